@@ -1,0 +1,81 @@
+#pragma once
+
+#include "depgraph.h"
+#include "hostspans.h"
+#include "lane.h"
+#include "namemap.h"
+#include "phaserecord.h"
+#include "scopestats.h"
+#include "stringtable.h"
+#include "taskrow.h"
+
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace lanescope {
+
+enum class CaptureFormat { ChipSwimlaneRecords, ChromeTrace, HostLog, ScopeStatsOnly };
+QString formatName(CaptureFormat f);  // "chip_swimlane_records", "chrome_trace", ...
+
+// Which files a capture was assembled from (absolute paths; empty = not used).
+struct CaptureSources
+{
+    QString records;
+    QString deps;
+    QString nameMap;
+    QString scopeStats;
+    QString hostLog;
+};
+
+// Variants of the records file, decided by shape (spec §10, §11).
+enum class RecordsLayout { None, RawStreams, PerTaskObjects };
+
+struct CaptureInfo
+{
+    CaptureFormat format = CaptureFormat::ChipSwimlaneRecords;
+    RecordsLayout layout = RecordsLayout::None;
+    QString levelKey;                        // chip_swimlane_level, l2_swimlane_level, l2_perf_level, version …
+    std::optional<int> level;                // 1..4, null for traces
+    std::optional<std::int64_t> clockFreqHz; // null for traces and per-task-object files
+    int numCores = 0;
+    std::vector<CoreType> coreTypes;         // indexed by core id
+    std::vector<int> coreToThread;           // indexed by core id, -1 = unassigned; empty = absent
+    QString runtime;                         // metadata.runtime (newer upstream), empty when absent
+    bool hostOrchestrated = false;           // HBG host records present
+    bool hostClockAligned = false;           // HBG: clock anchors calibrated (§2.10)
+    std::uint64_t baseCycles = 0;            // time base (§3.2); 0 for µs-domain inputs
+    double traceBaseUs = 0;                  // trace inputs: file time of t = 0
+    CaptureSources sources;
+    QStringList warnings;                    // partial data, dropped records, unknown phases …
+    bool partial = false;                    // some input was truncated or records were lost
+};
+
+// The loaded, immutable capture: built once by the loader, then shared read-only across threads.
+struct Capture
+{
+    CaptureInfo info;
+    TaskRows rows;                                  // sorted by task id (unsigned), file order within a task
+    std::vector<PhaseLane> schedulerThreads;        // index = scheduler thread (core_to_thread space)
+    std::vector<PhaseLane> orchestratorLanes;       // device or host orchestrator, normally one
+    std::vector<HostUpload> hostUploads;
+    StringTable phaseKinds;                         // names for PhaseRecord::kind / HostUpload::kind
+    DepGraph deps;
+    NameMap names;
+    ScopeStats scopeStats;
+    HostLog hostLog;
+
+    // Timeline view of everything above (or of a trace): lanes in display order.
+    std::vector<Lane> lanes;
+    std::vector<CounterTrack> counters;
+    std::vector<Flow> flows;
+    StringTable strings;                            // trace slice names, flow names
+
+    void warn(const QString &w) { info.warnings.append(w); }
+};
+
+using CapturePtr = std::shared_ptr<const Capture>;
+
+} // namespace lanescope

@@ -1,0 +1,77 @@
+#include "depgraph.h"
+
+#include <algorithm>
+
+namespace lanescope {
+
+namespace {
+// Compressed adjacency: offsets[i]..offsets[i+1] index into `targets`.
+void buildAdjacency(std::size_t nodeCount, const std::vector<std::pair<std::uint32_t, std::uint32_t>> &edges,
+                    bool forward, std::vector<std::uint32_t> &offsets, std::vector<std::uint32_t> &targets)
+{
+    offsets.assign(nodeCount + 1, 0);
+    for (const auto &e : edges)
+        ++offsets[(forward ? e.first : e.second) + 1];
+    for (std::size_t i = 0; i < nodeCount; ++i)
+        offsets[i + 1] += offsets[i];
+    targets.resize(edges.size());
+    auto fill = offsets;
+    for (const auto &e : edges)
+        targets[fill[forward ? e.first : e.second]++] = forward ? e.second : e.first;
+}
+} // namespace
+
+void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint64_t, std::uint64_t>> edges)
+{
+    m_rawEdgeCount = edges.size();
+    // Merge duplicate node entries: a tasks[] entry wins over an edge-only mention.
+    for (const auto &e : edges) {
+        nodes.push_back(DepNode{e.first, {-1, -1, -1}, 1, 0});
+        nodes.push_back(DepNode{e.second, {-1, -1, -1}, 1, 0});
+    }
+    std::stable_sort(nodes.begin(), nodes.end(), [](const DepNode &a, const DepNode &b) {
+        if (a.taskId != b.taskId)
+            return a.taskId < b.taskId;
+        return a.inTasks() && !b.inTasks();
+    });
+    nodes.erase(std::unique(nodes.begin(), nodes.end(),
+                            [](const DepNode &a, const DepNode &b) { return a.taskId == b.taskId; }),
+                nodes.end());
+    m_nodes = std::move(nodes);
+
+    m_edges.clear();
+    m_edges.reserve(edges.size());
+    for (const auto &e : edges)
+        m_edges.emplace_back(std::uint32_t(indexOf(e.first)), std::uint32_t(indexOf(e.second)));
+    std::sort(m_edges.begin(), m_edges.end());
+    m_edges.erase(std::unique(m_edges.begin(), m_edges.end()), m_edges.end());
+    m_edges.shrink_to_fit();
+
+    buildAdjacency(m_nodes.size(), m_edges, true, m_succOffsets, m_succ);
+    buildAdjacency(m_nodes.size(), m_edges, false, m_predOffsets, m_pred);
+}
+
+std::int64_t DepGraph::indexOf(std::uint64_t taskId) const
+{
+    auto it = std::lower_bound(m_nodes.begin(), m_nodes.end(), taskId,
+                               [](const DepNode &n, std::uint64_t id) { return n.taskId < id; });
+    return (it != m_nodes.end() && it->taskId == taskId) ? std::int64_t(it - m_nodes.begin()) : -1;
+}
+
+const DepNode *DepGraph::find(std::uint64_t taskId) const
+{
+    const auto i = indexOf(taskId);
+    return i < 0 ? nullptr : &m_nodes[std::size_t(i)];
+}
+
+std::pair<const std::uint32_t *, const std::uint32_t *> DepGraph::successors(std::uint32_t i) const
+{
+    return {m_succ.data() + m_succOffsets[i], m_succ.data() + m_succOffsets[i + 1]};
+}
+
+std::pair<const std::uint32_t *, const std::uint32_t *> DepGraph::predecessors(std::uint32_t i) const
+{
+    return {m_pred.data() + m_predOffsets[i], m_pred.data() + m_predOffsets[i + 1]};
+}
+
+} // namespace lanescope

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "capture.h"
+
+namespace lanescope {
+
+// Lays a loaded records capture out as display lanes (spec §0 step 5, §7.1–7.3): Host, Orchestrator,
+// AICPU Scheduler, Scheduler View and AICore groups, showing only what the capture's level recorded.
+// Also derives the shared ready-queue counter (§7.4). Expects rows with resolved function ids.
+void buildLanes(Capture &capture);
+
+// Host spans from a [STRACE] log: one lane per (pid, tid), device-clock spans on their own lanes.
+// Host time has no recorded relation to device cycles (§9.1), so these lanes are marked unaligned.
+void buildHostLogLanes(Capture &capture);
+
+// Display group names, in display order.
+namespace groups {
+inline const QString host = QStringLiteral("Host");
+inline const QString orchestrator = QStringLiteral("Orchestrator");
+inline const QString scheduler = QStringLiteral("AICPU Scheduler");
+inline const QString schedulerView = QStringLiteral("Scheduler View");
+inline const QString aicore = QStringLiteral("AICore");
+} // namespace groups
+
+} // namespace lanescope

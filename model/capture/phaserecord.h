@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace lanescope {
+
+// One AICPU scheduler or orchestrator record (spec §2.6, §2.7b, §3.4), times in µs relative to
+// the capture's time base. `kind` indexes Capture::phaseKinds (interned names, unknown kinds kept).
+struct PhaseRecord
+{
+    enum Flag : std::uint8_t {
+        HasTaskId = 1 << 0,
+        HasSharedDepth = 1 << 1,  // shared_at_start/end both had 3 entries
+        HasPopCounts = 1 << 2,
+        HasTasksProcessed = 1 << 3,
+    };
+
+    double startUs = 0;
+    double endUs = 0;
+    std::uint64_t taskId = 0;
+    std::uint32_t loopIter = 0;
+    std::uint32_t tasksProcessed = 0;
+    std::uint32_t submitIdx = 0;      // orchestrator records only
+    std::uint32_t popHit = 0;
+    std::uint32_t popMiss = 0;
+    std::int16_t sharedAtStart[3] = {0, 0, 0};  // AIC, AIV, MIX
+    std::int16_t sharedAtEnd[3] = {0, 0, 0};
+    std::uint16_t kind = 0;
+    std::uint8_t flags = 0;
+
+    bool hasTaskId() const { return flags & HasTaskId; }
+};
+
+using PhaseLane = std::vector<PhaseRecord>;
+
+// Host-side upload (HBG `host_device_uploads`, §2.9).
+struct HostUpload
+{
+    double startUs = 0;
+    double endUs = 0;
+    std::uint64_t bytes = 0;
+    std::uint16_t kind = 0;  // index into Capture::phaseKinds: graph_upload, sm_h2d, arena_h2d
+};
+
+} // namespace lanescope

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <string_view>
+
+namespace lanescope {
+
+// Interns the few distinct names a capture repeats millions of times (phase kinds, trace slice
+// names) so slices store a 32-bit index instead of a string.
+class StringTable
+{
+public:
+    std::uint32_t intern(const QString &s)
+    {
+        auto it = m_index.constFind(s);
+        if (it != m_index.cend())
+            return *it;
+        const auto id = std::uint32_t(m_strings.size());
+        m_strings.append(s);
+        m_index.insert(s, id);
+        return id;
+    }
+    std::uint32_t intern(std::string_view utf8) { return intern(QString::fromUtf8(utf8.data(), qsizetype(utf8.size()))); }
+    const QString &at(std::uint32_t id) const { return m_strings.at(qsizetype(id)); }
+    std::int64_t find(const QString &s) const { return m_index.value(s, -1); }
+    qsizetype size() const { return m_strings.size(); }
+
+private:
+    QStringList m_strings;
+    QHash<QString, std::uint32_t> m_index;
+};
+
+} // namespace lanescope

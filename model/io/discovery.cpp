@@ -1,0 +1,243 @@
+#include "discovery.h"
+
+#include "bytesource.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace lanescope {
+
+namespace {
+
+// Base name without a trailing .zst: every artifact may be zstd-compressed.
+QString plainName(const QString &fileName)
+{
+    return fileName.endsWith(QLatin1String(".zst")) ? fileName.chopped(4) : fileName;
+}
+
+bool matches(const QString &fileName, const char *pattern)
+{
+    static thread_local QHash<QString, QRegularExpression> cache;
+    const QString p = QLatin1String(pattern);
+    auto it = cache.find(p);
+    if (it == cache.end())
+        it = cache.insert(p, QRegularExpression(QRegularExpression::wildcardToRegularExpression(p)));
+    return it->match(plainName(fileName)).hasMatch();
+}
+
+// Records file names of every era, current first (§1.3).
+const char *const kRecordsPatterns[] = {"chip_swimlane_records*.json", "l2_swimlane_records*.json",
+                                        "l2_perf_records*.json", "perf_swimlane_*.json"};
+const char *const kTracePatterns[] = {"merged_swimlane*.json", "CPM_observed*.json", "CPM_static*.json"};
+
+bool isCompanionName(const QString &fileName)
+{
+    return matches(fileName, "deps.json") || matches(fileName, "name_map*.json") ||
+           matches(fileName, "dispatch_program.json");
+}
+
+// Newest first by name (timestamps are in the names), .zst only when no plain file exists.
+QString pickNewest(QStringList names)
+{
+    if (names.isEmpty())
+        return {};
+    std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
+        if (plainName(a) != plainName(b))
+            return plainName(a) > plainName(b);
+        return a.size() < b.size();
+    });
+    return names.front();
+}
+
+QString findMain(const QDir &dir, MainFileKind &kind)
+{
+    const QStringList files = dir.entryList(QDir::Files, QDir::Name);
+    for (const char *pattern : kRecordsPatterns) {
+        QStringList hits;
+        for (const QString &f : files)
+            if (matches(f, pattern))
+                hits << f;
+        if (!hits.isEmpty()) {
+            kind = MainFileKind::Records;
+            return dir.filePath(pickNewest(hits));
+        }
+    }
+    for (const char *pattern : kTracePatterns) {
+        QStringList hits;
+        for (const QString &f : files)
+            if (matches(f, pattern))
+                hits << f;
+        if (!hits.isEmpty()) {
+            kind = MainFileKind::ChromeTrace;
+            return dir.filePath(pickNewest(hits));
+        }
+    }
+    return {};
+}
+
+QString findFile(const QDir &dir, const QString &name)
+{
+    for (const QString &candidate : {name, name + QLatin1String(".zst")})
+        if (QFileInfo(dir.filePath(candidate)).isFile())
+            return dir.filePath(candidate);
+    return {};
+}
+
+QByteArray sniff(const QString &path)
+{
+    ReadError ignored;
+    auto src = ByteSource::open(path, &ignored);
+    if (!src)
+        return {};
+    QByteArray head(64 * 1024, Qt::Uninitialized);
+    std::int64_t got = 0;
+    while (got < head.size()) {
+        const auto n = src->read(head.data() + got, head.size() - got);
+        if (n <= 0)
+            break;
+        got += n;
+    }
+    head.truncate(got);
+    return head;
+}
+
+MainFileKind kindFromContent(const QByteArray &head)
+{
+    if (head.contains("[STRACE]"))
+        return MainFileKind::HostLog;
+    if (head.contains("\"task_window_max\""))
+        return MainFileKind::ScopeStats;
+    if (head.contains("\"traceEvents\""))
+        return MainFileKind::ChromeTrace;
+    if (head.contains("\"aicore_tasks\"") || head.contains("_swimlane_level\"") ||
+        head.contains("\"l2_perf_level\"") || head.contains("\"tasks\""))
+        return MainFileKind::Records;
+    const QByteArray trimmed = head.trimmed();
+    if (trimmed.startsWith('['))
+        return MainFileKind::ChromeTrace;
+    return MainFileKind::None;
+}
+
+void findSiblings(DiscoveredFiles &found)
+{
+    const QDir dir = QFileInfo(found.main).absoluteDir();
+    if (found.kind != MainFileKind::Records)
+        return;
+    found.deps = findFile(dir, QStringLiteral("deps.json"));
+    QStringList maps;
+    for (const QString &f : dir.entryList(QDir::Files, QDir::Name))
+        if (matches(f, "name_map*.json"))
+            maps << f;
+    if (maps.size() == 1) {
+        found.nameMap = dir.filePath(maps.front());
+    } else if (maps.size() > 1) {
+        // The reference converter refuses to guess between several maps (§1.2); so do we.
+        found.notes << QStringLiteral("%1 name maps beside the capture (%2): none used, labels fall back to func ids")
+                           .arg(maps.size())
+                           .arg(maps.join(QStringLiteral(", ")));
+    }
+    found.scopeStats = findFile(QDir(dir.filePath(QStringLiteral("scope_stats"))), QStringLiteral("scope_stats.jsonl"));
+    if (found.scopeStats.isEmpty())
+        found.scopeStats = findFile(dir, QStringLiteral("scope_stats.jsonl"));
+    // Host logs have no fixed name (§9.1): take a *.log sibling that carries [STRACE] records.
+    QStringList logs;
+    for (const QString &f : dir.entryList({QStringLiteral("*.log"), QStringLiteral("*.log.zst")}, QDir::Files, QDir::Name))
+        if (sniff(dir.filePath(f)).contains("[STRACE]"))
+            logs << f;
+    if (logs.size() == 1)
+        found.hostLog = dir.filePath(logs.front());
+    else if (logs.size() > 1)
+        found.notes << QStringLiteral("%1 [STRACE] logs beside the capture (%2): none used")
+                           .arg(logs.size())
+                           .arg(logs.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+MainFileKind kindFromName(const QString &fileName)
+{
+    for (const char *p : kRecordsPatterns)
+        if (matches(fileName, p))
+            return MainFileKind::Records;
+    for (const char *p : kTracePatterns)
+        if (matches(fileName, p))
+            return MainFileKind::ChromeTrace;
+    if (matches(fileName, "scope_stats*.jsonl"))
+        return MainFileKind::ScopeStats;
+    return MainFileKind::None;
+}
+
+DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
+{
+    DiscoveredFiles found;
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        *error = {path, -1, -1, QStringLiteral("no such file or directory")};
+        return found;
+    }
+    if (info.isDir()) {
+        QDir dir(info.absoluteFilePath());
+        found.main = findMain(dir, found.kind);
+        if (found.main.isEmpty()) {
+            // PyPTO writes captures below <work_dir>/dfx_outputs/ (L3: rank<r>/d<k>/ leaves).
+            QStringList leaves;
+            QDirIterator it(dir.absolutePath(), QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+            int visited = 0;
+            while (it.hasNext() && ++visited < 2000) {
+                const QString sub = it.next();
+                if (QDir(dir).relativeFilePath(sub).count(QLatin1Char('/')) > 3)
+                    continue;
+                MainFileKind k = MainFileKind::None;
+                if (!findMain(QDir(sub), k).isEmpty())
+                    leaves << sub;
+            }
+            if (leaves.size() == 1) {
+                dir = QDir(leaves.front());
+                found.main = findMain(dir, found.kind);
+                found.notes << QStringLiteral("opened the capture in %1").arg(dir.absolutePath());
+            } else if (leaves.size() > 1) {
+                *error = {path, -1, -1,
+                          QStringLiteral("%1 captures below this directory; open one of them (e.g. %2)")
+                              .arg(leaves.size())
+                              .arg(leaves.front())};
+                return found;
+            }
+        }
+        if (found.main.isEmpty()) {
+            *error = {path, -1, -1,
+                      QStringLiteral("no capture found (expected chip_swimlane_records.json or a merged_swimlane*.json)")};
+            return found;
+        }
+        findSiblings(found);
+        return found;
+    }
+
+    const QString fileName = info.fileName();
+    if (isCompanionName(fileName)) {
+        MainFileKind k = MainFileKind::None;
+        const QString main = findMain(info.absoluteDir(), k);
+        if (main.isEmpty()) {
+            *error = {path, -1, -1,
+                      QStringLiteral("%1 is a companion file and there is no capture beside it").arg(fileName)};
+            return found;
+        }
+        found.kind = k;
+        found.main = main;
+        findSiblings(found);
+        return found;
+    }
+    found.main = info.absoluteFilePath();
+    found.kind = kindFromName(fileName);
+    if (found.kind == MainFileKind::None)
+        found.kind = kindFromContent(sniff(found.main));
+    if (found.kind == MainFileKind::None) {
+        *error = {path, 0, -1, QStringLiteral("not a capture: neither swimlane records, a trace, a [STRACE] log nor scope stats")};
+        return found;
+    }
+    findSiblings(found);
+    return found;
+}
+
+} // namespace lanescope

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "readerror.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace lanescope {
+
+enum class MainFileKind { None, Records, ChromeTrace, HostLog, ScopeStats };
+
+// The files that make up one capture, found from whatever the user opened (spec §1.2, §1.3).
+struct DiscoveredFiles
+{
+    MainFileKind kind = MainFileKind::None;
+    QString main;           // the records file, trace, host log or scope stats file
+    QString deps;
+    QString nameMap;
+    QString scopeStats;
+    QString hostLog;
+    QStringList notes;      // choices made on the user's behalf, e.g. ambiguous name maps
+};
+
+// Given a file: classifies it (by name, then by content) and finds its siblings. A companion
+// (deps.json, name map) opens the capture beside it. Given a directory: finds the capture in it,
+// or in dfx_outputs/ below it when that holds exactly one capture.
+DiscoveredFiles discoverCapture(const QString &path, ReadError *error);
+
+// Classifies a file by its name; MainFileKind::None when the name says nothing.
+MainFileKind kindFromName(const QString &fileName);
+
+} // namespace lanescope

@@ -1,0 +1,478 @@
+#include "jsoncursor.h"
+
+#include <charconv>
+#include <cstring>
+
+namespace lanescope {
+
+namespace {
+constexpr std::size_t kChunk = 1 << 20;
+constexpr std::size_t kMaxNumberChars = 64;
+constexpr std::uint8_t kObject = 1;
+constexpr std::uint8_t kFirst = 2;
+
+inline bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+inline bool isNumberChar(char c)
+{
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+void appendUtf8(std::string &out, std::uint32_t cp)
+{
+    if (cp < 0x80) {
+        out += char(cp);
+    } else if (cp < 0x800) {
+        out += char(0xC0 | (cp >> 6));
+        out += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += char(0xE0 | (cp >> 12));
+        out += char(0x80 | ((cp >> 6) & 0x3F));
+        out += char(0x80 | (cp & 0x3F));
+    } else {
+        out += char(0xF0 | (cp >> 18));
+        out += char(0x80 | ((cp >> 12) & 0x3F));
+        out += char(0x80 | ((cp >> 6) & 0x3F));
+        out += char(0x80 | (cp & 0x3F));
+    }
+}
+} // namespace
+
+JsonCursor::JsonCursor(ByteSource &source, const LoadControl *control)
+    : m_source(source), m_control(control), m_buf(kChunk + kMaxNumberChars)
+{
+}
+
+bool JsonCursor::refill()
+{
+    if (m_eof || !ok())
+        return false;
+    if (m_control && m_control->cancelled()) {
+        m_cancelled = true;
+        fail(QStringLiteral("loading was cancelled"));
+        return false;
+    }
+    // Keep the unread tail, drop what was consumed.
+    const std::size_t keep = m_end - m_pos;
+    if (m_pos > 0) {
+        std::memmove(m_buf.data(), m_buf.data() + m_pos, keep);
+        m_base += std::int64_t(m_pos);
+        m_pos = 0;
+        m_end = keep;
+    }
+    if (m_buf.size() - m_end < kChunk / 2)
+        m_buf.resize(m_buf.size() * 2);
+    const auto n = m_source.read(m_buf.data() + m_end, std::int64_t(m_buf.size() - m_end));
+    if (n < 0) {
+        fail(m_source.error());
+        return false;
+    }
+    if (n == 0) {
+        m_eof = true;
+        return false;
+    }
+    m_end += std::size_t(n);
+    if (m_control && m_control->progress && (++m_refills & 7) == 0)
+        m_control->progress(m_source.rawPosition(), m_source.rawSize());
+    return true;
+}
+
+bool JsonCursor::ensure(std::size_t n)
+{
+    while (m_end - m_pos < n) {
+        if (!refill())
+            return m_end - m_pos >= n;
+    }
+    return true;
+}
+
+bool JsonCursor::fail(const QString &message, std::int64_t at)
+{
+    if (m_error.isEmpty()) {
+        m_error = message;
+        m_errorOffset = at >= 0 ? at : offset();
+    }
+    return false;
+}
+
+bool JsonCursor::failTruncated(const char *what)
+{
+    if (!ok())
+        return false;
+    m_truncated = true;
+    return fail(QStringLiteral("unexpected end of input %1").arg(QLatin1String(what)));
+}
+
+ReadError JsonCursor::error() const
+{
+    return {m_source.path(), m_errorOffset, -1, m_error};
+}
+
+bool JsonCursor::skipWhitespace()
+{
+    for (;;) {
+        while (m_pos < m_end && isSpace(m_buf[m_pos]))
+            ++m_pos;
+        if (m_pos < m_end)
+            return true;
+        if (!refill())
+            return false;
+    }
+}
+
+bool JsonCursor::atEnd()
+{
+    return ok() && !skipWhitespace();
+}
+
+JsonCursor::Type JsonCursor::peek()
+{
+    if (!ok())
+        return Type::Invalid;
+    if (!skipWhitespace())
+        return ok() ? Type::EndOfInput : Type::Invalid;
+    switch (m_buf[m_pos]) {
+    case '{': return Type::Object;
+    case '[': return Type::Array;
+    case '"': return Type::String;
+    case 't':
+    case 'f': return Type::Bool;
+    case 'n': return Type::Null;
+    default: return isNumberChar(m_buf[m_pos]) ? Type::Number : Type::Invalid;
+    }
+}
+
+void JsonCursor::push(bool isObject)
+{
+    m_stack.push_back(std::uint8_t((isObject ? kObject : 0) | kFirst));
+}
+
+bool JsonCursor::enterObject()
+{
+    const Type t = peek();
+    if (t != Type::Object)
+        return t == Type::EndOfInput ? failTruncated("where an object was expected") : fail(QStringLiteral("expected an object"));
+    if (m_stack.size() >= kMaxDepth)
+        return fail(QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
+    ++m_pos;
+    push(true);
+    return true;
+}
+
+bool JsonCursor::enterArray()
+{
+    const Type t = peek();
+    if (t != Type::Array)
+        return t == Type::EndOfInput ? failTruncated("where an array was expected") : fail(QStringLiteral("expected an array"));
+    if (m_stack.size() >= kMaxDepth)
+        return fail(QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
+    ++m_pos;
+    push(false);
+    return true;
+}
+
+bool JsonCursor::nextElement()
+{
+    if (!ok() || m_stack.empty() || (m_stack.back() & kObject))
+        return ok() ? fail(QStringLiteral("internal: nextElement outside an array")) : false;
+    if (!skipWhitespace())
+        return failTruncated("inside an array");
+    const char c = m_buf[m_pos];
+    if (c == ']') {
+        ++m_pos;
+        m_stack.pop_back();
+        return false;
+    }
+    if (m_stack.back() & kFirst) {
+        m_stack.back() &= ~kFirst;
+        return true;
+    }
+    if (c != ',')
+        return fail(QStringLiteral("expected ',' or ']' in an array"));
+    ++m_pos;
+    if (!skipWhitespace())
+        return failTruncated("after ','");
+    return true;
+}
+
+bool JsonCursor::nextMember(std::string &key)
+{
+    if (!ok() || m_stack.empty() || !(m_stack.back() & kObject))
+        return ok() ? fail(QStringLiteral("internal: nextMember outside an object")) : false;
+    if (!skipWhitespace())
+        return failTruncated("inside an object");
+    char c = m_buf[m_pos];
+    if (c == '}') {
+        ++m_pos;
+        m_stack.pop_back();
+        return false;
+    }
+    if (m_stack.back() & kFirst) {
+        m_stack.back() &= ~kFirst;
+    } else {
+        if (c != ',')
+            return fail(QStringLiteral("expected ',' or '}' in an object"));
+        ++m_pos;
+        if (!skipWhitespace())
+            return failTruncated("after ','");
+    }
+    if (m_buf[m_pos] != '"')
+        return fail(QStringLiteral("expected a member name"));
+    if (!readString(key))
+        return false;
+    if (!skipWhitespace())
+        return failTruncated("after a member name");
+    if (m_buf[m_pos] != ':')
+        return fail(QStringLiteral("expected ':' after a member name"));
+    ++m_pos;
+    if (!skipWhitespace())
+        return failTruncated("after ':'");
+    return true;
+}
+
+bool JsonCursor::scanNumber(const char *&begin, const char *&end)
+{
+    if (!skipWhitespace())
+        return failTruncated("where a number was expected");
+    ensure(kMaxNumberChars);
+    begin = m_buf.data() + m_pos;
+    const char *limit = m_buf.data() + m_end;
+    const char *p = begin;
+    while (p < limit && isNumberChar(*p))
+        ++p;
+    if (p == begin)
+        return fail(QStringLiteral("expected a number"));
+    if (p == limit && !m_eof)
+        return fail(QStringLiteral("number is too long"));
+    end = p;
+    return true;
+}
+
+bool JsonCursor::readUInt64(std::uint64_t &v)
+{
+    const char *b, *e;
+    if (!scanNumber(b, e))
+        return false;
+    const bool negative = *b == '-';
+    const char *digits = negative ? b + 1 : b;
+    std::uint64_t u = 0;
+    auto [p, ec] = std::from_chars(digits, e, u);
+    if (ec == std::errc::result_out_of_range)
+        return fail(QStringLiteral("integer does not fit in 64 bits"));
+    if (ec != std::errc() || p != e || digits == e) {
+        // Integral values written as floats (1.0, 2e3) are accepted when exact.
+        double d = 0;
+        auto [pd, ecd] = std::from_chars(b, e, d);
+        if (ecd != std::errc() || pd != e || d != d || d < -9.3e18 || d > 1.8e19 || double(std::int64_t(d)) != d)
+            return fail(QStringLiteral("expected an integer"));
+        v = d < 0 ? std::uint64_t(std::int64_t(d)) : std::uint64_t(d);
+        m_pos += std::size_t(e - b);
+        return true;
+    }
+    v = negative ? (~u + 1) : u;
+    m_pos += std::size_t(e - b);
+    return true;
+}
+
+bool JsonCursor::readInt64(std::int64_t &v)
+{
+    const char *b, *e;
+    if (!scanNumber(b, e))
+        return false;
+    auto [p, ec] = std::from_chars(b, e, v);
+    if (ec == std::errc::result_out_of_range)
+        return fail(QStringLiteral("integer does not fit in 64 bits"));
+    if (ec != std::errc() || p != e) {
+        double d = 0;
+        auto [pd, ecd] = std::from_chars(b, e, d);
+        if (ecd != std::errc() || pd != e || d != d || d < -9.2e18 || d > 9.2e18 || double(std::int64_t(d)) != d)
+            return fail(QStringLiteral("expected an integer"));
+        v = std::int64_t(d);
+    }
+    m_pos += std::size_t(e - b);
+    return true;
+}
+
+bool JsonCursor::readDouble(double &v)
+{
+    const char *b, *e;
+    if (!scanNumber(b, e))
+        return false;
+    const char *start = (*b == '+') ? b + 1 : b;
+    auto [p, ec] = std::from_chars(start, e, v);
+    if (ec == std::errc::result_out_of_range)
+        return fail(QStringLiteral("number out of range"));
+    if (ec != std::errc() || p != e)
+        return fail(QStringLiteral("malformed number"));
+    m_pos += std::size_t(e - b);
+    return true;
+}
+
+bool JsonCursor::readString(std::string &v)
+{
+    if (!skipWhitespace())
+        return failTruncated("where a string was expected");
+    if (m_buf[m_pos] != '"')
+        return fail(QStringLiteral("expected a string"));
+    ++m_pos;
+    v.clear();
+    for (;;) {
+        const char *p = m_buf.data() + m_pos;
+        const char *limit = m_buf.data() + m_end;
+        const char *q = p;
+        while (q < limit && *q != '"' && *q != '\\')
+            ++q;
+        v.append(p, std::size_t(q - p));
+        m_pos += std::size_t(q - p);
+        if (q == limit) {
+            if (!refill())
+                return failTruncated("inside a string");
+            continue;
+        }
+        if (*q == '"') {
+            ++m_pos;
+            return true;
+        }
+        // Escape sequence.
+        if (!ensure(2))
+            return failTruncated("inside a string escape");
+        const char esc = m_buf[m_pos + 1];
+        m_pos += 2;
+        switch (esc) {
+        case '"': v += '"'; break;
+        case '\\': v += '\\'; break;
+        case '/': v += '/'; break;
+        case 'b': v += '\b'; break;
+        case 'f': v += '\f'; break;
+        case 'n': v += '\n'; break;
+        case 'r': v += '\r'; break;
+        case 't': v += '\t'; break;
+        case 'u': {
+            auto hex4 = [this](std::uint32_t &cp) {
+                if (!ensure(4))
+                    return failTruncated("inside a \\u escape");
+                cp = 0;
+                auto [p2, ec] = std::from_chars(m_buf.data() + m_pos, m_buf.data() + m_pos + 4, cp, 16);
+                if (ec != std::errc() || p2 != m_buf.data() + m_pos + 4)
+                    return fail(QStringLiteral("malformed \\u escape"));
+                m_pos += 4;
+                return true;
+            };
+            std::uint32_t cp = 0;
+            if (!hex4(cp))
+                return false;
+            if (cp >= 0xD800 && cp <= 0xDBFF && ensure(6) && m_buf[m_pos] == '\\' && m_buf[m_pos + 1] == 'u') {
+                m_pos += 2;
+                std::uint32_t lo = 0;
+                if (!hex4(lo))
+                    return false;
+                cp = (lo >= 0xDC00 && lo <= 0xDFFF) ? 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00) : 0xFFFD;
+            } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+                cp = 0xFFFD;
+            }
+            appendUtf8(v, cp);
+            break;
+        }
+        default: return fail(QStringLiteral("invalid escape in a string"));
+        }
+    }
+}
+
+bool JsonCursor::expectLiteral(const char *lit, std::size_t len)
+{
+    if (!ensure(len))
+        return failTruncated("inside a literal");
+    if (std::memcmp(m_buf.data() + m_pos, lit, len) != 0)
+        return fail(QStringLiteral("invalid literal"));
+    m_pos += len;
+    return true;
+}
+
+bool JsonCursor::readBool(bool &v)
+{
+    const Type t = peek();
+    if (t != Type::Bool)
+        return t == Type::EndOfInput ? failTruncated("where a boolean was expected") : fail(QStringLiteral("expected true or false"));
+    v = m_buf[m_pos] == 't';
+    return v ? expectLiteral("true", 4) : expectLiteral("false", 5);
+}
+
+bool JsonCursor::readNull()
+{
+    const Type t = peek();
+    if (t != Type::Null)
+        return t == Type::EndOfInput ? failTruncated("where null was expected") : fail(QStringLiteral("expected null"));
+    return expectLiteral("null", 4);
+}
+
+bool JsonCursor::readUInt64Flexible(std::uint64_t &v)
+{
+    const Type t = peek();
+    if (t == Type::Number)
+        return readUInt64(v);
+    if (t != Type::String)
+        return t == Type::EndOfInput ? failTruncated("where an id was expected") : fail(QStringLiteral("expected an id (number or decimal string)"));
+    const auto at = offset();
+    if (!readString(m_scratch))
+        return false;
+    const char *b = m_scratch.data();
+    const char *e = b + m_scratch.size();
+    const bool negative = b != e && *b == '-';
+    std::uint64_t u = 0;
+    auto [p, ec] = std::from_chars(negative ? b + 1 : b, e, u);
+    if (ec != std::errc() || p != e || m_scratch.empty())
+        return fail(QStringLiteral("expected a decimal id string, got \"%1\"").arg(QString::fromStdString(m_scratch.substr(0, 40))), at);
+    v = negative ? (~u + 1) : u;
+    return true;
+}
+
+bool JsonCursor::skip()
+{
+    // Iterative so that hostile nesting cannot overflow the call stack.
+    const std::size_t floor = m_stack.size();
+    do {
+        switch (peek()) {
+        case Type::Object:
+            if (!enterObject())
+                return false;
+            break;
+        case Type::Array:
+            if (!enterArray())
+                return false;
+            break;
+        case Type::String:
+            if (!readString(m_scratch))
+                return false;
+            break;
+        case Type::Number: {
+            const char *b, *e;
+            if (!scanNumber(b, e))
+                return false;
+            m_pos += std::size_t(e - b);
+            break;
+        }
+        case Type::Bool: {
+            bool b;
+            if (!readBool(b))
+                return false;
+            break;
+        }
+        case Type::Null:
+            if (!readNull())
+                return false;
+            break;
+        case Type::EndOfInput: return failTruncated("where a value was expected");
+        case Type::Invalid: return ok() ? fail(QStringLiteral("unexpected character")) : false;
+        }
+        // Advance to the next value inside the containers opened by this skip, closing finished ones.
+        while (m_stack.size() > floor) {
+            const bool more = (m_stack.back() & kObject) ? nextMember(m_scratch) : nextElement();
+            if (!ok())
+                return false;
+            if (more)
+                break;
+        }
+    } while (m_stack.size() > floor);
+    return ok();
+}
+
+} // namespace lanescope

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "bytesource.h"
+#include "readerror.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lanescope {
+
+// A forward-only JSON pull parser over a ByteSource, built for multi-gigabyte capture streams:
+// it never builds a document, keeps 64-bit integers exact, knows the byte offset of every error,
+// and leaves everything read before a truncation usable (the reader decides what "partial" means).
+//
+// Usage: enterArray(); while (nextElement()) { readUInt64(v) or skip(); }  — every element or member
+// the cursor announces must be consumed by exactly one read*/enter*/skip call.
+class JsonCursor
+{
+public:
+    enum class Type : std::uint8_t { Object, Array, String, Number, Bool, Null, EndOfInput, Invalid };
+
+    explicit JsonCursor(ByteSource &source, const LoadControl *control = nullptr);
+
+    Type peek();
+    bool enterObject();
+    bool enterArray();
+    // Inside an object: true with `key` set when another member follows (its value is next);
+    // false when the object closed or on error.
+    bool nextMember(std::string &key);
+    // Inside an array: true when another element follows; false when the array closed or on error.
+    bool nextElement();
+
+    bool readUInt64(std::uint64_t &v);          // negative integers wrap to two's complement (§2.1)
+    bool readInt64(std::int64_t &v);
+    bool readDouble(double &v);
+    bool readString(std::string &v);
+    bool readBool(bool &v);
+    bool readNull();
+    // A uint64 written as a number or as a string of decimal digits (deps.json ids, §4.1).
+    bool readUInt64Flexible(std::uint64_t &v);
+    bool skip();
+
+    // Containers entered and not yet closed.
+    int depth() const { return int(m_stack.size()); }
+    bool ok() const { return m_error.isEmpty(); }
+    bool truncated() const { return m_truncated; }   // failed because the input ended early
+    bool cancelled() const { return m_cancelled; }
+    std::int64_t offset() const { return m_base + std::int64_t(m_pos); }
+    // Records a semantic error at the current (or given) offset; later calls all fail.
+    bool fail(const QString &message, std::int64_t at = -1);
+    const QString &errorMessage() const { return m_error; }
+    std::int64_t errorOffset() const { return m_errorOffset; }
+    ReadError error() const;
+    // True when only whitespace remains.
+    bool atEnd();
+
+    static constexpr int kMaxDepth = 512;
+
+private:
+    bool ensure(std::size_t n);
+    bool refill();
+    bool skipWhitespace();
+    bool expectLiteral(const char *lit, std::size_t len);
+    bool scanNumber(const char *&begin, const char *&end);
+    bool failTruncated(const char *what);
+    void push(bool isObject);
+
+    ByteSource &m_source;
+    const LoadControl *m_control;
+    std::vector<char> m_buf;
+    std::size_t m_pos = 0;
+    std::size_t m_end = 0;
+    std::int64_t m_base = 0;     // stream offset of m_buf[0]
+    bool m_eof = false;
+    bool m_truncated = false;
+    bool m_cancelled = false;
+    QString m_error;
+    std::int64_t m_errorOffset = -1;
+    std::int64_t m_refills = 0;
+    // Per open container: bit 0 = is object, bit 1 = first member still pending.
+    std::vector<std::uint8_t> m_stack;
+    std::string m_scratch;
+};
+
+} // namespace lanescope

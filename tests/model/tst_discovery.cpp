@@ -1,0 +1,183 @@
+#include "model/io/discovery.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+void write(const QString &path, const QByteArray &content = "{}")
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+}
+QString name(const QString &path) { return path.isEmpty() ? QString() : QFileInfo(path).fileName(); }
+} // namespace
+
+class TestDiscovery : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void kindFromName_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("current") << "chip_swimlane_records.json" << int(MainFileKind::Records);
+        QTest::newRow("current zst") << "chip_swimlane_records.json.zst" << int(MainFileKind::Records);
+        QTest::newRow("l2 swimlane") << "l2_swimlane_records.json" << int(MainFileKind::Records);
+        QTest::newRow("l2 perf ts") << "l2_perf_records_20250101_120000.json" << int(MainFileKind::Records);
+        QTest::newRow("first era") << "perf_swimlane_20240101_000000.json" << int(MainFileKind::Records);
+        QTest::newRow("merged") << "merged_swimlane_20250101_120000.json" << int(MainFileKind::ChromeTrace);
+        QTest::newRow("cpm") << "CPM_observed.json" << int(MainFileKind::ChromeTrace);
+        QTest::newRow("scope stats") << "scope_stats.jsonl" << int(MainFileKind::ScopeStats);
+        QTest::newRow("deps is a companion") << "deps.json" << int(MainFileKind::None);
+        QTest::newRow("other") << "notes.json" << int(MainFileKind::None);
+    }
+    void kindFromName()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, kind);
+        QCOMPARE(int(lanescope::kindFromName(file)), kind);
+    }
+
+    void directoryFindsCaptureAndSiblings()
+    {
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("chip_swimlane_records.json"));
+        write(d.filePath("deps.json"));
+        write(d.filePath("name_map_case.json"));
+        write(d.filePath("scope_stats/scope_stats.jsonl"));
+        write(d.filePath("run.log"), "[mono_ns=1][T0x1][TIMING] f: [STRACE] v=1 pid=1\n");
+        write(d.filePath("other.log"), "no markers here\n");
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(tmp.path(), &err);
+        QVERIFY2(!err.isSet(), qPrintable(err.toString()));
+        QCOMPARE(int(f.kind), int(MainFileKind::Records));
+        QCOMPARE(name(f.main), QStringLiteral("chip_swimlane_records.json"));
+        QCOMPARE(name(f.deps), QStringLiteral("deps.json"));
+        QCOMPARE(name(f.nameMap), QStringLiteral("name_map_case.json"));
+        QVERIFY(f.scopeStats.endsWith(QStringLiteral("scope_stats/scope_stats.jsonl")));
+        QCOMPARE(name(f.hostLog), QStringLiteral("run.log"));
+        QVERIFY(f.notes.isEmpty());
+    }
+
+    void companionOpensTheCaptureBesideIt()
+    {
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("l2_swimlane_records.json.zst"));
+        write(d.filePath("deps.json.zst"));
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(d.filePath("deps.json.zst"), &err);
+        QVERIFY(!err.isSet());
+        QCOMPARE(name(f.main), QStringLiteral("l2_swimlane_records.json.zst"));
+        QCOMPARE(name(f.deps), QStringLiteral("deps.json.zst"));
+    }
+
+    void severalNameMapsAreNotGuessed()
+    {
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("chip_swimlane_records.json"));
+        write(d.filePath("name_map_a.json"));
+        write(d.filePath("name_map_b.json"));
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(d.filePath("chip_swimlane_records.json"), &err);
+        QVERIFY(f.nameMap.isEmpty());
+        QCOMPARE(f.notes.size(), 1);
+        QVERIFY(f.notes.front().contains(QStringLiteral("name_map_a.json")));
+    }
+
+    void newestRecordsFileWins()
+    {
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("l2_perf_records_20250101_120000.json"));
+        write(d.filePath("l2_perf_records_20250102_080000.json"));
+        ReadError err;
+        QCOMPARE(name(discoverCapture(tmp.path(), &err).main), QStringLiteral("l2_perf_records_20250102_080000.json"));
+    }
+
+    void contentDecidesForUnknownNames_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("trace object") << QByteArray("{\"traceEvents\": []}") << int(MainFileKind::ChromeTrace);
+        QTest::newRow("bare array") << QByteArray("  [{\"ph\":\"X\"}]") << int(MainFileKind::ChromeTrace);
+        QTest::newRow("records") << QByteArray("{\"chip_swimlane_level\": 2, \"aicore_tasks\": []}") << int(MainFileKind::Records);
+        QTest::newRow("host log") << QByteArray("x [STRACE] v=1 pid=3\n") << int(MainFileKind::HostLog);
+        QTest::newRow("scope stats") << QByteArray("{\"version\": 6, \"task_window_max\": [1,2,3,4]}\n") << int(MainFileKind::ScopeStats);
+    }
+    void contentDecidesForUnknownNames()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(int, kind);
+        QTemporaryDir tmp;
+        const QString path = QDir(tmp.path()).filePath("capture.dat");
+        write(path, content);
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(path, &err);
+        QVERIFY2(!err.isSet(), qPrintable(err.toString()));
+        QCOMPARE(int(f.kind), kind);
+    }
+
+    void errorsNameThePath_data()
+    {
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("empty dir") << "" << "no capture found";
+        QTest::newRow("missing") << "missing" << "no such file";
+        QTest::newRow("garbage") << "garbage" << "not a capture";
+        QTest::newRow("lonely deps") << "deps" << "companion file";
+        QTest::newRow("two leaves") << "leaves" << "2 captures";
+    }
+    void errorsNameThePath()
+    {
+        QFETCH(QString, layout);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        QString open = tmp.path();
+        if (layout == "missing")
+            open = d.filePath("nothing-here");
+        if (layout == "garbage") {
+            open = d.filePath("blob.bin");
+            write(open, QByteArray("\x00\x01\x02garbage", 10));
+        }
+        if (layout == "deps") {
+            open = d.filePath("deps.json");
+            write(open);
+        }
+        if (layout == "leaves") {
+            write(d.filePath("dfx_outputs/rank0/d0/chip_swimlane_records.json"));
+            write(d.filePath("dfx_outputs/rank1/d0/chip_swimlane_records.json"));
+        }
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(open, &err);
+        QCOMPARE(int(f.kind), int(MainFileKind::None));
+        QVERIFY2(err.toString().contains(message), qPrintable(err.toString()));
+        QVERIFY(err.toString().startsWith(open));
+    }
+
+    void singleDfxLeafIsOpened()
+    {
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("dfx_outputs/chip_swimlane_records.json"));
+        write(d.filePath("dfx_outputs/deps.json"));
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(tmp.path(), &err);
+        QVERIFY(!err.isSet());
+        QVERIFY(f.main.endsWith(QStringLiteral("dfx_outputs/chip_swimlane_records.json")));
+        QCOMPARE(name(f.deps), QStringLiteral("deps.json"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiscovery)
+#include "tst_discovery.moc"
