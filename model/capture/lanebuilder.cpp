@@ -1,0 +1,357 @@
+#include "lanebuilder.h"
+
+#include "taskindex.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_set>
+
+namespace lanescope {
+
+namespace {
+
+// The converter draws zero-length AICPU markers 0.02 µs wide (§7.3); so do we.
+constexpr double kMinMarkerUs = 0.02;
+
+void sortByStart(std::vector<Slice> &slices)
+{
+    std::stable_sort(slices.begin(), slices.end(),
+                     [](const Slice &a, const Slice &b) { return a.startUs < b.startUs; });
+}
+
+// First-fit sub-lanes (§7.2): a sub-lane is reused when its last end <= the next start.
+// Used for pipelined dual issue on one core and overlapping dispatch windows.
+std::uint8_t assignSubLanes(std::vector<Slice> &slices)
+{
+    std::vector<double> lastEnd;
+    for (Slice &s : slices) {
+        std::size_t k = 0;
+        while (k < lastEnd.size() && lastEnd[k] > s.startUs)
+            ++k;
+        if (k == lastEnd.size())
+            lastEnd.push_back(s.endUs);
+        else
+            lastEnd[k] = s.endUs;
+        s.depth = std::uint8_t(std::min<std::size_t>(k, 255));
+    }
+    return std::uint8_t(std::min<std::size_t>(lastEnd.empty() ? 0 : lastEnd.size() - 1, 255));
+}
+
+std::uint8_t maxDepthOf(const std::vector<Slice> &slices)
+{
+    std::uint8_t maxDepth = 0;
+    for (const Slice &s : slices)
+        maxDepth = std::max(maxDepth, s.depth);
+    return maxDepth;
+}
+
+std::uint32_t colourKeyForFunction(int funcId) { return funcId < 0 ? 0u : std::uint32_t(funcId) + 1u; }
+
+bool isMarkerPhase(const QString &kind)
+{
+    return kind == QLatin1String("dummy_task") || kind == QLatin1String("predicated_skip");
+}
+
+bool isResolvePhase(const QString &kind)
+{
+    return kind == QLatin1String("resolve") || kind == QLatin1String("resolve_standalone") ||
+           kind == QLatin1String("fanout");
+}
+
+bool isInnerDrainPhase(const QString &kind)
+{
+    return kind == QLatin1String("drain_prepare") || kind == QLatin1String("drain_publish");
+}
+
+QString coreLaneName(const Capture &c, int core)
+{
+    const bool aic = core >= 0 && std::size_t(core) < c.info.coreTypes.size() && c.info.coreTypes[std::size_t(core)] == CoreType::Aic;
+    return (aic ? QStringLiteral("AIC_%1") : QStringLiteral("AIV_%1")).arg(core);
+}
+
+// 1 + max(non-negative core_to_thread values ∪ indices of non-empty scheduler arrays) (§7.2).
+int schedulerThreadCount(const Capture &c)
+{
+    int n = 0;
+    for (int t : c.info.coreToThread)
+        n = std::max(n, t + 1);
+    for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t)
+        if (!c.schedulerThreads[t].empty())
+            n = std::max(n, int(t) + 1);
+    return n;
+}
+
+void addCoreLanes(Capture &c, std::vector<Lane> &worker, std::vector<Lane> &schedView)
+{
+    std::map<int, std::vector<std::uint32_t>> rowsByCore;
+    for (std::uint32_t i = 0; i < c.rows.size(); ++i)
+        rowsByCore[c.rows[i].coreId].push_back(i);
+    for (auto &[core, rowIdx] : rowsByCore) {
+        Lane w;
+        w.group = groups::aicore;
+        w.name = coreLaneName(c, core);
+        w.kind = LaneKind::Worker;
+        w.laneSource = core;
+        w.sortKey = core;
+        Lane s = w;
+        s.group = groups::schedulerView;
+        s.kind = LaneKind::SchedulerView;
+        w.slices.reserve(rowIdx.size());
+        for (std::uint32_t i : rowIdx) {
+            const TaskRow &r = c.rows[i];
+            Slice sl;
+            sl.startUs = (r.flags & TaskRow::HasReceive) ? r.receiveUs : r.startUs;
+            sl.endUs = r.endUs;
+            sl.ref = i;
+            sl.label = colourKeyForFunction(r.funcId);
+            if (r.flags & TaskRow::AicpuMissing)
+                sl.flags |= Slice::AicpuMissing;
+            w.slices.push_back(sl);
+            if (r.hasAicpu()) {
+                Slice d = sl;
+                d.startUs = r.dispatchUs;
+                d.endUs = r.finishUs;
+                s.slices.push_back(d);
+            }
+        }
+        sortByStart(w.slices);
+        w.maxDepth = assignSubLanes(w.slices);
+        worker.push_back(std::move(w));
+        if (!s.slices.empty()) {
+            sortByStart(s.slices);
+            s.maxDepth = assignSubLanes(s.slices);
+            schedView.push_back(std::move(s));
+        }
+    }
+}
+
+// Orchestrator task ids that are allocations (§4.2): from deps when present, else runtime evidence.
+bool isAllocTask(const Capture &c, std::uint64_t taskId, const std::unordered_set<std::uint64_t> &markerIds)
+{
+    if (!c.deps.empty()) {
+        const DepNode *n = c.deps.find(taskId);
+        if (n)
+            return n->isAlloc();
+    }
+    const auto [first, last] = rowsOfTask(c.rows, taskId);
+    return first == last && !markerIds.count(taskId);
+}
+
+} // namespace
+
+void buildLanes(Capture &c)
+{
+    std::vector<Lane> host, orch, sched, schedView, worker, aicpuWorker;
+
+    // AICore and Scheduler View.
+    addCoreLanes(c, worker, schedView);
+
+    // AICPU scheduler threads: outer phases with nested drain_* and a resolve sub-lane; markers
+    // (dummy_task, predicated_skip) go to the AICPU_<t> worker lane.
+    std::unordered_set<std::uint64_t> markerIds;
+    const int threadCount = schedulerThreadCount(c);
+    for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
+        const PhaseLane &records = c.schedulerThreads[t];
+        if (records.empty())
+            continue;
+        Lane outer;
+        outer.group = groups::scheduler;
+        outer.name = QStringLiteral("Sched_%1").arg(t);
+        outer.kind = LaneKind::Scheduler;
+        outer.laneSource = int(t);
+        outer.sortKey = std::int64_t(t) * 2;
+        Lane resolve = outer;
+        resolve.kind = LaneKind::SchedulerResolve;
+        resolve.name = QStringLiteral("Sched_%1 resolve").arg(t);
+        resolve.sortKey = outer.sortKey + 1;
+        Lane markers;
+        markers.group = groups::aicore;
+        markers.name = QStringLiteral("AICPU_%1").arg(t);
+        markers.kind = LaneKind::AicpuWorker;
+        markers.laneSource = int(t);
+        markers.sortKey = 1'000'000 + std::int64_t(t);
+        for (std::uint32_t i = 0; i < records.size(); ++i) {
+            const PhaseRecord &r = records[i];
+            const QString &kind = c.phaseKinds.at(r.kind);
+            Slice s;
+            s.startUs = r.startUs;
+            s.endUs = std::max(r.endUs, r.startUs);
+            s.ref = i;
+            s.label = r.kind;
+            if (isMarkerPhase(kind)) {
+                s.endUs = std::max(s.endUs, s.startUs + kMinMarkerUs);
+                const bool dummy = kind == QLatin1String("dummy_task");
+                s.flags |= dummy ? Slice::Dummy : Slice::PredicatedSkip;
+                if (r.hasTaskId())
+                    markerIds.insert(r.taskId);
+                markers.slices.push_back(s);
+            } else if (isResolvePhase(kind)) {
+                resolve.slices.push_back(s);
+            } else {
+                if (isInnerDrainPhase(kind))
+                    s.depth = 1;  // nested inside its drain bar (§2.7)
+                if (s.endUs == s.startUs)
+                    s.flags |= Slice::Instant;
+                outer.slices.push_back(s);
+            }
+        }
+        for (Lane *l : {&outer, &resolve, &markers}) {
+            if (l->slices.empty())
+                continue;
+            sortByStart(l->slices);
+            l->maxDepth = maxDepthOf(l->slices);
+        }
+        if (!outer.slices.empty())
+            sched.push_back(std::move(outer));
+        if (!resolve.slices.empty())
+            sched.push_back(std::move(resolve));
+        if (!markers.slices.empty())
+            aicpuWorker.push_back(std::move(markers));
+    }
+
+    // Orchestrator lanes (level 4 TMR, or HBG host records) and their alloc bars on AICPU_<n>.
+    for (std::size_t o = 0; o < c.orchestratorLanes.size(); ++o) {
+        const PhaseLane &records = c.orchestratorLanes[o];
+        if (records.empty())
+            continue;
+        Lane lane;
+        lane.group = c.info.hostOrchestrated ? groups::host : groups::orchestrator;
+        lane.name = (c.info.hostOrchestrated ? QStringLiteral("Host_%1") : QStringLiteral("Orch_%1")).arg(o);
+        lane.kind = LaneKind::Orchestrator;
+        lane.laneSource = int(o);
+        lane.sortKey = std::int64_t(o);
+        lane.clockAligned = !c.info.hostOrchestrated || c.info.hostClockAligned;
+        Lane allocs;
+        allocs.group = groups::aicore;
+        allocs.name = QStringLiteral("AICPU_%1").arg(threadCount + int(o));
+        allocs.kind = LaneKind::AicpuWorker;
+        allocs.laneSource = -1 - int(o);  // negative: orchestrator lane o
+        allocs.sortKey = 1'000'000 + threadCount + std::int64_t(o);
+        for (std::uint32_t i = 0; i < records.size(); ++i) {
+            const PhaseRecord &r = records[i];
+            Slice s;
+            s.startUs = r.startUs;
+            s.endUs = std::max(r.endUs, r.startUs);
+            s.ref = i;
+            s.label = r.kind;
+            lane.slices.push_back(s);
+            if (!c.info.hostOrchestrated && r.hasTaskId() && isAllocTask(c, r.taskId, markerIds)) {
+                s.endUs = std::max(s.endUs, s.startUs + kMinMarkerUs);
+                s.flags |= Slice::Alloc;
+                allocs.slices.push_back(s);
+            }
+        }
+        sortByStart(lane.slices);
+        orch.push_back(std::move(lane));
+        if (!allocs.slices.empty()) {
+            sortByStart(allocs.slices);
+            aicpuWorker.push_back(std::move(allocs));
+        }
+    }
+
+    if (!c.hostUploads.empty()) {
+        Lane h2d;
+        h2d.group = groups::host;
+        h2d.name = QStringLiteral("H2D");
+        h2d.kind = LaneKind::HostUploads;
+        h2d.sortKey = 100;
+        h2d.clockAligned = c.info.hostClockAligned;
+        for (std::uint32_t i = 0; i < c.hostUploads.size(); ++i) {
+            const HostUpload &u = c.hostUploads[i];
+            h2d.slices.push_back(Slice{u.startUs, std::max(u.endUs, u.startUs), i, u.kind, 0, 0});
+        }
+        sortByStart(h2d.slices);
+        host.push_back(std::move(h2d));
+    }
+
+    // Shared ready-queue depth (§7.4): one sample at the end of every complete/dispatch record.
+    CounterTrack queue[3];
+    const char *series[3] = {"AIC", "AIV", "MIX"};
+    for (int k = 0; k < 3; ++k) {
+        queue[k].group = groups::scheduler;
+        queue[k].name = QStringLiteral("shared_ready_queue");
+        queue[k].series = QLatin1String(series[k]);
+    }
+    std::vector<std::pair<double, const PhaseRecord *>> samples;
+    for (const PhaseLane &records : c.schedulerThreads)
+        for (const PhaseRecord &r : records) {
+            const QString &kind = c.phaseKinds.at(r.kind);
+            if ((r.flags & PhaseRecord::HasSharedDepth) &&
+                (kind == QLatin1String("complete") || kind == QLatin1String("dispatch")))
+                samples.emplace_back(r.endUs, &r);
+        }
+    std::stable_sort(samples.begin(), samples.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (const auto &[t, r] : samples)
+        for (int k = 0; k < 3; ++k) {
+            queue[k].timesUs.push_back(t);
+            queue[k].values.push_back(r->sharedAtEnd[k]);
+        }
+    if (!samples.empty())
+        for (auto &q : queue)
+            c.counters.push_back(std::move(q));
+
+    auto bySortKey = [](std::vector<Lane> &v) {
+        std::stable_sort(v.begin(), v.end(), [](const Lane &a, const Lane &b) { return a.sortKey < b.sortKey; });
+    };
+    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker})
+        bySortKey(*v);
+
+    std::vector<Lane> lanes;
+    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker})
+        for (Lane &l : *v)
+            lanes.push_back(std::move(l));
+    c.lanes = std::move(lanes);
+}
+
+void buildHostLogLanes(Capture &c)
+{
+    const auto &spans = c.hostLog.spans;
+    if (spans.empty())
+        return;
+    std::int64_t originNs = spans.front().tsNs;
+    for (const HostSpan &s : spans)
+        if (!s.deviceClock)
+            originNs = std::min(originNs, s.tsNs);
+    // (pid, tid, device clock) -> lane
+    std::map<std::tuple<std::int64_t, std::int64_t, bool>, Lane> byThread;
+    std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> deviceOrigin;  // per (pid, inv)
+    for (const HostSpan &s : spans)
+        if (s.deviceClock) {
+            auto [it, fresh] = deviceOrigin.try_emplace({s.pid, s.inv}, s.tsNs);
+            if (!fresh)
+                it->second = std::min(it->second, s.tsNs);
+        }
+    for (std::uint32_t i = 0; i < spans.size(); ++i) {
+        const HostSpan &s = spans[i];
+        Lane &lane = byThread[{s.pid, s.tid, s.deviceClock}];
+        if (lane.slices.empty()) {
+            lane.group = groups::host;
+            lane.name = s.deviceClock ? QStringLiteral("pid %1 device (clk=dev)").arg(s.pid)
+                                      : QStringLiteral("pid %1 tid %2").arg(s.pid).arg(s.tid);
+            lane.kind = LaneKind::Host;
+            lane.laneSource = int(s.pid);
+            lane.clockAligned = false;
+        }
+        const std::int64_t origin = s.deviceClock ? deviceOrigin[{s.pid, s.inv}] : originNs;
+        Slice sl;
+        sl.startUs = double(s.tsNs - origin) / 1000.0;
+        sl.endUs = sl.startUs + double(std::max<std::int64_t>(s.durNs, 0)) / 1000.0;
+        sl.ref = i;
+        sl.depth = std::uint8_t(std::clamp(s.depth, 0, 255));
+        sl.label = 0;
+        lane.maxDepth = std::max(lane.maxDepth, sl.depth);
+        lane.slices.push_back(sl);
+    }
+    std::vector<Lane> hostLanes;
+    std::int64_t key = 0;
+    for (auto &[k, lane] : byThread) {
+        sortByStart(lane.slices);
+        lane.sortKey = 200 + key++;
+        hostLanes.push_back(std::move(lane));
+    }
+    c.lanes.insert(c.lanes.begin(), std::make_move_iterator(hostLanes.begin()),
+                   std::make_move_iterator(hostLanes.end()));
+}
+
+} // namespace lanescope

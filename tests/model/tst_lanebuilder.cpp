@@ -1,0 +1,224 @@
+#include "model/capture/lanebuilder.h"
+#include "model/capture/slicelabel.h"
+
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+TaskRow row(std::uint64_t task, int core, double recv, double start, double end, double disp, double fin, int func)
+{
+    TaskRow r;
+    r.taskId = task;
+    r.coreId = core;
+    r.coreType = core == 0 ? CoreType::Aic : CoreType::Aiv;
+    r.receiveUs = recv;
+    r.startUs = start;
+    r.endUs = end;
+    r.dispatchUs = disp;
+    r.finishUs = fin;
+    r.funcId = func;
+    r.flags = TaskRow::HasReceive | (disp > 0 || fin > 0 ? TaskRow::HasAicpu : 0);
+    return r;
+}
+
+PhaseRecord phase(Capture &c, const char *kind, double start, double end, std::uint32_t n = 1)
+{
+    PhaseRecord p;
+    p.kind = std::uint16_t(c.phaseKinds.intern(QString::fromLatin1(kind)));
+    p.startUs = start;
+    p.endUs = end;
+    p.tasksProcessed = n;
+    p.flags = PhaseRecord::HasTasksProcessed;
+    return p;
+}
+
+PhaseRecord withTask(PhaseRecord p, std::uint64_t task)
+{
+    p.taskId = task;
+    p.flags |= PhaseRecord::HasTaskId;
+    return p;
+}
+
+// A level-4 capture: 2 cores (AIC_0, AIV_1), one scheduler thread, one orchestrator.
+Capture levelFour()
+{
+    Capture c;
+    c.info.level = 4;
+    c.info.coreTypes = {CoreType::Aic, CoreType::Aiv};
+    c.info.coreToThread = {0, 0};
+    c.rows = {row(1, 0, 1.0, 1.5, 5.0, 0.5, 6.0, 0), row(2, 1, 2.0, 2.2, 4.0, 1.8, 4.5, 1),
+              row(3, 1, 3.0, 3.1, 7.0, 2.9, 7.5, 1)};  // rows 1 and 2 overlap on core 1: dual issue
+    c.names.names = {{0, QStringLiteral("qk")}};
+    PhaseLane sched;
+    sched.push_back(phase(c, "dispatch", 0.4, 0.6, 2));
+    sched.push_back(phase(c, "drain", 0.7, 0.9));
+    sched.push_back(phase(c, "drain_prepare", 0.72, 0.8));
+    sched.push_back(phase(c, "complete", 4.6, 5.0, 1));
+    sched.push_back(phase(c, "resolve", 4.7, 4.8, 3));
+    sched.push_back(withTask(phase(c, "dummy_task", 5.1, 5.1), 7));
+    sched.push_back(withTask(phase(c, "predicated_skip", 5.2, 5.3), 8));
+    c.schedulerThreads = {sched, {}, {}, {}};
+    PhaseLane orch;
+    orch.push_back(withTask(phase(c, "orch_submit", 0.0, 0.3), 9));   // alloc: no rows, no marker
+    orch.push_back(withTask(phase(c, "orch_submit", 0.3, 0.4), 1));
+    orch.push_back(withTask(phase(c, "orch_submit", 0.4, 0.45), 7));  // dummy: has a dummy_task marker
+    c.orchestratorLanes = {orch};
+    return c;
+}
+
+const Lane *findLane(const Capture &c, const QString &group, const QString &name)
+{
+    for (const Lane &l : c.lanes)
+        if (l.group == group && l.name == name)
+            return &l;
+    return nullptr;
+}
+
+} // namespace
+
+class TestLaneBuilder : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void groupsInDisplayOrder()
+    {
+        Capture c = levelFour();
+        buildLanes(c);
+        QStringList order;
+        for (const Lane &l : c.lanes)
+            order << l.group + QLatin1Char('/') + l.name;
+        QCOMPARE(order, QStringList({"Orchestrator/Orch_0", "AICPU Scheduler/Sched_0", "AICPU Scheduler/Sched_0 resolve",
+                                     "Scheduler View/AIC_0", "Scheduler View/AIV_1", "AICore/AIC_0", "AICore/AIV_1",
+                                     "AICore/AICPU_0", "AICore/AICPU_1"}));
+    }
+
+    void workerBarsStartAtReceiveAndUseSubLanes()
+    {
+        Capture c = levelFour();
+        buildLanes(c);
+        const Lane *aiv = findLane(c, groups::aicore, "AIV_1");
+        QVERIFY(aiv);
+        QCOMPARE(aiv->slices.size(), std::size_t(2));
+        QCOMPARE(aiv->slices[0].startUs, 2.0);  // receive, not start (§7.3)
+        QCOMPARE(aiv->slices[0].endUs, 4.0);
+        QCOMPARE(int(aiv->slices[0].depth), 0);
+        QCOMPARE(int(aiv->slices[1].depth), 1);  // overlaps the first: pipelined dual issue
+        QCOMPARE(int(aiv->maxDepth), 1);
+        const Lane *view = findLane(c, groups::schedulerView, "AIC_0");
+        QVERIFY(view);
+        QCOMPARE(view->slices[0].startUs, 0.5);  // dispatch
+        QCOMPARE(view->slices[0].endUs, 6.0);    // finish
+    }
+
+    void schedulerPhasesNestAndMarkersMove()
+    {
+        Capture c = levelFour();
+        buildLanes(c);
+        const Lane *sched = findLane(c, groups::scheduler, "Sched_0");
+        QVERIFY(sched);
+        QCOMPARE(sched->slices.size(), std::size_t(4));  // dispatch, drain, drain_prepare, complete
+        QCOMPARE(int(sched->slices[2].depth), 1);       // drain_prepare nests in drain
+        QCOMPARE(sliceLabel(c, *sched, sched->slices[0]), QStringLiteral("dispatch(2)"));
+        const Lane *resolve = findLane(c, groups::scheduler, "Sched_0 resolve");
+        QVERIFY(resolve);
+        QCOMPARE(resolve->slices.size(), std::size_t(1));
+        const Lane *markers = findLane(c, groups::aicore, "AICPU_0");
+        QVERIFY(markers);
+        QCOMPARE(markers->slices.size(), std::size_t(2));
+        QCOMPARE(markers->slices[0].endUs - markers->slices[0].startUs, 0.02);  // zero-length marker widened
+        QCOMPARE(sliceLabel(c, *markers, markers->slices[0]), QStringLiteral("dummy(t7)"));
+        QCOMPARE(sliceLabel(c, *markers, markers->slices[1]), QStringLiteral("task(t8)"));
+    }
+
+    void allocBarsFromRuntimeEvidenceWithoutDeps()
+    {
+        Capture c = levelFour();
+        buildLanes(c);
+        // Orchestrator lane o is drawn as AICPU_<thread count + o>; only task 9 is an alloc.
+        const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
+        QVERIFY(allocs);
+        QCOMPARE(allocs->slices.size(), std::size_t(1));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t9)"));
+        const Lane *orch = findLane(c, groups::orchestrator, "Orch_0");
+        QCOMPARE(sliceLabel(c, *orch, orch->slices[1]), QStringLiteral("submit(t1)"));
+    }
+
+    void allocBarsFromDepsWhenPresent()
+    {
+        Capture c = levelFour();
+        // deps.json lists task 9 as a real task: then it is not an alloc, whatever the runtime shows.
+        std::vector<DepNode> nodes;
+        for (std::uint64_t id : {1, 2, 3, 7, 8, 9})
+            nodes.push_back(DepNode{id, {0, -1, -1}, 1, DepNode::InTasks | DepNode::HasKernelIds});
+        c.deps.build(nodes, {{9, 1}, {42, 1}});  // 42: referenced only by an edge => alloc
+        PhaseLane &orch = c.orchestratorLanes[0];
+        orch.push_back(withTask(phase(c, "orch_submit", 0.5, 0.55), 42));
+        buildLanes(c);
+        const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
+        QVERIFY(allocs);
+        QCOMPARE(allocs->slices.size(), std::size_t(1));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t42)"));
+    }
+
+    void levelOneHasOnlyAicore()
+    {
+        Capture c;
+        c.info.level = 1;
+        c.info.coreTypes = {CoreType::Aic};
+        TaskRow r = row(5, 0, 1, 2, 3, 0, 0, -1);
+        r.flags = TaskRow::HasReceive;
+        c.rows = {r};
+        buildLanes(c);
+        QCOMPARE(c.lanes.size(), std::size_t(1));
+        QCOMPARE(c.lanes[0].group, groups::aicore);
+        QCOMPARE(sliceLabel(c, c.lanes[0], c.lanes[0].slices[0]), QStringLiteral("task(t5)"));
+        QVERIFY(c.counters.empty());
+    }
+
+    void readyQueueCounter()
+    {
+        Capture c = levelFour();
+        PhaseRecord &d = c.schedulerThreads[0][0];
+        d.flags |= PhaseRecord::HasSharedDepth;
+        d.sharedAtEnd[0] = 3;
+        d.sharedAtEnd[2] = 1;
+        buildLanes(c);
+        QCOMPARE(c.counters.size(), std::size_t(3));
+        QCOMPARE(c.counters[0].series, QStringLiteral("AIC"));
+        QCOMPARE(c.counters[0].timesUs, std::vector<double>{0.6});  // sampled at the record's end (§7.4)
+        QCOMPARE(c.counters[0].values, std::vector<double>{3});
+        QCOMPARE(c.counters[2].values, std::vector<double>{1});
+    }
+
+    void hostLogLanesOnTheirOwnAxis()
+    {
+        Capture c;
+        HostSpan run;
+        run.pid = 10;
+        run.tid = 11;
+        run.name = QStringLiteral("chip.run");
+        run.tsNs = 1'000'000;
+        run.durNs = 5'000;
+        HostSpan dev = run;
+        dev.deviceClock = true;
+        dev.depth = 2;
+        dev.tsNs = 77;
+        dev.name = QStringLiteral("chip.run.runner_run.device_wall");
+        c.hostLog.spans = {run, dev};
+        buildHostLogLanes(c);
+        QCOMPARE(c.lanes.size(), std::size_t(2));
+        for (const Lane &l : c.lanes) {
+            QCOMPARE(l.group, groups::host);
+            QVERIFY(!l.clockAligned);
+            QCOMPARE(l.slices[0].startUs, 0.0);
+        }
+        QCOMPARE(c.lanes[0].slices[0].endUs, 5.0);
+        QCOMPARE(sliceLabel(c, c.lanes[1], c.lanes[1].slices[0]), QStringLiteral("chip.run.runner_run.device_wall"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaneBuilder)
+#include "tst_lanebuilder.moc"
