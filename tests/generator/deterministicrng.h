@@ -1,0 +1,50 @@
+#pragma once
+
+#include <cstdint>
+#include <random>
+
+namespace lanescope {
+
+// A seeded random source whose sequence is the same on every platform and standard library:
+// mt19937_64's output is fixed by the C++ standard, while std::uniform_*_distribution is
+// implementation-defined. The mappings below use integer arithmetic and exactly rounded IEEE
+// operations only (no log/exp), so a seed reproduces byte-identical captures everywhere.
+class DeterministicRng
+{
+public:
+    explicit DeterministicRng(std::uint64_t seed) : m_engine(seed) {}
+
+    std::uint64_t next() { return m_engine(); }
+
+    // Uniform in [0, n) for n > 0 (multiply-shift; the bias of order n / 2^64 is irrelevant here).
+    std::uint64_t below(std::uint64_t n)
+    {
+        return std::uint64_t((static_cast<unsigned __int128>(next()) * n) >> 64);
+    }
+
+    // Uniform in [lo, hi], both inclusive.
+    std::int64_t between(std::int64_t lo, std::int64_t hi)
+    {
+        if (hi <= lo)
+            return lo;
+        return lo + std::int64_t(below(std::uint64_t(hi - lo) + 1));
+    }
+
+    // Uniform in [0, 1) from the top 53 bits, exact.
+    double unit() { return double(next() >> 11) * 0x1.0p-53; }
+
+    bool chance(double probability) { return unit() < probability; }
+
+    // `value` scaled by a factor uniform in [1 - spread, 1 + spread], rounded, at least 0.
+    std::int64_t jitter(std::int64_t value, double spread)
+    {
+        const double factor = 1.0 - spread + 2.0 * spread * unit();
+        const double scaled = double(value) * factor;
+        return scaled <= 0 ? 0 : std::int64_t(scaled + 0.5);
+    }
+
+private:
+    std::mt19937_64 m_engine;
+};
+
+} // namespace lanescope
