@@ -24,6 +24,7 @@ void buildAdjacency(std::size_t nodeCount, const std::vector<std::pair<std::uint
 void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint64_t, std::uint64_t>> edges)
 {
     m_rawEdgeCount = edges.size();
+    m_hasTaskList = std::any_of(nodes.begin(), nodes.end(), [](const DepNode &n) { return n.inTasks(); });
     // Merge duplicate node entries: a tasks[] entry wins over an edge-only mention.
     for (const auto &e : edges) {
         nodes.push_back(DepNode{e.first, {-1, -1, -1}, 1, 0});

@@ -34,6 +34,8 @@ public:
     void build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint64_t, std::uint64_t>> edges);
 
     bool empty() const { return m_nodes.empty(); }
+    // False for v1 files (edge pairs only): then no node can be told to be an alloc (§4.2, §4.5).
+    bool hasTaskList() const { return m_hasTaskList; }
     const std::vector<DepNode> &nodes() const { return m_nodes; }
     // Unique edges as node indices, sorted by (pred, succ).
     const std::vector<std::pair<std::uint32_t, std::uint32_t>> &edges() const { return m_edges; }
@@ -52,6 +54,7 @@ private:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_edges;
     std::vector<std::uint32_t> m_succOffsets, m_succ, m_predOffsets, m_pred;
     std::size_t m_rawEdgeCount = 0;
+    bool m_hasTaskList = false;
 };
 
 } // namespace lanescope

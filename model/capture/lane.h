@@ -17,7 +17,7 @@ enum class LaneKind : std::uint8_t {
     AicpuWorker,     // dummy / predicated-skip markers (ref into schedulerThreads[..]) and allocs
     HostUploads,     // ref indexes Capture::hostUploads
     Host,            // [STRACE] spans: ref indexes Capture::hostLog.spans
-    Trace,           // Chrome trace slice: label interned in Capture::strings, ref into traceArgs
+    Trace,           // Chrome trace slice: label interned in Capture::strings, ref = the event's ordinal in the file
 };
 
 // One drawable interval. Sorted by startUs within a lane.

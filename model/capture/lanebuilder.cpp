@@ -128,7 +128,7 @@ void addCoreLanes(Capture &c, std::vector<Lane> &worker, std::vector<Lane> &sche
 // Orchestrator task ids that are allocations (§4.2): from deps when present, else runtime evidence.
 bool isAllocTask(const Capture &c, std::uint64_t taskId, const std::unordered_set<std::uint64_t> &markerIds)
 {
-    if (!c.deps.empty()) {
+    if (c.deps.hasTaskList()) {
         const DepNode *n = c.deps.find(taskId);
         if (n)
             return n->isAlloc();

@@ -71,6 +71,9 @@ bool JsonCursor::refill()
         return false;
     }
     m_end += std::size_t(n);
+    // A UTF-8 byte-order mark is not JSON, but editors on some systems write one.
+    if (m_base == 0 && m_pos == 0 && m_end >= 3 && std::memcmp(m_buf.data(), "\xEF\xBB\xBF", 3) == 0)
+        m_pos = 3;
     if (m_control && m_control->progress && (++m_refills & 7) == 0)
         m_control->progress(m_source.rawPosition(), m_source.rawSize());
     return true;
@@ -425,54 +428,85 @@ bool JsonCursor::readUInt64Flexible(std::uint64_t &v)
     return true;
 }
 
+bool JsonCursor::skipStringBody()
+{
+    // Called just past the opening quote; leaves the cursor past the closing one.
+    for (;;) {
+        const char *p = m_buf.data() + m_pos;
+        const char *limit = m_buf.data() + m_end;
+        while (p < limit && *p != '"' && *p != '\\')
+            ++p;
+        m_pos = std::size_t(p - m_buf.data());
+        if (p == limit) {
+            if (!refill())
+                return failTruncated("inside a string");
+            continue;
+        }
+        if (*p == '"') {
+            ++m_pos;
+            return true;
+        }
+        if (!ensure(2))
+            return failTruncated("inside a string escape");
+        m_pos += 2;
+    }
+}
+
 bool JsonCursor::skip()
 {
-    // Iterative so that hostile nesting cannot overflow the call stack.
-    const std::size_t floor = m_stack.size();
-    do {
-        switch (peek()) {
-        case Type::Object:
-            if (!enterObject())
-                return false;
-            break;
-        case Type::Array:
-            if (!enterArray())
-                return false;
-            break;
-        case Type::String:
-            if (!readString(m_scratch))
-                return false;
-            break;
-        case Type::Number: {
-            const char *b, *e;
-            if (!scanNumber(b, e))
-                return false;
-            m_pos += std::size_t(e - b);
-            break;
+    // Skipped values are only scanned for their extent (strings and matching brackets), which is
+    // several times faster than parsing them: deps.json is mostly argument detail nobody draws.
+    const Type t = peek();
+    switch (t) {
+    case Type::String:
+        ++m_pos;
+        return skipStringBody();
+    case Type::Number: {
+        const char *b, *e;
+        if (!scanNumber(b, e))
+            return false;
+        m_pos += std::size_t(e - b);
+        return true;
+    }
+    case Type::Bool: {
+        bool b;
+        return readBool(b);
+    }
+    case Type::Null: return readNull();
+    case Type::EndOfInput: return failTruncated("where a value was expected");
+    case Type::Invalid: return ok() ? fail(QStringLiteral("unexpected character")) : false;
+    case Type::Object:
+    case Type::Array: break;
+    }
+    std::string open;  // closing bracket expected at each level
+    const std::size_t room = kMaxDepth - std::min<std::size_t>(m_stack.size(), kMaxDepth);
+    for (;;) {
+        while (m_pos < m_end) {
+            const char ch = m_buf[m_pos];
+            if (ch == '"') {
+                ++m_pos;
+                if (!skipStringBody())
+                    return false;
+                continue;
+            }
+            if (ch == '{' || ch == '[') {
+                if (open.size() >= room)
+                    return fail(QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
+                open.push_back(ch == '{' ? '}' : ']');
+            } else if (ch == '}' || ch == ']') {
+                if (open.empty() || open.back() != ch)
+                    return fail(QStringLiteral("mismatched '%1'").arg(QLatin1Char(ch)));
+                open.pop_back();
+                if (open.empty()) {
+                    ++m_pos;
+                    return true;
+                }
+            }
+            ++m_pos;
         }
-        case Type::Bool: {
-            bool b;
-            if (!readBool(b))
-                return false;
-            break;
-        }
-        case Type::Null:
-            if (!readNull())
-                return false;
-            break;
-        case Type::EndOfInput: return failTruncated("where a value was expected");
-        case Type::Invalid: return ok() ? fail(QStringLiteral("unexpected character")) : false;
-        }
-        // Advance to the next value inside the containers opened by this skip, closing finished ones.
-        while (m_stack.size() > floor) {
-            const bool more = (m_stack.back() & kObject) ? nextMember(m_scratch) : nextElement();
-            if (!ok())
-                return false;
-            if (more)
-                break;
-        }
-    } while (m_stack.size() > floor);
-    return ok();
+        if (!refill())
+            return failTruncated("inside a skipped value");
+    }
 }
 
 } // namespace lanescope

@@ -64,6 +64,7 @@ private:
     bool expectLiteral(const char *lit, std::size_t len);
     bool scanNumber(const char *&begin, const char *&end);
     bool failTruncated(const char *what);
+    bool skipStringBody();
     void push(bool isObject);
 
     ByteSource &m_source;

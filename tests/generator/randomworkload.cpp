@@ -53,6 +53,7 @@ Workload buildRandomWorkload(const GeneratorOptions &options, DeterministicRng &
     std::vector<std::uint32_t> recent;   // recent producers (kernels and dummies), newest last
     std::int64_t pendingAlloc = -1;
     int scopeLine = 10;
+    bool scopeOpened = false;
 
     auto pickPreds = [&](int count, std::vector<std::uint32_t> &out) {
         const auto window = std::min<std::size_t>(recent.size(), 12);
@@ -64,7 +65,10 @@ Workload buildRandomWorkload(const GeneratorOptions &options, DeterministicRng &
     };
 
     while (int(b.taskCount()) < total) {
-        if (b.depth() < 4 && rng.chance(0.04)) {
+        // The first scope opens early so that even tiny programs use more than the root ring.
+        const bool forceScope = !scopeOpened && b.taskCount() >= 3;
+        if (b.depth() < 4 && (rng.chance(0.04) || forceScope)) {
+            scopeOpened = true;
             scopeLine += int(rng.between(3, 40));
             b.beginScope("model.py:" + std::to_string(scopeLine));
         } else if (b.depth() > 0 && rng.chance(0.035)) {
@@ -73,11 +77,13 @@ Workload buildRandomWorkload(const GeneratorOptions &options, DeterministicRng &
 
         const double u = rng.unit();
         std::vector<std::uint32_t> preds;
-        if (u < fr.alloc && pendingAlloc < 0) {
+        // An allocation is always consumed by the next kernel (its creator edge), so it is never
+        // among the last tasks and no dummy is placed between the two.
+        if (u < fr.alloc && pendingAlloc < 0 && int(b.taskCount()) + 3 <= total) {
             pendingAlloc = b.addAlloc(std::uint32_t(rng.between(64, 2048)) * 1024);
             continue;
         }
-        if (u < fr.alloc + fr.dummy && recent.size() >= 2) {
+        if (u < fr.alloc + fr.dummy && recent.size() >= 2 && pendingAlloc < 0) {
             pickPreds(int(rng.between(2, 4)), preds);
             recent.push_back(b.addDummy(preds));
             continue;

@@ -87,7 +87,8 @@ private slots:
         QCOMPARE(nodeIds(r.graph), (QList<quint64>{0, kR1T0, kR1T1, kR2T2, kMaxId}));
         QCOMPARE(r.graph.rawEdgeCount(), std::size_t(7));
         // Three annotated t0 -> r1t1 edges collapse to one; the self-edge is kept.
-        QCOMPARE(edgeIds(r.graph), (EdgeIds{{0, kR1T1}, {kR1T0, 0}, {kR1T1, kR2T2}, {kR2T2, kR2T2}, {kR2T2, kMaxId}}));
+        QCOMPARE(edgeIds(r.graph),
+                 (EdgeIds{{0, kR1T1}, {kR1T0, 0}, {kR1T1, kR2T2}, {kR2T2, kR2T2}, {kR2T2, kMaxId}}));
 
         const DepNode *t0 = r.graph.find(0);
         QVERIFY(t0);
@@ -100,8 +101,8 @@ private slots:
         QVERIFY(spmd);
         QCOMPARE(spmd->kernelIds, (std::array<std::int32_t, 3>{-1, 3, 4}));
         QCOMPARE(spmd->blockNum, 8);
-        QCOMPARE(int(spmd->flags),
-                 int(DepNode::InTasks | DepNode::HasKernelIds | DepNode::EarlyDispatch | DepNode::ManualScope));
+        QCOMPARE(int(spmd->flags), int(DepNode::InTasks | DepNode::HasKernelIds | DepNode::EarlyDispatch |
+                                       DepNode::ManualScope));
 
         const DepNode *dummy = r.graph.find(kR2T2);
         QVERIFY(dummy && dummy->isDummy() && !dummy->isAlloc());
@@ -139,7 +140,7 @@ private slots:
         QCOMPARE(edgeIds(r.graph), (EdgeIds{{0, big}}));
         QCOMPARE(r.graph.rawEdgeCount(), std::size_t(2));
         const DepNode *t0 = r.graph.find(0);
-        QCOMPARE(int(t0->flags), int(DepNode::InTasks));   // no kernel_ids in v2
+        QCOMPARE(int(t0->flags), int(DepNode::InTasks)); // no kernel_ids in v2
         QCOMPARE(t0->blockNum, 1);
         QVERIFY(!t0->isDummy());
     }
@@ -159,12 +160,16 @@ private slots:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<quint64>("expected");
-        QTest::newRow("string") << QByteArray(R"({"tasks":[{"task_id":"4294967301"}]})") << quint64(0x100000005);
-        QTest::newRow("number") << QByteArray(R"({"tasks":[{"task_id":4294967301}]})") << quint64(0x100000005);
+        QTest::newRow("string") << QByteArray(R"({"tasks":[{"task_id":"4294967301"}]})")
+                                << quint64(0x100000005);
+        QTest::newRow("number") << QByteArray(R"({"tasks":[{"task_id":4294967301}]})")
+                                << quint64(0x100000005);
         QTest::newRow("above 2^53 string")
             << QByteArray(R"({"tasks":[{"task_id":"9007199254740993"}]})") << quint64(9007199254740993ull);
-        QTest::newRow("negative number wraps") << QByteArray(R"({"tasks":[{"task_id":-1}]})") << quint64(kMaxId);
-        QTest::newRow("negative string wraps") << QByteArray(R"({"tasks":[{"task_id":"-2"}]})") << quint64(kMaxId - 1);
+        QTest::newRow("negative number wraps")
+            << QByteArray(R"({"tasks":[{"task_id":-1}]})") << quint64(kMaxId);
+        QTest::newRow("negative string wraps")
+            << QByteArray(R"({"tasks":[{"task_id":"-2"}]})") << quint64(kMaxId - 1);
     }
 
     void idForms()
@@ -183,24 +188,25 @@ private slots:
         QTest::addColumn<int>("blockNum");
         QTest::addColumn<int>("flags");
         QTest::addColumn<int>("kernel0");
-        QTest::addColumn<QString>("warning");   // substring of the only warning, or empty for none
+        QTest::addColumn<QString>("warning"); // substring of the only warning, or empty for none
 
         const int inTasks = DepNode::InTasks;
         const int withIds = DepNode::InTasks | DepNode::HasKernelIds;
-        QTest::newRow("block_num absent means 1") << QByteArray(R"({"task_id":"1","kernel_ids":[2,-1,-1]})") << 1
-                                                  << withIds << 2 << QString();
-        QTest::newRow("block_num 0 clamps to 1") << QByteArray(R"({"task_id":"1","block_num":0})") << 1 << inTasks
-                                                 << -1 << QStringLiteral("invalid block_num");
+        QTest::newRow("block_num absent means 1")
+            << QByteArray(R"({"task_id":"1","kernel_ids":[2,-1,-1]})") << 1 << withIds << 2 << QString();
+        QTest::newRow("block_num 0 clamps to 1") << QByteArray(R"({"task_id":"1","block_num":0})") << 1
+                                                 << inTasks << -1 << QStringLiteral("invalid block_num");
         QTest::newRow("kernel_ids of two entries") << QByteArray(R"({"task_id":"1","kernel_ids":[2,3]})") << 1
                                                    << inTasks << -1 << QStringLiteral("not three integers");
-        QTest::newRow("kernel_ids with a string") << QByteArray(R"({"task_id":"1","kernel_ids":[2,"x",-1]})") << 1
-                                                  << inTasks << -1 << QStringLiteral("not three integers");
+        QTest::newRow("kernel_ids with a string")
+            << QByteArray(R"({"task_id":"1","kernel_ids":[2,"x",-1]})") << 1 << inTasks << -1
+            << QStringLiteral("not three integers");
         QTest::newRow("scope auto, early false")
-            << QByteArray(R"({"task_id":"1","scope":"auto","early_dispatch":false,"block_num":3})") << 3 << inTasks
-            << -1 << QString();
-        QTest::newRow("unknown keys skipped")
-            << QByteArray(R"({"future":{"a":[1,{"b":null}]},"task_id":"1","args":[{"idx":0,"shape":[1,2]}]})") << 1
+            << QByteArray(R"({"task_id":"1","scope":"auto","early_dispatch":false,"block_num":3})") << 3
             << inTasks << -1 << QString();
+        QTest::newRow("unknown keys skipped")
+            << QByteArray(R"({"future":{"a":[1,{"b":null}]},"task_id":"1","args":[{"idx":0,"shape":[1,2]}]})")
+            << 1 << inTasks << -1 << QString();
     }
 
     void taskFields()
@@ -227,21 +233,26 @@ private slots:
 
     void skippedEntriesAreCounted()
     {
-        const Result r = readText(R"({"tasks":[{"scope":"auto"},7,{"task_id":"x1"},{"task_id":"3"},{"task_id":"3"}],)"
-                                  R"("edges":[{"pred":"3"},"x",[3],[3,4,5],{"pred":"3","succ":"4"}]})");
+        const Result r =
+            readText(R"({"tasks":[{"scope":"auto"},7,{"task_id":"x1"},{"task_id":"3"},{"task_id":"3"}],)"
+                     R"("edges":[{"pred":"3"},"x",[3],[3,4,5],{"pred":"3","succ":"4"}]})");
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
         QCOMPARE(nodeIds(r.graph), (QList<quint64>{3, 4}));
         QCOMPARE(edgeIds(r.graph), (EdgeIds{{3, 4}}));
         QCOMPARE(r.graph.rawEdgeCount(), std::size_t(2));
-        QVERIFY(anyContains(r.warnings, QStringLiteral("3 tasks[] entries without a usable task_id were skipped (first at byte 10)")));
-        QVERIFY(anyContains(r.warnings, QStringLiteral("3 edges without a usable pred and succ were skipped")));
+        QVERIFY(anyContains(
+            r.warnings,
+            QStringLiteral("3 tasks[] entries without a usable task_id were skipped (first at byte 10)")));
+        QVERIFY(
+            anyContains(r.warnings, QStringLiteral("3 edges without a usable pred and succ were skipped")));
         QVERIFY(anyContains(r.warnings, QStringLiteral("1 tasks[] entries repeat a task id")));
         QCOMPARE(r.warnings.size(), 3);
     }
 
     void emptyEdgesAreLegal()
     {
-        const Result r = readText(R"({"tasks":[{"task_id":"0","kernel_ids":[1,-1,-1]}],"tensors":[],"edges":[]})");
+        const Result r =
+            readText(R"({"tasks":[{"task_id":"0","kernel_ids":[1,-1,-1]}],"tensors":[],"edges":[]})");
         QVERIFY(r.ok);
         QCOMPARE(r.warnings, QStringList());
         QCOMPARE(r.graph.nodes().size(), std::size_t(1));
@@ -254,13 +265,14 @@ private slots:
         QTest::addColumn<qint64>("offset");
         QTest::addColumn<QString>("message");
         QTest::newRow("empty") << QByteArray() << qint64(0) << QStringLiteral("unexpected end of input");
-        QTest::newRow("not an object") << QByteArray("[1,2]") << qint64(0) << QStringLiteral("expected an object");
-        QTest::newRow("no tasks or edges") << QByteArray(R"({"traceEvents":[]})") << qint64(0)
-                                           << QStringLiteral("not a deps.json");
-        QTest::newRow("syntax error") << QByteArray(R"({"tasks":[{"task_id":"1"} {"task_id":"2"}]})") << qint64(26)
-                                      << QStringLiteral("expected ',' or ']'");
-        QTest::newRow("truncated before any array") << QByteArray(R"({"version": 2, )") << qint64(15)
-                                                    << QStringLiteral("unexpected end of input");
+        QTest::newRow("not an object")
+            << QByteArray("[1,2]") << qint64(0) << QStringLiteral("expected an object");
+        QTest::newRow("no tasks or edges")
+            << QByteArray(R"({"traceEvents":[]})") << qint64(0) << QStringLiteral("not a deps.json");
+        QTest::newRow("syntax error") << QByteArray(R"({"tasks":[{"task_id":"1"} {"task_id":"2"}]})")
+                                      << qint64(26) << QStringLiteral("expected ',' or ']'");
+        QTest::newRow("truncated before any array")
+            << QByteArray(R"({"version": 2, )") << qint64(15) << QStringLiteral("unexpected end of input");
     }
 
     void errors()

@@ -23,6 +23,7 @@ private slots:
         QTest::newRow("negative wraps (spec 2.1)") << QByteArray("-1") << quint64(0xFFFFFFFFFFFFFFFFull);
         QTest::newRow("exact float") << QByteArray("42.0") << quint64(42);
         QTest::newRow("whitespace") << QByteArray(" \n\t 7 ") << quint64(7);
+        QTest::newRow("byte-order mark") << QByteArray("\xEF\xBB\xBF" "12") << quint64(12);
     }
     void integers()
     {
@@ -160,6 +161,27 @@ private slots:
         QVERIFY2(c.ok(), qPrintable(c.errorMessage()));
         QCOMPARE(skipped, 5);
         QCOMPARE(last, std::uint64_t(7));
+    }
+
+    void skipFindsTheExtent_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<qint64>("offset");  // where the cursor stands after the skip, or the error
+        QTest::newRow("brackets in strings") << QByteArray("[\"]}\\\"[\", {\"a\":\"}\"}] 1") << true << qint64(20);
+        QTest::newRow("mismatched") << QByteArray("[1, {2]]") << false << qint64(6);
+        QTest::newRow("truncated") << QByteArray("{\"a\": [1, 2") << false << qint64(11);
+        QTest::newRow("scalar") << QByteArray("\"abc\" ,") << true << qint64(5);
+    }
+    void skipFindsTheExtent()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(bool, ok);
+        QFETCH(qint64, offset);
+        auto src = memory(json);
+        JsonCursor c(*src);
+        QCOMPARE(c.skip(), ok);
+        QCOMPARE(qint64(ok ? c.offset() : c.errorOffset()), offset);
     }
 
     void hostileNestingIsAnErrorNotACrash()

@@ -163,6 +163,20 @@ private slots:
         QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t42)"));
     }
 
+    void v1DepsCannotNameAllocs()
+    {
+        // A v1 deps.json has edge pairs only: every node looks "absent from tasks[]", so the
+        // runtime evidence must decide (task 9 has no rows and no marker => alloc; task 1 has rows).
+        Capture c = levelFour();
+        c.deps.build({}, {{9, 1}, {1, 2}});
+        QVERIFY(!c.deps.hasTaskList());
+        buildLanes(c);
+        const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
+        QVERIFY(allocs);
+        QCOMPARE(allocs->slices.size(), std::size_t(1));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t9)"));
+    }
+
     void levelOneHasOnlyAicore()
     {
         Capture c;

@@ -1,0 +1,121 @@
+#include "capturetimebase.h"
+
+#include <algorithm>
+
+namespace lanescope {
+
+namespace {
+
+// Calls f(c) for every device timestamp the capture converts.
+template<typename F>
+void forEachDeviceTime(const RawRecords &raw, F &&f)
+{
+    for (const auto &r : raw.aicore) {
+        f(CaptureTimeBase::receiveCycles(r.startCycles, r.receiveToStart));
+        f(r.startCycles);
+        f(r.endCycles);
+    }
+    for (const auto &r : raw.aicpu) {
+        f(r.dispatchCycles);
+        f(r.finishCycles);
+    }
+    for (const auto *lanes : {&raw.schedulerThreads, &raw.orchestratorLanes})
+        for (const auto &lane : *lanes)
+            for (const auto &t : lane.times) {
+                f(t.start);
+                f(t.end);
+            }
+}
+
+} // namespace
+
+std::uint64_t CaptureTimeBase::baseCycles(const RawRecords &raw)
+{
+    // The AICore start itself is not a candidate (receive <= start covers it), exactly as in §3.2.
+    std::uint64_t base = ~std::uint64_t(0);
+    auto consider = [&base](std::uint64_t c) {
+        if (isSet(c) && c < base)
+            base = c;
+    };
+    for (const auto &r : raw.aicore) {
+        consider(receiveCycles(r.startCycles, r.receiveToStart));
+        consider(r.endCycles);
+    }
+    for (const auto &r : raw.aicpu) {
+        consider(r.dispatchCycles);
+        consider(r.finishCycles);
+    }
+    for (const auto *lanes : {&raw.schedulerThreads, &raw.orchestratorLanes})
+        for (const auto &lane : *lanes)
+            for (const auto &t : lane.times) {
+                consider(t.start);
+                consider(t.end);
+            }
+    return base == ~std::uint64_t(0) ? 0 : base;
+}
+
+std::pair<std::uint64_t, std::uint64_t> CaptureTimeBase::deviceRange(const RawRecords &raw)
+{
+    std::uint64_t lo = ~std::uint64_t(0), hi = 0;
+    forEachDeviceTime(raw, [&](std::uint64_t c) {
+        if (isSet(c)) {
+            lo = std::min(lo, c);
+            hi = std::max(hi, c);
+        }
+    });
+    return hi == 0 ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : std::pair{lo, hi};
+}
+
+CaptureTimeBase CaptureTimeBase::deviceRelative(std::uint64_t base, std::int64_t frequencyHz)
+{
+    CaptureTimeBase t;
+    t.m_mode = Mode::DeviceRelative;
+    t.m_base = base;
+    t.m_frequencyHz = frequencyHz;
+    return t;
+}
+
+CaptureTimeBase CaptureTimeBase::hostCalibrated(const ClockAlignment &alignment, std::uint64_t originNs)
+{
+    CaptureTimeBase t;
+    t.m_mode = Mode::HostCalibrated;
+    t.m_alignment = alignment;
+    t.m_frequencyHz = alignment.frequencyHz;
+    t.m_originNs = originNs;
+    return t;
+}
+
+CaptureTimeBase CaptureTimeBase::causalComposite(std::uint64_t base, std::int64_t frequencyHz, std::uint64_t originNs,
+                                                 double hostEndUs)
+{
+    CaptureTimeBase t;
+    t.m_mode = Mode::CausalComposite;
+    t.m_base = base;
+    t.m_frequencyHz = frequencyHz;
+    t.m_originNs = originNs;
+    t.m_hostEndUs = hostEndUs;
+    return t;
+}
+
+double CaptureTimeBase::deviceUs(std::uint64_t c) const
+{
+    if (!isSet(c))
+        return 0.0;
+    switch (m_mode) {
+    case Mode::DeviceRelative: return double(std::int64_t(c - m_base)) * 1e6 / double(m_frequencyHz);
+    case Mode::HostCalibrated:
+        return double(m_alignment.mapCyclesToHostNs(c) - std::int64_t(m_originNs)) / 1000.0;
+    case Mode::CausalComposite:
+        return m_hostEndUs + double(std::int64_t(c - m_base)) / double(m_frequencyHz) * 1e6;
+    }
+    return 0.0;
+}
+
+double CaptureTimeBase::hostUs(std::uint64_t ns) const
+{
+    if (!isSet(ns))
+        return 0.0;
+    return double(std::int64_t(ns - m_originNs)) / 1000.0;
+}
+
+} // namespace lanescope

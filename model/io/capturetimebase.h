@@ -1,0 +1,52 @@
+#pragma once
+
+#include "clockalignment.h"
+#include "rawrecords.h"
+
+#include <cstdint>
+
+namespace lanescope {
+
+// Puts raw device cycles and host ns on the capture's µs axis (spec §3.2, §2.10).
+//
+// Device-relative (every non-HBG file): to_us(c) = (c - base) * 1e6 / f, with c <= 0 -> 0.0 so that
+// "unset" stays 0. HBG files either map device cycles onto the host clock through calibrated anchors,
+// or lay the device out after the last host record ("causal composite", not a measurement).
+class CaptureTimeBase
+{
+public:
+    enum class Mode : std::uint8_t { DeviceRelative, HostCalibrated, CausalComposite };
+
+    // Minimum strictly positive value among AICore receive (start - receive_to_start) and end, AICPU
+    // dispatch and finish, scheduler and device orchestrator start/end; 0 when nothing qualifies.
+    static std::uint64_t baseCycles(const RawRecords &raw);
+    // Smallest / largest strictly positive device timestamp the capture converts (0, 0 when none).
+    static std::pair<std::uint64_t, std::uint64_t> deviceRange(const RawRecords &raw);
+    // Cycles as the converter compares them: values that are negative as int64 count as "not set".
+    static bool isSet(std::uint64_t c) { return std::int64_t(c) > 0; }
+    // start - receive_to_start, or 0 when that would not be positive.
+    static std::uint64_t receiveCycles(std::uint64_t start, std::uint64_t receiveToStart)
+    {
+        return isSet(start) && receiveToStart < start ? start - receiveToStart : 0;
+    }
+
+    static CaptureTimeBase deviceRelative(std::uint64_t base, std::int64_t frequencyHz);
+    static CaptureTimeBase hostCalibrated(const ClockAlignment &alignment, std::uint64_t originNs);
+    static CaptureTimeBase causalComposite(std::uint64_t base, std::int64_t frequencyHz, std::uint64_t originNs, double hostEndUs);
+
+    double deviceUs(std::uint64_t cycles) const;
+    double hostUs(std::uint64_t ns) const;
+
+    Mode mode() const { return m_mode; }
+    std::uint64_t base() const { return m_base; }
+
+private:
+    Mode m_mode = Mode::DeviceRelative;
+    std::uint64_t m_base = 0;
+    std::int64_t m_frequencyHz = 1;
+    std::uint64_t m_originNs = 0;
+    double m_hostEndUs = 0;
+    ClockAlignment m_alignment;
+};
+
+} // namespace lanescope

@@ -1,0 +1,412 @@
+#include "phaserecordsreader.h"
+
+#include "lenientvalues.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace lanescope {
+
+namespace {
+
+using Type = JsonCursor::Type;
+
+enum class PhaseField : std::uint8_t {
+    Other, Kind, Phase, StartCycles, EndCycles, StartUs, EndUs, StartHostNs, EndHostNs, LoopIter,
+    TasksProcessed, PopHit, PopMiss, TaskId, SubmitIdx, SharedAtStart, SharedAtEnd, RecordIndex,
+};
+
+// Phase records repeat the same dozen keys millions of times: dispatch on length first.
+PhaseField phaseField(const std::string &k)
+{
+    auto is = [&k](const char *s) { return std::memcmp(k.data(), s, k.size()) == 0; };
+    switch (k.size()) {
+    case 4: return is("kind") ? PhaseField::Kind : PhaseField::Other;
+    case 5: return is("phase") ? PhaseField::Phase : PhaseField::Other;
+    case 7:
+        if (is("pop_hit"))
+            return PhaseField::PopHit;
+        return is("task_id") ? PhaseField::TaskId : PhaseField::Other;
+    case 8: return is("pop_miss") ? PhaseField::PopMiss : PhaseField::Other;
+    case 9: return is("loop_iter") ? PhaseField::LoopIter : PhaseField::Other;
+    case 10:
+        if (is("end_cycles"))
+            return PhaseField::EndCycles;
+        return is("submit_idx") ? PhaseField::SubmitIdx : PhaseField::Other;
+    case 11:
+        if (is("end_time_us"))
+            return PhaseField::EndUs;
+        return is("end_host_ns") ? PhaseField::EndHostNs : PhaseField::Other;
+    case 12:
+        if (is("start_cycles"))
+            return PhaseField::StartCycles;
+        return is("record_index") ? PhaseField::RecordIndex : PhaseField::Other;
+    case 13:
+        if (is("start_time_us"))
+            return PhaseField::StartUs;
+        if (is("start_host_ns"))
+            return PhaseField::StartHostNs;
+        return is("shared_at_end") ? PhaseField::SharedAtEnd : PhaseField::Other;
+    case 15:
+        if (is("tasks_processed"))
+            return PhaseField::TasksProcessed;
+        return is("shared_at_start") ? PhaseField::SharedAtStart : PhaseField::Other;
+    default: return PhaseField::Other;
+    }
+}
+
+} // namespace
+
+PhaseRecordsReader::PhaseRecordsReader(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds)
+    : m_c(cursor), m_raw(raw), m_kinds(kinds)
+{
+    m_orchSubmitKind = m_kinds.intern("orch_submit");
+    m_unknownKind = m_kinds.intern("unknown");
+}
+
+bool PhaseRecordsReader::notArray(const char *what)
+{
+    if (m_c.peek() == Type::Array)
+        return false;
+    m_raw.note(QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
+    m_c.skip();
+    return true;
+}
+
+bool PhaseRecordsReader::readDepthTriple(std::int16_t (&out)[3])
+{
+    if (m_c.peek() != Type::Array) {
+        m_c.skip();
+        return false;
+    }
+    m_c.enterArray();
+    int n = 0;
+    bool numbers = true;
+    while (m_c.nextElement()) {
+        std::uint64_t v = 0;
+        if (n < 3 && m_c.peek() == Type::Number) {
+            if (!m_c.readUInt64(v))
+                return false;
+            out[n] = std::int16_t(std::int64_t(v));
+        } else {
+            numbers = numbers && m_c.peek() == Type::Number;
+            if (!m_c.skip())
+                return false;
+        }
+        ++n;
+    }
+    return m_c.ok() && numbers && n == 3;
+}
+
+PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes &t, Source source, std::int64_t *recordIndex)
+{
+    if (m_c.peek() != Type::Object)
+        return m_c.skip() ? Read::Bad : Read::Failed;
+    m_c.enterObject();
+    bool haveKind = false;
+    bool depthStart = false, depthEnd = false;
+    while (m_c.nextMember(m_key)) {
+        std::uint64_t v = 0;
+        double d = 0;
+        const PhaseField f = phaseField(m_key);
+        switch (f) {
+        case PhaseField::Kind:
+        case PhaseField::Phase:
+            if (takeString(m_c, m_text) == Took::Value) {
+                r.kind = m_kinds.intern(m_text.size() > 64 ? std::string_view(m_text).substr(0, 64) : std::string_view(m_text));
+                haveKind = true;
+            }
+            break;
+        case PhaseField::StartCycles:
+        case PhaseField::StartHostNs:
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                t.start = v;
+            break;
+        case PhaseField::EndCycles:
+        case PhaseField::EndHostNs:
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                t.end = v;
+            break;
+        case PhaseField::StartUs:
+            if (takeDouble(m_c, d) == Took::Value)
+                r.startUs = d;
+            break;
+        case PhaseField::EndUs:
+            if (takeDouble(m_c, d) == Took::Value)
+                r.endUs = d;
+            break;
+        case PhaseField::LoopIter:
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                r.loopIter = std::uint32_t(v);
+            break;
+        case PhaseField::TasksProcessed:
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value) {
+                r.tasksProcessed = std::uint32_t(v);
+                r.flags |= PhaseRecord::HasTasksProcessed;
+            }
+            break;
+        case PhaseField::PopHit:
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value) {
+                r.popHit = std::uint32_t(v);
+                r.flags |= PhaseRecord::HasPopCounts;
+            }
+            break;
+        case PhaseField::PopMiss:
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value) {
+                r.popMiss = std::uint32_t(v);
+                r.flags |= PhaseRecord::HasPopCounts;
+            }
+            break;
+        case PhaseField::TaskId:
+            // null (newer scheduler_records) and -1 (orchestrator records of failed submits) mean "none".
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value && v != ~std::uint64_t(0)) {
+                r.taskId = v;
+                r.flags |= PhaseRecord::HasTaskId;
+            }
+            break;
+        case PhaseField::SubmitIdx:
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                r.submitIdx = std::uint32_t(v);
+            break;
+        case PhaseField::SharedAtStart: depthStart = readDepthTriple(r.sharedAtStart); break;
+        case PhaseField::SharedAtEnd: depthEnd = readDepthTriple(r.sharedAtEnd); break;
+        case PhaseField::RecordIndex:
+            if (recordIndex && takeUInt64(m_c, v, m_scratch) == Took::Value)
+                *recordIndex = std::int64_t(v);
+            else if (!recordIndex)
+                m_c.skip();
+            break;
+        case PhaseField::Other: m_c.skip(); break;
+        }
+        if (!m_c.ok())
+            return Read::Failed;
+    }
+    if (!m_c.ok())
+        return Read::Failed;
+    if (depthStart && depthEnd)
+        r.flags |= PhaseRecord::HasSharedDepth;
+    if (source == Source::HostOrchestrator)
+        r.kind = m_orchSubmitKind;
+    else if (!haveKind && source == Source::Orchestrator)
+        r.kind = m_orchSubmitKind;
+    else if (!haveKind && source == Source::Scheduler)
+        r.kind = m_unknownKind;
+    return Read::Ok;
+}
+
+void PhaseRecordsReader::readLanes(std::vector<RawPhaseLane> &lanes, Source source)
+{
+    if (notArray(source == Source::Scheduler ? "aicpu_scheduler_phases"
+                 : source == Source::Orchestrator ? "aicpu_orchestrator_phases"
+                                                       : "host_orchestrator_phases"))
+        return;
+    // Legacy object-layout files repeat keys rarely; a second array appends lanes after the first.
+    m_c.enterArray();
+    while (m_c.nextElement()) {
+        lanes.emplace_back();
+        if (m_c.peek() != Type::Array) {
+            m_raw.phaseDamage.note(m_c.offset());
+            if (!m_c.skip())
+                return;
+            continue;
+        }
+        m_c.enterArray();
+        while (m_c.nextElement()) {
+            const auto at = m_c.offset();
+            PhaseRecord record;
+            RawTimes times;
+            const Read r = readPhase(record, times, source);
+            if (r == Read::Failed)
+                return;
+            if (r == Read::Bad) {
+                m_raw.phaseDamage.note(at);
+                continue;
+            }
+            lanes.back().push(record, times);
+        }
+        if (!m_c.ok())
+            return;
+    }
+}
+
+void PhaseRecordsReader::readSchedulerRecords()
+{
+    m_raw.hasSchedulerRecords = true;
+    if (m_c.peek() != Type::Object) {
+        m_raw.note(QStringLiteral("scheduler_records at byte %1 is not an object (ignored)").arg(m_c.offset()));
+        m_c.skip();
+        return;
+    }
+    m_c.enterObject();
+    std::string key;
+    while (m_c.nextMember(key)) {
+        if (key == "streams" && m_c.peek() == Type::Array) {
+            m_c.enterArray();
+            while (m_c.nextElement()) {
+                if (m_c.peek() != Type::Object) {
+                    m_raw.phaseDamage.note(m_c.offset());
+                    m_c.skip();
+                } else {
+                    readSchedulerStream();
+                }
+                if (!m_c.ok())
+                    return;
+            }
+        } else {
+            m_c.skip();
+        }
+        if (!m_c.ok())
+            return;
+    }
+}
+
+void PhaseRecordsReader::readSchedulerStream()
+{
+    // scheduler_id may follow the records, so a stream is collected whole and placed at its end.
+    const auto streamAt = m_c.offset();
+    m_streamRecords.records.clear();
+    m_streamRecords.times.clear();
+    m_streamMetrics.clear();
+    m_metricIndex.clear();
+    std::optional<std::int64_t> schedulerId;
+    m_c.enterObject();
+    std::string key;
+    while (m_c.nextMember(key)) {
+        std::uint64_t v = 0;
+        if (key == "scheduler_id") {
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                schedulerId = std::int64_t(v);
+        } else if (key == "records" || key == "metrics") {
+            const bool metrics = key == "metrics";
+            if (m_c.peek() != Type::Array) {
+                m_c.skip();
+            } else {
+                m_c.enterArray();
+                while (m_c.nextElement()) {
+                    const auto at = m_c.offset();
+                    PhaseRecord record;
+                    RawTimes times;
+                    std::int64_t index = -1;
+                    const Read r = readPhase(record, times, metrics ? Source::Metric : Source::Scheduler,
+                                                metrics ? &index : nullptr);
+                    if (r == Read::Failed)
+                        return;
+                    if (r == Read::Bad) {
+                        m_raw.phaseDamage.note(at);
+                    } else if (metrics) {
+                        m_streamMetrics.push_back(record);
+                        m_metricIndex.push_back(index);
+                    } else {
+                        m_streamRecords.push(record, times);
+                    }
+                }
+            }
+        } else if (key == "capture" && m_c.peek() == Type::Object) {
+            m_c.enterObject();
+            std::string ck;
+            while (m_c.nextMember(ck)) {
+                if (ck == "dropped") {
+                    if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                        m_raw.schedulerStreamsDropped += v;
+                } else if (ck == "truncated") {
+                    bool b = false;
+                    if (m_c.peek() == Type::Bool) {
+                        if (m_c.readBool(b))
+                            m_raw.schedulerStreamTruncated = m_raw.schedulerStreamTruncated || b;
+                    } else {
+                        m_c.skip();
+                    }
+                } else {
+                    m_c.skip();
+                }
+                if (!m_c.ok())
+                    return;
+            }
+        } else {
+            m_c.skip();
+        }
+        if (!m_c.ok())
+            return;
+    }
+    if (!m_c.ok())
+        return;
+    // Metrics carry extra fields of a record by index (pop counts, ready-queue depths).
+    for (std::size_t i = 0; i < m_streamMetrics.size(); ++i) {
+        const auto idx = m_metricIndex[i];
+        if (idx < 0 || std::uint64_t(idx) >= m_streamRecords.size())
+            continue;
+        const PhaseRecord &m = m_streamMetrics[i];
+        PhaseRecord &r = m_streamRecords.records[std::size_t(idx)];
+        if (m.flags & PhaseRecord::HasPopCounts) {
+            r.popHit = m.popHit;
+            r.popMiss = m.popMiss;
+            r.flags |= PhaseRecord::HasPopCounts;
+        }
+        if (m.flags & PhaseRecord::HasSharedDepth) {
+            std::copy(std::begin(m.sharedAtStart), std::end(m.sharedAtStart), std::begin(r.sharedAtStart));
+            std::copy(std::begin(m.sharedAtEnd), std::end(m.sharedAtEnd), std::begin(r.sharedAtEnd));
+            r.flags |= PhaseRecord::HasSharedDepth;
+        }
+    }
+    if (!schedulerId || *schedulerId < 0 || *schedulerId >= RecordLimits::maxSchedulerId) {
+        m_raw.note(QStringLiteral("scheduler_records stream at byte %1 has no usable scheduler_id; %2 records ignored")
+                 .arg(streamAt)
+                 .arg(m_streamRecords.size()));
+        return;
+    }
+    auto &threads = m_raw.schedulerThreads;
+    if (threads.size() <= std::size_t(*schedulerId))
+        threads.resize(std::size_t(*schedulerId) + 1);
+    auto &lane = threads[std::size_t(*schedulerId)];
+    lane.records.insert(lane.records.end(), m_streamRecords.records.begin(), m_streamRecords.records.end());
+    lane.times.insert(lane.times.end(), m_streamRecords.times.begin(), m_streamRecords.times.end());
+}
+
+void PhaseRecordsReader::readHostUploads()
+{
+    if (notArray("host_device_uploads"))
+        return;
+    m_c.enterArray();
+    std::string key;
+    while (m_c.nextElement()) {
+        const auto at = m_c.offset();
+        if (m_c.peek() != Type::Object) {
+            m_raw.phaseDamage.note(at);
+            if (!m_c.skip())
+                return;
+            continue;
+        }
+        RawUpload u;
+        bool haveKind = false;
+        m_c.enterObject();
+        while (m_c.nextMember(key)) {
+            std::uint64_t v = 0;
+            if (key == "phase") {
+                if (takeString(m_c, m_text) == Took::Value) {
+                    u.kind = m_kinds.intern(std::string_view(m_text).substr(0, 64));
+                    haveKind = true;
+                }
+            } else if (key == "start_host_ns") {
+                if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                    u.startNs = v;
+            } else if (key == "end_host_ns") {
+                if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                    u.endNs = v;
+            } else if (key == "detail") {
+                if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                    u.bytes = v;
+            } else {
+                m_c.skip();
+            }
+            if (!m_c.ok())
+                return;
+        }
+        if (!m_c.ok())
+            return;
+        if (!haveKind)
+            u.kind = m_unknownKind;
+        m_raw.hostUploads.push_back(u);
+    }
+}
+
+} // namespace lanescope

@@ -1,0 +1,337 @@
+#include "rawlayoutbuilder.h"
+
+#include "capturetimebase.h"
+#include "taskjoin.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace lanescope {
+
+namespace {
+
+constexpr double kImplausibleSpanSeconds = 3600.0;
+
+QString perCoreList(const std::vector<std::pair<std::int32_t, std::uint64_t>> &counts)
+{
+    QStringList parts;
+    for (std::size_t i = 0; i < counts.size() && i < 8; ++i)
+        parts.append(QStringLiteral("core %1: %2").arg(counts[i].first).arg(counts[i].second));
+    if (counts.size() > 8)
+        parts.append(QStringLiteral("%1 more cores").arg(counts.size() - 8));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString widthList(std::uint8_t widths)
+{
+    QStringList parts;
+    for (int n = 0; n < 8; ++n)
+        if (widths & (1u << n))
+            parts.append(QString::number(n));
+    return parts.join(QStringLiteral("/"));
+}
+
+// Where a row goes in the sorted output: by task id, then in the reference reader's order (AICPU
+// file order for joined rows; unmatched AICore rows after them, in their own file order).
+struct RowOrder
+{
+    std::uint64_t taskId;
+    std::uint32_t order;
+    std::uint32_t row;
+
+    bool operator<(const RowOrder &o) const { return std::tie(taskId, order) < std::tie(o.taskId, o.order); }
+};
+
+struct HostPlacement
+{
+    CaptureTimeBase timeBase;
+    bool calibrated = false;
+};
+
+HostPlacement placeHostAndDevice(const RawRecords &raw, Capture &capture, const QString &fileName, std::uint64_t base,
+                                 std::int64_t frequencyHz, std::pair<std::uint64_t, std::uint64_t> deviceRange)
+{
+    const ClockAlignment alignment = buildClockAlignment(raw.clockAnchors, frequencyHz, deviceRange.first,
+                                                         deviceRange.second, raw.hostQuantizationNs);
+
+    // Host-time zero: the producer's origin, else the earliest host orchestrator timestamp, else the
+    // selected pre-orchestration anchor.
+    std::uint64_t origin = raw.hostOriginNs;
+    if (origin == 0) {
+        std::uint64_t minHost = ~std::uint64_t(0);
+        for (const auto &lane : raw.hostOrchestratorLanes)
+            for (const auto &t : lane.times)
+                for (const auto v : {t.start, t.end})
+                    if (CaptureTimeBase::isSet(v))
+                        minHost = std::min(minHost, v);
+        if (minHost != ~std::uint64_t(0))
+            origin = minHost;
+        else if (alignment.start)
+            origin = std::uint64_t(alignment.start->hostMidNs);
+    }
+
+    HostPlacement placement;
+    if (alignment.calibrated) {
+        placement.timeBase = CaptureTimeBase::hostCalibrated(alignment, origin);
+        placement.calibrated = true;
+        return placement;
+    }
+    // Causal composite: the device starts where the last host orchestrator record ends (uploads are
+    // not part of the seam). The gap between the two domains is unknown, not zero.
+    double hostEndUs = 0;
+    bool any = false;
+    const auto hostOnly = CaptureTimeBase::causalComposite(base, frequencyHz, origin, 0);
+    for (const auto &lane : raw.hostOrchestratorLanes)
+        for (const auto &t : lane.times)
+            for (const auto v : {t.start, t.end}) {
+                const double us = hostOnly.hostUs(v);
+                hostEndUs = any ? std::max(hostEndUs, us) : us;
+                any = true;
+            }
+    placement.timeBase = CaptureTimeBase::causalComposite(base, frequencyHz, origin, hostEndUs);
+    capture.warn(QStringLiteral("%1: host and device clocks are not aligned (%2); the device part is laid out after "
+                                "the last host record at %3 µs, so host-to-device gaps are not measurements")
+                     .arg(fileName, QString::fromStdString(alignment.reason))
+                     .arg(hostEndUs));
+    return placement;
+}
+
+void checkHostCapture(const RawRecords &raw, Capture &capture, const QString &fileName)
+{
+    const std::size_t hostRecords = raw.hostOrchestratorRecordCount();
+    if (hostRecords == 0) {
+        capture.warn(QStringLiteral("%1: host-orchestrated capture without host orchestrator records").arg(fileName));
+        capture.info.partial = true;
+    }
+    const auto &h = raw.hostCapture;
+    if (!h.present)
+        return;
+    const bool complete = h.status == "complete" && h.droppedRecords.value_or(0) == 0
+                          && (!h.recordedRecords || *h.recordedRecords == hostRecords)
+                          && (!h.expectedRecords || *h.expectedRecords == hostRecords);
+    if (complete)
+        return;
+    capture.info.partial = true;
+    capture.warn(QStringLiteral("%1: host orchestrator capture is incomplete (status %2, %3 of %4 expected records in the "
+                                "file, %5 dropped%6)")
+                     .arg(fileName, h.status.empty() ? QStringLiteral("unknown") : QString::fromStdString(h.status))
+                     .arg(hostRecords)
+                     .arg(h.expectedRecords ? QString::number(*h.expectedRecords) : QStringLiteral("?"))
+                     .arg(h.droppedRecords.value_or(0))
+                     .arg(h.error.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(h.error)));
+}
+
+// Converts in place and moves the records out: a million-record stream never exists twice.
+void convertPhases(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out, const CaptureTimeBase &tb,
+                   bool hostClock, std::int32_t forcedKind)
+{
+    out.clear();
+    out.reserve(raw.size());
+    for (auto &lane : raw) {
+        for (std::size_t i = 0; i < lane.records.size(); ++i) {
+            PhaseRecord &r = lane.records[i];
+            const RawTimes &t = lane.times[i];
+            r.startUs = hostClock ? tb.hostUs(t.start) : tb.deviceUs(t.start);
+            r.endUs = hostClock ? tb.hostUs(t.end) : tb.deviceUs(t.end);
+            if (forcedKind >= 0)
+                r.kind = std::uint16_t(forcedKind);
+        }
+        std::vector<RawTimes>().swap(lane.times);
+        out.push_back(std::move(lane.records));
+    }
+}
+
+} // namespace
+
+void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
+{
+    auto &info = capture.info;
+    info.layout = RecordsLayout::RawStreams;
+    const int level = info.level.value_or(1);
+    const std::int64_t frequencyHz = info.clockFreqHz.value_or(1);
+
+    if (level == 1 && !raw.aicpu.empty()) {
+        capture.warn(QStringLiteral("%1: level 1 file carries %2 AICPU rows; ignored (level 1 has no AICPU timing)")
+                         .arg(fileName)
+                         .arg(raw.aicpu.size()));
+        raw.aicpu.clear();
+    }
+    const bool joinAicpu = level >= 2;
+
+    // run_epoch joins only when every row of both streams carries it; mixed widths never do.
+    const std::uint8_t coreWidths = raw.aicoreDamage.widths, cpuWidths = raw.aicpuDamage.widths;
+    if (raw.aicoreDamage.widthCount() > 1)
+        capture.warn(QStringLiteral("%1: aicore_tasks mixes %2-column rows; run_epoch is not used for the join")
+                         .arg(fileName, widthList(coreWidths)));
+    if (raw.aicpuDamage.widthCount() > 1)
+        capture.warn(QStringLiteral("%1: AICPU task rows mix %2-column rows; run_epoch is not used for the join")
+                         .arg(fileName, widthList(cpuWidths)));
+    const bool coreEpoch = coreWidths == (1u << 7);
+    const bool cpuEpoch = cpuWidths == (1u << 5);
+    const bool useEpoch = coreEpoch && (raw.aicpu.empty() || cpuEpoch);
+    if (!raw.aicpu.empty() && coreEpoch != cpuEpoch && raw.aicoreDamage.widthCount() == 1 && raw.aicpuDamage.widthCount() == 1)
+        capture.warn(QStringLiteral("%1: only one of the task streams carries run_epoch; joined on (core_id, reg_task_id)").arg(fileName));
+
+    static const std::vector<RawAicpuRow> noAicpu;
+    const TaskJoin join = TaskJoin::build(raw.aicore, joinAicpu ? raw.aicpu : noAicpu, useEpoch);
+
+    // Time base and, for host-orchestrated files, the host/device placement.
+    const std::uint64_t base = CaptureTimeBase::baseCycles(raw);
+    const auto deviceRange = CaptureTimeBase::deviceRange(raw);
+    info.baseCycles = base;
+    info.hostOrchestrated = raw.orchestratorSource == QLatin1String("host") || raw.hostOrchestratorRecordCount() > 0
+                            || !raw.hostUploads.empty();
+    CaptureTimeBase tb = CaptureTimeBase::deviceRelative(base, frequencyHz);
+    if (info.hostOrchestrated) {
+        const HostPlacement placement = placeHostAndDevice(raw, capture, fileName, base, frequencyHz, deviceRange);
+        tb = placement.timeBase;
+        info.hostClockAligned = placement.calibrated;
+        checkHostCapture(raw, capture, fileName);
+    }
+
+    // Rows in output order.
+    const std::size_t nCore = raw.aicore.size();
+    std::vector<RowOrder> order(nCore);
+    for (std::size_t i = 0; i < nCore; ++i) {
+        const std::uint32_t p = joinAicpu ? join.partner[i] : TaskJoin::kNoPartner;
+        order[i] = {raw.aicore[i].taskToken, p != TaskJoin::kNoPartner ? p : std::uint32_t(raw.aicpu.size() + i), std::uint32_t(i)};
+    }
+    if (!std::is_sorted(order.begin(), order.end()))
+        std::sort(order.begin(), order.end());
+
+    std::uint64_t endBeforeStart = 0, finishBeforeDispatch = 0, receiveNotBeforeStart = 0, outsideCoreTypes = 0;
+    std::uint64_t aicpuMissing = 0;
+    std::int32_t maxOutsideCore = -1;
+    const auto &coreTypes = info.coreTypes;
+    auto &rows = capture.rows;
+    rows.clear();
+    rows.reserve(nCore);
+    for (const RowOrder &o : order) {
+        const RawAicoreRow &a = raw.aicore[o.row];
+        TaskRow t;
+        t.taskId = a.taskToken;
+        t.coreId = a.coreId;
+        t.regTaskId = a.regTaskId;
+        t.runEpoch = a.runEpoch;
+        if (std::size_t(a.coreId) < coreTypes.size()) {
+            t.coreType = coreTypes[std::size_t(a.coreId)];
+        } else {
+            t.coreType = CoreType::Aiv;
+            ++outsideCoreTypes;
+            maxOutsideCore = std::max(maxOutsideCore, a.coreId);
+        }
+        t.startUs = tb.deviceUs(a.startCycles);
+        t.endUs = tb.deviceUs(a.endCycles);
+        if (a.endCycles < a.startCycles)
+            ++endBeforeStart;
+        if (a.columns >= 6) {
+            t.flags |= TaskRow::HasReceive;
+            t.receiveUs = tb.deviceUs(CaptureTimeBase::receiveCycles(a.startCycles, a.receiveToStart));
+            if (a.receiveToStart > 0 && a.receiveToStart >= a.startCycles)
+                ++receiveNotBeforeStart;
+        } else {
+            t.receiveUs = t.startUs;
+        }
+        if (joinAicpu) {
+            const std::uint32_t p = join.partner[o.row];
+            if (p != TaskJoin::kNoPartner && CaptureTimeBase::isSet(raw.aicpu[p].finishCycles)) {
+                const RawAicpuRow &c = raw.aicpu[p];
+                t.flags |= TaskRow::HasAicpu;
+                t.dispatchUs = tb.deviceUs(c.dispatchCycles);
+                t.finishUs = tb.deviceUs(c.finishCycles);
+                if (c.finishCycles < c.dispatchCycles)
+                    ++finishBeforeDispatch;
+            } else {
+                t.flags |= TaskRow::AicpuMissing;
+                ++aicpuMissing;
+            }
+        }
+        if (join.duplicateKey[o.row])
+            t.flags |= TaskRow::DuplicateKey;
+        rows.push_back(t);
+    }
+
+    const bool haveAicpuRows = !raw.aicpu.empty();
+    std::vector<RawAicoreRow>().swap(raw.aicore);
+    std::vector<RawAicpuRow>().swap(raw.aicpu);
+
+    // Phase records.
+    const std::int32_t orchSubmit = std::int32_t(capture.phaseKinds.find(QStringLiteral("orch_submit")));
+    convertPhases(raw.schedulerThreads, capture.schedulerThreads, tb, false, -1);
+    if (raw.hostOrchestratorRecordCount() > 0 || raw.orchestratorLanes.empty())
+        convertPhases(raw.hostOrchestratorLanes, capture.orchestratorLanes, tb, true, orchSubmit);
+    else
+        convertPhases(raw.orchestratorLanes, capture.orchestratorLanes, tb, false, orchSubmit);
+    capture.hostUploads.clear();
+    capture.hostUploads.reserve(raw.hostUploads.size());
+    for (const auto &u : raw.hostUploads)
+        capture.hostUploads.push_back({tb.hostUs(u.startNs), tb.hostUs(u.endNs), u.bytes, u.kind});
+
+    // What the join and the timestamps say about the capture.
+    if (join.droppedAicpu > 0) {
+        info.partial = true;
+        capture.warn(QStringLiteral("%1: dropped %2 AICPU rows without an AICore partner (their AICore records were lost): %3")
+                         .arg(fileName)
+                         .arg(join.droppedAicpu)
+                         .arg(perCoreList(join.droppedAicpuByCore)));
+    }
+    if (joinAicpu && !haveAicpuRows && nCore > 0) {
+        capture.warn(QStringLiteral("%1: level %2 file has no AICPU task rows; all %3 AICore rows lack dispatch/finish times "
+                                    "(kept, marked \"AICPU timing missing\")")
+                         .arg(fileName)
+                         .arg(level)
+                         .arg(nCore));
+        info.partial = true;
+    } else if (aicpuMissing > 0) {
+        info.partial = true;
+        capture.warn(QStringLiteral("%1: %2 AICore rows have no AICPU record (their AICPU records were lost; kept, marked "
+                                    "\"AICPU timing missing\")")
+                         .arg(fileName)
+                         .arg(aicpuMissing));
+    }
+    if (join.duplicateAicoreRows > 0 || join.duplicateAicpuRows > 0)
+        capture.warn(QStringLiteral("%1: duplicate join keys (core_id, reg_task_id%2): %3 AICore and %4 AICPU rows repeat a key "
+                                    "(several runs in one file or a wrapped dispatch counter); all AICore rows kept and flagged")
+                         .arg(fileName, useEpoch ? QStringLiteral(", run_epoch") : QString())
+                         .arg(join.duplicateAicoreRows)
+                         .arg(join.duplicateAicpuRows));
+    if (join.counterGapRecords > 0) {
+        info.partial = true;
+        capture.warn(QStringLiteral("%1: per-core dispatch counters (reg_task_id) skip about %2 records on %3 cores (most on "
+                                    "core %4: %5); those records were lost from both streams")
+                         .arg(fileName)
+                         .arg(join.counterGapRecords)
+                         .arg(join.coresWithGaps)
+                         .arg(join.largestGapCore)
+                         .arg(join.largestGapRecords));
+    }
+    if (outsideCoreTypes > 0)
+        capture.warn(QStringLiteral("%1: %2 rows run on core ids outside metadata.core_types (up to core %3); shown as AIV")
+                         .arg(fileName)
+                         .arg(outsideCoreTypes)
+                         .arg(maxOutsideCore));
+    if (endBeforeStart > 0 || finishBeforeDispatch > 0)
+        capture.warn(QStringLiteral("%1: %2 rows end before they start and %3 rows finish before their dispatch (kept as recorded)")
+                         .arg(fileName)
+                         .arg(endBeforeStart)
+                         .arg(finishBeforeDispatch));
+    if (receiveNotBeforeStart > 0)
+        capture.warn(QStringLiteral("%1: %2 rows have receive_to_start >= start (receive time unknown, shown at 0)")
+                         .arg(fileName)
+                         .arg(receiveNotBeforeStart));
+    const std::uint64_t hi = deviceRange.second;
+    if (hi > base && double(hi - base) / double(frequencyHz) > kImplausibleSpanSeconds)
+        capture.warn(QStringLiteral("%1: the capture spans %2 hours of device time; a stray timestamp has probably shifted "
+                                    "the time base")
+                         .arg(fileName)
+                         .arg(double(hi - base) / double(frequencyHz) / 3600.0, 0, 'f', 1));
+    if (raw.schedulerStreamsDropped > 0 || raw.schedulerStreamTruncated) {
+        info.partial = true;
+        capture.warn(QStringLiteral("%1: scheduler record streams report %2 dropped records%3")
+                         .arg(fileName)
+                         .arg(raw.schedulerStreamsDropped)
+                         .arg(raw.schedulerStreamTruncated ? QStringLiteral(" and truncation") : QString()));
+    }
+}
+
+} // namespace lanescope

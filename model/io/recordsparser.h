@@ -1,0 +1,51 @@
+#pragma once
+
+#include "jsoncursor.h"
+#include "metadatareader.h"
+#include "phasekinds.h"
+#include "phaserecordsreader.h"
+#include "rawrecords.h"
+
+#include <cstdint>
+#include <string>
+
+namespace lanescope {
+
+// One forward pass over a records file (any era, spec §2, §10, §11) into RawRecords. Nothing is
+// converted here: the time base depends on keys that may come last.
+//
+// Every stream keeps the rows that were complete before the cursor stopped (truncation, a syntax
+// error, cancellation); parse() then returns false and the cursor says why and where. Values of the
+// wrong type cost one row (counted in StreamDamage), never the file.
+class RecordsParser
+{
+public:
+    RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds, std::int64_t sizeHint);
+
+    bool parse();
+    // The top-level value was an object (false: not a records file at all, or empty input).
+    bool sawTopLevelObject() const { return m_sawObject; }
+
+private:
+    enum class RowRead : std::uint8_t { Ok, Bad, Failed };
+
+    void readLevel(const QString &key, int rank);
+    void readAicoreRows();
+    void readAicpuRows(const char *name);
+    void readSchedulerTasks();
+    void readTaskObjects();
+    RowRead readIntegerRow(std::uint64_t *out, int capacity, std::int64_t &columns);
+    bool notArray(const char *what);
+
+    JsonCursor &m_c;
+    RawRecords &m_raw;
+    MetadataReader m_metadata;
+    PhaseRecordsReader m_phases;
+    std::int64_t m_sizeHint;
+    bool m_sawObject = false;
+    std::string m_key;
+    std::string m_text;
+    std::string m_scratch;
+};
+
+} // namespace lanescope

@@ -1,0 +1,131 @@
+#include "taskjoin.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace lanescope {
+
+namespace {
+
+// Sorted by (epoch, core, reg, file index): one core's dispatch counter is contiguous per epoch.
+struct JoinKey
+{
+    std::uint64_t coreReg = 0;   // core_id << 32 | reg_task_id
+    std::uint32_t epoch = 0;
+    std::uint32_t index = 0;
+
+    bool sameKey(const JoinKey &o) const { return coreReg == o.coreReg && epoch == o.epoch; }
+    bool keyLess(const JoinKey &o) const { return std::tie(epoch, coreReg) < std::tie(o.epoch, o.coreReg); }
+};
+
+bool operator<(const JoinKey &a, const JoinKey &b)
+{
+    return std::tie(a.epoch, a.coreReg, a.index) < std::tie(b.epoch, b.coreReg, b.index);
+}
+
+template<typename Row>
+std::vector<JoinKey> keysOf(const std::vector<Row> &rows, bool useEpoch)
+{
+    std::vector<JoinKey> keys(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row &r = rows[i];
+        keys[i] = {std::uint64_t(std::uint32_t(r.coreId)) << 32 | r.regTaskId, useEpoch ? r.runEpoch : 0u, std::uint32_t(i)};
+    }
+    if (!std::is_sorted(keys.begin(), keys.end()))
+        std::sort(keys.begin(), keys.end());
+    return keys;
+}
+
+void addPerCore(std::vector<std::pair<std::int32_t, std::uint64_t>> &counts, std::int32_t core, std::uint64_t n)
+{
+    // Keys arrive ordered by core within an epoch; several epochs revisit cores, so merge then.
+    if (!counts.empty() && counts.back().first == core) {
+        counts.back().second += n;
+        return;
+    }
+    auto it = std::lower_bound(counts.begin(), counts.end(), core,
+                               [](const auto &p, std::int32_t c) { return p.first < c; });
+    if (it != counts.end() && it->first == core)
+        it->second += n;
+    else
+        counts.insert(it, {core, n});
+}
+
+} // namespace
+
+TaskJoin TaskJoin::build(const std::vector<RawAicoreRow> &aicore, const std::vector<RawAicpuRow> &aicpu, bool useEpoch)
+{
+    TaskJoin j;
+    j.partner.assign(aicore.size(), kNoPartner);
+    j.duplicateKey.assign(aicore.size(), 0);
+    const auto coreKeys = keysOf(aicore, useEpoch);
+    const auto cpuKeys = keysOf(aicpu, useEpoch);
+
+    // Gap tracking over the union of both streams, per (epoch, core) run.
+    bool havePrev = false;
+    JoinKey prev;
+    std::uint64_t runGaps = 0;
+    auto closeRun = [&j, &runGaps, &prev]() {
+        if (runGaps == 0)
+            return;
+        ++j.coresWithGaps;
+        if (runGaps > j.largestGapRecords) {
+            j.largestGapRecords = runGaps;
+            j.largestGapCore = std::int32_t(prev.coreReg >> 32);
+        }
+        runGaps = 0;
+    };
+
+    std::size_t i = 0, k = 0;
+    while (i < coreKeys.size() || k < cpuKeys.size()) {
+        JoinKey g;
+        if (k >= cpuKeys.size() || (i < coreKeys.size() && !cpuKeys[k].keyLess(coreKeys[i])))
+            g = coreKeys[i];
+        else
+            g = cpuKeys[k];
+        std::size_t i2 = i, k2 = k;
+        while (i2 < coreKeys.size() && coreKeys[i2].sameKey(g))
+            ++i2;
+        while (k2 < cpuKeys.size() && cpuKeys[k2].sameKey(g))
+            ++k2;
+        const std::size_t a = i2 - i, b = k2 - k;
+        // Equal counts pair in file order; with fewer AICPU rows they go to the last AICore rows, as the
+        // reference reader's last-writer-wins map would join them.
+        const std::size_t skip = a > b ? a - b : 0;
+        for (std::size_t n = 0; n < std::min(a, b); ++n)
+            j.partner[coreKeys[i + skip + n].index] = cpuKeys[k + n].index;
+        if (a > 1) {
+            j.duplicateAicoreRows += a - 1;
+            for (std::size_t n = i; n < i2; ++n)
+                j.duplicateKey[coreKeys[n].index] = 1;
+        }
+        if (b > 1)
+            j.duplicateAicpuRows += b - 1;
+        const auto core = std::int32_t(g.coreReg >> 32);
+        if (b > a) {
+            j.droppedAicpu += b - a;
+            addPerCore(j.droppedAicpuByCore, core, b - a);
+        } else {
+            j.aicoreWithoutPartner += a - b;
+        }
+
+        const bool sameRun = havePrev && prev.epoch == g.epoch && (prev.coreReg >> 32) == (g.coreReg >> 32);
+        if (sameRun) {
+            const auto gap = (g.coreReg & 0xFFFFFFFFu) - (prev.coreReg & 0xFFFFFFFFu);
+            if (gap > 1) {
+                runGaps += gap - 1;
+                j.counterGapRecords += gap - 1;
+            }
+        } else if (havePrev) {
+            closeRun();
+        }
+        prev = g;
+        havePrev = true;
+        i = i2;
+        k = k2;
+    }
+    closeRun();
+    return j;
+}
+
+} // namespace lanescope

@@ -1,0 +1,243 @@
+#include "app/exportcommand.h"
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+// A merged-trace capture (spec §7): two AICore lanes of the Worker View.
+// AIC_0: QK(t0) [100, 300] µs and SV(t1) [500, 600] µs; AIV_1: LONG(t2) [0, 1000] µs.
+constexpr char kTrace[] = R"json({"traceEvents": [
+  {"ph": "M", "name": "process_name", "pid": 4, "args": {"name": "Worker View"}},
+  {"ph": "M", "name": "thread_name", "pid": 4, "tid": 10000, "args": {"name": "AIC_0"}},
+  {"ph": "M", "name": "thread_name", "pid": 4, "tid": 10010, "args": {"name": "AIV_1"}},
+  {"ph": "X", "name": "QK(t0)", "cat": "event", "pid": 4, "tid": 10000, "ts": 100, "dur": 200},
+  {"ph": "X", "name": "SV(t1)", "cat": "event", "pid": 4, "tid": 10000, "ts": 500, "dur": 100},
+  {"ph": "X", "name": "LONG(t2)", "cat": "event", "pid": 4, "tid": 10010, "ts": 0, "dur": 1000}
+]}
+)json";
+
+struct Run
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList &args)
+{
+    Run r;
+    QTextStream out(&r.out);
+    QTextStream err(&r.err);
+    r.code = runExportCommand(args, out, err);
+    out.flush();
+    err.flush();
+    return r;
+}
+
+// Distinct colours in a picture, counted on a coarse grid.
+int distinctColours(const QImage &image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    }
+    return int(colours.size());
+}
+
+} // namespace
+
+class TestExportCommand : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_trace;
+
+    QString outPath(const QString &name) const { return m_dir.filePath(name); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_trace = m_dir.filePath(QStringLiteral("merged_swimlane.json"));
+        QFile file(m_trace);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(kTrace);
+    }
+
+    void writesAPngOfTheRequestedSize_data()
+    {
+        QTest::addColumn<QString>("size");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("800x300") << "800x300" << 800 << 300;
+        QTest::newRow("upper-case X") << "640X200" << 640 << 200;
+        QTest::newRow("wide and flat") << "2000x120" << 2000 << 120;
+    }
+    void writesAPngOfTheRequestedSize()
+    {
+        QFETCH(QString, size);
+        QFETCH(int, width);
+        QFETCH(int, height);
+        const QString png = outPath(QStringLiteral("timeline-%1.png").arg(width));
+        const Run r = run({m_trace, QStringLiteral("-o"), png, QStringLiteral("--size"), size});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out.trimmed(), png);
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(width, height));
+        // Background, chrome, text and at least three bar colours.
+        QCOMPARE_GE(distinctColours(image), 6);
+    }
+
+    void defaultsToAFullWidthPictureOfAllLanes()
+    {
+        const QString png = outPath(QStringLiteral("default.png"));
+        const Run r = run({m_trace, QStringLiteral("--output=") + png});
+        QCOMPARE(r.code, 0);
+        const QImage image(png);
+        QCOMPARE(image.width(), 1600);
+        // Ruler 28 + heading 24 + two lanes of 22 + 1 = 97, raised to the 120 px minimum.
+        QCOMPARE(image.height(), 120);
+    }
+
+    void writesAnSvgWithLaneNamesAndRulerText()
+    {
+        const QString svg = outPath(QStringLiteral("timeline.svg"));
+        const Run r = run({m_trace, QStringLiteral("-o"), svg, QStringLiteral("--size"), QStringLiteral("1200x200"),
+                           QStringLiteral("--range"), QStringLiteral("0:1000")});
+        QCOMPARE(r.code, 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.startsWith(QStringLiteral("<?xml")));
+        QVERIFY(text.contains(QStringLiteral("AIC_0")));
+        QVERIFY(text.contains(QStringLiteral("AIV_1")));
+        QVERIFY(text.contains(QStringLiteral("Worker View")));
+        // [0, 1000] µs is labelled in ms (the largest time is 1 ms): some tick must read "0.5 ms"
+        // whatever step the font allows (100, 200 or 500 µs).
+        QVERIFY2(text.contains(QStringLiteral("0.5 ms")), "no ruler label");
+        QVERIFY(text.contains(QStringLiteral("QK(t0)")));
+    }
+
+    void rangeChangesThePicture()
+    {
+        const QString whole = outPath(QStringLiteral("whole.png"));
+        const QString part = outPath(QStringLiteral("part.png"));
+        const QString same = outPath(QStringLiteral("same.png"));
+        QCOMPARE(run({m_trace, QStringLiteral("-o"), whole, QStringLiteral("--size"), QStringLiteral("900x200")}).code, 0);
+        QCOMPARE(run({m_trace, QStringLiteral("-o"), part, QStringLiteral("--size"), QStringLiteral("900x200"),
+                      QStringLiteral("--range"), QStringLiteral("450:650")})
+                     .code,
+                 0);
+        QCOMPARE(run({m_trace, QStringLiteral("-o"), same, QStringLiteral("--size"), QStringLiteral("900x200")}).code, 0);
+        const QImage wholeImage(whole);
+        const QImage partImage(part);
+        QCOMPARE(partImage.size(), wholeImage.size());
+        QVERIFY(partImage != wholeImage);
+        QCOMPARE(QImage(same), wholeImage);  // the same request draws the same picture
+    }
+
+    void openRangeSidesRunToTheCaptureEdges()
+    {
+        const QString open = outPath(QStringLiteral("open.png"));
+        const QString closed = outPath(QStringLiteral("closed.png"));
+        QCOMPARE(run({m_trace, QStringLiteral("-o"), open, QStringLiteral("--range"), QStringLiteral("500:")}).code, 0);
+        // Open end = capture end (1000 µs) + 2% margin = 1020 µs.
+        QCOMPARE(run({m_trace, QStringLiteral("-o"), closed, QStringLiteral("--range"), QStringLiteral("500:1020")}).code,
+                 0);
+        QCOMPARE(QImage(open), QImage(closed));
+    }
+
+    void rejectsBadUsage_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString png = QStringLiteral("x.png");
+        QTest::newRow("nothing") << QStringList{} << "missing input PATH";
+        QTest::newRow("no output") << QStringList{QStringLiteral("in.json")} << "missing -o";
+        QTest::newRow("-o without value") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o")} << "-o needs";
+        QTest::newRow("wrong extension") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), QStringLiteral("x.jpg")}
+                                         << ".png or .svg";
+        QTest::newRow("bad range") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png,
+                                                  QStringLiteral("--range"), QStringLiteral("abc")}
+                                   << "--range";
+        QTest::newRow("reversed range") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png,
+                                                       QStringLiteral("--range"), QStringLiteral("10:5")}
+                                        << "after its start";
+        QTest::newRow("bad size") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png,
+                                                 QStringLiteral("--size"), QStringLiteral("800")}
+                                  << "--size";
+        QTest::newRow("huge size") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png,
+                                                  QStringLiteral("--size"), QStringLiteral("100000x10")}
+                                   << "at most";
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png,
+                                                       QStringLiteral("--colour")}
+                                        << "unknown option --colour";
+        QTest::newRow("two inputs") << QStringList{QStringLiteral("a.json"), QStringLiteral("b.json"),
+                                                   QStringLiteral("-o"), png}
+                                    << "one input";
+    }
+    void rejectsBadUsage()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = run(args);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(r.err.contains(QStringLiteral("usage: lanescope export")));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void printsHelp()
+    {
+        const Run r = run({QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith(QStringLiteral("usage: lanescope export")));
+    }
+
+    void reportsUnreadableInput_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("fileName");
+        QTest::newRow("missing file") << m_dir.filePath(QStringLiteral("does-not-exist.json"))
+                                      << "does-not-exist.json";
+        QTest::newRow("not JSON") << m_dir.filePath(QStringLiteral("garbage.json")) << "garbage.json";
+    }
+    void reportsUnreadableInput()
+    {
+        QFETCH(QString, input);
+        QFETCH(QString, fileName);
+        if (fileName == QLatin1String("garbage.json")) {
+            QFile garbage(input);
+            QVERIFY(garbage.open(QIODevice::WriteOnly));
+            garbage.write("this is { not a capture");
+        }
+        const QString png = outPath(QStringLiteral("never.png"));
+        const Run r = run({input, QStringLiteral("-o"), png});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        // One line that names the input.
+        QCOMPARE(r.err.count(u'\n'), 1);
+        QVERIFY2(r.err.contains(fileName), qPrintable(r.err));
+        QVERIFY(!QFile::exists(png));
+    }
+
+    void reportsAnUnwritableOutput()
+    {
+        const QString png = m_dir.filePath(QStringLiteral("no-such-dir/out.png"));
+        const Run r = run({m_trace, QStringLiteral("-o"), png});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.startsWith(QStringLiteral("cannot write ")), qPrintable(r.err));
+    }
+};
+
+QTEST_MAIN(TestExportCommand)
+#include "tst_exportcommand.moc"

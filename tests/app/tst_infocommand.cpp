@@ -1,0 +1,134 @@
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+// Drives the real `lanescope` binary: the command line is a contract users script against.
+class TestInfoCommand : public QObject
+{
+    Q_OBJECT
+
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+
+    static Run lanescope(const QStringList &args)
+    {
+        QProcess p;
+        p.start(QStringLiteral(LANESCOPE_BINARY), args);
+        if (!p.waitForFinished(60000))
+            return {};
+        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+    static QString writeFile(const QDir &dir, const QString &name, const QByteArray &content)
+    {
+        QFile f(dir.filePath(name));
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        f.write(content);
+        return f.fileName();
+    }
+
+    // Level 2 at 1 MHz (1 cycle = 1 µs). Base = min positive over receive, end, dispatch, finish = 103.
+    // Row 1 (AIC_0): receive 2, start 7, end 47, dispatch 0, finish 52.
+    // Row 2 (AIV_1): receive 17, start 17, end 37, dispatch 12, finish 42. Total Test Time = 52 - 0.
+    static QByteArray levelTwo()
+    {
+        return R"({"chip_swimlane_level": 2,
+ "metadata": {"clock_freq_hz": 1000000, "num_cores": 2, "core_types": ["aic", "aiv"]},
+ "aicore_tasks": [[0, 1, 100, 110, 150, 5], [1, 4294967298, 200, 120, 140, 0]],
+ "aicpu_tasks": [[0, 100, 103, 155], [1, 200, 115, 145]]})";
+    }
+
+private slots:
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown option") << QStringList{"--frobnicate"};
+        QTest::newRow("info without path") << QStringList{"info"};
+        QTest::newRow("info with two paths") << QStringList{"info", "a", "b"};
+        QTest::newRow("info unknown flag") << QStringList{"info", "a", "--xml"};
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        const Run r = lanescope(args);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("usage"));
+    }
+
+    void unreadableInputExitsTwoWithOneLine_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expect");
+        QTest::newRow("missing") << QByteArray() << "no such file";
+        QTest::newRow("bad level") << QByteArray(R"({"chip_swimlane_level": 9, "metadata": {"clock_freq_hz": 1}})") << "byte";
+        QTest::newRow("clock zero") << QByteArray(R"({"chip_swimlane_level": 1, "metadata": {"clock_freq_hz": 0}, "aicore_tasks": []})") << "clock_freq_hz";
+        QTest::newRow("garbage") << QByteArray("\x7f\x45\x4c\x46\x02\x01\x01", 7) << "not a capture";
+    }
+    void unreadableInputExitsTwoWithOneLine()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expect);
+        QTemporaryDir tmp;
+        QString path = QDir(tmp.path()).filePath(QStringLiteral("chip_swimlane_records.json"));
+        if (expect == QLatin1String("not a capture"))
+            path = writeFile(QDir(tmp.path()), QStringLiteral("capture.bin"), content);
+        else if (!content.isEmpty())
+            writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), content);
+        const Run r = lanescope({"info", path});
+        QCOMPARE(r.exitCode, 2);
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        QCOMPARE(err.count(QLatin1Char('\n')), 0);
+        QVERIFY2(err.startsWith(path), qPrintable(err));
+        QVERIFY2(err.contains(expect), qPrintable(err));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void jsonDescribesTheCapture()
+    {
+        QTemporaryDir tmp;
+        const QString records = writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), levelTwo());
+        const Run r = lanescope({"info", tmp.path(), "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value("format").toString(), QStringLiteral("chip_swimlane_records"));
+        QCOMPARE(j.value("level").toInt(), 2);
+        QCOMPARE(j.value("clock_freq_hz").toInteger(), 1000000);
+        QCOMPARE(j.value("rows").toInt(), 2);
+        QCOMPARE(j.value("tasks").toInt(), 2);
+        QCOMPARE(j.value("makespan_us").toDouble(), 52.0);
+        QCOMPARE(j.value("time_range_us").toArray(), QJsonArray({0.0, 52.0}));
+        const QJsonObject sources = j.value("sources").toObject();
+        QCOMPARE(QFileInfo(sources.value("records").toString()), QFileInfo(records));
+        QVERIFY(sources.value("deps").isNull());
+        QVERIFY(sources.value("name_map").isNull());
+        QVERIFY(sources.value("scope_stats").isNull());
+        QStringList lanes;
+        for (const QJsonValue &l : j.value("lanes").toArray())
+            lanes << QStringLiteral("%1/%2=%3").arg(l["group"].toString(), l["name"].toString()).arg(l["slices"].toInt());
+        QCOMPARE(lanes, QStringList({"Scheduler View/AIC_0=1", "Scheduler View/AIV_1=1", "AICore/AIC_0=1", "AICore/AIV_1=1"}));
+        QVERIFY(j.value("warnings").toArray().size() >= 1);  // no deps.json
+    }
+
+    void textOutputForPeople()
+    {
+        QTemporaryDir tmp;
+        writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), levelTwo());
+        const Run r = lanescope({"info", tmp.path()});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("makespan:  52.000 us (total_test_time)"));
+        QVERIFY(r.out.contains("AICore:"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInfoCommand)
+#include "tst_infocommand.moc"

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QString>
+#include <cstdint>
+#include <vector>
+
+namespace lanescope {
+
+// Ground truth of one generated capture, computed by the generator from the values it wrote
+// (cycles, or integer nanoseconds for the µs-domain object layout) — independently of any reader.
+struct ExpectedValues
+{
+    QString shape;                    // current, v2, l2key, objects, upstream
+    QString levelKey;                 // chip_swimlane_level, l2_swimlane_level, l2_perf_level, version
+    QString runtime;                  // metadata.runtime (upstream shape), else empty
+    int level = 0;
+    std::int64_t clockFreqHz = 0;
+    int numCores = 0;
+    int schedulerThreads = 0;
+
+    // Logical tasks of the program, by kind (allocations included in logicalTasks).
+    std::uint64_t logicalTasks = 0;
+    std::uint64_t kernelTasks = 0;             // AIC/AIV/MIX, predicated skips included
+    std::uint64_t spmdTasks = 0;               // block_num > 1
+    std::uint64_t mixTasks = 0;
+    std::uint64_t dummyTasks = 0;
+    std::uint64_t allocTasks = 0;
+    std::uint64_t predicatedSkipTasks = 0;
+    std::uint64_t earlyDispatchTasks = 0;
+
+    // Rows as written.
+    std::uint64_t aicoreRows = 0;
+    std::uint64_t aicpuRows = 0;
+    std::uint64_t joinedRows = 0;              // level 1: AICore rows; else AICPU rows whose key has an AICore row
+    std::uint64_t aicoreWithoutAicpu = 0;      // level >= 2 only
+    std::uint64_t aicpuWithoutAicore = 0;
+    std::uint64_t duplicateJoinKeys = 0;       // AICore rows repeating an earlier row's (core_id, reg_task_id)
+    std::uint64_t rowsBeyondNumCores = 0;      // AICore rows with core_id >= num_cores
+    std::uint64_t tasksWithAicoreRows = 0;     // distinct task ids among AICore rows
+
+    // Dependency graph.
+    bool depsWritten = false;
+    std::uint64_t rawEdges = 0;                // edge entries in deps.json
+    std::uint64_t uniqueEdges = 0;             // distinct (pred, succ) pairs
+    std::uint64_t hbViolationEdges = 0;        // unique pairs, both ends with rows: max pred end > min succ receive
+
+    // Time (§3.2, §12.1). Object layout: base 0, values from the file's µs.
+    std::uint64_t timeBaseCycles = 0;
+    double totalTestTimeUs = 0;                // level >= 2: max finish - min dispatch over joined rows; level 1: max end - min receive
+    double firstUs = 0;                        // earliest / latest drawn time relative to the base
+    double lastUs = 0;
+
+    std::vector<std::uint64_t> schedulerRecordsPerThread;   // index = scheduler thread; empty below level 3
+    std::uint64_t schedulerRecords = 0;
+    std::uint64_t orchestratorRecords = 0;     // device records (level 4) or host records (HBG, level >= 3)
+    bool orchestratorOnHost = false;
+    std::uint64_t hostUploads = 0;
+    std::uint64_t scopeSamples = 0;            // sample lines (metadata line excluded)
+    std::int64_t hostSpans = 0;                // [STRACE] records in the host log
+    std::uint64_t maxTaskId = 0;               // largest task id among AICore rows
+
+    std::int64_t recordsBytes = 0;             // size of the (uncompressed) records file as written
+    std::int64_t truncatedAtByte = -1;         // records file cut here (bytes kept); -1 = intact
+};
+
+} // namespace lanescope

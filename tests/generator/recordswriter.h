@@ -1,0 +1,19 @@
+#pragma once
+
+#include "capturedata.h"
+#include "generatoroptions.h"
+
+#include <QString>
+
+namespace lanescope {
+
+// Writes chip_swimlane_records.json in a raw-stream shape (current, 5-column, l2 level key, or
+// newer upstream) the way the producers stream it: one row per line, fixed key order, unsigned
+// 64-bit integers written exactly.
+bool writeRawRecords(const CaptureData &data, const GeneratorOptions &options, const QString &path);
+
+// "aic"/"aiv"-style platform facts shared by the writers.
+const char *platformName(std::int64_t clockFreqHz);
+int platformMaxAicpuThreads(std::int64_t clockFreqHz);
+
+} // namespace lanescope

@@ -1,0 +1,219 @@
+#include "capturegenerator.h"
+#include "expectedjson.h"
+#include "model/analysis/capturesummary.h"
+#include "model/capture/taskindex.h"
+#include "model/io/loader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace lanescope;
+
+namespace {
+
+nlohmann::json readExpected(const QString &dir)
+{
+    QFile f(QDir(dir).filePath(QStringLiteral("expected.json")));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+}
+
+bool near(double a, double b) { return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b)); }
+
+std::size_t count(const std::vector<PhaseLane> &lanes)
+{
+    std::size_t n = 0;
+    for (const PhaseLane &l : lanes)
+        n += l.size();
+    return n;
+}
+
+// Checks a loaded capture against the generator's ground truth (computed from the cycles it wrote).
+void verifyAgainstExpected(const Capture &c, const nlohmann::json &e)
+{
+    const bool objects = e.value("shape", "") == "objects";
+    const int level = e.value("level", 0);
+    if (e.value("levelKey", "") != "version")
+        QCOMPARE(c.info.level.value_or(-1), level);
+    if (!objects)
+        QCOMPARE(c.info.clockFreqHz.value_or(-1), e.value("clockFreqHz", std::int64_t(0)));
+    const std::uint64_t keptRows = e.value("joinedRows", 0ull) + (level >= 2 ? e.value("aicoreWithoutAicpu", 0ull) : 0ull);
+    QCOMPARE(std::uint64_t(c.rows.size()), keptRows);
+    QCOMPARE(std::uint64_t(distinctTaskCount(c.rows)), e.value("tasksWithAicoreRows", 0ull));
+    const CaptureSummary s = summarize(c);
+    QVERIFY(s.makespanUs.has_value());
+    QVERIFY2(near(*s.makespanUs, e.value("totalTestTimeUs", 0.0)),
+             qPrintable(QStringLiteral("makespan %1 vs %2").arg(*s.makespanUs).arg(e.value("totalTestTimeUs", 0.0))));
+    if (!objects)
+        QCOMPARE(c.info.baseCycles, e.value("timeBaseCycles", 0ull));
+    QCOMPARE(std::uint64_t(count(c.schedulerThreads)), e.value("schedulerRecords", 0ull));
+    QCOMPARE(std::uint64_t(count(c.orchestratorLanes)), e.value("orchestratorRecords", 0ull));
+    if (e.value("depsWritten", false)) {
+        QVERIFY(!c.info.sources.deps.isEmpty());
+        QCOMPARE(std::uint64_t(c.deps.edges().size()), e.value("uniqueEdges", 0ull));
+    }
+    QCOMPARE(std::uint64_t(c.scopeStats.samples.size()), e.value("scopeSamples", 0ull));
+    QCOMPARE(std::int64_t(c.hostLog.spans.size()), e.value("hostSpans", std::int64_t(0)));
+    if (!c.rows.empty())
+        QCOMPARE(c.rows.back().taskId, e.value("maxTaskId", 0ull));
+}
+
+} // namespace
+
+class TestLoader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void generatedFixtures_data()
+    {
+        QTest::addColumn<QString>("dir");
+        const QDir root(QStringLiteral(LANESCOPE_FIXTURES "/generated"));
+        const QStringList dirs = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        QVERIFY(dirs.size() >= 8);
+        for (const QString &d : dirs)
+            QTest::newRow(qPrintable(d)) << root.filePath(d);
+        QTest::newRow("bundled sample") << QStringLiteral(LANESCOPE_SAMPLES "/sample-l4");
+        QTest::newRow("before") << QStringLiteral(LANESCOPE_SAMPLES "/before-after/before");
+        QTest::newRow("after") << QStringLiteral(LANESCOPE_SAMPLES "/before-after/after");
+    }
+    void generatedFixtures()
+    {
+        QFETCH(QString, dir);
+        const nlohmann::json expected = readExpected(dir);
+        QVERIFY(expected.is_object());
+        const LoadResult r = loadCapture(dir);
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        verifyAgainstExpected(*r.capture, expected);
+        if (expected.value("truncatedAtByte", std::int64_t(-1)) < 0)
+            QVERIFY2(!r.capture->info.partial, qPrintable(r.capture->info.warnings.join(QStringLiteral("; "))));
+    }
+
+    void everyLevelAndShape_data()
+    {
+        QTest::addColumn<int>("level");
+        QTest::addColumn<int>("shape");
+        QTest::addColumn<bool>("zstd");
+        for (int level = 1; level <= 4; ++level)
+            QTest::newRow(qPrintable(QStringLiteral("current L%1").arg(level))) << level << int(RecordShape::Current) << false;
+        QTest::newRow("v2 five columns") << 3 << int(RecordShape::V2FiveColumns) << false;
+        QTest::newRow("l2 level key") << 4 << int(RecordShape::L2LevelKey) << false;
+        QTest::newRow("upstream") << 4 << int(RecordShape::Upstream) << false;
+        QTest::newRow("zstd everywhere") << 4 << int(RecordShape::Current) << true;
+    }
+    void everyLevelAndShape()
+    {
+        QFETCH(int, level);
+        QFETCH(int, shape);
+        QFETCH(bool, zstd);
+        GeneratorOptions o;
+        o.seed = 7 + level;
+        o.level = level;
+        o.tasks = 300;
+        o.shape = RecordShape(shape);
+        o.zstd = zstd;
+        QTemporaryDir tmp;
+        const GeneratedCapture g = generateCapture(o, tmp.path());
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        const LoadResult r = loadCapture(tmp.path());
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        verifyAgainstExpected(*r.capture, nlohmann::json::parse(expectedToJson(g.expected).toStdString()));
+        QCOMPARE(r.capture->info.partial, false);
+    }
+
+    void damagedInputIsKeptAndFlagged_data()
+    {
+        QTest::addColumn<int>("dropAicpu");
+        QTest::addColumn<int>("dropAicore");
+        QTest::addColumn<int>("duplicates");
+        QTest::addColumn<double>("truncate");
+        QTest::addColumn<QString>("warning");
+        QTest::newRow("aicore rows without aicpu") << 5 << 0 << 0 << 0.0 << "AICPU";
+        QTest::newRow("aicpu rows without aicore") << 0 << 4 << 0 << 0.0 << "dropped";
+        QTest::newRow("duplicate join keys") << 0 << 0 << 3 << 0.0 << "duplicate";
+        QTest::newRow("truncated records") << 0 << 0 << 0 << 0.1 << "truncated";  // cut inside aicore_tasks
+    }
+    void damagedInputIsKeptAndFlagged()
+    {
+        QFETCH(int, dropAicpu);
+        QFETCH(int, dropAicore);
+        QFETCH(int, duplicates);
+        QFETCH(double, truncate);
+        QFETCH(QString, warning);
+        GeneratorOptions o;
+        o.seed = 99;
+        o.tasks = 300;
+        o.inject.dropAicpuRows = dropAicpu;
+        o.inject.dropAicoreRows = dropAicore;
+        o.inject.duplicateJoinKeys = duplicates;
+        o.inject.truncateRecordsAt = truncate;
+        QTemporaryDir tmp;
+        const GeneratedCapture g = generateCapture(o, tmp.path());
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        const LoadResult r = loadCapture(tmp.path());
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        const Capture &c = *r.capture;
+        const QString all = c.info.warnings.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(warning, Qt::CaseInsensitive), qPrintable(all));
+        if (truncate > 0) {
+            QVERIFY(c.info.partial);
+            QVERIFY(!c.rows.empty());
+            QVERIFY(c.rows.size() < g.expected.aicoreRows);
+        } else {
+            // Duplicate join keys are reported and both rows kept (§3.3 keeps only the later one).
+            QCOMPARE(std::uint64_t(c.rows.size()),
+                     g.expected.joinedRows + g.expected.aicoreWithoutAicpu + g.expected.duplicateJoinKeys);
+        }
+    }
+
+    void companionFailuresAreWarningsNotErrors()
+    {
+        GeneratorOptions o;
+        o.tasks = 100;
+        QTemporaryDir tmp;
+        const GeneratedCapture g = generateCapture(o, tmp.path());
+        QVERIFY(g.ok());
+        QFile deps(g.depsPath);
+        QVERIFY(deps.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        deps.write("{\"tasks\": [{\"task_id\": \"1\", ");
+        deps.close();
+        const LoadResult r = loadCapture(tmp.path());
+        QVERIFY(r.ok());
+        QVERIFY(r.capture->info.partial);
+        QVERIFY(r.capture->info.warnings.join(QLatin1Char('\n')).contains(QStringLiteral("deps.json")));
+        QCOMPARE(std::uint64_t(r.capture->rows.size()), g.expected.joinedRows);
+    }
+
+    void nothingIsWrittenBesideTheCapture()
+    {
+        GeneratorOptions o;
+        o.tasks = 50;
+        QTemporaryDir tmp;
+        QVERIFY(generateCapture(o, tmp.path()).ok());
+        const QStringList before = QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        QVERIFY(loadCapture(tmp.path()).ok());
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), before);
+    }
+
+    void cancelStopsTheLoad()
+    {
+        GeneratorOptions o;
+        o.tasks = 2000;
+        QTemporaryDir tmp;
+        QVERIFY(generateCapture(o, tmp.path()).ok());
+        std::atomic<bool> cancel{true};
+        LoadControl control;
+        control.cancel = &cancel;
+        const LoadResult r = loadCapture(tmp.path(), control);
+        QVERIFY(!r.ok());
+        QVERIFY(r.error.message.contains(QStringLiteral("cancel")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoader)
+#include "tst_loader.moc"

@@ -1,0 +1,74 @@
+#include "widgets/timeformat.h"
+
+#include <QTest>
+
+using namespace lanescope;
+
+class TestTimeFormat : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void formatsDurations_data()
+    {
+        QTest::addColumn<double>("us");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("nanoseconds") << 0.85 << QStringLiteral("850 ns");
+        QTest::newRow("sub-nanosecond") << 0.0005 << QStringLiteral("0.5 ns");
+        QTest::newRow("microseconds") << 12.345 << QStringLiteral("12.345 µs");
+        QTest::newRow("rounded to three decimals") << 12.34567 << QStringLiteral("12.346 µs");
+        QTest::newRow("milliseconds") << 1500.0 << QStringLiteral("1.5 ms");
+        QTest::newRow("seconds") << 2.5e6 << QStringLiteral("2.5 s");
+        QTest::newRow("zero") << 0.0 << QStringLiteral("0 µs");
+        QTest::newRow("negative") << -3.0 << QStringLiteral("-3 µs");
+        QTest::newRow("exactly one ms") << 1000.0 << QStringLiteral("1 ms");
+    }
+    void formatsDurations()
+    {
+        QFETCH(double, us);
+        QFETCH(QString, text);
+        QCOMPARE(formatDuration(us), text);
+    }
+
+    void formatsInAGivenUnit_data()
+    {
+        QTest::addColumn<double>("us");
+        QTest::addColumn<int>("unit");
+        QTest::addColumn<int>("decimals");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("ms, 1 decimal") << 500.0 << int(TimeUnit::Ms) << 1 << QStringLiteral("0.5 ms");
+        QTest::newRow("ns") << 1000.005 << int(TimeUnit::Ns) << 0 << QStringLiteral("1000005 ns");
+        QTest::newRow("us, 2 decimals") << 12.5 << int(TimeUnit::Us) << 2 << QStringLiteral("12.50 µs");
+        QTest::newRow("no negative zero") << -0.0001 << int(TimeUnit::Us) << 2 << QStringLiteral("0.00 µs");
+        QTest::newRow("s") << 3e6 << int(TimeUnit::S) << 0 << QStringLiteral("3 s");
+    }
+    void formatsInAGivenUnit()
+    {
+        QFETCH(double, us);
+        QFETCH(int, unit);
+        QFETCH(int, decimals);
+        QFETCH(QString, text);
+        QCOMPARE(formatTime(us, TimeUnit(unit), decimals), text);
+    }
+
+    void picksNaturalUnits_data()
+    {
+        QTest::addColumn<double>("us");
+        QTest::addColumn<int>("unit");
+        QTest::newRow("0.5 us") << 0.5 << int(TimeUnit::Ns);
+        QTest::newRow("1 us") << 1.0 << int(TimeUnit::Us);
+        QTest::newRow("999 us") << 999.0 << int(TimeUnit::Us);
+        QTest::newRow("1000 us") << 1000.0 << int(TimeUnit::Ms);
+        QTest::newRow("-2000 us") << -2000.0 << int(TimeUnit::Ms);
+        QTest::newRow("1e6 us") << 1e6 << int(TimeUnit::S);
+    }
+    void picksNaturalUnits()
+    {
+        QFETCH(double, us);
+        QFETCH(int, unit);
+        QCOMPARE(int(naturalUnit(us)), unit);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTimeFormat)
+#include "tst_timeformat.moc"

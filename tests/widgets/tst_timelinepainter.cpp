@@ -1,0 +1,314 @@
+#include "widgets/slicepalette.h"
+#include "widgets/timelinepainter.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+// Picture geometry used throughout: a 200 px header and a 1000 px plot, so with the range
+// [0, 1000] µs one pixel is one microsecond and time t sits at x = 200 + t.
+constexpr int kHeader = 200;
+constexpr int kWidth = 1200;
+constexpr int kHeight = 260;
+constexpr int kRuler = 28;
+
+// Rows (TimelineMetrics defaults): heading "AICore" 24 px, then lanes of 22 px with 2 px padding.
+// Lane 0 bars: y = 28 + 24 + 2 = 54 .. 71; lane 1 bars: y = 28 + 46 + 2 = 76 .. 93.
+constexpr int kLane0BarY = 62;
+constexpr int kLane1BarY = 84;
+
+Slice slice(double start, double end, std::uint32_t label, std::uint8_t depth = 0, std::uint8_t flags = 0)
+{
+    Slice s;
+    s.startUs = start;
+    s.endUs = end;
+    s.label = label;
+    s.depth = depth;
+    s.flags = flags;
+    return s;
+}
+
+Lane traceLane(const QString &group, const QString &name)
+{
+    Lane lane;
+    lane.group = group;
+    lane.name = name;
+    lane.kind = LaneKind::Trace;
+    return lane;
+}
+
+// Two AICore lanes: AIC_0 with QK [100, 300] and SV [500, 600]; AIV_1 with LONG [-200, 150],
+// which starts before the capture range that is drawn.
+Capture twoLaneCapture()
+{
+    Capture c;
+    const std::uint32_t qk = c.strings.intern(QStringLiteral("QK(t0)"));
+    const std::uint32_t sv = c.strings.intern(QStringLiteral("SV(t1)"));
+    const std::uint32_t longName = c.strings.intern(QStringLiteral("LONG(t2)"));
+    Lane aic = traceLane(QStringLiteral("AICore"), QStringLiteral("AIC_0"));
+    aic.slices = {slice(100, 300, qk), slice(500, 600, sv)};
+    Lane aiv = traceLane(QStringLiteral("AICore"), QStringLiteral("AIV_1"));
+    aiv.slices = {slice(-200, 150, longName)};
+    c.lanes = {aic, aiv};
+    return c;
+}
+
+TimelineViewport viewport(double t0, double t1, int width = kWidth)
+{
+    TimelineViewport vp;
+    vp.t0Us = t0;
+    vp.t1Us = t1;
+    vp.widthPx = width;
+    vp.heightPx = kHeight;
+    vp.headerWidthPx = kHeader;
+    vp.rulerHeightPx = kRuler;
+    return vp;
+}
+
+QImage render(TimelinePainter &painter, const Capture &c, const TimelineViewport &vp,
+              const TimelinePaintOptions &options = {})
+{
+    QImage image(vp.widthPx, vp.heightPx, QImage::Format_ARGB32);
+    image.fill(Qt::magenta);  // anything the painter leaves untouched shows up
+    QPainter p(&image);
+    painter.paint(p, c, vp, options);
+    return image;
+}
+
+QRgb colourOf(const QString &name) { return nameColour(name); }
+
+int countPixels(const QImage &image, int y, int fromX, int toX, QRgb colour)
+{
+    int n = 0;
+    for (int x = fromX; x < toX; ++x)
+        n += image.pixel(x, y) == colour ? 1 : 0;
+    return n;
+}
+
+// One lane holding `count` slices of 0.1 µs, one per µs from t = 0.
+Capture denseCapture(int count, int levels, bool overlapping)
+{
+    Capture c;
+    const std::uint32_t a = c.strings.intern(QStringLiteral("A"));
+    const std::uint32_t b = c.strings.intern(QStringLiteral("B"));
+    Lane lane = traceLane(QStringLiteral("Dense"), QStringLiteral("many"));
+    lane.maxDepth = std::uint8_t(levels - 1);
+    lane.slices.reserve(std::size_t(count));
+    for (int i = 0; i < count; ++i) {
+        // Overlapping: every slice runs 1.5 µs into the next one's start.
+        const double end = overlapping ? i + 2.5 : i + 0.1;
+        lane.slices.push_back(slice(i, end, i % 2 ? a : b, std::uint8_t(i % levels)));
+    }
+    c.lanes = {std::move(lane)};
+    return c;
+}
+
+} // namespace
+
+class TestTimelinePainter : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void drawsBarsAtTheirTimes_data()
+    {
+        QTest::addColumn<int>("x");
+        QTest::addColumn<int>("y");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("coloured");
+        QTest::newRow("QK start (t=105)") << kHeader + 105 << kLane0BarY << "QK" << true;
+        QTest::newRow("QK end (t=295)") << kHeader + 295 << kLane0BarY << "QK" << true;
+        QTest::newRow("before QK (t=95)") << kHeader + 95 << kLane0BarY << "QK" << false;
+        QTest::newRow("between QK and SV (t=400)") << kHeader + 400 << kLane0BarY << "QK" << false;
+        QTest::newRow("between QK and SV, SV colour") << kHeader + 400 << kLane0BarY << "SV" << false;
+        QTest::newRow("SV (t=505)") << kHeader + 505 << kLane0BarY << "SV" << true;
+        QTest::newRow("after SV (t=605)") << kHeader + 605 << kLane0BarY << "SV" << false;
+        QTest::newRow("long slice from before t0 (t=5)") << kHeader + 5 << kLane1BarY << "LONG" << true;
+        QTest::newRow("long slice end (t=145)") << kHeader + 145 << kLane1BarY << "LONG" << true;
+        QTest::newRow("after long slice (t=155)") << kHeader + 155 << kLane1BarY << "LONG" << false;
+        QTest::newRow("no bar in the header") << kHeader - 5 << kLane1BarY << "LONG" << false;
+        QTest::newRow("no bar in another lane") << kHeader + 200 << kLane1BarY << "QK" << false;
+    }
+    void drawsBarsAtTheirTimes()
+    {
+        QFETCH(int, x);
+        QFETCH(int, y);
+        QFETCH(QString, name);
+        QFETCH(bool, coloured);
+        const Capture c = twoLaneCapture();
+        TimelinePainter painter;
+        const QImage image = render(painter, c, viewport(0, 1000));
+        QCOMPARE(image.pixel(x, y) == colourOf(name), coloured);
+    }
+
+    void paintsEveryPixel()
+    {
+        const Capture c = twoLaneCapture();
+        TimelinePainter painter;
+        const QImage image = render(painter, c, viewport(0, 1000));
+        for (int y = 0; y < image.height(); y += 3) {
+            for (int x = 0; x < image.width(); x += 3)
+                QVERIFY2(image.pixel(x, y) != qRgb(255, 0, 255), qPrintable(QStringLiteral("%1,%2").arg(x).arg(y)));
+        }
+    }
+
+    void drawsNothingOutsideTheRange()
+    {
+        const Capture c = twoLaneCapture();
+        TimelinePainter painter;
+        // [550, 1550]: only SV's last 50 µs (x 200..250) are visible; QK and LONG are not.
+        TimelinePaintOptions noLabels;  // so that text does not hide bar pixels
+        noLabels.drawLabels = false;
+        const QImage image = render(painter, c, viewport(550, 1550), noLabels);
+        QCOMPARE(countPixels(image, kLane0BarY, 0, kWidth, colourOf(QStringLiteral("QK"))), 0);
+        QCOMPARE(countPixels(image, kLane1BarY, 0, kWidth, colourOf(QStringLiteral("LONG"))), 0);
+        // SV covers x 200..249; the last bar pixel column may be left as a separator gap.
+        const int sv = countPixels(image, kLane0BarY, 0, kWidth, colourOf(QStringLiteral("SV")));
+        QVERIFY2(sv >= 49 && sv <= 50, qPrintable(QString::number(sv)));
+        QCOMPARE(countPixels(image, kLane0BarY, 0, kHeader, colourOf(QStringLiteral("SV"))), 0);
+        QCOMPARE(painter.stats().rectsDrawn, 1);
+    }
+
+    void labelsWideBars()
+    {
+        const Capture c = twoLaneCapture();
+        TimelinePainter painter;
+        render(painter, c, viewport(0, 1000));
+        QCOMPARE(painter.stats().labelsDrawn, 3);  // QK 200 px, SV 100 px, LONG 150 px
+        TimelinePaintOptions noLabels;
+        noLabels.drawLabels = false;
+        render(painter, c, viewport(0, 1000), noLabels);
+        QCOMPARE(painter.stats().labelsDrawn, 0);
+        // Zoomed out 100x every bar is a few pixels wide: no room for text.
+        render(painter, c, viewport(0, 100000));
+        QCOMPARE(painter.stats().labelsDrawn, 0);
+    }
+
+    void hidesCollapsedGroups()
+    {
+        const Capture c = twoLaneCapture();
+        TimelinePainter painter;
+        TimelinePaintOptions options;
+        options.collapsedGroups.insert(QStringLiteral("AICore"));
+        const QImage image = render(painter, c, viewport(0, 1000), options);
+        QCOMPARE(painter.stats().lanesDrawn, 0);
+        QCOMPARE(painter.stats().rectsDrawn, 0);
+        QCOMPARE(countPixels(image, kLane0BarY, kHeader, kWidth, colourOf(QStringLiteral("QK"))), 0);
+    }
+
+    void drawsInstantsAsMarkers()
+    {
+        Capture c;
+        const std::uint32_t mark = c.strings.intern(QStringLiteral("mark"));
+        Lane lane = traceLane(QStringLiteral("AICore"), QStringLiteral("AIC_0"));
+        lane.slices = {slice(700, 700, mark, 0, Slice::Instant), slice(700.2, 700.2, mark, 0, Slice::Instant),
+                       slice(900, 900, mark, 0, Slice::Instant)};
+        c.lanes = {lane};
+        TimelinePainter painter;
+        const QImage image = render(painter, c, viewport(0, 1000));
+        // 700 and 700.2 share a pixel column: one marker.
+        QCOMPARE(painter.stats().markersDrawn, 2);
+        QCOMPARE(painter.stats().rectsDrawn, 0);
+        QCOMPARE(image.pixel(kHeader + 700, kLane0BarY), colourOf(QStringLiteral("mark")));
+        QVERIFY(image.pixel(kHeader + 800, kLane0BarY) != colourOf(QStringLiteral("mark")));
+    }
+
+    void drawsNestedLevelsAsSubRows()
+    {
+        Capture c;
+        const std::uint32_t outer = c.strings.intern(QStringLiteral("outer"));
+        const std::uint32_t inner = c.strings.intern(QStringLiteral("inner"));
+        Lane lane = traceLane(QStringLiteral("AICore"), QStringLiteral("AIC_0"));
+        lane.maxDepth = 1;
+        lane.slices = {slice(100, 500, outer, 0), slice(200, 300, inner, 1)};
+        c.lanes = {lane};
+        TimelinePainter painter;
+        const QImage image = render(painter, c, viewport(0, 1000));
+        // Level 1 sits one 18 px row below level 0 (probes stay clear of the centred labels).
+        QCOMPARE(image.pixel(kHeader + 210, kLane0BarY), colourOf(QStringLiteral("outer")));
+        QCOMPARE(image.pixel(kHeader + 210, kLane0BarY + 18), colourOf(QStringLiteral("inner")));
+        QVERIFY(image.pixel(kHeader + 400, kLane0BarY + 18) != colourOf(QStringLiteral("inner")));
+        QCOMPARE(image.pixel(kHeader + 400, kLane0BarY), colourOf(QStringLiteral("outer")));
+    }
+
+    void drawsCountersAsSteps()
+    {
+        Capture c;
+        c.lanes = {traceLane(QStringLiteral("AICPU Scheduler"), QStringLiteral("Sched_0"))};
+        CounterTrack queue;
+        queue.group = QStringLiteral("AICPU Scheduler");
+        queue.name = QStringLiteral("shared_ready_queue");
+        queue.timesUs = {0, 200, 600, 1000};
+        queue.values = {0, 10, 5, 5};
+        c.counters = {queue};
+        TimelinePainter painter;
+        const QImage image = render(painter, c, viewport(0, 1000));
+        QCOMPARE(painter.stats().counterPoints, 4);
+        // Counter row: heading 24 + lane 22 -> top at 28 + 46 = 74, 40 px high; values 0..10 map to
+        // y 110..79. At t = 130 the value is 0 (nothing above the baseline), at t = 430 it is 10, at
+        // t = 830 it is 5 (y 94.5). Probes avoid the grid lines at round times.
+        const int probeY = 100;
+        const QRgb background = image.pixel(kHeader + 130, probeY);
+        QVERIFY(image.pixel(kHeader + 430, probeY) != background);
+        QVERIFY(image.pixel(kHeader + 830, probeY) != background);
+        QCOMPARE(image.pixel(kHeader + 830, 84), image.pixel(kHeader + 130, 84));
+        QVERIFY(image.pixel(kHeader + 430, 84) != image.pixel(kHeader + 130, 84));
+    }
+
+    void levelOfDetailBoundsRectangles_data()
+    {
+        QTest::addColumn<int>("levels");
+        QTest::addColumn<bool>("overlapping");
+        QTest::newRow("one level") << 1 << false;
+        QTest::newRow("two nested levels") << 2 << false;
+        QTest::newRow("overlapping slices") << 1 << true;
+    }
+    void levelOfDetailBoundsRectangles()
+    {
+        QFETCH(int, levels);
+        QFETCH(bool, overlapping);
+        constexpr int kSlices = 1000000;
+        const Capture c = denseCapture(kSlices, levels, overlapping);
+        TimelinePainter painter;
+        const TimelineViewport vp = viewport(-10, kSlices + 10);
+        const QImage image = render(painter, c, vp);
+        const TimelinePaintStats &stats = painter.stats();
+        QVERIFY2(stats.rectsDrawn > 0, "the lane must not disappear");
+        QCOMPARE_LE(stats.maxRectsInLane, std::int64_t(vp.plotWidth()) * levels);
+        QCOMPARE_LE(stats.rectsDrawn, std::int64_t(vp.plotWidth()) * levels);
+        if (!overlapping) {
+            // Jumping over merged runs: a few slices per pixel column, not a million.
+            QCOMPARE_LE(stats.slicesVisited, std::int64_t(vp.plotWidth()) * levels * 4);
+        }
+        // The whole lane is covered: the middle of the plot is not background.
+        QVERIFY(image.pixel(kHeader + 517, kLane0BarY - 8) != image.pixel(kHeader + 517, kLane0BarY - 20));
+    }
+
+    void levelOfDetailKeepsSeparateBarsWhenZoomedIn()
+    {
+        const Capture c = denseCapture(1000000, 1, false);
+        TimelinePainter painter;
+        // [1000, 1010]: 100 px per µs; slices i = 1000 .. 1009 are 10 px wide each; slice 1010 starts
+        // on the right edge and has no pixel left.
+        render(painter, c, viewport(1000, 1010));
+        QCOMPARE(painter.stats().rectsDrawn, 10);
+        QCOMPARE_LE(painter.stats().slicesVisited, 12);
+    }
+
+    void rebuildsItsIndexForAnotherCapture()
+    {
+        TimelinePainter painter;
+        const Capture first = twoLaneCapture();
+        QCOMPARE(painter.indexFor(first).extent(), (TimeRange{-200, 600}));
+        Capture second = twoLaneCapture();
+        second.lanes[0].slices.push_back(slice(2000, 2500, 0));
+        QCOMPARE(painter.indexFor(second).extent(), (TimeRange{-200, 2500}));
+    }
+};
+
+QTEST_MAIN(TestTimelinePainter)
+#include "tst_timelinepainter.moc"
