@@ -454,8 +454,9 @@ bool JsonCursor::skipStringBody()
 
 bool JsonCursor::skip()
 {
-    // Skipped values are only scanned for their extent (strings and matching brackets), which is
-    // several times faster than parsing them: deps.json is mostly argument detail nobody draws.
+    // Skipped values are scanned for their extent (strings, matching brackets, valid literals and
+    // characters) without checking the order of tokens, which is several times faster than
+    // parsing them: deps.json is mostly argument detail nobody draws.
     const Type t = peek();
     switch (t) {
     case Type::String:
@@ -489,11 +490,15 @@ bool JsonCursor::skip()
                     return false;
                 continue;
             }
-            if (ch == '{' || ch == '[') {
+            switch (ch) {
+            case '{':
+            case '[':
                 if (open.size() >= room)
                     return fail(QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
                 open.push_back(ch == '{' ? '}' : ']');
-            } else if (ch == '}' || ch == ']') {
+                break;
+            case '}':
+            case ']':
                 if (open.empty() || open.back() != ch)
                     return fail(QStringLiteral("mismatched '%1'").arg(QLatin1Char(ch)));
                 open.pop_back();
@@ -501,6 +506,23 @@ bool JsonCursor::skip()
                     ++m_pos;
                     return true;
                 }
+                break;
+            case 't':
+                if (!expectLiteral("true", 4))
+                    return false;
+                continue;
+            case 'f':
+                if (!expectLiteral("false", 5))
+                    return false;
+                continue;
+            case 'n':
+                if (!expectLiteral("null", 4))
+                    return false;
+                continue;
+            default:
+                // Separators and number characters; anything else cannot be JSON.
+                if (!isSpace(ch) && ch != ',' && ch != ':' && !isNumberChar(ch))
+                    return fail(QStringLiteral("unexpected character"));
             }
             ++m_pos;
         }

@@ -200,9 +200,15 @@ void PhaseRecordsReader::readLanes(std::vector<RawPhaseLane> &lanes, Source sour
                  : source == Source::Orchestrator ? "aicpu_orchestrator_phases"
                                                        : "host_orchestrator_phases"))
         return;
-    // Legacy object-layout files repeat keys rarely; a second array appends lanes after the first.
     m_c.enterArray();
     while (m_c.nextElement()) {
+        // Thread indices are small; an outer array of millions of entries is damage, not lanes.
+        if (lanes.size() >= std::size_t(RecordLimits::maxSchedulerId)) {
+            m_raw.phaseDamage.note(m_c.offset());
+            if (!m_c.skip())
+                return;
+            continue;
+        }
         lanes.emplace_back();
         if (m_c.peek() != Type::Array) {
             m_raw.phaseDamage.note(m_c.offset());

@@ -141,6 +141,82 @@ void convertPhases(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out, 
     }
 }
 
+// Counts of what the rows say about the capture, for the warnings.
+struct RowStats
+{
+    std::uint64_t endBeforeStart = 0;
+    std::uint64_t finishBeforeDispatch = 0;
+    std::uint64_t receiveNotBeforeStart = 0;
+    std::uint64_t outsideCoreTypes = 0;
+    std::uint64_t aicpuMissing = 0;
+    std::int32_t maxOutsideCore = -1;
+};
+
+// Task rows sorted by task id (§3.3 step 5), raw values kept even where they look wrong (§13.5).
+RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAicpu, const CaptureTimeBase &tb, Capture &capture)
+{
+    const std::size_t nCore = raw.aicore.size();
+    std::vector<RowOrder> order(nCore);
+    for (std::size_t i = 0; i < nCore; ++i) {
+        const std::uint32_t p = joinAicpu ? join.partner[i] : TaskJoin::kNoPartner;
+        order[i] = {raw.aicore[i].taskToken, p != TaskJoin::kNoPartner ? p : std::uint32_t(raw.aicpu.size() + i), std::uint32_t(i)};
+    }
+    if (!std::is_sorted(order.begin(), order.end()))
+        std::sort(order.begin(), order.end());
+
+    RowStats stats;
+    const auto &coreTypes = capture.info.coreTypes;
+    auto &rows = capture.rows;
+    rows.clear();
+    rows.reserve(nCore);
+    for (const RowOrder &o : order) {
+        const RawAicoreRow &a = raw.aicore[o.row];
+        TaskRow t;
+        t.taskId = a.taskToken;
+        t.coreId = a.coreId;
+        t.regTaskId = a.regTaskId;
+        t.runEpoch = a.runEpoch;
+        if (std::size_t(a.coreId) < coreTypes.size()) {
+            t.coreType = coreTypes[std::size_t(a.coreId)];
+        } else {
+            t.coreType = CoreType::Aiv;
+            ++stats.outsideCoreTypes;
+            stats.maxOutsideCore = std::max(stats.maxOutsideCore, a.coreId);
+        }
+        t.startUs = tb.deviceUs(a.startCycles);
+        t.endUs = tb.deviceUs(a.endCycles);
+        if (a.endCycles < a.startCycles)
+            ++stats.endBeforeStart;
+        if (a.columns >= 6) {
+            t.flags |= TaskRow::HasReceive;
+            t.receiveUs = tb.deviceUs(CaptureTimeBase::receiveCycles(a.startCycles, a.receiveToStart));
+            if (a.receiveToStart > 0 && a.receiveToStart >= a.startCycles)
+                ++stats.receiveNotBeforeStart;
+        } else {
+            t.receiveUs = t.startUs;
+        }
+        if (joinAicpu) {
+            const std::uint32_t p = join.partner[o.row];
+            if (p != TaskJoin::kNoPartner && CaptureTimeBase::isSet(raw.aicpu[p].finishCycles)) {
+                const RawAicpuRow &c = raw.aicpu[p];
+                t.flags |= TaskRow::HasAicpu;
+                t.dispatchUs = tb.deviceUs(c.dispatchCycles);
+                t.finishUs = tb.deviceUs(c.finishCycles);
+                if (c.finishCycles < c.dispatchCycles)
+                    ++stats.finishBeforeDispatch;
+            } else {
+                t.flags |= TaskRow::AicpuMissing;
+                ++stats.aicpuMissing;
+            }
+        }
+        if (join.duplicateKey[o.row])
+            t.flags |= TaskRow::DuplicateKey;
+        rows.push_back(t);
+    }
+    return stats;
+
+}
+
 } // namespace
 
 void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
@@ -189,68 +265,8 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
         checkHostCapture(raw, capture, fileName);
     }
 
-    // Rows in output order.
+    const RowStats stats = buildTaskRows(raw, join, joinAicpu, tb, capture);
     const std::size_t nCore = raw.aicore.size();
-    std::vector<RowOrder> order(nCore);
-    for (std::size_t i = 0; i < nCore; ++i) {
-        const std::uint32_t p = joinAicpu ? join.partner[i] : TaskJoin::kNoPartner;
-        order[i] = {raw.aicore[i].taskToken, p != TaskJoin::kNoPartner ? p : std::uint32_t(raw.aicpu.size() + i), std::uint32_t(i)};
-    }
-    if (!std::is_sorted(order.begin(), order.end()))
-        std::sort(order.begin(), order.end());
-
-    std::uint64_t endBeforeStart = 0, finishBeforeDispatch = 0, receiveNotBeforeStart = 0, outsideCoreTypes = 0;
-    std::uint64_t aicpuMissing = 0;
-    std::int32_t maxOutsideCore = -1;
-    const auto &coreTypes = info.coreTypes;
-    auto &rows = capture.rows;
-    rows.clear();
-    rows.reserve(nCore);
-    for (const RowOrder &o : order) {
-        const RawAicoreRow &a = raw.aicore[o.row];
-        TaskRow t;
-        t.taskId = a.taskToken;
-        t.coreId = a.coreId;
-        t.regTaskId = a.regTaskId;
-        t.runEpoch = a.runEpoch;
-        if (std::size_t(a.coreId) < coreTypes.size()) {
-            t.coreType = coreTypes[std::size_t(a.coreId)];
-        } else {
-            t.coreType = CoreType::Aiv;
-            ++outsideCoreTypes;
-            maxOutsideCore = std::max(maxOutsideCore, a.coreId);
-        }
-        t.startUs = tb.deviceUs(a.startCycles);
-        t.endUs = tb.deviceUs(a.endCycles);
-        if (a.endCycles < a.startCycles)
-            ++endBeforeStart;
-        if (a.columns >= 6) {
-            t.flags |= TaskRow::HasReceive;
-            t.receiveUs = tb.deviceUs(CaptureTimeBase::receiveCycles(a.startCycles, a.receiveToStart));
-            if (a.receiveToStart > 0 && a.receiveToStart >= a.startCycles)
-                ++receiveNotBeforeStart;
-        } else {
-            t.receiveUs = t.startUs;
-        }
-        if (joinAicpu) {
-            const std::uint32_t p = join.partner[o.row];
-            if (p != TaskJoin::kNoPartner && CaptureTimeBase::isSet(raw.aicpu[p].finishCycles)) {
-                const RawAicpuRow &c = raw.aicpu[p];
-                t.flags |= TaskRow::HasAicpu;
-                t.dispatchUs = tb.deviceUs(c.dispatchCycles);
-                t.finishUs = tb.deviceUs(c.finishCycles);
-                if (c.finishCycles < c.dispatchCycles)
-                    ++finishBeforeDispatch;
-            } else {
-                t.flags |= TaskRow::AicpuMissing;
-                ++aicpuMissing;
-            }
-        }
-        if (join.duplicateKey[o.row])
-            t.flags |= TaskRow::DuplicateKey;
-        rows.push_back(t);
-    }
-
     const bool haveAicpuRows = !raw.aicpu.empty();
     std::vector<RawAicoreRow>().swap(raw.aicore);
     std::vector<RawAicpuRow>().swap(raw.aicpu);
@@ -282,12 +298,12 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
                          .arg(level)
                          .arg(nCore));
         info.partial = true;
-    } else if (aicpuMissing > 0) {
+    } else if (stats.aicpuMissing > 0) {
         info.partial = true;
         capture.warn(QStringLiteral("%1: %2 AICore rows have no AICPU record (their AICPU records were lost; kept, marked "
                                     "\"AICPU timing missing\")")
                          .arg(fileName)
-                         .arg(aicpuMissing));
+                         .arg(stats.aicpuMissing));
     }
     if (join.duplicateAicoreRows > 0 || join.duplicateAicpuRows > 0)
         capture.warn(QStringLiteral("%1: duplicate join keys (core_id, reg_task_id%2): %3 AICore and %4 AICPU rows repeat a key "
@@ -305,20 +321,20 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
                          .arg(join.largestGapCore)
                          .arg(join.largestGapRecords));
     }
-    if (outsideCoreTypes > 0)
+    if (stats.outsideCoreTypes > 0)
         capture.warn(QStringLiteral("%1: %2 rows run on core ids outside metadata.core_types (up to core %3); shown as AIV")
                          .arg(fileName)
-                         .arg(outsideCoreTypes)
-                         .arg(maxOutsideCore));
-    if (endBeforeStart > 0 || finishBeforeDispatch > 0)
+                         .arg(stats.outsideCoreTypes)
+                         .arg(stats.maxOutsideCore));
+    if (stats.endBeforeStart > 0 || stats.finishBeforeDispatch > 0)
         capture.warn(QStringLiteral("%1: %2 rows end before they start and %3 rows finish before their dispatch (kept as recorded)")
                          .arg(fileName)
-                         .arg(endBeforeStart)
-                         .arg(finishBeforeDispatch));
-    if (receiveNotBeforeStart > 0)
+                         .arg(stats.endBeforeStart)
+                         .arg(stats.finishBeforeDispatch));
+    if (stats.receiveNotBeforeStart > 0)
         capture.warn(QStringLiteral("%1: %2 rows have receive_to_start >= start (receive time unknown, shown at 0)")
                          .arg(fileName)
-                         .arg(receiveNotBeforeStart));
+                         .arg(stats.receiveNotBeforeStart));
     const std::uint64_t hi = deviceRange.second;
     if (hi > base && double(hi - base) / double(frequencyHz) > kImplausibleSpanSeconds)
         capture.warn(QStringLiteral("%1: the capture spans %2 hours of device time; a stray timestamp has probably shifted "

@@ -9,10 +9,7 @@
 namespace lanescope {
 
 namespace {
-
 using Type = JsonCursor::Type;
-
-
 } // namespace
 
 RecordsParser::RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds, std::int64_t sizeHint)
@@ -143,11 +140,11 @@ void RecordsParser::readAicoreRows()
         const RowRead r = readIntegerRow(v, 7, n);
         if (r == RowRead::Failed)
             return;
-        const auto core = std::int64_t(v[0]);
-        if (r == RowRead::Bad || n < 5 || n > 7 || core < 0 || core > RecordLimits::maxCoreId) {
+        if (r == RowRead::Bad || n < 5 || n > 7 || std::int64_t(v[0]) < 0 || std::int64_t(v[0]) > RecordLimits::maxCoreId) {
             damage.note(at);
             continue;
         }
+        const auto core = std::int64_t(v[0]);
         damage.widths |= std::uint8_t(1u << n);
         RawAicoreRow row;
         row.coreId = std::int32_t(core);
@@ -185,11 +182,11 @@ void RecordsParser::readAicpuRows(const char *name)
         const RowRead r = readIntegerRow(v, 5, n);
         if (r == RowRead::Failed)
             return;
-        const auto core = std::int64_t(v[0]);
-        if (r == RowRead::Bad || n < 4 || n > 5 || core < 0 || core > RecordLimits::maxCoreId) {
+        if (r == RowRead::Bad || n < 4 || n > 5 || std::int64_t(v[0]) < 0 || std::int64_t(v[0]) > RecordLimits::maxCoreId) {
             damage.note(at);
             continue;
         }
+        const auto core = std::int64_t(v[0]);
         damage.widths |= std::uint8_t(1u << n);
         RawAicpuRow row;
         row.coreId = std::int32_t(core);

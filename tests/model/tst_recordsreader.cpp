@@ -548,6 +548,25 @@ private slots:
         QVERIFY(!r.capture.info.partial);
     }
 
+    void hostileSizesAreBounded()
+    {
+        QByteArray lanes;
+        for (int i = 0; i < 5000; ++i)
+            lanes += i ? ", []" : "[]";
+        const QByteArray data = "{\"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1000000}, "
+                                "\"aicore_tasks\": [[1099511627776, 1, 0, 10, 20, 0], [0, 2, 0, 10, 20, 0]], \"aicpu_tasks\": [], "
+                                "\"aicpu_scheduler_phases\": [" + lanes + "], "
+                                "\"scheduler_records\": {\"streams\": [{\"scheduler_id\": 1000000000, \"records\": "
+                                "[{\"kind\": \"dispatch\", \"start_cycles\": 10, \"end_cycles\": 11}]}]}}";
+        const auto r = readBytes(data);
+        QVERIFY(r.ok);
+        QCOMPARE(r.capture.schedulerThreads.size(), std::size_t(4096));
+        QCOMPARE(countWarnings(r.capture, "skipped 904 malformed phase records"), 1);
+        QCOMPARE(countWarnings(r.capture, "skipped 1 malformed aicore_tasks rows"), 1);  // core id 2^40
+        QCOMPARE(countWarnings(r.capture, "has no usable scheduler_id; 1 records ignored"), 1);
+        QCOMPARE(r.capture.rows.size(), std::size_t(1));
+    }
+
     void hugeNumberStopsReadingButKeepsEarlierRows()
     {
         const auto data = level1With("[0, 1, 0, 10, 20, 0], [0, 2, 1, 1e30, 40, 0], [0, 3, 2, 50, 60, 0]");
