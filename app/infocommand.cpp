@@ -56,14 +56,14 @@ void printText(const Capture &c, const CaptureSummary &s, QTextStream &out)
     for (const auto &[label, path] : {std::pair{"records", src.records}, {"deps", src.deps}, {"name map", src.nameMap},
                                       {"scope stats", src.scopeStats}, {"host log", src.hostLog}})
         if (!path.isEmpty())
-            out << QString::fromLatin1(label).leftJustified(11) << path << '\n';
+            out << QString::fromLatin1(label).leftJustified(13) << path << '\n';
     QString group;
     for (const LaneSummary &l : s.lanes) {
         if (l.group != group) {
             group = l.group;
             out << group << ":\n";
         }
-        out << "  " << l.name.leftJustified(24) << l.slices << '\n';
+        out << "  " << l.name.leftJustified(27) << ' ' << l.slices << '\n';
     }
     if (c.info.partial)
         out << "PARTIAL: some input was truncated or unusable\n";

@@ -72,7 +72,12 @@ GeneratorOptions optionsForRows(std::uint64_t rows)
     GeneratorOptions o;
     o.seed = 20261129;
     o.level = 4;
-    o.tasks = int(std::max<std::uint64_t>(rows * 10 / 13, 100));  // ~1.3 AICore rows per logical task
+    // Calibrate tasks -> AICore rows (SPMD and MIX tasks have several rows) on a small run.
+    o.tasks = 2000;
+    QTemporaryDir probe;
+    const GeneratedCapture g = generateCapture(o, probe.path());
+    const double rowsPerTask = g.ok() && g.expected.aicoreRows > 0 ? double(g.expected.aicoreRows) / o.tasks : 1.0;
+    o.tasks = int(std::max(100.0, double(rows) / rowsPerTask));
     return o;
 }
 

@@ -1,0 +1,215 @@
+#include "exportcommand.h"
+
+#include "model/io/loader.h"
+#include "widgets/timelineexport.h"
+#include "widgets/timelineindex.h"
+
+#include <QFileInfo>
+#include <QSaveFile>
+#include <cmath>
+#include <optional>
+
+namespace lanescope {
+
+namespace {
+
+constexpr char kUsage[] = "usage: lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n";
+// Larger pictures are not useful and their pixel buffer alone would need gigabytes.
+constexpr int kMaxSidePx = 20000;
+constexpr int kMaxWarningsShown = 10;
+
+enum class PictureFormat { Png, Svg };
+
+struct ExportRequest
+{
+    QString input;
+    QString output;
+    PictureFormat format = PictureFormat::Png;
+    std::optional<double> startUs;
+    std::optional<double> endUs;
+    std::optional<QSize> size;
+};
+
+std::optional<double> parseTime(const QString &text, bool *ok)
+{
+    if (text.trimmed().isEmpty())
+        return std::nullopt;
+    const double value = text.trimmed().toDouble(ok);
+    if (*ok && !std::isfinite(value))
+        *ok = false;
+    return value;
+}
+
+// Returns an error message, empty on success.
+QString parseRange(const QString &text, ExportRequest &request)
+{
+    const qsizetype colon = text.indexOf(u':');
+    if (colon < 0)
+        return QStringLiteral("--range wants START_US:END_US, got \"%1\"").arg(text);
+    bool startOk = true;
+    bool endOk = true;
+    request.startUs = parseTime(text.left(colon), &startOk);
+    request.endUs = parseTime(text.mid(colon + 1), &endOk);
+    if (!startOk || !endOk)
+        return QStringLiteral("--range wants numbers in microseconds, got \"%1\"").arg(text);
+    if (request.startUs && request.endUs && *request.endUs <= *request.startUs)
+        return QStringLiteral("--range end must be after its start, got \"%1\"").arg(text);
+    return {};
+}
+
+QString parseSize(const QString &text, ExportRequest &request)
+{
+    const QStringList parts = text.toLower().split(u'x');
+    bool widthOk = false;
+    bool heightOk = false;
+    const int width = parts.size() == 2 ? parts[0].toInt(&widthOk) : 0;
+    const int height = parts.size() == 2 ? parts[1].toInt(&heightOk) : 0;
+    if (!widthOk || !heightOk || width <= 0 || height <= 0)
+        return QStringLiteral("--size wants WIDTHxHEIGHT in pixels, got \"%1\"").arg(text);
+    if (width > kMaxSidePx || height > kMaxSidePx)
+        return QStringLiteral("--size: at most %1 pixels per side, got \"%2\"").arg(kMaxSidePx).arg(text);
+    request.size = QSize(width, height);
+    return {};
+}
+
+// Returns an error message, empty on success; `help` is set for -h / --help.
+QString parseArguments(const QStringList &args, ExportRequest &request, bool &help)
+{
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args[i];
+        QString option = arg;
+        std::optional<QString> value;
+        if (arg.startsWith(QLatin1String("--")) && arg.contains(u'=')) {
+            option = arg.left(arg.indexOf(u'='));
+            value = arg.mid(arg.indexOf(u'=') + 1);
+        }
+        auto takeValue = [&]() -> std::optional<QString> {
+            if (value)
+                return value;
+            if (i + 1 < args.size())
+                return args[++i];
+            return std::nullopt;
+        };
+        if (option == QLatin1String("-h") || option == QLatin1String("--help")) {
+            help = true;
+            return {};
+        }
+        if (option == QLatin1String("-o") || option == QLatin1String("--output")) {
+            const auto v = takeValue();
+            if (!v || v->isEmpty())
+                return QStringLiteral("%1 needs a file name").arg(option);
+            request.output = *v;
+        } else if (option == QLatin1String("--range")) {
+            const auto v = takeValue();
+            if (!v)
+                return QStringLiteral("--range needs START_US:END_US");
+            if (const QString error = parseRange(*v, request); !error.isEmpty())
+                return error;
+        } else if (option == QLatin1String("--size")) {
+            const auto v = takeValue();
+            if (!v)
+                return QStringLiteral("--size needs WIDTHxHEIGHT");
+            if (const QString error = parseSize(*v, request); !error.isEmpty())
+                return error;
+        } else if (arg.startsWith(u'-') && arg.size() > 1) {
+            return QStringLiteral("unknown option %1").arg(arg);
+        } else if (!request.input.isEmpty()) {
+            return QStringLiteral("one input at a time (got \"%1\" and \"%2\")").arg(request.input, arg);
+        } else {
+            request.input = arg;
+        }
+    }
+    if (request.input.isEmpty())
+        return QStringLiteral("missing input PATH");
+    if (request.output.isEmpty())
+        return QStringLiteral("missing -o OUT.png|OUT.svg");
+    const QString suffix = QFileInfo(request.output).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        request.format = PictureFormat::Png;
+    else if (suffix == QLatin1String("svg"))
+        request.format = PictureFormat::Svg;
+    else
+        return QStringLiteral("the output must end in .png or .svg, got \"%1\"").arg(request.output);
+    return {};
+}
+
+// The range to draw: the requested one, open sides running to the capture's edges (with the
+// margin the window shows); invalid when the request does not overlap anything drawable.
+TimeRange resolveRange(const Capture &capture, const ExportRequest &request)
+{
+    if (!request.startUs && !request.endUs)
+        return {};  // the exporter fits the whole capture
+    const TimeRange fitted = fitRange(TimelineIndex(capture).extent());
+    return {request.startUs.value_or(fitted.startUs), request.endUs.value_or(fitted.endUs)};
+}
+
+bool writeBytes(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool writePng(const QString &path, const QImage &image, QString *error)
+{
+    if (image.isNull()) {
+        *error = QStringLiteral("not enough memory for the picture");
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+        *error = file.errorString().isEmpty() ? QStringLiteral("PNG encoding failed") : file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    ExportRequest request;
+    bool help = false;
+    if (const QString error = parseArguments(args, request, help); !error.isEmpty()) {
+        err << "lanescope export: " << error << '\n' << kUsage;
+        return 1;
+    }
+    if (help) {
+        out << kUsage;
+        return 0;
+    }
+
+    const LoadResult loaded = loadCapture(request.input);
+    if (!loaded.ok()) {
+        err << loaded.error.toString() << '\n';
+        return 2;
+    }
+    const Capture &capture = *loaded.capture;
+    const QStringList &warnings = capture.info.warnings;
+    for (qsizetype i = 0; i < std::min<qsizetype>(warnings.size(), kMaxWarningsShown); ++i)
+        err << "warning: " << warnings[i] << '\n';
+    if (warnings.size() > kMaxWarningsShown)
+        err << "warning: … and " << warnings.size() - kMaxWarningsShown << " more\n";
+
+    const TimeRange range = resolveRange(capture, request);
+    if ((request.startUs || request.endUs) && !range.isValid()) {
+        err << "lanescope export: --range is empty for this capture\n" << kUsage;
+        return 1;
+    }
+    const QSize size = request.size.value_or(defaultExportSize(capture));
+    QString error;
+    const bool written = request.format == PictureFormat::Png
+                             ? writePng(request.output, renderImage(capture, size, range), &error)
+                             : writeBytes(request.output, renderSvg(capture, size, range), &error);
+    if (!written) {
+        err << "cannot write " << request.output << ": " << error << '\n';
+        return 2;
+    }
+    out << QFileInfo(request.output).absoluteFilePath() << '\n';
+    return 0;
+}
+
+} // namespace lanescope

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QStringList>
+#include <QTextStream>
+
+namespace lanescope {
+
+// `lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]`: a picture of the
+// timeline, drawn by the same painter as the window. `args` are the arguments after "export".
+// A range side may be left empty ("100:" or ":2500") to run to the capture's edge; without --size
+// the picture is 1600 px wide and as tall as the lanes need. Prints the written path.
+// Exit 0 ok, 1 usage error, 2 input cannot be read or the picture cannot be written (reason on err).
+int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err);
+
+} // namespace lanescope

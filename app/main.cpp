@@ -1,0 +1,72 @@
+#include "exportcommand.h"
+#include "infocommand.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace lanescope;
+
+namespace {
+
+const char kUsage[] =
+    "usage: lanescope [PATH...]                      open each capture (file or directory) in a tab\n"
+    "       lanescope info PATH [--json]             what was loaded\n"
+    "       lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n"
+    "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
+
+// Headless verbs never need a display.
+void useOffscreenPlatform()
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QString verb = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    QStringList rest;
+    for (int i = 2; i < argc; ++i)
+        rest << QString::fromLocal8Bit(argv[i]);
+
+    if (verb == QLatin1String("--help") || verb == QLatin1String("-h")) {
+        out << kUsage;
+        return 0;
+    }
+    if (verb == QLatin1String("--version")) {
+        out << "lanescope " << LANESCOPE_VERSION << '\n';
+        return 0;
+    }
+    if (verb == QLatin1String("info")) {
+        QCoreApplication app(argc, argv);
+        return runInfoCommand(rest, out, err);
+    }
+    if (verb == QLatin1String("export")) {
+        useOffscreenPlatform();
+        QApplication app(argc, argv);
+        return runExportCommand(rest, out, err);
+    }
+    if (verb.startsWith(QLatin1Char('-'))) {
+        err << kUsage;
+        return 1;
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Lanescope"));
+    QApplication::setOrganizationName(QStringLiteral("Lanescope"));
+    MainWindow window;
+    const QStringList paths = QApplication::arguments().mid(1);
+    if (paths.isEmpty())
+        window.openSample();
+    for (const QString &p : paths)
+        window.openPath(p);
+    window.show();
+    return app.exec();
+}

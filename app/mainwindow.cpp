@@ -1,0 +1,289 @@
+#include "mainwindow.h"
+
+#include "model/analysis/capturesummary.h"
+#include "model/io/loader.h"
+#include "widgets/capturepage.h"
+#include "widgets/timeformat.h"
+#include "widgets/timelineview.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QThread>
+#include <QToolButton>
+#include <atomic>
+
+namespace lanescope {
+
+// One capture being read on a worker thread.
+struct LoadJob
+{
+    std::atomic<bool> cancel{false};
+    std::atomic<int> lastPermille{-1};  // progress already reported, to post one update per 0.1 %
+    LoadResult result;
+};
+
+namespace {
+
+QString tabTitle(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString name = info.fileName();
+    return name.isEmpty() ? QDir(path).dirName() : name;
+}
+
+QString statusLine(const Capture &capture)
+{
+    const CaptureSummary s = summarize(capture);
+    const QLocale locale;
+    QStringList parts{s.format};
+    if (s.level)
+        parts << QObject::tr("level %1").arg(*s.level);
+    parts << QObject::tr("%1 rows").arg(locale.toString(qulonglong(s.rows)));
+    if (s.makespanUs)
+        parts << QObject::tr("makespan %1").arg(formatDuration(*s.makespanUs));
+    if (capture.info.partial)
+        parts << QObject::tr("PARTIAL");
+    return parts.join(QStringLiteral("  ·  "));
+}
+
+// Compiled in from resources/samples (see resources/CMakeLists.txt).
+const QString kBundledSample = QStringLiteral(":/samples/sample-l4");
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+{
+    setWindowTitle(QStringLiteral("Lanescope"));
+    setAcceptDrops(true);
+    resize(1400, 860);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setDocumentMode(true);
+    setCentralWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateStatus);
+
+    m_warningsList = new QListWidget(this);
+    m_warningsList->setWordWrap(true);
+    m_warningsDock = new QDockWidget(tr("Warnings"), this);
+    m_warningsDock->setObjectName(QStringLiteral("warningsDock"));
+    m_warningsDock->setWidget(m_warningsList);
+    addDockWidget(Qt::BottomDockWidgetArea, m_warningsDock);
+    m_warningsDock->hide();
+
+    m_status = new QLabel(this);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusBar()->addWidget(m_status, 1);
+    m_warningsButton = new QToolButton(this);
+    m_warningsButton->setAutoRaise(true);
+    m_warningsButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    m_warningsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_warningsButton->hide();
+    statusBar()->addPermanentWidget(m_warningsButton);
+    connect(m_warningsButton, &QToolButton::clicked, this,
+            [this] { m_warningsDock->setVisible(!m_warningsDock->isVisible()); });
+
+    createMenus();
+    updateStatus();
+}
+
+MainWindow::~MainWindow()
+{
+    // Worker threads write into jobs this window owns: stop them before anything goes away.
+    for (auto &[page, job] : m_jobs)
+        job->cancel = true;
+    for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
+        if (thread)
+            thread->wait();
+    }
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *openFile = file->addAction(tr("&Open File…"), this, &MainWindow::chooseFile);
+    openFile->setShortcut(QKeySequence::Open);
+    QAction *openDirectory = file->addAction(tr("Open &Directory…"), this, &MainWindow::chooseDirectory);
+    openDirectory->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addSeparator();
+    QAction *close = file->addAction(tr("&Close Tab"), this, [this] {
+        if (m_tabs->currentIndex() >= 0)
+            closeTab(m_tabs->currentIndex());
+    });
+    close->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *fit = view->addAction(tr("&Fit All"), this, [this] {
+        if (auto *page = qobject_cast<CapturePage *>(m_tabs->currentWidget()))
+            page->timeline()->fitAll();
+    });
+    fit->setShortcut(QKeySequence(Qt::Key_Home));
+    view->addSeparator();
+    view->addAction(m_warningsDock->toggleViewAction());
+}
+
+void MainWindow::chooseFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Capture"), m_lastDirectory,
+        tr("Captures (*.json *.zst *.jsonl *.log *.txt);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    m_lastDirectory = QFileInfo(path).absolutePath();
+    openPath(path);
+}
+
+void MainWindow::chooseDirectory()
+{
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Open Capture Directory"), m_lastDirectory);
+    if (path.isEmpty())
+        return;
+    m_lastDirectory = path;
+    openPath(path);
+}
+
+void MainWindow::openSample()
+{
+    openPath(kBundledSample);
+}
+
+void MainWindow::openPath(const QString &path)
+{
+    auto *page = new CapturePage(path, m_tabs);
+    const int index = m_tabs->addTab(page, tabTitle(path));
+    m_tabs->setTabToolTip(index, QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
+    m_tabs->setCurrentIndex(index);
+
+    auto job = std::make_shared<LoadJob>();
+    m_jobs[page] = job;
+    connect(page, &CapturePage::cancelRequested, this, [job] { job->cancel = true; });
+
+    // Progress is posted to this window, which outlives the thread; the page may not.
+    QPointer<CapturePage> target(page);
+    LoadControl control;
+    control.cancel = &job->cancel;
+    control.progress = [this, job, target](std::int64_t done, std::int64_t total) {
+        const int permille = total > 0 ? int(std::clamp<double>(double(done) / double(total), 0, 1) * 1000) : -1;
+        if (job->lastPermille.exchange(permille) == permille)
+            return;
+        QMetaObject::invokeMethod(
+            this,
+            [target, done, total] {
+                if (target)
+                    target->setProgress(done, total);
+            },
+            Qt::QueuedConnection);
+    };
+
+    QThread *thread = QThread::create([job, path, control] { job->result = loadCapture(path, control); });
+    connect(thread, &QThread::finished, this, [this, thread, target, job] {
+        thread->deleteLater();
+        m_threads.removeAll(thread);
+        if (target) {
+            m_jobs.erase(target.data());
+            loadFinished(target.data(), *job);
+        }
+    });
+    m_threads << thread;
+    thread->start();
+    updateStatus();
+}
+
+void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
+{
+    const int index = m_tabs->indexOf(page);
+    if (!job.result.ok()) {
+        const QString message = job.cancel ? tr("Loading was cancelled.") : job.result.error.toString();
+        page->showError(message);
+        if (index >= 0) {
+            m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxCritical));
+            m_tabs->setTabToolTip(index, m_tabs->tabToolTip(index) + u'\n' + message);
+        }
+    } else {
+        m_summaries[page] = statusLine(*job.result.capture);
+        page->showCapture(job.result.capture);
+        if (index >= 0 && !job.result.capture->info.warnings.isEmpty())
+            m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    }
+    updateStatus();
+}
+
+void MainWindow::closeTab(int index)
+{
+    auto *page = qobject_cast<CapturePage *>(m_tabs->widget(index));
+    if (!page)
+        return;
+    if (auto job = m_jobs.find(page); job != m_jobs.end()) {
+        job->second->cancel = true;  // the thread finishes on its own and finds no page
+        m_jobs.erase(job);
+    }
+    m_summaries.erase(page);
+    m_tabs->removeTab(index);
+    page->deleteLater();
+    updateStatus();
+}
+
+void MainWindow::updateStatus()
+{
+    auto *page = qobject_cast<CapturePage *>(m_tabs->currentWidget());
+    m_warningsList->clear();
+    m_warningsButton->hide();
+    if (!page) {
+        m_status->setText(tr("Open a capture file or directory (File > Open, or drop it here)."));
+        setWindowTitle(QStringLiteral("Lanescope"));
+        return;
+    }
+    setWindowTitle(QStringLiteral("%1 — Lanescope").arg(m_tabs->tabText(m_tabs->currentIndex())));
+    switch (page->state()) {
+    case CapturePage::State::Loading:
+        m_status->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(page->path())));
+        return;
+    case CapturePage::State::Failed:
+        m_status->setText(page->errorMessage());
+        return;
+    case CapturePage::State::Ready: break;
+    }
+    m_status->setText(m_summaries[page]);
+    const QStringList &warnings = page->capture()->info.warnings;
+    if (warnings.isEmpty())
+        return;
+    m_warningsList->addItems(warnings);
+    m_warningsButton->setText(tr("%n warning(s)", nullptr, int(warnings.size())));
+    m_warningsButton->show();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            openPath(url.toLocalFile());
+    }
+    event->acceptProposedAction();
+}
+
+} // namespace lanescope

@@ -1,0 +1,99 @@
+#include "timelinelayout.h"
+
+#include <algorithm>
+
+namespace lanescope {
+
+namespace {
+struct GroupBlock
+{
+    QString group;
+    std::vector<int> lanes;
+    std::vector<int> counters;
+};
+
+// Consecutive lanes of one group form a block; counters join the first block of their group.
+std::vector<GroupBlock> groupBlocks(const Capture &capture)
+{
+    std::vector<GroupBlock> blocks;
+    for (std::size_t i = 0; i < capture.lanes.size(); ++i) {
+        const QString &group = capture.lanes[i].group;
+        if (blocks.empty() || blocks.back().group != group)
+            blocks.push_back({group, {}, {}});
+        blocks.back().lanes.push_back(int(i));
+    }
+    for (std::size_t i = 0; i < capture.counters.size(); ++i) {
+        const QString &group = capture.counters[i].group;
+        auto it = std::find_if(blocks.begin(), blocks.end(), [&](const GroupBlock &b) { return b.group == group; });
+        if (it == blocks.end()) {
+            blocks.push_back({group, {}, {}});
+            it = blocks.end() - 1;
+        }
+        it->counters.push_back(int(i));
+    }
+    return blocks;
+}
+} // namespace
+
+TimelineLayout::TimelineLayout(const Capture &capture, const TimelineMetrics &metrics,
+                               const QSet<QString> &collapsedGroups)
+    : m_metrics(metrics), m_laneRow(capture.lanes.size(), -1)
+{
+    int y = 0;
+    auto add = [&](TimelineRow row) {
+        row.y = y;
+        y += row.height;
+        m_rows.push_back(std::move(row));
+    };
+    for (const GroupBlock &block : groupBlocks(capture)) {
+        const bool collapsed = collapsedGroups.contains(block.group);
+        // An unnamed group (a trace without process names) needs no heading and cannot collapse.
+        if (!block.group.isEmpty()) {
+            TimelineRow heading;
+            heading.kind = TimelineRow::Kind::GroupHeading;
+            heading.group = block.group;
+            heading.height = metrics.groupHeadingHeightPx;
+            heading.collapsed = collapsed;
+            heading.memberCount = int(block.lanes.size() + block.counters.size());
+            add(heading);
+            if (collapsed)
+                continue;
+        }
+        int ordinal = 0;
+        for (const int lane : block.lanes) {
+            const int depths = int(capture.lanes[std::size_t(lane)].maxDepth) + 1;
+            m_laneRow[std::size_t(lane)] = int(m_rows.size());
+            add({TimelineRow::Kind::Lane, lane, block.group, 0,
+                 depths * metrics.sliceRowHeightPx + 2 * metrics.lanePaddingPx, false, 0, ordinal++});
+        }
+        for (const int counter : block.counters)
+            add({TimelineRow::Kind::Counter, counter, block.group, 0, metrics.counterHeightPx, false, 0, ordinal++});
+    }
+    m_contentHeight = y;
+}
+
+int TimelineLayout::rowAt(double contentY) const
+{
+    if (contentY < 0 || contentY >= m_contentHeight)
+        return -1;
+    auto it = std::upper_bound(m_rows.begin(), m_rows.end(), contentY,
+                               [](double y, const TimelineRow &row) { return y < row.y; });
+    return int(it - m_rows.begin()) - 1;
+}
+
+int TimelineLayout::rowOfLane(int laneIndex) const
+{
+    return laneIndex >= 0 && std::size_t(laneIndex) < m_laneRow.size() ? m_laneRow[std::size_t(laneIndex)] : -1;
+}
+
+int TimelineLayout::depthAt(const TimelineRow &row, double contentY) const
+{
+    const double inside = contentY - row.y - m_metrics.lanePaddingPx;
+    const int depths = (row.height - 2 * m_metrics.lanePaddingPx) / std::max(1, m_metrics.sliceRowHeightPx);
+    if (row.kind != TimelineRow::Kind::Lane || inside < 0)
+        return -1;
+    const int depth = int(inside / m_metrics.sliceRowHeightPx);
+    return depth < depths ? depth : -1;
+}
+
+} // namespace lanescope

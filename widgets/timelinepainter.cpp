@@ -1,0 +1,624 @@
+#include "timelinepainter.h"
+
+#include "model/capture/slicelabel.h"
+#include "rulerscale.h"
+#include "slicepalette.h"
+#include "timeformat.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+#include <QPolygon>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace lanescope {
+
+namespace {
+
+namespace colours {
+const QColor background(0xff, 0xff, 0xff);
+const QColor alternateRow(0xf7, 0xf8, 0xfa);
+const QColor headingBand(0xe9, 0xec, 0xf1);
+const QColor rowSeparator(0xe3, 0xe6, 0xea);
+const QColor grid(0xe8, 0xea, 0xee);
+const QColor chrome(0xf3, 0xf5, 0xf8);       // header column and ruler
+const QColor chromeBorder(0xc3, 0xc9, 0xd2);
+const QColor text(0x22, 0x25, 0x2b);
+const QColor mutedText(0x6b, 0x72, 0x80);
+const QColor outsideCapture(0, 0, 0, 12);
+const QColor highlight(0x11, 0x11, 0x11);
+} // namespace colours
+
+constexpr int kGroupIndentPx = 18;
+
+struct Fonts
+{
+    QFont bar;
+    QFont lane;
+    QFont heading;
+    QFont ruler;
+    QFont small;
+
+    explicit Fonts(const QFont &base)
+        : bar(base), lane(base), heading(base), ruler(base), small(base)
+    {
+        // Pixel sizes, not points: the same picture on screen, in a PNG and in an SVG, whatever
+        // resolution each device reports.
+        bar.setPixelSize(11);
+        lane.setPixelSize(12);
+        heading.setPixelSize(12);
+        heading.setBold(true);
+        ruler.setPixelSize(11);
+        small.setPixelSize(10);
+    }
+};
+
+// A run of merged slices on one level, waiting to be drawn. It takes the colour of its longest
+// slice, which also keeps its label when it is wide enough on its own.
+struct PendingRect
+{
+    int left = 0;
+    int right = 0;
+    std::int64_t count = 0;
+    const Slice *longest = nullptr;
+    int longestLeft = 0;
+    int longestRight = 0;
+    QRgb colour = 0;
+};
+
+struct Bar
+{
+    QRect rect;
+    QRgb colour = 0;
+    bool joinable = true;  // no gap and no label: a touching run of the same colour may extend it
+};
+
+struct Label
+{
+    QRect box;
+    QString text;
+    QRgb background = 0;
+};
+
+struct Marker
+{
+    QPointF centre;
+    QRgb colour = 0;
+    int height = 0;
+};
+
+// One paint() call: the inputs plus the derived frame state, so the drawing steps stay small.
+class Frame
+{
+public:
+    Frame(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o,
+          const TimelineIndex &index, TimelinePaintStats &stats)
+        : m_p(p), m_c(c), m_vp(vp), m_o(o), m_index(index), m_stats(stats), m_fonts(o.font),
+          m_layout(c, o.metrics, o.collapsedGroups), m_barMetrics(m_fonts.bar)
+    {
+        const QFontMetrics rulerMetrics(m_fonts.ruler);
+        m_scale = chooseRulerScale(vp.range(), vp.plotWidth(),
+                                   [&](const QString &s) { return rulerMetrics.horizontalAdvance(s); });
+    }
+
+    void draw()
+    {
+        m_rows = visibleRows();
+        m_p.save();
+        m_p.setRenderHint(QPainter::Antialiasing, false);
+        m_p.setRenderHint(QPainter::TextAntialiasing, true);
+        m_p.fillRect(QRect(0, 0, m_vp.widthPx, m_vp.heightPx), colours::background);
+        drawRowBackgrounds();
+        drawOutsideCapture();
+        drawGrid();
+        for (const TimelineRow &row : m_rows) {
+            if (row.kind == TimelineRow::Kind::Lane)
+                drawLane(row);
+            else if (row.kind == TimelineRow::Kind::Counter)
+                drawCounter(row);
+        }
+        flushBars();
+        drawHighlight();
+        drawHeaderColumn();
+        drawRuler();
+        m_p.restore();
+    }
+
+private:
+    double rowTop(const TimelineRow &row) const { return m_vp.lanesTop() + row.y - m_vp.scrollYPx; }
+
+    std::vector<TimelineRow> visibleRows() const
+    {
+        std::vector<TimelineRow> rows;
+        const int first = std::max(0, m_layout.rowAt(m_vp.scrollYPx));
+        for (std::size_t i = std::size_t(first); i < m_layout.rows().size(); ++i) {
+            const TimelineRow &row = m_layout.rows()[i];
+            const double top = rowTop(row);
+            if (top >= m_vp.heightPx)
+                break;
+            if (top + row.height > m_vp.lanesTop())
+                rows.push_back(row);
+        }
+        return rows;
+    }
+
+    // Pixel column of a time, bounded so that deep zoom cannot overflow an int.
+    int column(double us) const
+    {
+        const double x = std::clamp(m_vp.xOf(us), double(m_vp.plotLeft() - 2), double(m_vp.plotRight() + 2));
+        return int(std::floor(x + 0.5));
+    }
+
+    void drawRowBackgrounds()
+    {
+        for (const TimelineRow &row : m_rows) {
+            const QRectF band(m_vp.plotLeft(), rowTop(row), m_vp.plotWidth(), row.height);
+            if (row.kind == TimelineRow::Kind::GroupHeading) {
+                m_p.fillRect(band, colours::headingBand);
+            } else if (row.ordinal % 2 == 1) {
+                m_p.fillRect(band, colours::alternateRow);
+            }
+            m_p.setPen(colours::rowSeparator);
+            m_p.drawLine(QPointF(band.left(), band.bottom() - 0.5), QPointF(band.right(), band.bottom() - 0.5));
+        }
+    }
+
+    void drawOutsideCapture()
+    {
+        const TimeRange extent = m_index.extent();
+        const double top = m_vp.lanesTop();
+        const double height = std::min<double>(m_vp.lanesHeight(), m_layout.contentHeight() - m_vp.scrollYPx);
+        if (height <= 0)
+            return;
+        const int before = column(extent.startUs);
+        const int after = column(extent.endUs);
+        if (before > m_vp.plotLeft())
+            m_p.fillRect(QRectF(m_vp.plotLeft(), top, std::min(before, m_vp.plotRight()) - m_vp.plotLeft(), height),
+                         colours::outsideCapture);
+        if (after < m_vp.plotRight())
+            m_p.fillRect(QRectF(std::max(after, m_vp.plotLeft()), top, m_vp.plotRight() - std::max(after, m_vp.plotLeft()),
+                                height),
+                         colours::outsideCapture);
+    }
+
+    void drawGrid()
+    {
+        m_p.setPen(colours::grid);
+        const double bottom = std::min<double>(m_vp.heightPx, m_vp.lanesTop() + m_layout.contentHeight() - m_vp.scrollYPx);
+        for (const double t : m_scale.majorTicks(m_vp.range())) {
+            const double x = std::floor(m_vp.xOf(t)) + 0.5;
+            if (x >= m_vp.plotLeft() && x < m_vp.plotRight())
+                m_p.drawLine(QPointF(x, m_vp.lanesTop()), QPointF(x, bottom));
+        }
+    }
+
+    void drawLane(const TimelineRow &row)
+    {
+        const auto laneIndex = std::size_t(row.index);
+        const Lane &lane = m_c.lanes[laneIndex];
+        const std::size_t firstBar = m_bars.size();
+        for (int depth = 0; depth < m_index.levelCount(laneIndex); ++depth) {
+            const int y = int(rowTop(row)) + m_o.metrics.lanePaddingPx + depth * m_o.metrics.sliceRowHeightPx;
+            collectLevel(lane, m_index.level(laneIndex, depth), y);
+        }
+        m_stats.maxRectsInLane = std::max(m_stats.maxRectsInLane, std::int64_t(m_bars.size() - firstBar));
+        ++m_stats.lanesDrawn;
+    }
+
+    // Turns the visible slices of one level into bars, labels and markers.
+    void collectLevel(const Lane &lane, const LaneLevelIndex &level, int y)
+    {
+        const std::vector<Slice> &slices = lane.slices;
+        const double t0 = m_vp.t0Us;
+        const double t1 = m_vp.t1Us;
+        const int height = m_o.metrics.sliceRowHeightPx - 1;
+        const std::size_t levelStart = m_bars.size();
+        int lastMarkerColumn = std::numeric_limits<int>::min();
+
+        PendingRect pending;
+        auto flush = [&] {
+            if (pending.count > 0)
+                addBar(lane, pending, y, height, levelStart);
+            pending = {};
+        };
+
+        std::size_t k = level.firstEndingAtOrAfter(slices, t0);
+        while (k < level.size()) {
+            const Slice &s = slices[level.sliceIndex(k)];
+            if (s.startUs > t1)
+                break;
+            ++m_stats.slicesVisited;
+            const double end = std::max(s.startUs, s.endUs);
+            if (end < t0) {  // only on malformed levels whose slices overlap
+                ++k;
+                continue;
+            }
+            if (s.flags & Slice::Instant) {
+                const int x = column(s.startUs);
+                if (x != lastMarkerColumn && x >= m_vp.plotLeft() && x < m_vp.plotRight()) {
+                    m_markers.push_back({QPointF(x, y + height / 2.0), m_index.colourOf(m_c, lane, s), height});
+                    lastMarkerColumn = x;
+                }
+                ++k;
+                continue;
+            }
+            const int left = column(s.startUs);
+            const int right = std::max(left + 1, column(end));
+            if (pending.count > 0 && left < pending.right) {
+                pending.right = std::max(pending.right, right);
+                ++pending.count;
+                if (end - s.startUs > std::max(pending.longest->startUs, pending.longest->endUs) - pending.longest->startUs) {
+                    pending.longest = &s;
+                    pending.longestLeft = left;
+                    pending.longestRight = right;
+                    pending.colour = m_index.colourOf(m_c, lane, s);
+                }
+                ++k;
+                // On a level without overlaps everything that starts inside the merged run's last
+                // column merges too: jump over it, so zoomed-out frames cost pixels, not slices.
+                if (level.isDisjoint()) {
+                    const std::size_t next = level.firstStartingAtOrAfter(slices, m_vp.timeAt(pending.right - 0.5), k);
+                    if (next > k) {
+                        const Slice &lastSkipped = slices[level.sliceIndex(next - 1)];
+                        pending.right = std::max(pending.right, column(std::max(lastSkipped.startUs, lastSkipped.endUs)));
+                        pending.count += std::int64_t(next - k);
+                        k = next;
+                    }
+                }
+                continue;
+            }
+            flush();
+            pending = {left, right, 1, &s, left, right, m_index.colourOf(m_c, lane, s)};
+            ++k;
+        }
+        flush();
+    }
+
+    void addBar(const Lane &lane, const PendingRect &r, int y, int height, std::size_t levelStart)
+    {
+        const int left = std::max(r.left, m_vp.plotLeft());
+        const int right = std::min(r.right, m_vp.plotRight());
+        if (right <= left)
+            return;
+        // A one-pixel gap keeps back-to-back bars of the same kernel apart once they are wide.
+        const int gap = r.count == 1 && right - left >= 4 && r.right <= m_vp.plotRight() ? 1 : 0;
+        const int labelLeft = std::max(r.longestLeft, m_vp.plotLeft());
+        const int labelRight = std::min(r.longestRight, m_vp.plotRight()) - gap;
+        const bool labelled = m_o.drawLabels && labelRight - labelLeft >= m_o.minLabelWidthPx &&
+                              addLabel(lane, *r.longest, r.colour, QRect(labelLeft, y, labelRight - labelLeft, height));
+        // Touching runs of one colour become one rectangle: the same pixels, far fewer fill calls.
+        if (gap == 0 && !labelled && m_bars.size() > levelStart) {
+            Bar &previous = m_bars.back();
+            if (previous.joinable && previous.colour == r.colour && previous.rect.right() + 1 == left) {
+                previous.rect.setRight(right - 1);
+                return;
+            }
+        }
+        m_bars.push_back({QRect(left, y, right - left - gap, height), r.colour, gap == 0 && !labelled});
+    }
+
+    // Returns whether a label fits.
+    bool addLabel(const Lane &lane, const Slice &slice, QRgb colour, const QRect &box)
+    {
+        const QString text = sliceLabel(m_c, lane, slice);
+        if (text.isEmpty())
+            return false;
+        const QString elided = m_barMetrics.elidedText(text, Qt::ElideRight, box.width() - 6);
+        if (elided.isEmpty() || elided == QStringLiteral("…"))
+            return false;
+        m_labels.push_back({box.adjusted(3, 0, -3, 0), elided, colour});
+        return true;
+    }
+
+    // Bars go out grouped by colour: one brush change and one fill call per colour.
+    void flushBars()
+    {
+        std::sort(m_bars.begin(), m_bars.end(), [](const Bar &a, const Bar &b) { return a.colour < b.colour; });
+        m_p.setPen(Qt::NoPen);
+        std::vector<QRect> run;
+        for (std::size_t i = 0; i < m_bars.size();) {
+            const QRgb colour = m_bars[i].colour;
+            run.clear();
+            for (; i < m_bars.size() && m_bars[i].colour == colour; ++i)
+                run.push_back(m_bars[i].rect);
+            m_p.setBrush(QColor::fromRgb(colour));
+            m_p.drawRects(run.data(), int(run.size()));
+        }
+        m_stats.rectsDrawn = std::int64_t(m_bars.size());
+
+        m_p.setFont(m_fonts.bar);
+        for (const Label &label : m_labels) {
+            m_p.setPen(textColourOn(label.background));
+            m_p.drawText(label.box, Qt::AlignCenter, label.text);
+        }
+        m_stats.labelsDrawn = std::int64_t(m_labels.size());
+
+        if (m_markers.empty())
+            return;
+        m_p.save();
+        m_p.setRenderHint(QPainter::Antialiasing, true);
+        for (const Marker &m : m_markers) {
+            const double r = std::max(3.0, m.height * 0.32);
+            const QPointF c = m.centre;
+            const QPointF diamond[] = {{c.x(), c.y() - r}, {c.x() + r, c.y()}, {c.x(), c.y() + r}, {c.x() - r, c.y()}};
+            const QColor fill = QColor::fromRgb(m.colour);
+            m_p.setPen(QPen(fill.darker(150), 1));
+            m_p.setBrush(fill);
+            m_p.drawPolygon(diamond, 4);
+        }
+        m_p.restore();
+        m_stats.markersDrawn = std::int64_t(m_markers.size());
+    }
+
+    void drawCounter(const TimelineRow &row)
+    {
+        const CounterTrack &counter = m_c.counters[std::size_t(row.index)];
+        const std::size_t n = std::min(counter.timesUs.size(), counter.values.size());
+        if (n == 0)
+            return;
+        auto [lo, hi] = m_index.counterRange(std::size_t(row.index));
+        if (hi <= lo)
+            hi = lo + 1;
+        const double top = rowTop(row) + 5;
+        const double baseline = rowTop(row) + row.height - 4;
+        auto yOf = [&](double v) {
+            return int(std::lround(baseline - (std::isfinite(v) ? (v - lo) / (hi - lo) : 0.0) * (baseline - top)));
+        };
+
+        // The highest value held during each pixel column. The value of a sample holds until the
+        // next one; the track ends at its last sample.
+        const auto &times = counter.timesUs;
+        const int width = m_vp.plotWidth();
+        std::vector<double> columnMax(std::size_t(width), std::numeric_limits<double>::quiet_NaN());
+        auto raise = [&](int c, double v) {
+            double &slot = columnMax[std::size_t(c)];
+            if (std::isnan(slot) || v > slot)
+                slot = v;
+        };
+        std::size_t i = std::size_t(std::upper_bound(times.begin(), times.begin() + std::ptrdiff_t(n), m_vp.t0Us) -
+                                    times.begin());
+        i = i > 0 ? i - 1 : 0;
+        double held = std::numeric_limits<double>::quiet_NaN();
+        int lastColumn = -1;
+        for (; i < n && times[i] <= m_vp.t1Us; ++i) {
+            const int c = std::clamp(column(times[i]) - m_vp.plotLeft(), 0, width - 1);
+            if (!std::isnan(held)) {
+                for (int fill = lastColumn + 1; fill <= c; ++fill)
+                    raise(fill, held);
+            }
+            const double v = std::isfinite(counter.values[i]) ? counter.values[i] : 0.0;
+            raise(c, v);
+            held = v;
+            lastColumn = c;
+            ++m_stats.counterPoints;
+        }
+        if (i < n && !std::isnan(held)) {  // the next sample lies beyond the plot: hold to its edge
+            for (int fill = lastColumn + 1; fill < width; ++fill)
+                raise(fill, held);
+        }
+
+        const QColor colour = QColor::fromRgb(nameColour(counter.series.isEmpty() ? counter.name
+                                                                                 : counter.name + u'/' + counter.series));
+        QColor fill = colour;
+        fill.setAlpha(80);
+        const int zeroY = yOf(std::clamp(0.0, lo, hi));
+        QPolygon line;
+        for (int c = 0; c < width;) {
+            if (std::isnan(columnMax[std::size_t(c)])) {
+                ++c;
+                continue;
+            }
+            int end = c + 1;  // columns [c, end) share one value: one rectangle, one line segment
+            while (end < width && columnMax[std::size_t(end)] == columnMax[std::size_t(c)])
+                ++end;
+            const int y = yOf(columnMax[std::size_t(c)]);
+            const int x0 = m_vp.plotLeft() + c;
+            const int x1 = m_vp.plotLeft() + end;
+            if (y != zeroY)
+                m_p.fillRect(QRect(QPoint(x0, std::min(y, zeroY)), QPoint(x1 - 1, std::max(y, zeroY) - 1)), fill);
+            if (!line.isEmpty() && line.last().x() != x0)
+                line << QPoint(line.last().x(), zeroY) << QPoint(x0, zeroY);  // a gap without samples
+            line << QPoint(x0, y) << QPoint(x1, y);
+            c = end;
+        }
+        m_p.setPen(QPen(colour.darker(130), 1));
+        m_p.setBrush(Qt::NoBrush);
+        m_p.drawPolyline(line);
+    }
+
+    void drawHighlight()
+    {
+        if (m_o.highlightLane < 0 || std::size_t(m_o.highlightLane) >= m_c.lanes.size())
+            return;
+        const Lane &lane = m_c.lanes[std::size_t(m_o.highlightLane)];
+        const int rowIndex = m_layout.rowOfLane(m_o.highlightLane);
+        if (rowIndex < 0 || m_o.highlightSlice >= lane.slices.size())
+            return;
+        const Slice &s = lane.slices[m_o.highlightSlice];
+        const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
+        const int depth = std::min<int>(s.depth, m_index.levelCount(std::size_t(m_o.highlightLane)) - 1);
+        const double y = rowTop(row) + m_o.metrics.lanePaddingPx + depth * m_o.metrics.sliceRowHeightPx;
+        const int left = std::max(m_vp.plotLeft(), column(s.startUs) - 1);
+        const int right = std::min(m_vp.plotRight(), std::max(column(s.endUs), column(s.startUs) + 1) + 1);
+        if (right <= left)
+            return;
+        m_p.setPen(QPen(colours::highlight, 2));
+        m_p.setBrush(Qt::NoBrush);
+        m_p.drawRect(QRectF(left, y, right - left, m_o.metrics.sliceRowHeightPx - 1));
+    }
+
+    void drawHeaderColumn()
+    {
+        const int width = m_vp.headerWidthPx;
+        if (width <= 0)
+            return;
+        m_p.fillRect(QRect(0, m_vp.lanesTop(), width, m_vp.lanesHeight()), colours::chrome);
+        const QFontMetrics laneMetrics(m_fonts.lane);
+        const QFontMetrics headingMetrics(m_fonts.heading);
+        const QFontMetrics smallMetrics(m_fonts.small);
+        for (const TimelineRow &row : m_rows) {
+            const double top = rowTop(row);
+            if (row.kind == TimelineRow::Kind::GroupHeading) {
+                m_p.fillRect(QRectF(0, top, width, row.height), colours::headingBand);
+                drawDisclosure(QPointF(9, top + row.height / 2.0), row.collapsed);
+                const QString count = QString::number(row.memberCount);
+                const int countWidth = smallMetrics.horizontalAdvance(count);
+                m_p.setFont(m_fonts.heading);
+                m_p.setPen(colours::text);
+                const int room = width - kGroupIndentPx - countWidth - 14;
+                m_p.drawText(QRectF(kGroupIndentPx, top, room, row.height), Qt::AlignLeft | Qt::AlignVCenter,
+                             headingMetrics.elidedText(row.group, Qt::ElideRight, room));
+                m_p.setFont(m_fonts.small);
+                m_p.setPen(colours::mutedText);
+                m_p.drawText(QRectF(width - countWidth - 8, top, countWidth, row.height), Qt::AlignRight | Qt::AlignVCenter,
+                             count);
+            } else {
+                const QString name = row.kind == TimelineRow::Kind::Lane ? m_c.lanes[std::size_t(row.index)].name
+                                                                         : counterTitle(row.index);
+                const int indent = row.group.isEmpty() ? 8 : kGroupIndentPx;
+                const int room = width - indent - 8;
+                const double nameHeight = row.kind == TimelineRow::Kind::Lane
+                                              ? m_o.metrics.sliceRowHeightPx + 2.0 * m_o.metrics.lanePaddingPx
+                                              : row.height / 2.0 + 2;
+                m_p.setFont(m_fonts.lane);
+                m_p.setPen(colours::text);
+                m_p.drawText(QRectF(indent, top, room, nameHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                             laneMetrics.elidedText(name, Qt::ElideRight, room));
+                if (row.kind == TimelineRow::Kind::Counter) {
+                    const auto range = m_index.counterRange(std::size_t(row.index));
+                    m_p.setFont(m_fonts.small);
+                    m_p.setPen(colours::mutedText);
+                    m_p.drawText(QRectF(indent, top + nameHeight - 2, room, row.height - nameHeight),
+                                 Qt::AlignLeft | Qt::AlignTop,
+                                 QStringLiteral("%1 – %2").arg(range.first, 0, 'g', 6).arg(range.second, 0, 'g', 6));
+                }
+                m_p.setPen(colours::rowSeparator);
+                m_p.drawLine(QPointF(0, top + row.height - 0.5), QPointF(width, top + row.height - 0.5));
+            }
+        }
+        m_p.setPen(colours::chromeBorder);
+        m_p.drawLine(QPointF(width - 0.5, m_vp.lanesTop()), QPointF(width - 0.5, m_vp.heightPx));
+    }
+
+    QString counterTitle(int index) const
+    {
+        const CounterTrack &counter = m_c.counters[std::size_t(index)];
+        return counter.series.isEmpty() ? counter.name : counter.name + QStringLiteral(" · ") + counter.series;
+    }
+
+    void drawDisclosure(QPointF centre, bool collapsed)
+    {
+        m_p.save();
+        m_p.setRenderHint(QPainter::Antialiasing, true);
+        m_p.setPen(Qt::NoPen);
+        m_p.setBrush(colours::mutedText);
+        const double r = 3.5;
+        if (collapsed) {
+            const QPointF tri[] = {{centre.x() - r * 0.6, centre.y() - r}, {centre.x() + r * 0.8, centre.y()},
+                                   {centre.x() - r * 0.6, centre.y() + r}};
+            m_p.drawPolygon(tri, 3);
+        } else {
+            const QPointF tri[] = {{centre.x() - r, centre.y() - r * 0.6}, {centre.x() + r, centre.y() - r * 0.6},
+                                   {centre.x(), centre.y() + r * 0.8}};
+            m_p.drawPolygon(tri, 3);
+        }
+        m_p.restore();
+    }
+
+    void drawRuler()
+    {
+        const int height = m_vp.rulerHeightPx;
+        if (height <= 0)
+            return;
+        m_p.fillRect(QRect(0, 0, m_vp.widthPx, height), colours::chrome);
+        const QFontMetrics metrics(m_fonts.ruler);
+        m_p.setFont(m_fonts.ruler);
+        const double baseline = height - 9;
+        m_p.setPen(colours::chromeBorder);
+        for (const double t : m_scale.minorTicks(m_vp.range())) {
+            const double x = std::floor(m_vp.xOf(t)) + 0.5;
+            if (x >= m_vp.plotLeft() && x < m_vp.plotRight())
+                m_p.drawLine(QPointF(x, height - 4), QPointF(x, height));
+        }
+        for (const double t : m_scale.majorTicks(m_vp.range())) {
+            const double x = std::floor(m_vp.xOf(t)) + 0.5;
+            if (x < m_vp.plotLeft() || x >= m_vp.plotRight())
+                continue;
+            m_p.setPen(colours::chromeBorder);
+            m_p.drawLine(QPointF(x, 4), QPointF(x, height));
+            const QString label = m_scale.label(t);
+            if (x + 4 + metrics.horizontalAdvance(label) > m_vp.plotRight())
+                continue;
+            m_p.setPen(colours::text);
+            m_p.drawText(QPointF(x + 4, baseline), label);
+        }
+        // The corner above the header column tells how much time the plot shows.
+        if (m_vp.headerWidthPx > 0) {
+            m_p.setPen(colours::mutedText);
+            m_p.drawText(QRectF(8, 0, m_vp.headerWidthPx - 16, height), Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(QStringLiteral("visible %1").arg(formatDuration(m_vp.spanUs())),
+                                            Qt::ElideRight, m_vp.headerWidthPx - 16));
+            m_p.setPen(colours::chromeBorder);
+            m_p.drawLine(QPointF(m_vp.headerWidthPx - 0.5, 0), QPointF(m_vp.headerWidthPx - 0.5, height));
+        }
+        m_p.setPen(colours::chromeBorder);
+        m_p.drawLine(QPointF(0, height - 0.5), QPointF(m_vp.widthPx, height - 0.5));
+    }
+
+    QPainter &m_p;
+    const Capture &m_c;
+    const TimelineViewport &m_vp;
+    const TimelinePaintOptions &m_o;
+    const TimelineIndex &m_index;
+    TimelinePaintStats &m_stats;
+    Fonts m_fonts;
+    TimelineLayout m_layout;
+    RulerScale m_scale;
+    QFontMetrics m_barMetrics;
+    std::vector<TimelineRow> m_rows;  // the rows at least partly on screen
+    std::vector<Bar> m_bars;
+    std::vector<Label> m_labels;
+    std::vector<Marker> m_markers;
+};
+
+} // namespace
+
+TimelinePainter::TimelinePainter() = default;
+TimelinePainter::~TimelinePainter() = default;
+
+const TimelineIndex &TimelinePainter::indexFor(const Capture &c)
+{
+    if (!m_index || !m_index->isFor(c))
+        m_index = std::make_unique<TimelineIndex>(c);
+    return *m_index;
+}
+
+void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o)
+{
+    m_stats = {};
+    if (!vp.range().isValid())
+        return;
+    Frame(p, c, vp, o, indexFor(c), m_stats).draw();
+}
+
+int TimelinePainter::preferredHeaderWidth(const Capture &c, const QFont &font)
+{
+    const Fonts fonts(font);
+    const QFontMetrics lane(fonts.lane);
+    const QFontMetrics heading(fonts.heading);
+    int widest = 0;
+    QString lastGroup;
+    for (const Lane &l : c.lanes) {
+        widest = std::max(widest, lane.horizontalAdvance(l.name));
+        if (l.group != lastGroup) {
+            widest = std::max(widest, heading.horizontalAdvance(l.group) + 24);
+            lastGroup = l.group;
+        }
+    }
+    for (const CounterTrack &counter : c.counters)
+        widest = std::max(widest, lane.horizontalAdvance(counter.name + QStringLiteral(" · ") + counter.series));
+    return std::clamp(widest + kGroupIndentPx + 16, 140, 360);
+}
+
+} // namespace lanescope

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "model/capture/capture.h"
+#include "timelineindex.h"
+#include "timelinelayout.h"
+#include "timeviewport.h"
+
+#include <QFont>
+#include <QSet>
+#include <QString>
+#include <cstdint>
+#include <memory>
+
+class QPainter;
+
+namespace lanescope {
+
+struct TimelinePaintOptions
+{
+    TimelineMetrics metrics;
+    QSet<QString> collapsedGroups;
+    QFont font;                   // family and style; the painter picks pixel sizes itself
+    bool drawLabels = true;
+    int minLabelWidthPx = 28;     // narrower bars stay unlabelled
+    int highlightLane = -1;       // Capture::lanes index of an outlined slice, -1 for none
+    std::size_t highlightSlice = 0;
+};
+
+// What the last paint() drew; level of detail is verified against these numbers.
+struct TimelinePaintStats
+{
+    std::int64_t rectsDrawn = 0;
+    std::int64_t maxRectsInLane = 0;  // over all levels of one lane
+    std::int64_t slicesVisited = 0;   // slices looked at; far below the slice count when zoomed out
+    std::int64_t markersDrawn = 0;
+    std::int64_t labelsDrawn = 0;
+    std::int64_t counterPoints = 0;
+    int lanesDrawn = 0;
+};
+
+// Draws a capture's timeline — lane header column, time ruler, bars, instants and counters — for
+// the screen, PNG and SVG alike. Level of detail: on every level of a lane, slices that fall into
+// the same pixel column become one rectangle, so a frame never draws more rectangles per level
+// than the plot is wide, however many slices are visible.
+class TimelinePainter
+{
+public:
+    TimelinePainter();
+    ~TimelinePainter();
+
+    void paint(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o);
+    const TimelinePaintStats &stats() const { return m_stats; }
+
+    // The derived per-capture data, built on first use and again whenever another capture is drawn.
+    const TimelineIndex &indexFor(const Capture &c);
+
+    // A header column wide enough for the capture's lane and group names (within sane bounds).
+    static int preferredHeaderWidth(const Capture &c, const QFont &font = {});
+
+private:
+    std::unique_ptr<TimelineIndex> m_index;
+    TimelinePaintStats m_stats;
+};
+
+} // namespace lanescope
