@@ -1,12 +1,16 @@
+#include "analyzecommand.h"
 #include "exportcommand.h"
 #include "infocommand.h"
 #include "mainwindow.h"
+#include "singleinstance.h"
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QTextStream>
 
-#include <cstdio>
+#include <unistd.h>
 
 using namespace lanescope;
 
@@ -16,13 +20,21 @@ const char kUsage[] =
     "usage: lanescope [PATH...]                      open each capture (file or directory) in a tab\n"
     "       lanescope info PATH [--json]             what was loaded\n"
     "       lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n"
+    "       lanescope analyze PATH --json [--range START_US:END_US]   overhead, critical path, distributions\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
 
-// Headless verbs never need a display.
+// Headless verbs never need a display (nor a desktop session's runtime directory, whose absence
+// Qt would otherwise report on every run).
 void useOffscreenPlatform()
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QString dir = QDir::tempPath() + QStringLiteral("/runtime-%1").arg(::getuid());
+        QDir().mkpath(dir);
+        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(dir));
+    }
 }
 
 } // namespace
@@ -48,6 +60,10 @@ int main(int argc, char *argv[])
         QCoreApplication app(argc, argv);
         return runInfoCommand(rest, out, err);
     }
+    if (verb == QLatin1String("analyze")) {
+        QCoreApplication app(argc, argv);
+        return runAnalyzeCommand(rest, out, err);
+    }
     if (verb == QLatin1String("export")) {
         useOffscreenPlatform();
         QApplication app(argc, argv);
@@ -61,8 +77,23 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Lanescope"));
     QApplication::setOrganizationName(QStringLiteral("Lanescope"));
-    MainWindow window;
+    QApplication::setDesktopFileName(QStringLiteral("org.lanescope.Lanescope"));
     const QStringList paths = QApplication::arguments().mid(1);
+
+    // A running window takes the paths (desktop double-click, or `lanescope PATH` in a terminal).
+    SingleInstance instance;
+    if (qEnvironmentVariableIsEmpty("LANESCOPE_NEW_INSTANCE") && instance.forwardToRunning(paths))
+        return 0;
+    instance.listen();
+
+    MainWindow window;
+    QObject::connect(&instance, &SingleInstance::pathsReceived, &window, [&window](const QStringList &received) {
+        for (const QString &p : received)
+            window.openPath(p);
+        window.show();
+        window.raise();
+        window.activateWindow();
+    });
     if (paths.isEmpty())
         window.openSample();
     for (const QString &p : paths)

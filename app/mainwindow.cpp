@@ -2,11 +2,17 @@
 
 #include "model/analysis/capturesummary.h"
 #include "model/io/loader.h"
+#include "widgets/barlegend.h"
 #include "widgets/capturepage.h"
+#include "widgets/detailspanel.h"
+#include "widgets/functiontable.h"
+#include "widgets/searchbar.h"
 #include "widgets/timeformat.h"
 #include "widgets/timelineview.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QToolBar>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
@@ -99,8 +105,151 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_warningsButton, &QToolButton::clicked, this,
             [this] { m_warningsDock->setVisible(!m_warningsDock->isVisible()); });
 
+    createDocks();
+    createToolBar();
     createMenus();
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::attachTimeline);
     updateStatus();
+    attachTimeline();
+}
+
+void MainWindow::createDocks()
+{
+    m_details = new DetailsPanel(this);
+    m_detailsDock = new QDockWidget(tr("Details"), this);
+    m_detailsDock->setObjectName(QStringLiteral("detailsDock"));
+    m_detailsDock->setWidget(m_details);
+    addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
+    connect(m_details, &DetailsPanel::taskActivated, this, [this](quint64 task) {
+        if (TimelineView *view = currentTimeline())
+            view->selectTask(task);
+    });
+
+    m_legend = new BarLegend(this);
+    m_legendDock = new QDockWidget(tr("Legend"), this);
+    m_legendDock->setObjectName(QStringLiteral("legendDock"));
+    m_legendDock->setWidget(m_legend);
+    addDockWidget(Qt::RightDockWidgetArea, m_legendDock);
+
+    m_functions = new FunctionTable(this);
+    m_functionsDock = new QDockWidget(tr("Functions"), this);
+    m_functionsDock->setObjectName(QStringLiteral("functionsDock"));
+    m_functionsDock->setWidget(m_functions);
+    addDockWidget(Qt::BottomDockWidgetArea, m_functionsDock);
+    connect(m_functions, &FunctionTable::functionActivated, this, [this](int funcId) {
+        if (TimelineView *view = currentTimeline())
+            view->locateFunction(funcId);
+    });
+    resizeDocks({m_detailsDock}, {380}, Qt::Horizontal);
+    resizeDocks({m_functionsDock}, {220}, Qt::Vertical);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Navigation"));
+    bar->setObjectName(QStringLiteral("navigationBar"));
+    bar->setMovable(false);
+    m_back = bar->addAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("Back"), this, [this] {
+        if (TimelineView *view = currentTimeline())
+            view->goBack();
+    });
+    m_back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_back->setToolTip(tr("Back to the previous view (Alt+Left)"));
+    m_forward = bar->addAction(style()->standardIcon(QStyle::SP_ArrowForward), tr("Forward"), this, [this] {
+        if (TimelineView *view = currentTimeline())
+            view->goForward();
+    });
+    m_forward->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_forward->setToolTip(tr("Forward to the next view (Alt+Right)"));
+    bar->addSeparator();
+
+    bar->addWidget(new QLabel(tr(" Labels "), bar));
+    m_labelMode = new QComboBox(bar);
+    m_labelMode->addItem(tr("Function"), int(BarLabelMode::Function));
+    m_labelMode->addItem(tr("Task id"), int(BarLabelMode::TaskId));
+    m_labelMode->addItem(tr("Both"), int(BarLabelMode::Both));
+    m_labelMode->setCurrentIndex(2);
+    bar->addWidget(m_labelMode);
+    connect(m_labelMode, &QComboBox::currentIndexChanged, this, [this] {
+        if (TimelineView *view = currentTimeline())
+            view->setLabelMode(BarLabelMode(m_labelMode->currentData().toInt()));
+    });
+    bar->addWidget(new QLabel(tr("  Colours "), bar));
+    m_colourMode = new QComboBox(bar);
+    m_colourMode->addItem(tr("By function"), int(BarColourMode::Function));
+    m_colourMode->addItem(tr("By core type"), int(BarColourMode::CoreType));
+    m_colourMode->addItem(tr("By phase"), int(BarColourMode::Phase));
+    bar->addWidget(m_colourMode);
+    connect(m_colourMode, &QComboBox::currentIndexChanged, this, [this] {
+        const auto mode = BarColourMode(m_colourMode->currentData().toInt());
+        if (TimelineView *view = currentTimeline())
+            view->setColourMode(mode);
+        m_legend->setColourMode(mode);
+    });
+    bar->addSeparator();
+
+    m_search = new SearchBar(bar);
+    bar->addWidget(m_search);
+    auto *find = new QAction(tr("Find"), this);
+    find->setShortcut(QKeySequence::Find);
+    connect(find, &QAction::triggered, m_search, &SearchBar::activate);
+    addAction(find);
+    auto *findNext = new QAction(tr("Find Next"), this);
+    findNext->setShortcut(QKeySequence(Qt::Key_F3));
+    connect(findNext, &QAction::triggered, m_search, &SearchBar::next);
+    addAction(findNext);
+    auto *findPrevious = new QAction(tr("Find Previous"), this);
+    findPrevious->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
+    connect(findPrevious, &QAction::triggered, m_search, &SearchBar::previous);
+    addAction(findPrevious);
+}
+
+TimelineView *MainWindow::currentTimeline() const
+{
+    auto *page = qobject_cast<CapturePage *>(m_tabs->currentWidget());
+    return page && page->state() == CapturePage::State::Ready ? page->timeline() : nullptr;
+}
+
+void MainWindow::attachTimeline()
+{
+    TimelineView *view = currentTimeline();
+    if (view == m_attached && view)
+        return;
+    for (const QMetaObject::Connection &c : std::as_const(m_attachedConnections))
+        disconnect(c);
+    m_attachedConnections.clear();
+    m_attached = view;
+    m_search->setView(view);
+    const CapturePtr capture = view ? view->capture() : CapturePtr();
+    m_functions->setCapture(capture);
+    m_legend->setCapture(capture);
+    if (view) {
+        m_attachedConnections << connect(view, &TimelineView::selectionChanged, this, &MainWindow::showSelection)
+                              << connect(view, &TimelineView::historyChanged, this, &MainWindow::updateHistoryActions)
+                              << connect(view, &TimelineView::searchRequested, m_search, &SearchBar::activate);
+        // The toolbar shows the modes of the tab in front.
+        const QSignalBlocker labels(m_labelMode);
+        const QSignalBlocker colours(m_colourMode);
+        m_labelMode->setCurrentIndex(m_labelMode->findData(int(view->labelMode())));
+        m_colourMode->setCurrentIndex(m_colourMode->findData(int(view->colourMode())));
+        m_legend->setColourMode(view->colourMode());
+    }
+    showSelection();
+    updateHistoryActions();
+}
+
+void MainWindow::updateHistoryActions()
+{
+    m_back->setEnabled(m_attached && m_attached->canGoBack());
+    m_forward->setEnabled(m_attached && m_attached->canGoForward());
+}
+
+void MainWindow::showSelection()
+{
+    if (m_attached && m_attached->selection())
+        m_details->showSlice(m_attached->capture(), *m_attached->selection());
+    else
+        m_details->showNothing();
 }
 
 MainWindow::~MainWindow()
@@ -138,6 +287,9 @@ void MainWindow::createMenus()
     });
     fit->setShortcut(QKeySequence(Qt::Key_Home));
     view->addSeparator();
+    view->addAction(m_detailsDock->toggleViewAction());
+    view->addAction(m_functionsDock->toggleViewAction());
+    view->addAction(m_legendDock->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
 }
 
@@ -221,6 +373,8 @@ void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
     } else {
         m_summaries[page] = statusLine(*job.result.capture);
         page->showCapture(job.result.capture);
+        if (page == m_tabs->currentWidget())
+            attachTimeline();
         if (index >= 0 && !job.result.capture->info.warnings.isEmpty())
             m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxWarning));
     }

@@ -5,8 +5,9 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
-  nlohmann-json3-dev libzstd-dev zstd libsimdjson-dev
+  nlohmann-json3-dev libzstd-dev zstd
   xvfb xauth fonts-dejavu-core
+  desktop-file-utils appstream xdg-utils shared-mime-info dpkg-dev file
 )
 missing=()
 for p in "${packages[@]}"; do
