@@ -11,7 +11,6 @@ constexpr std::size_t kMaxNumberChars = 64;
 constexpr std::uint8_t kObject = 1;
 constexpr std::uint8_t kFirst = 2;
 
-inline bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 inline bool isNumberChar(char c)
 {
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
@@ -110,7 +109,7 @@ ReadError JsonCursor::error() const
     return {m_source.path(), m_errorOffset, -1, m_error};
 }
 
-bool JsonCursor::skipWhitespace()
+bool JsonCursor::skipWhitespaceSlow()
 {
     for (;;) {
         while (m_pos < m_end && isSpace(m_buf[m_pos]))
@@ -252,6 +251,20 @@ bool JsonCursor::scanNumber(const char *&begin, const char *&end)
 
 bool JsonCursor::readUInt64(std::uint64_t &v)
 {
+    // Fast path for the row streams: up to 19 plain digits followed by a delimiter, with the
+    // whole token in the buffer (anything else takes the general path below).
+    if (skipWhitespace() && m_end - m_pos > 20) {
+        const char *p = m_buf.data() + m_pos;
+        std::uint64_t u = 0;
+        int digits = 0;
+        while (digits < 19 && unsigned(p[digits] - '0') < 10u)
+            u = u * 10 + std::uint64_t(p[digits++] - '0');
+        if (digits > 0 && !isNumberChar(p[digits])) {
+            v = u;
+            m_pos += std::size_t(digits);
+            return true;
+        }
+    }
     const char *b, *e;
     if (!scanNumber(b, e))
         return false;

@@ -60,7 +60,15 @@ public:
 private:
     bool ensure(std::size_t n);
     bool refill();
-    bool skipWhitespace();
+    // Inline fast path: most values follow a single separator character.
+    bool skipWhitespace()
+    {
+        if (m_pos < m_end && !isSpace(m_buf[m_pos]))
+            return true;
+        return skipWhitespaceSlow();
+    }
+    bool skipWhitespaceSlow();
+    static bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
     bool expectLiteral(const char *lit, std::size_t len);
     bool scanNumber(const char *&begin, const char *&end);
     bool failTruncated(const char *what);
