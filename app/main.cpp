@@ -37,6 +37,24 @@ void useOffscreenPlatform()
     }
 }
 
+// Test hook for desktop-launch tests: LANESCOPE_OPENED_LOG names a file that gets one
+// "<pid> <path>" line per capture this process opens, including those forwarded to it.
+void recordOpened(const QString &path)
+{
+    const QString log = qEnvironmentVariable("LANESCOPE_OPENED_LOG");
+    if (log.isEmpty())
+        return;
+    QFile f(log);
+    if (f.open(QIODevice::Append | QIODevice::Text))
+        f.write(QStringLiteral("%1 %2\n").arg(QCoreApplication::applicationPid()).arg(path).toUtf8());
+}
+
+void open(MainWindow &window, const QString &path)
+{
+    window.openPath(path);
+    recordOpened(path);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -89,7 +107,7 @@ int main(int argc, char *argv[])
     MainWindow window;
     QObject::connect(&instance, &SingleInstance::pathsReceived, &window, [&window](const QStringList &received) {
         for (const QString &p : received)
-            window.openPath(p);
+            open(window, p);
         window.show();
         window.raise();
         window.activateWindow();
@@ -97,7 +115,7 @@ int main(int argc, char *argv[])
     if (paths.isEmpty())
         window.openSample();
     for (const QString &p : paths)
-        window.openPath(p);
+        open(window, p);
     window.show();
     return app.exec();
 }

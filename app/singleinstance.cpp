@@ -22,7 +22,9 @@ SingleInstance::SingleInstance(QString serverName, QObject *parent) : QObject(pa
 
 QString SingleInstance::defaultServerName()
 {
-    return QStringLiteral("org.lanescope.Lanescope-%1").arg(::getuid());
+    // LANESCOPE_INSTANCE_NAME keeps test runs away from a user's running window.
+    const QString override = qEnvironmentVariable("LANESCOPE_INSTANCE_NAME");
+    return override.isEmpty() ? QStringLiteral("org.lanescope.Lanescope-%1").arg(::getuid()) : override;
 }
 
 bool SingleInstance::forwardToRunning(const QStringList &paths, int timeoutMs) const
