@@ -25,7 +25,12 @@ public:
     }
     std::uint32_t intern(std::string_view utf8) { return intern(QString::fromUtf8(utf8.data(), qsizetype(utf8.size()))); }
     const QString &at(std::uint32_t id) const { return m_strings.at(qsizetype(id)); }
-    std::int64_t find(const QString &s) const { return m_index.value(s, -1); }
+    // Index of `s`, or -1 when it was never interned.
+    std::int64_t find(const QString &s) const
+    {
+        const auto it = m_index.constFind(s);
+        return it == m_index.cend() ? -1 : std::int64_t(*it);
+    }
     qsizetype size() const { return m_strings.size(); }
 
 private:

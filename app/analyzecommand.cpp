@@ -1,0 +1,183 @@
+#include "analyzecommand.h"
+
+#include "model/analysis/analysisreport.h"
+#include "model/io/loader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <optional>
+
+namespace lanescope {
+
+namespace {
+
+constexpr char kUsage[] = "usage: lanescope analyze PATH --json [--range START_US:END_US]\n";
+
+// Keys keep the documented order, so people reading the output find them where the usage text says.
+using json = nlohmann::ordered_json;
+
+json orNull(const std::optional<double> &v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+json functionsJson(const FunctionSummary &s)
+{
+    json list = json::array();
+    for (const FunctionStats &f : s.functions)
+        list.push_back({{"func_id", f.funcId},
+                        {"name", f.name.toStdString()},
+                        {"count", f.count},
+                        {"avg_exec_us", f.avgExecUs},
+                        {"avg_latency_us", orNull(f.avgLatencyUs)},
+                        {"exec_pct", orNull(f.execPct)},
+                        {"avg_head_oh_us", orNull(f.avgHeadOhUs)},
+                        {"avg_tail_oh_us", orNull(f.avgTailOhUs)}});
+    return list;
+}
+
+json overheadJson(const OverheadFigures &o)
+{
+    auto engine = [](const EngineOverhead &e) { return e.present ? json(e.pct) : json(nullptr); };
+    return {{"aic_pct", engine(o.engines[0])}, {"aiv_pct", engine(o.engines[1])}, {"all_pct", o.allPct},
+            {"has_pct", o.hasPct},           {"verdict", o.verdict.toStdString()}};
+}
+
+json switchJson(const SwitchFigures &s)
+{
+    auto engine = [](const EngineSwitch &e) -> json {
+        if (!e.present)
+            return nullptr;
+        return {{"cores", e.cores}, {"min_us", e.minUs}, {"mean_us", e.meanUs}, {"max_us", e.maxUs}, {"events", e.events}};
+    };
+    return {{"aic", engine(s.engines[0])}, {"aiv", engine(s.engines[1])}};
+}
+
+json distributionJson(const Distribution &d)
+{
+    json j = {{"n", d.n}};
+    for (std::size_t i = 0; i < Distribution::kPercentiles.size(); ++i)
+        j["p" + std::to_string(Distribution::kPercentiles[i]) + "_us"] = d.percentileUs[i];
+    j["max_us"] = d.maxUs;
+    j["mean_us"] = d.meanUs;
+    j["total_us"] = d.totalUs;
+    return j;
+}
+
+json schedLoopJson(const SchedulerLoopBudget &s)
+{
+    json threads = json::array();
+    for (const SchedulerThreadBudget &t : s.threads)
+        threads.push_back({{"thread", t.thread}, {"loops", t.loops}, {"tasks", t.tasks}, {"total_us", t.totalUs}});
+    return {{"threads", threads},
+            {"pop_hit_rate_pct", orNull(s.popHitRatePct)},
+            {"avg_loop_ns", s.avgLoopUs ? json(*s.avgLoopUs * 1000.0) : json(nullptr)}};
+}
+
+json criticalPathJson(const CriticalPathAttribution &c)
+{
+    return {{"hops", c.hops}, {"span_us", c.spanUs}, {"exec_us", c.execUs}, {"sched_us", c.schedUs}, {"other_us", c.otherUs}};
+}
+
+template<typename T, typename F>
+json figureOrNull(const std::optional<T> &figure, F toJson)
+{
+    return figure ? toJson(*figure) : json(nullptr);
+}
+
+json reportJson(const AnalysisReport &r)
+{
+    json j;
+    j["functions"] = functionsJson(r.functions);
+    j["total_test_time_us"] = orNull(r.totalTestTimeUs);
+    j["overhead"] = figureOrNull(r.overhead, overheadJson);
+    j["switch"] = figureOrNull(r.switchCost, switchJson);
+    j["head_oh"] = figureOrNull(r.headOh, distributionJson);
+    j["tail_oh"] = figureOrNull(r.tailOh, distributionJson);
+    j["sched_loop"] = figureOrNull(r.schedLoop, schedLoopJson);
+    j["critical_path"] = figureOrNull(r.criticalPath, criticalPathJson);
+    json absent = json::object();
+    for (const auto &[figure, reason] : r.absent)
+        absent[figure.toStdString()] = reason.toStdString();
+    j["absent"] = absent;
+    return j;
+}
+
+std::optional<double> parseTime(const QString &text, bool *ok)
+{
+    if (text.trimmed().isEmpty())
+        return std::nullopt;
+    const double value = text.trimmed().toDouble(ok);
+    if (*ok && !std::isfinite(value))
+        *ok = false;
+    return value;
+}
+
+// START or END may be left out ("100:" / ":250") to run to the capture's edge.
+QString parseRange(const QString &text, std::optional<AnalysisRange> &range)
+{
+    const qsizetype colon = text.indexOf(u':');
+    if (colon < 0)
+        return QStringLiteral("--range wants START_US:END_US, got \"%1\"").arg(text);
+    bool startOk = true, endOk = true;
+    const auto start = parseTime(text.left(colon), &startOk);
+    const auto end = parseTime(text.mid(colon + 1), &endOk);
+    if (!startOk || !endOk)
+        return QStringLiteral("--range wants numbers in microseconds, got \"%1\"").arg(text);
+    if (start && end && *end <= *start)
+        return QStringLiteral("--range end must be after its start, got \"%1\"").arg(text);
+    range = AnalysisRange{start.value_or(-HUGE_VAL), end.value_or(HUGE_VAL)};
+    return {};
+}
+
+} // namespace
+
+int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    QString path;
+    bool wantJson = false;
+    std::optional<AnalysisRange> range;
+    auto usage = [&](const QString &message) {
+        if (!message.isEmpty())
+            err << "lanescope analyze: " << message << '\n';
+        err << kUsage;
+        return 1;
+    };
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        if (a == QLatin1String("--json")) {
+            wantJson = true;
+        } else if (a == QLatin1String("--range") || a.startsWith(QLatin1String("--range="))) {
+            QString value;
+            if (a.contains(u'='))
+                value = a.mid(a.indexOf(u'=') + 1);
+            else if (i + 1 < args.size())
+                value = args[++i];
+            else
+                return usage(QStringLiteral("--range needs START_US:END_US"));
+            if (const QString e = parseRange(value, range); !e.isEmpty())
+                return usage(e);
+        } else if (a.startsWith(u'-') && a.size() > 1) {
+            return usage(QStringLiteral("unknown option %1").arg(a));
+        } else if (!path.isEmpty()) {
+            return usage(QStringLiteral("one input at a time"));
+        } else {
+            path = a;
+        }
+    }
+    if (path.isEmpty())
+        return usage(QStringLiteral("missing input PATH"));
+    if (!wantJson)
+        return usage(QStringLiteral("only --json output exists"));
+
+    const LoadResult loaded = loadCapture(path);
+    if (!loaded.ok()) {
+        err << loaded.error.toString() << '\n';
+        return 2;
+    }
+    out << QString::fromStdString(reportJson(analyze(*loaded.capture, range)).dump(2)) << '\n';
+    return 0;
+}
+
+} // namespace lanescope

@@ -1,0 +1,190 @@
+#include "overheadanalysis.h"
+
+#include <algorithm>
+
+namespace lanescope {
+
+namespace {
+
+struct Endpoint
+{
+    double t;
+    std::int8_t engine;
+    bool waiting;       // false: a running row
+    std::int8_t delta;  // +1 opens, -1 closes
+};
+
+// Every running row and every waiting task, clamped into [w0, w1]; empty intervals dropped.
+std::vector<Endpoint> endpoints(const AnalysisInput &in)
+{
+    std::vector<Endpoint> ev;
+    ev.reserve(in.rows.size() * 2 + in.tasks.size() * 2);
+    auto add = [&](double a, double b, int engine, bool waiting) {
+        a = std::clamp(a, in.w0, in.w1);
+        b = std::clamp(b, in.w0, in.w1);
+        if (b > a) {
+            ev.push_back({a, std::int8_t(engine), waiting, +1});
+            ev.push_back({b, std::int8_t(engine), waiting, -1});
+        }
+    };
+    for (const TaskRow *r : in.rows)
+        add(r->startUs, r->endUs, engineOf(r->coreType), false);
+    for (std::uint32_t t = 0; t < in.tasks.size(); ++t) {
+        const FoldedTask &task = in.tasks[t];
+        // ready = the latest end among predecessors with rows; roots (and tasks whose producers
+        // are outside the measured set) are ready when dispatched, so they never wait.
+        double ready = task.dispatchUs;
+        const auto [first, last] = in.predsOf(t);
+        if (first != last) {
+            ready = -std::numeric_limits<double>::infinity();
+            for (const std::uint32_t *p = first; p != last; ++p)
+                ready = std::max(ready, in.tasks[*p].endUs);
+        }
+        for (int e = 0; e < kEngineCount; ++e)
+            if (task.engines & (1u << e))
+                add(ready, task.dispatchUs, e, true);
+    }
+    std::sort(ev.begin(), ev.end(), [](const Endpoint &a, const Endpoint &b) { return a.t < b.t; });
+    return ev;
+}
+
+OverheadState stateOf(const AnalysisInput &in, const std::array<int, kEngineCount> &running,
+                      const std::array<int, kEngineCount> &waiting)
+{
+    OverheadState s;
+    bool anyPresent = false, allOverhead = true, anyWaiting = false, waitingAllIdle = true;
+    for (int e = 0; e < kEngineCount; ++e) {
+        const auto i = std::size_t(e);
+        s.idle[i] = in.cores[i] - running[i];
+        s.waiting[i] = waiting[i];
+        s.overhead[i] = s.idle[i] > 0 && s.waiting[i] > 0;
+        if (in.cores[i] > 0) {
+            anyPresent = true;
+            allOverhead = allOverhead && s.overhead[i];
+        }
+        if (s.waiting[i] > 0) {
+            anyWaiting = true;
+            waitingAllIdle = waitingAllIdle && s.idle[i] > 0;
+        }
+    }
+    s.all = anyPresent && allOverhead;
+    s.has = anyWaiting && waitingAllIdle;
+    return s;
+}
+
+} // namespace
+
+void sweepOverhead(const AnalysisInput &in, const std::function<void(double, double, const OverheadState &)> &segment)
+{
+    if (in.rows.empty() || !(in.w1 > in.w0))
+        return;
+    const std::vector<Endpoint> ev = endpoints(in);
+    std::array<int, kEngineCount> running = {0, 0}, waiting = {0, 0};
+    double a = in.w0;
+    std::size_t i = 0;
+    while (a < in.w1) {
+        for (; i < ev.size() && ev[i].t <= a; ++i)
+            (ev[i].waiting ? waiting : running)[std::size_t(ev[i].engine)] += ev[i].delta;
+        const double b = i < ev.size() ? std::min(ev[i].t, in.w1) : in.w1;
+        segment(a, b, stateOf(in, running, waiting));
+        a = b;
+    }
+}
+
+QString overheadVerdict(double hasPct)
+{
+    if (hasPct >= 25)
+        return QStringLiteral("SCHEDULER-BOUND");
+    if (hasPct >= 8)
+        return QStringLiteral("PARTIALLY SCHEDULER-LIMITED");
+    return QStringLiteral("COMPUTE/DEPENDENCY-BOUND");
+}
+
+OverheadFigures overheadFigures(const AnalysisInput &in)
+{
+    OverheadFigures f;
+    f.w0Us = in.w0;
+    f.w1Us = in.w1;
+    f.makespanUs = in.makespanUs();
+    for (int e = 0; e < kEngineCount; ++e) {
+        f.engines[std::size_t(e)].present = in.cores[std::size_t(e)] > 0;
+        f.engines[std::size_t(e)].cores = in.cores[std::size_t(e)];
+    }
+    sweepOverhead(in, [&](double a, double b, const OverheadState &s) {
+        const double d = b - a;
+        for (std::size_t e = 0; e < kEngineCount; ++e) {
+            if (s.overhead[e])
+                f.engines[e].overheadUs += d;
+            if (s.waiting[e] > 0) {
+                auto &w = f.waitingIntervals[e];
+                if (!w.empty() && w.back().second == a)
+                    w.back().second = b;
+                else
+                    w.emplace_back(a, b);
+            }
+        }
+        if (s.all)
+            f.allUs += d;
+        if (s.has)
+            f.hasUs += d;
+    });
+    const double m = f.makespanUs;
+    auto pct = [m](double us) { return m > 0 ? us / m * 100.0 : 0.0; };
+    for (EngineOverhead &e : f.engines)
+        e.pct = pct(e.overheadUs);
+    f.allPct = pct(f.allUs);
+    f.hasPct = pct(f.hasUs);
+    f.verdict = overheadVerdict(f.hasPct);
+    return f;
+}
+
+std::vector<CounterTrack> overheadCounterTracks(const AnalysisInput &in)
+{
+    std::vector<CounterTrack> tracks;
+    auto track = [&](const QString &name) {
+        CounterTrack t;
+        t.group = QStringLiteral("Overhead");
+        t.name = name;
+        t.series = name;
+        tracks.push_back(std::move(t));
+    };
+    std::vector<int> engines;
+    for (int e = 0; e < kEngineCount; ++e)
+        if (in.cores[std::size_t(e)] > 0) {
+            engines.push_back(e);
+            const QString ty = QString::fromLatin1(engineName(e));
+            track(QStringLiteral("oh_%1_idle").arg(ty));
+            track(QStringLiteral("oh_%1_ready").arg(ty));
+            track(QStringLiteral("oh_%1_overhead").arg(ty));
+        }
+    track(QStringLiteral("oh_all_overhead"));
+    track(QStringLiteral("oh_has_overhead"));
+
+    auto pushChange = [](CounterTrack &t, double at, double value) {
+        if (t.values.empty() || t.values.back() != value) {
+            t.timesUs.push_back(at);
+            t.values.push_back(value);
+        }
+    };
+    sweepOverhead(in, [&](double a, double, const OverheadState &s) {
+        std::size_t k = 0;
+        for (int e : engines) {
+            const auto i = std::size_t(e);
+            pushChange(tracks[k++], a, s.idle[i]);
+            pushChange(tracks[k++], a, s.waiting[i]);
+            pushChange(tracks[k++], a, s.overhead[i] ? 1 : 0);
+        }
+        pushChange(tracks[k++], a, s.all ? 1 : 0);
+        pushChange(tracks[k++], a, s.has ? 1 : 0);
+    });
+    // Close every step function at the window's end so a drawer knows where the last value stops.
+    if (!in.rows.empty() && in.w1 > in.w0)
+        for (CounterTrack &t : tracks)
+            if (!t.timesUs.empty() && t.timesUs.back() < in.w1) {
+                t.timesUs.push_back(in.w1);
+                t.values.push_back(t.values.back());
+            }
+    return tracks;
+}
+
+} // namespace lanescope

@@ -1,0 +1,191 @@
+#include "model/analysis/criticalpath.h"
+
+#include <QTest>
+#include <algorithm>
+
+using namespace lanescope;
+
+namespace {
+
+// One row: task, core (its type), dispatch, start, end, finish, all in µs, with AICPU timing.
+TaskRow row(std::uint64_t task, int core, CoreType type, double dispatch, double start, double end, double finish)
+{
+    TaskRow r;
+    r.taskId = task;
+    r.coreId = core;
+    r.coreType = type;
+    r.dispatchUs = dispatch;
+    r.receiveUs = start;
+    r.startUs = start;
+    r.endUs = end;
+    r.finishUs = finish;
+    r.flags = TaskRow::HasAicpu;
+    return r;
+}
+
+constexpr CoreType AIC = CoreType::Aic;
+constexpr CoreType AIV = CoreType::Aiv;
+
+// A level-2 capture of `rows` (sorted here by task id, as the loader leaves them) with the
+// dependency graph of `edges`; `extraNodes` are graph tasks that have no rows.
+Capture captureOf(std::vector<TaskRow> rows, std::vector<std::pair<std::uint64_t, std::uint64_t>> edges,
+                  std::vector<std::uint64_t> extraNodes = {}, int level = 2)
+{
+    Capture c;
+    c.info.level = level;
+    std::stable_sort(rows.begin(), rows.end(), [](const TaskRow &a, const TaskRow &b) { return a.taskId < b.taskId; });
+    std::vector<DepNode> nodes;
+    auto addNode = [&](std::uint64_t id) {
+        for (const DepNode &n : nodes)
+            if (n.taskId == id)
+                return;
+        DepNode n;
+        n.taskId = id;
+        n.flags = DepNode::InTasks;
+        nodes.push_back(n);
+    };
+    for (const TaskRow &r : rows)
+        addNode(r.taskId);
+    for (std::uint64_t id : extraNodes)
+        addNode(id);
+    std::sort(nodes.begin(), nodes.end(), [](const DepNode &a, const DepNode &b) { return a.taskId < b.taskId; });
+    c.rows = std::move(rows);
+    if (!edges.empty() || !extraNodes.empty() || !c.rows.empty())
+        c.deps.build(std::move(nodes), std::move(edges));
+    return c;
+}
+
+} // namespace
+
+namespace {
+
+QString describe(const ObservedCriticalPath &p)
+{
+    QStringList parts;
+    for (const PathSegment &s : p.segments)
+        parts << QStringLiteral("%1 %2-%3 t%4").arg(QString::fromLatin1(pathSegmentKindName(s.kind))).arg(s.startUs).arg(s.endUs).arg(s.taskId);
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+class TestCriticalPath : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void attributionByHand_data()
+    {
+        QTest::addColumn<int>("scenario");
+        QTest::addColumn<int>("hops");
+        QTest::addColumn<double>("span");
+        QTest::addColumn<double>("exec");
+        QTest::addColumn<double>("sched");
+        QTest::addColumn<double>("other");
+        QTest::addColumn<QString>("path");
+        // C (finish 10) needs A (end 4) and B (end 2): the walk takes A, a root dispatched at 0.5.
+        // exec = 2 + 3; sched = (7 − 4) + A's head 0.5; span = 10 − 1; other = 9 − 5 − 3.5.
+        QTest::newRow("two producers") << 0 << 1 << 9.0 << 5.0 << 3.5 << 0.5 << "3 1";
+        // Equal ends pick the larger task id: E (id 5) over A (id 1).
+        QTest::newRow("tie on end") << 1 << 1 << 9.0 << 5.0 << 3.5 << 0.5 << "3 5";
+        // Without predecessors the last-finishing task alone: exec 2, sched = its head 1.
+        QTest::newRow("lone root") << 2 << 0 << 3.0 << 2.0 << 1.0 << 0.0 << "4";
+        // A -> B -> A: the walk stops when it comes back.
+        QTest::newRow("cycle") << 3 << 1 << 6.0 << 4.0 << 1.0 << 1.0 << "2 1";
+        // A root whose head (2) is longer than its tail (0): sched reaches before the span, which
+        // starts at the root's start, so exec + sched exceed the span by 2 − 0 (the overlap).
+        QTest::newRow("head before the span") << 4 << 0 << 1.0 << 1.0 << 2.0 << 0.0 << "6";
+    }
+    void attributionByHand()
+    {
+        QFETCH(int, scenario);
+        QFETCH(int, hops);
+        QFETCH(double, span);
+        QFETCH(double, exec);
+        QFETCH(double, sched);
+        QFETCH(double, other);
+        QFETCH(QString, path);
+        Capture c;
+        switch (scenario) {
+        case 0:
+            c = captureOf({row(1, 0, AIC, 0.5, 1, 4, 5), row(2, 1, AIV, 0, 0, 2, 3), row(3, 0, AIC, 6, 7, 9, 10),
+                           row(4, 2, AIV, 0, 0, 8, 8.5)},
+                          {{1, 3}, {2, 3}});
+            break;
+        case 1:
+            c = captureOf({row(1, 0, AIC, 0.5, 1, 4, 5), row(3, 0, AIC, 6, 7, 9, 10), row(5, 1, AIV, 0.5, 1, 4, 4.5)},
+                          {{1, 3}, {5, 3}});
+            break;
+        case 2:
+            c = captureOf({row(4, 0, AIC, 0, 1, 3, 4)}, {});
+            break;
+        case 4:
+            c = captureOf({row(6, 0, AIC, 0, 2, 3, 3)}, {});
+            break;
+        case 3:
+            // B (2) finishes last; its predecessor A (1) names B as its own predecessor.
+            c = captureOf({row(1, 0, AIC, 0, 1, 3, 3), row(2, 0, AIC, 3, 4, 6, 7)}, {{1, 2}, {2, 1}});
+            break;
+        }
+        const auto a = criticalPathAttribution(buildAnalysisInput(c, std::nullopt));
+        QVERIFY(a.has_value());
+        QCOMPARE(int(a->hops), hops);
+        QCOMPARE(a->spanUs, span);
+        QCOMPARE(a->execUs, exec);
+        QCOMPARE(a->schedUs, sched);
+        QCOMPARE(a->otherUs, other);
+        QStringList ids;
+        for (std::uint64_t id : a->taskIds)
+            ids << QString::number(id);
+        QCOMPARE(ids.join(u' '), path);
+        QCOMPARE(a->cycleCut, scenario == 3);
+        QCOMPARE(a->execUs + a->schedUs + a->otherUs - a->overlapUs, a->spanUs);
+        QCOMPARE(a->overlapUs, scenario == 4 ? 2.0 : 0.0);
+    }
+
+    void observedPathByHand_data()
+    {
+        QTest::addColumn<bool>("dataEdge");
+        QTest::addColumn<QString>("segments");
+        QTest::addColumn<QString>("tasks");
+        // Core 0: A [0,2], C [5,9]; core 1: B [1,4]; B -> C in the graph.
+        // With the edge, C's latest finished candidate is its data predecessor B (end 4, beats the
+        // core predecessor A ending at 2); B is first on its core, so the front gap runs back to 0.
+        QTest::newRow("data wait") << true << "front-gap 0-1 t2, compute 1-4 t2, data-wait 4-5 t3, compute 5-9 t3" << "2 3";
+        // Without it, only the core predecessor A remains.
+        QTest::newRow("core wait") << false << "compute 0-2 t1, core-wait 2-5 t3, compute 5-9 t3" << "1 3";
+    }
+    void observedPathByHand()
+    {
+        QFETCH(bool, dataEdge);
+        QFETCH(QString, segments);
+        QFETCH(QString, tasks);
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
+        if (dataEdge)
+            edges = {{2, 3}};
+        const Capture c = captureOf({row(1, 0, AIC, 0, 0, 2, 2), row(2, 1, AIV, 0, 1, 4, 4), row(3, 0, AIC, 0, 5, 9, 9)}, edges);
+        const auto p = observedCriticalPath(buildAnalysisInput(c, std::nullopt));
+        QVERIFY(p.has_value());
+        QCOMPARE(describe(*p), segments);
+        QStringList ids;
+        for (std::uint64_t id : p->taskIds)
+            ids << QString::number(id);
+        QCOMPARE(ids.join(u' '), tasks);
+        // The segments tile [t0, end] exactly.
+        QCOMPARE(p->computeUs + p->dataWaitUs + p->coreWaitUs + p->frontGapUs, p->endUs - p->t0Us);
+        for (std::size_t i = 1; i < p->segments.size(); ++i)
+            QCOMPARE(p->segments[i].startUs, p->segments[i - 1].endUs);
+    }
+
+    void observedPathIgnoresEdgesAgainstTime()
+    {
+        // A -> C in the graph, but A (core 1) ends at 4, after C started at 3: the edge is not kept,
+        // and C's core predecessor B is the step instead.
+        const Capture c = captureOf({row(1, 1, AIV, 0, 0, 4, 4), row(2, 0, AIC, 0, 0, 1, 1), row(3, 0, AIC, 0, 3, 5, 5)}, {{1, 3}});
+        const auto p = observedCriticalPath(buildAnalysisInput(c, std::nullopt));
+        QCOMPARE(describe(*p), QStringLiteral("compute 0-1 t2, core-wait 1-3 t3, compute 3-5 t3"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCriticalPath)
+#include "tst_criticalpath.moc"
