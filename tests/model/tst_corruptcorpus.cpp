@@ -1,0 +1,246 @@
+// Hostile and broken inputs (tests/fixtures/corrupt, written by tests/fuzz/make-corrupt-corpus.py):
+// every file goes through its reader directly and through loadCapture, within a time bound, and
+// must give the outcome its manifest row states — a one-line error naming the file and a position,
+// or data flagged partial with a warning, or a clean load.
+#include "model/io/depsreader.h"
+#include "model/io/hostlogreader.h"
+#include "model/io/loader.h"
+#include "model/io/namemapreader.h"
+#include "model/io/recordsreader.h"
+#include "model/io/scopestatsreader.h"
+#include "model/io/tracereader.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+const QString kCorpus = QStringLiteral(LANESCOPE_FIXTURES "/corrupt");
+// Sanitizer builds run the readers several times slower; the bound is for an optimised build.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr qint64 kTimeBoundMs = 5000 * 3;
+#else
+constexpr qint64 kTimeBoundMs = 5000;
+#endif
+
+struct Observed
+{
+    QString outcome;     // error | partial | ok
+    QString message;     // the error line, or all warnings joined
+    ReadError error;
+};
+
+QString joined(const QStringList &warnings) { return warnings.join(QStringLiteral(" | ")); }
+
+// Reads `path` with the reader its corpus subdirectory is for, classifying the result the way the
+// loader does: false is an error; true with a kept-before-damage error, a partial flag or (for the
+// line-oriented companions, which have no flag) warnings is partial.
+Observed readDirect(const QString &relative)
+{
+    const QString path = kCorpus + QLatin1Char('/') + relative;
+    const QString kind = relative.section(QLatin1Char('/'), 0, 0);
+    Observed seen;
+    ReadError &error = seen.error;
+    auto source = ByteSource::open(path, &error);
+    if (!source) {
+        seen.outcome = QStringLiteral("error");
+        seen.message = error.toString();
+        return seen;
+    }
+    bool ok = false;
+    bool partial = false;
+    QStringList warnings;
+    if (kind == QLatin1String("records") || kind == QLatin1String("zstd") || kind == QLatin1String("trace")) {
+        Capture capture;
+        ok = kind == QLatin1String("trace") ? readChromeTrace(*source, capture, &error)
+                                            : readRecords(*source, capture, &error);
+        partial = capture.info.partial;
+        warnings = capture.info.warnings;
+    } else if (kind == QLatin1String("deps")) {
+        DepGraph graph;
+        ok = readDeps(*source, graph, warnings, &error);
+        partial = error.isSet();
+    } else if (kind == QLatin1String("namemap")) {
+        NameMap map;
+        ok = readNameMap(*source, map, warnings, &error);
+        partial = error.isSet();
+    } else if (kind == QLatin1String("scopestats")) {
+        ScopeStats stats;
+        ok = readScopeStats(*source, stats, warnings, &error);
+        partial = !warnings.isEmpty();
+    } else if (kind == QLatin1String("hostlog")) {
+        HostLog log;
+        ok = readHostLog(*source, log, warnings, &error);
+        partial = !warnings.isEmpty();
+    }
+    if (!ok) {
+        seen.outcome = QStringLiteral("error");
+        seen.message = error.toString();
+    } else {
+        seen.outcome = partial ? QStringLiteral("partial") : QStringLiteral("ok");
+        seen.message = joined(warnings);
+    }
+    return seen;
+}
+
+struct ManifestRow
+{
+    QString file;
+    QString outcome;
+    QString substring;
+};
+
+QList<ManifestRow> manifest()
+{
+    QList<ManifestRow> rows;
+    QFile f(kCorpus + QStringLiteral("/manifest.tsv"));
+    if (!f.open(QIODevice::ReadOnly))
+        return rows;
+    while (!f.atEnd()) {
+        const QString line = QString::fromUtf8(f.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const QStringList cols = line.split(QLatin1Char('\t'));
+        rows.append({cols.value(0), cols.value(1), cols.value(2) == QLatin1String("-") ? QString() : cols.value(2)});
+    }
+    return rows;
+}
+
+QStringList corpusFiles()
+{
+    QStringList files;
+    QDirIterator it(kCorpus, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString rel = QDir(kCorpus).relativeFilePath(it.next());
+        if (rel.contains(QLatin1Char('/')))
+            files << rel;
+    }
+    files.sort();
+    return files;
+}
+
+void checkErrorLine(const ReadError &error, const QString &fileName)
+{
+    const QString line = error.toString();
+    QVERIFY2(!line.contains(QLatin1Char('\n')), qPrintable(line));
+    QVERIFY2(line.contains(fileName), qPrintable(line));
+    QVERIFY2(error.byteOffset >= 0 || error.line >= 0, qPrintable(QStringLiteral("no position: ") + line));
+}
+
+} // namespace
+
+class TestCorruptCorpus : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void manifestCoversEveryFile()
+    {
+        const QStringList files = corpusFiles();
+        QVERIFY2(files.size() >= 200, qPrintable(QString::number(files.size())));
+        QStringList listed;
+        for (const ManifestRow &row : manifest()) {
+            QVERIFY2(row.outcome == QLatin1String("error") || row.outcome == QLatin1String("partial")
+                         || row.outcome == QLatin1String("ok"),
+                     qPrintable(row.file + QStringLiteral(": bad outcome ") + row.outcome));
+            listed << row.file;
+        }
+        listed.sort();
+        QCOMPARE(listed, files);
+    }
+
+    void readerDirect_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("outcome");
+        QTest::addColumn<QString>("substring");
+        for (const ManifestRow &row : manifest())
+            QTest::newRow(qPrintable(row.file)) << row.file << row.outcome << row.substring;
+    }
+
+    void readerDirect()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, outcome);
+        QFETCH(QString, substring);
+        QElapsedTimer timer;
+        timer.start();
+        const Observed seen = readDirect(file);
+        QVERIFY2(timer.elapsed() < kTimeBoundMs, qPrintable(QStringLiteral("%1 ms").arg(timer.elapsed())));
+        QVERIFY2(seen.outcome == outcome, qPrintable(seen.outcome + QStringLiteral(": ") + seen.message));
+        QVERIFY2(seen.message.contains(substring), qPrintable(seen.message));
+        if (outcome == QLatin1String("error"))
+            checkErrorLine(seen.error, QFileInfo(file).fileName());
+        if (outcome == QLatin1String("partial"))
+            QVERIFY2(!seen.message.isEmpty(), "partial data without a warning");
+    }
+
+    // The whole loader on the same file: main files must agree with their reader; companions
+    // opened alone (and files the loader cannot classify) must fail cleanly.
+    void loadCaptureOnFile_data() { readerDirect_data(); }
+
+    void loadCaptureOnFile()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, outcome);
+        const QString path = kCorpus + QLatin1Char('/') + file;
+        const QString kind = file.section(QLatin1Char('/'), 0, 0);
+        QElapsedTimer timer;
+        timer.start();
+        const LoadResult result = loadCapture(path);
+        QVERIFY2(timer.elapsed() < kTimeBoundMs, qPrintable(QStringLiteral("%1 ms").arg(timer.elapsed())));
+        if (!result.ok()) {
+            const QString line = result.error.toString();
+            QVERIFY2(!line.contains(QLatin1Char('\n')), qPrintable(line));
+            QVERIFY2(line.contains(QFileInfo(file).fileName()), qPrintable(line));
+        }
+        const bool mainKind = kind == QLatin1String("records") || kind == QLatin1String("zstd")
+                              || kind == QLatin1String("trace") || kind == QLatin1String("scopestats");
+        if (!mainKind)
+            return;
+        QCOMPARE(result.ok(), outcome != QLatin1String("error"));
+        if (result.ok() && kind != QLatin1String("scopestats"))
+            QCOMPARE(result.capture->info.partial, outcome == QLatin1String("partial"));
+    }
+
+    // A truncated name map keeps its names but must mark the capture partial, like a truncated
+    // deps.json: the reader reports the damage as a kept-before-damage error.
+    void truncatedNameMapMarksCapturePartial()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QFile::copy(QStringLiteral(LANESCOPE_FIXTURES "/records/level1_receive.json"),
+                            dir.filePath(QStringLiteral("chip_swimlane_records.json"))));
+        QVERIFY(QFile::copy(kCorpus + QStringLiteral("/namemap/name_map-truncated-at-0075.json"),
+                            dir.filePath(QStringLiteral("name_map_case.json"))));
+        const LoadResult result = loadCapture(dir.path());
+        QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+        QVERIFY(result.capture->info.partial);
+        QVERIFY(joined(result.capture->info.warnings).contains(QLatin1String("truncated at byte 75; kept the 1 names")));
+        QCOMPARE(result.capture->info.sources.nameMap, dir.filePath(QStringLiteral("name_map_case.json")));
+    }
+
+    // Prints what every corpus file gives today as manifest rows, for reviewing a regenerated
+    // corpus: LANESCOPE_CORPUS_OBSERVE=1 tst_corruptcorpus observe
+    void observe()
+    {
+        if (qEnvironmentVariableIsEmpty("LANESCOPE_CORPUS_OBSERVE"))
+            QSKIP("set LANESCOPE_CORPUS_OBSERVE=1 to print the observed outcomes");
+        QFile out;
+        QVERIFY(out.open(stdout, QIODevice::WriteOnly));
+        for (const QString &file : corpusFiles()) {
+            const Observed seen = readDirect(file);
+            out.write(QStringLiteral("%1\t%2\t%3\n").arg(file, seen.outcome, seen.message.left(160)).toUtf8());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCorruptCorpus)
+#include "tst_corruptcorpus.moc"
