@@ -226,7 +226,12 @@ void MainWindow::attachTimeline()
     if (view) {
         m_attachedConnections << connect(view, &TimelineView::selectionChanged, this, &MainWindow::showSelection)
                               << connect(view, &TimelineView::historyChanged, this, &MainWindow::updateHistoryActions)
-                              << connect(view, &TimelineView::searchRequested, m_search, &SearchBar::activate);
+                              << connect(view, &TimelineView::searchRequested, m_search, &SearchBar::activate)
+                              << connect(view, &TimelineView::colourModeChanged, this, [this](BarColourMode mode) {
+                                     const QSignalBlocker blocker(m_colourMode);
+                                     m_colourMode->setCurrentIndex(m_colourMode->findData(int(mode)));
+                                     m_legend->setColourMode(mode);
+                                 });
         // The toolbar shows the modes of the tab in front.
         const QSignalBlocker labels(m_labelMode);
         const QSignalBlocker colours(m_colourMode);

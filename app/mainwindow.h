@@ -5,6 +5,8 @@
 #include <QString>
 #include <map>
 
+class QAction;
+class QComboBox;
 class QDockWidget;
 class QLabel;
 class QListWidget;
@@ -14,12 +16,19 @@ class QToolButton;
 
 namespace lanescope {
 
+class BarLegend;
 class CapturePage;
+class DetailsPanel;
+class FunctionTable;
+class SearchBar;
+class TimelineView;
 struct LoadJob;
 
 // The application window: one tab per opened capture. Captures load on a worker thread while
 // their tab shows progress and a Cancel button; a capture that cannot be read says why in its
-// tab. The status bar describes the current tab; its warnings are listed in a dock.
+// tab. The status bar describes the current tab; its warnings are listed in a dock. The docks for
+// the selected bar's details, the per-function table and the colour legend, the search box and
+// the back / forward buttons follow the current tab's timeline.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -35,6 +44,12 @@ public:
     void openSample();
 
     QTabWidget *tabs() const { return m_tabs; }
+    // The current tab's timeline, if it has loaded.
+    TimelineView *currentTimeline() const;
+    DetailsPanel *detailsPanel() const { return m_details; }
+    FunctionTable *functionTable() const { return m_functions; }
+    SearchBar *searchBar() const { return m_search; }
+    BarLegend *legend() const { return m_legend; }
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -47,6 +62,12 @@ private:
     void closeTab(int index);
     void loadFinished(CapturePage *page, const LoadJob &job);
     void updateStatus();
+    void createDocks();
+    void createToolBar();
+    // Points the docks, search box and history buttons at the current tab's timeline.
+    void attachTimeline();
+    void updateHistoryActions();
+    void showSelection();
 
     QTabWidget *m_tabs = nullptr;
     QLabel *m_status = nullptr;
@@ -57,6 +78,20 @@ private:
     std::map<CapturePage *, QString> m_summaries;           // status line per loaded tab
     std::map<CapturePage *, std::shared_ptr<LoadJob>> m_jobs;  // loads still running
     QList<QPointer<QThread>> m_threads;
+
+    DetailsPanel *m_details = nullptr;
+    QDockWidget *m_detailsDock = nullptr;
+    FunctionTable *m_functions = nullptr;
+    QDockWidget *m_functionsDock = nullptr;
+    BarLegend *m_legend = nullptr;
+    QDockWidget *m_legendDock = nullptr;
+    SearchBar *m_search = nullptr;
+    QComboBox *m_labelMode = nullptr;
+    QComboBox *m_colourMode = nullptr;
+    QAction *m_back = nullptr;
+    QAction *m_forward = nullptr;
+    QPointer<TimelineView> m_attached;
+    QList<QMetaObject::Connection> m_attachedConnections;
 };
 
 } // namespace lanescope

@@ -1,5 +1,6 @@
 #include "timelineindex.h"
 
+#include "lanearrangement.h"
 #include "slicepalette.h"
 
 #include <algorithm>
@@ -62,6 +63,8 @@ TimelineIndex::TimelineIndex(const Capture &capture) : m_capture(&capture)
 {
     double first = std::numeric_limits<double>::infinity();
     double last = -std::numeric_limits<double>::infinity();
+    double firstAligned = first;
+    double lastAligned = last;
 
     m_levels.resize(capture.lanes.size());
     m_sliceStorage.reserve(capture.lanes.size());
@@ -84,11 +87,18 @@ TimelineIndex::TimelineIndex(const Capture &capture) : m_capture(&capture)
                     out.emplace_back(lane.slices, std::move(m));
             }
         }
-        if (!lane.slices.empty())
-            first = std::min(first, lane.slices.front().startUs);
+        double laneLast = -std::numeric_limits<double>::infinity();
         for (const LaneLevelIndex &level : out) {
             if (level.size() > 0)
-                last = std::max(last, level.maxEndUs());
+                laneLast = std::max(laneLast, level.maxEndUs());
+        }
+        if (!lane.slices.empty()) {
+            first = std::min(first, lane.slices.front().startUs);
+            last = std::max(last, laneLast);
+            if (!hasOwnClock(lane)) {
+                firstAligned = std::min(firstAligned, lane.slices.front().startUs);
+                lastAligned = std::max(lastAligned, laneLast);
+            }
         }
     }
 
@@ -106,12 +116,15 @@ TimelineIndex::TimelineIndex(const Capture &capture) : m_capture(&capture)
         if (!counter.timesUs.empty()) {
             first = std::min(first, counter.timesUs.front());
             last = std::max(last, counter.timesUs.back());
+            firstAligned = std::min(firstAligned, counter.timesUs.front());
+            lastAligned = std::max(lastAligned, counter.timesUs.back());
         }
     }
 
     m_extent = first <= last ? TimeRange{first, last} : TimeRange{0, 0};
     if (m_extent.span() <= 0)  // a lone instant or nothing at all still needs a visible range
         m_extent.endUs = m_extent.startUs + 1;
+    m_alignedExtent = firstAligned < lastAligned ? TimeRange{firstAligned, lastAligned} : m_extent;
 
     m_stringColours.reserve(std::size_t(capture.strings.size()));
     for (qsizetype i = 0; i < capture.strings.size(); ++i)

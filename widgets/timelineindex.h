@@ -51,6 +51,9 @@ public:
     bool isFor(const Capture &capture) const;
 
     TimeRange extent() const { return m_extent; }
+    // The extent of the lanes on the device clock only (the whole extent when there are none), so
+    // host spans on their own axis do not squeeze the device timeline when fitting.
+    TimeRange alignedExtent() const { return m_alignedExtent; }
     int levelCount(std::size_t lane) const { return int(m_levels[lane].size()); }
     const LaneLevelIndex &level(std::size_t lane, int depth) const { return m_levels[lane][std::size_t(depth)]; }
     QRgb colourOf(const Capture &capture, const Lane &lane, const Slice &slice) const;
@@ -70,6 +73,7 @@ private:
     std::vector<QRgb> m_phaseColours;
     std::vector<std::pair<double, double>> m_counterRanges;
     TimeRange m_extent;
+    TimeRange m_alignedExtent;
 };
 
 } // namespace lanescope

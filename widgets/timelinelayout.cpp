@@ -12,15 +12,25 @@ struct GroupBlock
     std::vector<int> counters;
 };
 
-// Consecutive lanes of one group form a block; counters join the first block of their group.
-std::vector<GroupBlock> groupBlocks(const Capture &capture)
+// Pinned lanes form the first block; then consecutive lanes of one group form a block; counters
+// join the first block of their group.
+std::vector<GroupBlock> groupBlocks(const Capture &capture, const LaneArrangement &arrangement)
 {
     std::vector<GroupBlock> blocks;
-    for (std::size_t i = 0; i < capture.lanes.size(); ++i) {
-        const QString &group = capture.lanes[i].group;
+    std::vector<int> pinned;
+    for (const int lane : arrangement.pinned) {
+        if (lane >= 0 && std::size_t(lane) < capture.lanes.size() && !arrangement.hidden.contains(lane))
+            pinned.push_back(lane);
+    }
+    if (!pinned.empty())
+        blocks.push_back({pinnedGroupName(), pinned, {}});
+    for (const int i : arrangement.effectiveOrder(capture.lanes.size())) {
+        if (arrangement.hidden.contains(i) || arrangement.isPinned(i))
+            continue;
+        const QString &group = capture.lanes[std::size_t(i)].group;
         if (blocks.empty() || blocks.back().group != group)
             blocks.push_back({group, {}, {}});
-        blocks.back().lanes.push_back(int(i));
+        blocks.back().lanes.push_back(i);
     }
     for (std::size_t i = 0; i < capture.counters.size(); ++i) {
         const QString &group = capture.counters[i].group;
@@ -36,7 +46,7 @@ std::vector<GroupBlock> groupBlocks(const Capture &capture)
 } // namespace
 
 TimelineLayout::TimelineLayout(const Capture &capture, const TimelineMetrics &metrics,
-                               const QSet<QString> &collapsedGroups)
+                               const QSet<QString> &collapsedGroups, const LaneArrangement &arrangement)
     : m_metrics(metrics), m_laneRow(capture.lanes.size(), -1)
 {
     int y = 0;
@@ -45,7 +55,7 @@ TimelineLayout::TimelineLayout(const Capture &capture, const TimelineMetrics &me
         y += row.height;
         m_rows.push_back(std::move(row));
     };
-    for (const GroupBlock &block : groupBlocks(capture)) {
+    for (const GroupBlock &block : groupBlocks(capture, arrangement)) {
         const bool collapsed = collapsedGroups.contains(block.group);
         // An unnamed group (a trace without process names) needs no heading and cannot collapse.
         if (!block.group.isEmpty()) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lanearrangement.h"
 #include "model/capture/capture.h"
 
 #include <QSet>
@@ -36,13 +37,15 @@ struct TimelineRow
     int ordinal = 0;        // lanes and counters: position inside the group, for zebra striping
 };
 
-// The vertical arrangement of a capture: rows in Capture::lanes order, a heading wherever the
-// group changes, each group's counters after its lanes (counters without lanes at the end).
+// The vertical arrangement of a capture: pinned lanes first under their own heading, then the
+// rows in Capture::lanes order (or the arrangement's order), a heading wherever the group changes,
+// each group's counters after its lanes (counters without lanes at the end). Hidden lanes get no row.
 class TimelineLayout
 {
 public:
     TimelineLayout() = default;
-    TimelineLayout(const Capture &capture, const TimelineMetrics &metrics, const QSet<QString> &collapsedGroups = {});
+    TimelineLayout(const Capture &capture, const TimelineMetrics &metrics, const QSet<QString> &collapsedGroups = {},
+                   const LaneArrangement &arrangement = {});
 
     const std::vector<TimelineRow> &rows() const { return m_rows; }
     const TimelineMetrics &metrics() const { return m_metrics; }
@@ -50,7 +53,7 @@ public:
 
     // Row under a content y, or -1.
     int rowAt(double contentY) const;
-    // Row showing a lane, or -1 when the lane is hidden in a collapsed group.
+    // Row showing a lane, or -1 when the lane is hidden or in a collapsed group.
     int rowOfLane(int laneIndex) const;
     // Nesting level under a content y inside a lane row, or -1 in the padding.
     int depthAt(const TimelineRow &row, double contentY) const;

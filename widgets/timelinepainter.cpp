@@ -28,6 +28,9 @@ const QColor text(0x22, 0x25, 0x2b);
 const QColor mutedText(0x6b, 0x72, 0x80);
 const QColor outsideCapture(0, 0, 0, 12);
 const QColor highlight(0x11, 0x11, 0x11);
+const QColor related(0x11, 0x11, 0x11, 150);
+const QColor ownClockBadge(0xb4, 0x53, 0x09);
+const QColor ownClockBadgeFill(0xfd, 0xf0, 0xdc);
 } // namespace colours
 
 constexpr int kGroupIndentPx = 18;
@@ -79,6 +82,7 @@ struct Label
     QRect box;
     QString text;
     QRgb background = 0;
+    int textWidth = 0;
 };
 
 struct Marker
@@ -95,7 +99,7 @@ public:
     Frame(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o,
           const TimelineIndex &index, TimelinePaintStats &stats)
         : m_p(p), m_c(c), m_vp(vp), m_o(o), m_index(index), m_stats(stats), m_fonts(o.font),
-          m_layout(c, o.metrics, o.collapsedGroups), m_barMetrics(m_fonts.bar)
+          m_layout(c, o.metrics, o.collapsedGroups, o.arrangement), m_barMetrics(m_fonts.bar)
     {
         const QFontMetrics rulerMetrics(m_fonts.ruler);
         m_scale = chooseRulerScale(vp.range(), vp.plotWidth(),
@@ -103,6 +107,23 @@ public:
     }
 
     void draw()
+    {
+        drawBase();
+        drawOverlays();
+    }
+
+    // The selection outlines, clipped to the plot so they never cover the ruler or the header.
+    void drawOverlays()
+    {
+        m_p.save();
+        m_p.setClipRect(QRect(m_vp.plotLeft(), m_vp.lanesTop(), m_vp.plotWidth(), m_vp.lanesHeight()));
+        m_p.setRenderHint(QPainter::Antialiasing, false);
+        drawHighlight();
+        m_p.restore();
+    }
+
+    // Everything but the overlays.
+    void drawBase()
     {
         m_rows = visibleRows();
         m_p.save();
@@ -119,13 +140,14 @@ public:
                 drawCounter(row);
         }
         flushBars();
-        drawHighlight();
         drawHeaderColumn();
         drawRuler();
         m_p.restore();
     }
 
 private:
+    QRgb colourOf(const Lane &lane, const Slice &s) const { return barColour(m_index, m_c, lane, s, m_o.colourMode); }
+
     double rowTop(const TimelineRow &row) const { return m_vp.lanesTop() + row.y - m_vp.scrollYPx; }
 
     std::vector<TimelineRow> visibleRows() const
@@ -237,7 +259,7 @@ private:
             if (s.flags & Slice::Instant) {
                 const int x = column(s.startUs);
                 if (x != lastMarkerColumn && x >= m_vp.plotLeft() && x < m_vp.plotRight()) {
-                    m_markers.push_back({QPointF(x, y + height / 2.0), m_index.colourOf(m_c, lane, s), height});
+                    m_markers.push_back({QPointF(x, y + height / 2.0), colourOf(lane, s), height});
                     lastMarkerColumn = x;
                 }
                 ++k;
@@ -252,7 +274,7 @@ private:
                     pending.longest = &s;
                     pending.longestLeft = left;
                     pending.longestRight = right;
-                    pending.colour = m_index.colourOf(m_c, lane, s);
+                    pending.colour = colourOf(lane, s);
                 }
                 ++k;
                 // On a level without overlaps everything that starts inside the merged run's last
@@ -269,7 +291,7 @@ private:
                 continue;
             }
             flush();
-            pending = {left, right, 1, &s, left, right, m_index.colourOf(m_c, lane, s)};
+            pending = {left, right, 1, &s, left, right, colourOf(lane, s)};
             ++k;
         }
         flush();
@@ -296,18 +318,37 @@ private:
             }
         }
         m_bars.push_back({QRect(left, y, right - left - gap, height), r.colour, gap == 0 && !labelled});
+        if (r.count == 1 && m_o.drawSetupHeads && lane.kind == LaneKind::Worker)
+            addSetupHead(lane, *r.longest, y, height, right - gap);
+    }
+
+    // The receive -> start part of an AICore bar, drawn over its head in a lighter shade.
+    void addSetupHead(const Lane &lane, const Slice &s, int y, int height, int barRight)
+    {
+        const TaskRow *row = taskRowOf(m_c, lane, s);
+        if (!row || !(row->flags & TaskRow::HasReceive) || row->startUs <= s.startUs)
+            return;
+        const int left = std::max(column(s.startUs), m_vp.plotLeft());
+        const int right = std::min({column(row->startUs), barRight, m_vp.plotRight()});
+        if (right - left < 1)
+            return;
+        m_heads.push_back({QRect(left, y, right - left, height), setupHeadColour(m_bars.back().colour), false});
     }
 
     // Returns whether a label fits.
     bool addLabel(const Lane &lane, const Slice &slice, QRgb colour, const QRect &box)
     {
-        const QString text = sliceLabel(m_c, lane, slice);
+        const QString text = barLabel(m_c, lane, slice, m_o.labelMode);
         if (text.isEmpty())
             return false;
-        const QString elided = m_barMetrics.elidedText(text, Qt::ElideRight, box.width() - 6);
+        // Measuring is far cheaper than eliding, and most labels that are drawn fit whole.
+        const int room = box.width() - 6;
+        const int fullWidth = m_barMetrics.horizontalAdvance(text);
+        const QString elided = fullWidth <= room ? text : m_barMetrics.elidedText(text, Qt::ElideRight, room);
         if (elided.isEmpty() || elided == QStringLiteral("…"))
             return false;
-        m_labels.push_back({box.adjusted(3, 0, -3, 0), elided, colour});
+        const int width = fullWidth <= room ? fullWidth : m_barMetrics.horizontalAdvance(elided);
+        m_labels.push_back({box.adjusted(3, 0, -3, 0), elided, colour, width});
         return true;
     }
 
@@ -326,11 +367,18 @@ private:
             m_p.drawRects(run.data(), int(run.size()));
         }
         m_stats.rectsDrawn = std::int64_t(m_bars.size());
+        for (const Bar &head : m_heads)
+            m_p.fillRect(head.rect, QColor::fromRgb(head.colour));
 
         m_p.setFont(m_fonts.bar);
+        // Positioned by hand: drawText into a rectangle lays the text out again on every call.
+        const int ascent = m_barMetrics.ascent();
+        const int descent = m_barMetrics.descent();
         for (const Label &label : m_labels) {
             m_p.setPen(textColourOn(label.background));
-            m_p.drawText(label.box, Qt::AlignCenter, label.text);
+            const double x = label.box.left() + (label.box.width() - label.textWidth) / 2.0;
+            const double baseline = label.box.top() + (label.box.height() + ascent - descent) / 2.0;
+            m_p.drawText(QPointF(x, baseline), label.text);
         }
         m_stats.labelsDrawn = std::int64_t(m_labels.size());
 
@@ -429,21 +477,30 @@ private:
 
     void drawHighlight()
     {
-        if (m_o.highlightLane < 0 || std::size_t(m_o.highlightLane) >= m_c.lanes.size())
+        for (const auto &[lane, slice] : m_o.relatedSlices) {
+            if (lane != m_o.highlightLane || slice != m_o.highlightSlice)
+                outline(lane, slice, QPen(colours::related, 1, Qt::DashLine));
+        }
+        outline(m_o.highlightLane, m_o.highlightSlice, QPen(colours::highlight, 2));
+    }
+
+    void outline(int laneIndex, std::size_t sliceIndex, const QPen &pen)
+    {
+        if (laneIndex < 0 || std::size_t(laneIndex) >= m_c.lanes.size())
             return;
-        const Lane &lane = m_c.lanes[std::size_t(m_o.highlightLane)];
-        const int rowIndex = m_layout.rowOfLane(m_o.highlightLane);
-        if (rowIndex < 0 || m_o.highlightSlice >= lane.slices.size())
+        const Lane &lane = m_c.lanes[std::size_t(laneIndex)];
+        const int rowIndex = m_layout.rowOfLane(laneIndex);
+        if (rowIndex < 0 || sliceIndex >= lane.slices.size())
             return;
-        const Slice &s = lane.slices[m_o.highlightSlice];
+        const Slice &s = lane.slices[sliceIndex];
         const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
-        const int depth = std::min<int>(s.depth, m_index.levelCount(std::size_t(m_o.highlightLane)) - 1);
+        const int depth = std::min<int>(s.depth, m_index.levelCount(std::size_t(laneIndex)) - 1);
         const double y = rowTop(row) + m_o.metrics.lanePaddingPx + depth * m_o.metrics.sliceRowHeightPx;
         const int left = std::max(m_vp.plotLeft(), column(s.startUs) - 1);
         const int right = std::min(m_vp.plotRight(), std::max(column(s.endUs), column(s.startUs) + 1) + 1);
         if (right <= left)
             return;
-        m_p.setPen(QPen(colours::highlight, 2));
+        m_p.setPen(pen);
         m_p.setBrush(Qt::NoBrush);
         m_p.drawRect(QRectF(left, y, right - left, m_o.metrics.sliceRowHeightPx - 1));
     }
@@ -481,10 +538,13 @@ private:
                 const double nameHeight = row.kind == TimelineRow::Kind::Lane
                                               ? m_o.metrics.sliceRowHeightPx + 2.0 * m_o.metrics.lanePaddingPx
                                               : row.height / 2.0 + 2;
+                int nameRoom = room;
+                if (row.kind == TimelineRow::Kind::Lane && hasOwnClock(m_c.lanes[std::size_t(row.index)]))
+                    nameRoom -= drawOwnClockBadge(QRectF(indent, top, room, nameHeight), smallMetrics);
                 m_p.setFont(m_fonts.lane);
                 m_p.setPen(colours::text);
-                m_p.drawText(QRectF(indent, top, room, nameHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                             laneMetrics.elidedText(name, Qt::ElideRight, room));
+                m_p.drawText(QRectF(indent, top, nameRoom, nameHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                             laneMetrics.elidedText(name, Qt::ElideRight, nameRoom));
                 if (row.kind == TimelineRow::Kind::Counter) {
                     const auto range = m_index.counterRange(std::size_t(row.index));
                     m_p.setFont(m_fonts.small);
@@ -499,6 +559,26 @@ private:
         }
         m_p.setPen(colours::chromeBorder);
         m_p.drawLine(QPointF(width - 0.5, m_vp.lanesTop()), QPointF(width - 0.5, m_vp.heightPx));
+    }
+
+    // A right-aligned "own clock" tag: these bars are not on the device time axis. Returns the
+    // width it takes from the lane name.
+    int drawOwnClockBadge(const QRectF &nameBox, const QFontMetrics &metrics)
+    {
+        const QString text = QStringLiteral("own clock");
+        const int width = metrics.horizontalAdvance(text) + 8;
+        if (width + 24 > nameBox.width())
+            return 0;
+        const QRectF badge(nameBox.right() - width, nameBox.center().y() - 7, width, 14);
+        m_p.save();
+        m_p.setRenderHint(QPainter::Antialiasing, true);
+        m_p.setPen(colours::ownClockBadge);
+        m_p.setBrush(colours::ownClockBadgeFill);
+        m_p.drawRoundedRect(badge, 3, 3);
+        m_p.setFont(m_fonts.small);
+        m_p.drawText(badge, Qt::AlignCenter, text);
+        m_p.restore();
+        return width + 4;
     }
 
     QString counterTitle(int index) const
@@ -578,6 +658,7 @@ private:
     QFontMetrics m_barMetrics;
     std::vector<TimelineRow> m_rows;  // the rows at least partly on screen
     std::vector<Bar> m_bars;
+    std::vector<Bar> m_heads;  // drawn after (over) the bars they belong to
     std::vector<Label> m_labels;
     std::vector<Marker> m_markers;
 };
@@ -589,17 +670,61 @@ TimelinePainter::~TimelinePainter() = default;
 
 const TimelineIndex &TimelinePainter::indexFor(const Capture &c)
 {
-    if (!m_index || !m_index->isFor(c))
+    if (!m_index || !m_index->isFor(c)) {
         m_index = std::make_unique<TimelineIndex>(c);
+        m_cachedFrame = {};  // drawn from another capture
+    }
     return *m_index;
 }
+
+namespace {
+bool sameMetrics(const TimelineMetrics &a, const TimelineMetrics &b)
+{
+    return a.sliceRowHeightPx == b.sliceRowHeightPx && a.lanePaddingPx == b.lanePaddingPx &&
+           a.groupHeadingHeightPx == b.groupHeadingHeightPx && a.counterHeightPx == b.counterHeightPx;
+}
+
+// Whether two option sets draw the same picture apart from the overlays.
+bool sameBase(const TimelinePaintOptions &a, const TimelinePaintOptions &b)
+{
+    return sameMetrics(a.metrics, b.metrics) && a.collapsedGroups == b.collapsedGroups && a.font == b.font &&
+           a.drawLabels == b.drawLabels && a.minLabelWidthPx == b.minLabelWidthPx &&
+           a.arrangement.order == b.arrangement.order && a.arrangement.pinned == b.arrangement.pinned &&
+           a.arrangement.hidden == b.arrangement.hidden && a.labelMode == b.labelMode &&
+           a.colourMode == b.colourMode && a.drawSetupHeads == b.drawSetupHeads;
+}
+} // namespace
 
 void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o)
 {
     m_stats = {};
     if (!vp.range().isValid())
         return;
-    Frame(p, c, vp, o, indexFor(c), m_stats).draw();
+    const TimelineIndex &index = indexFor(c);
+    if (!o.cacheFrames || !p.device()) {
+        Frame(p, c, vp, o, index, m_stats).draw();
+        return;
+    }
+    const qreal dpr = p.device()->devicePixelRatioF();
+    const QSize pixels(int(std::ceil(vp.widthPx * dpr)), int(std::ceil(vp.heightPx * dpr)));
+    const bool hit = !m_cachedFrame.isNull() && m_cachedCapture == &c && m_cachedViewport == vp &&
+                     m_cachedFrame.size() == pixels && m_cachedFrame.devicePixelRatio() == dpr &&
+                     sameBase(m_cachedOptions, o);
+    if (!hit) {
+        m_cachedFrame = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
+        m_cachedFrame.setDevicePixelRatio(dpr);
+        QPainter cp(&m_cachedFrame);
+        TimelinePaintStats stats;
+        Frame(cp, c, vp, o, index, stats).drawBase();
+        m_cachedCapture = &c;
+        m_cachedViewport = vp;
+        m_cachedOptions = o;
+        m_cachedStats = stats;
+    }
+    m_stats = m_cachedStats;
+    m_stats.fromCache = hit;
+    p.drawImage(QPointF(0, 0), m_cachedFrame);
+    Frame(p, c, vp, o, index, m_stats).drawOverlays();
 }
 
 int TimelinePainter::preferredHeaderWidth(const Capture &c, const QFont &font)

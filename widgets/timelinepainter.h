@@ -1,11 +1,14 @@
 #pragma once
 
+#include "barstyle.h"
+#include "lanearrangement.h"
 #include "model/capture/capture.h"
 #include "timelineindex.h"
 #include "timelinelayout.h"
 #include "timeviewport.h"
 
 #include <QFont>
+#include <QImage>
 #include <QSet>
 #include <QString>
 #include <cstdint>
@@ -24,6 +27,15 @@ struct TimelinePaintOptions
     int minLabelWidthPx = 28;     // narrower bars stay unlabelled
     int highlightLane = -1;       // Capture::lanes index of an outlined slice, -1 for none
     std::size_t highlightSlice = 0;
+    // Bars outlined more lightly along with the highlighted one (the other blocks of an SPMD task).
+    std::vector<std::pair<int, std::size_t>> relatedSlices;
+    LaneArrangement arrangement;
+    BarLabelMode labelMode = BarLabelMode::Both;
+    BarColourMode colourMode = BarColourMode::Function;
+    bool drawSetupHeads = true;   // AICore bars: receive -> start in a lighter shade
+    // Keep the last frame without its overlays (selection outlines) and reuse it while only the
+    // overlays change: clicks, hovers and tooltips then cost a blit, not a million bars.
+    bool cacheFrames = false;
 };
 
 // What the last paint() drew; level of detail is verified against these numbers.
@@ -36,6 +48,7 @@ struct TimelinePaintStats
     std::int64_t labelsDrawn = 0;
     std::int64_t counterPoints = 0;
     int lanesDrawn = 0;
+    bool fromCache = false;           // the frame was the cached picture plus fresh overlays
 };
 
 // Draws a capture's timeline — lane header column, time ruler, bars, instants and counters — for
@@ -60,6 +73,12 @@ public:
 private:
     std::unique_ptr<TimelineIndex> m_index;
     TimelinePaintStats m_stats;
+    // The frame cache: picture, what it shows, and what drawing it cost.
+    QImage m_cachedFrame;
+    const Capture *m_cachedCapture = nullptr;
+    TimelineViewport m_cachedViewport;
+    TimelinePaintOptions m_cachedOptions;
+    TimelinePaintStats m_cachedStats;
 };
 
 } // namespace lanescope

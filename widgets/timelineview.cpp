@@ -1,8 +1,13 @@
 #include "timelineview.h"
 
 #include "model/capture/slicelabel.h"
+#include "model/capture/taskindex.h"
+#include "slicedetails.h"
 #include "timeformat.h"
 
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QTimer>
 #include <QCursor>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -21,6 +26,8 @@ constexpr double kKeyPanFraction = 0.2;   // of the plot width per key press
 constexpr double kWheelZoomPerNotch = 1.25;
 constexpr double kWheelScrollPerNotchPx = 60;
 constexpr double kHitSlopPx = 3;          // tiny bars and instants count as hit this close
+constexpr int kSettleMs = 500;            // a range held this long becomes a history entry
+constexpr double kClickSlopPx = 3;        // a press that moves less than this is a click, not a drag
 } // namespace
 
 TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
@@ -34,6 +41,11 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_viewport.rulerHeightPx = kTimelineRulerHeightPx;
     m_viewport.headerWidthPx = kTimelineHeaderWidthPx;
     m_options.font = font();
+    m_options.cacheFrames = true;
+    m_settle = new QTimer(this);
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(kSettleMs);
+    connect(m_settle, &QTimer::timeout, this, &TimelineView::commitHistory);
     updateGeometryFromWidget();
 }
 
@@ -43,16 +55,28 @@ void TimelineView::setCapture(CapturePtr capture)
 {
     m_capture = std::move(capture);
     m_options.highlightLane = -1;
+    m_options.relatedSlices.clear();
     m_options.collapsedGroups.clear();
+    m_options.arrangement = {};
+    m_selection.reset();
     if (m_capture) {
         m_preferredHeaderWidthPx = TimelinePainter::preferredHeaderWidth(*m_capture, m_options.font);
         m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups);
+        m_locator = TaskLocator(*m_capture);
     } else {
         m_layout = {};
+        m_locator = {};
     }
     m_viewport.scrollYPx = 0;
     updateGeometryFromWidget();
-    fitAll();
+    m_restoring = true;
+    applyViewport(m_viewport.withRange(
+        m_capture ? fitRange(m_painter.indexFor(*m_capture).alignedExtent()) : fullRange()));
+    m_restoring = false;
+    m_settle->stop();
+    m_history.reset(m_viewport.range());
+    emit historyChanged();
+    emit selectionChanged();
 }
 
 TimeRange TimelineView::fullRange() const
@@ -65,10 +89,58 @@ TimeRange TimelineView::fullRange() const
 void TimelineView::setVisibleRange(TimeRange range)
 {
     if (range.isValid())
-        applyViewport(m_viewport.withRange(range));
+        jumpTo(range);
 }
 
-void TimelineView::fitAll() { applyViewport(m_viewport.withRange(fullRange())); }
+// Fits the lanes on the device clock: host spans on their own axis would squeeze them.
+void TimelineView::fitAll()
+{
+    jumpTo(m_capture ? fitRange(m_painter.indexFor(*m_capture).alignedExtent()) : fullRange());
+}
+
+void TimelineView::jumpTo(TimeRange range)
+{
+    commitHistory();
+    applyViewport(m_viewport.withRange(range));
+    commitHistory();
+}
+
+void TimelineView::commitHistory()
+{
+    m_settle->stop();
+    if (!m_capture)
+        return;
+    const std::size_t before = m_history.size();
+    const std::size_t index = m_history.index();
+    m_history.commit(m_viewport.range());
+    if (m_history.size() != before || m_history.index() != index)
+        emit historyChanged();
+}
+
+bool TimelineView::canGoBack() const { return m_history.canGoBack() || m_settle->isActive(); }
+bool TimelineView::canGoForward() const { return m_history.canGoForward() && !m_settle->isActive(); }
+
+void TimelineView::goBack()
+{
+    commitHistory();
+    if (const auto r = m_history.back()) {
+        m_restoring = true;
+        applyViewport(m_viewport.withRange(*r));
+        m_restoring = false;
+        emit historyChanged();
+    }
+}
+
+void TimelineView::goForward()
+{
+    commitHistory();
+    if (const auto r = m_history.forward()) {
+        m_restoring = true;
+        applyViewport(m_viewport.withRange(*r));
+        m_restoring = false;
+        emit historyChanged();
+    }
+}
 
 void TimelineView::zoomBy(double factor, std::optional<double> aboutX)
 {
@@ -87,8 +159,15 @@ void TimelineView::applyViewport(TimelineViewport vp)
     m_viewport = vp;
     updateScrollBar();
     viewport()->update();
-    if (rangeChanged)
+    if (rangeChanged) {
+        if (!m_restoring) {
+            const bool wasSettling = m_settle->isActive();
+            m_settle->start();
+            if (!wasSettling)
+                emit historyChanged();  // Back becomes possible at once
+        }
         emit visibleRangeChanged(m_viewport.t0Us, m_viewport.t1Us);
+    }
 }
 
 void TimelineView::updateGeometryFromWidget()
@@ -202,7 +281,9 @@ QString TimelineView::describeSlice(int laneIndex, std::size_t sliceIndex) const
     if (label.isEmpty())
         label = tr("(unnamed)");
     QStringList lines{label, tr("%1 / %2").arg(lane.group, lane.name)};
-    if (s.flags & Slice::Instant) {
+    if (const TaskRow *row = taskRowOf(*m_capture, lane, s)) {
+        lines << taskTimingLines(*row) << taskIdLines(*m_capture, *row);
+    } else if (s.flags & Slice::Instant) {
         lines << tr("At %1").arg(formatDuration(s.startUs));
     } else {
         lines << tr("Start %1").arg(formatDuration(s.startUs)) << tr("End %1").arg(formatDuration(s.endUs))
@@ -240,10 +321,11 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
     }
     if (event->position().x() < m_viewport.headerWidthPx) {
         toggleGroupAt(event->position());
+        m_draggedLane = laneAt(event->position());
     } else {
         m_dragging = true;
+        m_dragMoved = false;
         m_dragLast = event->position();
-        viewport()->setCursor(Qt::ClosedHandCursor);
     }
     event->accept();
 }
@@ -255,6 +337,11 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         return;
     }
     const QPointF delta = event->position() - m_dragLast;
+    if (!m_dragMoved && delta.manhattanLength() < kClickSlopPx)
+        return;
+    if (!m_dragMoved)
+        viewport()->setCursor(Qt::ClosedHandCursor);
+    m_dragMoved = true;
     m_dragLast = event->position();
     TimelineViewport vp = m_viewport.pannedByPixels(delta.x());
     vp.scrollYPx -= delta.y();
@@ -265,9 +352,30 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
 void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton) {
-        if (m_dragging)
+        if (m_dragging && m_dragMoved) {
             viewport()->unsetCursor();
+        } else if (m_dragging) {
+            if (const auto hit = sliceAt(event->position()))
+                select({hit->first, hit->second});
+            else
+                clearSelection();
+        } else if (m_draggedLane >= 0 && m_capture) {
+            // Dropped on another lane header of the same group: take its place.
+            const int target = laneAt(event->position());
+            if (target >= 0 && target != m_draggedLane) {
+                const int from = m_layout.rowOfLane(m_draggedLane);
+                const int to = m_layout.rowOfLane(target);
+                LaneArrangement a = m_options.arrangement;
+                if (a.moveBefore(*m_capture, m_draggedLane, target)) {
+                    if (to > from)
+                        a.move(*m_capture, m_draggedLane, +1);
+                    setLaneArrangement(a);
+                }
+            }
+        }
         m_dragging = false;
+        m_dragMoved = false;
+        m_draggedLane = -1;
         event->accept();
         return;
     }
@@ -282,7 +390,22 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     if (viewport()->rect().contains(mouse) && mouse.x() >= m_viewport.plotLeft())
         aboutX = mouse.x();
     const double panStep = m_viewport.plotWidth() * kKeyPanFraction;
+    if (event->modifiers() & Qt::AltModifier) {
+        if (event->key() == Qt::Key_Left)
+            goBack();
+        else if (event->key() == Qt::Key_Right)
+            goForward();
+        else {
+            QAbstractScrollArea::keyPressEvent(event);
+            return;
+        }
+        event->accept();
+        return;
+    }
     switch (event->key()) {
+    case Qt::Key_Escape: clearSelection(); break;
+    case Qt::Key_F: zoomToSelection(); break;
+    case Qt::Key_Slash: emit searchRequested(); break;
     case Qt::Key_0:
     case Qt::Key_Home: fitAll(); break;
     case Qt::Key_Plus:
@@ -310,15 +433,13 @@ void TimelineView::toggleGroupAt(QPointF pos)
     const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
     if (row.kind != TimelineRow::Kind::GroupHeading)
         return;
-    if (!m_options.collapsedGroups.remove(row.group))
-        m_options.collapsedGroups.insert(row.group);
-    m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups);
-    m_options.highlightLane = -1;
-    applyViewport(m_viewport);
+    setGroupCollapsed(row.group, !m_options.collapsedGroups.contains(row.group));
 }
 
 void TimelineView::updateHover(QPointF pos)
 {
+    if (m_selection)
+        return;  // the selection keeps the outline
     const auto hit = sliceAt(pos);
     const int lane = hit ? hit->first : -1;
     const std::size_t slice = hit ? hit->second : 0;
@@ -327,6 +448,219 @@ void TimelineView::updateHover(QPointF pos)
     m_options.highlightLane = lane;
     m_options.highlightSlice = slice;
     viewport()->update();
+}
+
+void TimelineView::relayout()
+{
+    if (!m_capture)
+        return;
+    m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups, m_options.arrangement);
+    applyViewport(m_viewport);
+}
+
+void TimelineView::updateSelectionOptions()
+{
+    m_options.relatedSlices.clear();
+    if (!m_selection || !m_capture) {
+        m_options.highlightLane = -1;
+        return;
+    }
+    m_options.highlightLane = m_selection->lane;
+    m_options.highlightSlice = m_selection->slice;
+    const Lane &lane = m_capture->lanes[std::size_t(m_selection->lane)];
+    if (const TaskRow *row = taskRowOf(*m_capture, lane, lane.slices[m_selection->slice]);
+        row && isSpmdTask(*m_capture, row->taskId)) {
+        for (const SliceRef &bar : m_locator.barsOfTask(*m_capture, row->taskId))
+            m_options.relatedSlices.emplace_back(bar.lane, bar.slice);
+    }
+}
+
+void TimelineView::select(SliceRef bar, bool centre)
+{
+    if (!m_capture || bar.lane < 0 || std::size_t(bar.lane) >= m_capture->lanes.size() ||
+        bar.slice >= m_capture->lanes[std::size_t(bar.lane)].slices.size()) {
+        clearSelection();
+        return;
+    }
+    const bool changed = m_selection != bar;
+    m_selection = bar;
+    updateSelectionOptions();
+    if (centre)
+        centreOn(bar);
+    viewport()->update();
+    if (changed)
+        emit selectionChanged();
+}
+
+void TimelineView::clearSelection()
+{
+    if (!m_selection)
+        return;
+    m_selection.reset();
+    updateSelectionOptions();
+    viewport()->update();
+    emit selectionChanged();
+}
+
+bool TimelineView::selectTask(std::uint64_t taskId)
+{
+    if (!m_capture)
+        return false;
+    const std::vector<SliceRef> bars = m_locator.barsOfTask(*m_capture, taskId);
+    if (bars.empty())
+        return false;
+    select(bars.front(), true);
+    return true;
+}
+
+bool TimelineView::locateFunction(int funcId)
+{
+    if (!m_capture)
+        return false;
+    const SliceRef bar = m_locator.longestOfFunction(*m_capture, funcId);
+    if (!bar.isValid())
+        return false;
+    select(bar, true);
+    return true;
+}
+
+void TimelineView::centreOn(SliceRef bar)
+{
+    if (!m_capture || !bar.isValid())
+        return;
+    const Lane &lane = m_capture->lanes[std::size_t(bar.lane)];
+    const Slice &s = lane.slices[bar.slice];
+    // A bar the user asked for must become visible: unhide its lane and open its group.
+    if (m_options.arrangement.hidden.remove(bar.lane) | m_options.collapsedGroups.remove(
+            m_options.arrangement.isPinned(bar.lane) ? pinnedGroupName() : lane.group))
+        relayout();
+    const double duration = std::max(0.0, s.endUs - s.startUs);
+    double span = m_viewport.spanUs();
+    if (duration > span * 0.8)
+        span = duration / 0.6;
+    const double centre = s.startUs + duration / 2;
+    commitHistory();
+    TimelineViewport vp = m_viewport.withRange({centre - span / 2, centre + span / 2});
+    if (const int row = m_layout.rowOfLane(bar.lane); row >= 0) {
+        const TimelineRow &r = m_layout.rows()[std::size_t(row)];
+        const double top = r.y - vp.scrollYPx;
+        if (top < 0 || top + r.height > vp.lanesHeight())
+            vp.scrollYPx = r.y + r.height / 2.0 - vp.lanesHeight() / 2.0;
+    }
+    applyViewport(vp);
+    commitHistory();
+}
+
+void TimelineView::zoomToSelection()
+{
+    if (!m_capture || !m_selection)
+        return;
+    const Slice &s = m_capture->lanes[std::size_t(m_selection->lane)].slices[m_selection->slice];
+    const double duration = std::max(s.endUs - s.startUs, TimelineViewport::kMinSpanUs * 10);
+    const double pad = duration * 0.1;
+    jumpTo({s.startUs - pad, s.startUs + duration + pad});
+}
+
+void TimelineView::setLaneArrangement(LaneArrangement arrangement)
+{
+    m_options.arrangement = std::move(arrangement);
+    relayout();
+}
+
+void TimelineView::setLanePinned(int lane, bool pinned)
+{
+    m_options.arrangement.setPinned(lane, pinned);
+    relayout();
+}
+
+void TimelineView::setLaneHidden(int lane, bool hidden)
+{
+    if (hidden)
+        m_options.arrangement.hidden.insert(lane);
+    else
+        m_options.arrangement.hidden.remove(lane);
+    if (hidden && m_selection && m_selection->lane == lane)
+        clearSelection();
+    relayout();
+}
+
+void TimelineView::moveLane(int lane, int delta)
+{
+    if (m_capture && m_options.arrangement.move(*m_capture, lane, delta))
+        relayout();
+}
+
+void TimelineView::showAllLanes()
+{
+    m_options.arrangement.hidden.clear();
+    relayout();
+}
+
+void TimelineView::setGroupCollapsed(const QString &group, bool collapsed)
+{
+    if (collapsed)
+        m_options.collapsedGroups.insert(group);
+    else
+        m_options.collapsedGroups.remove(group);
+    if (!m_selection)
+        m_options.highlightLane = -1;
+    relayout();
+}
+
+int TimelineView::laneAt(QPointF pos) const
+{
+    if (!m_capture || pos.y() < m_viewport.lanesTop())
+        return -1;
+    const int rowIndex = m_layout.rowAt(pos.y() - m_viewport.lanesTop() + m_viewport.scrollYPx);
+    if (rowIndex < 0)
+        return -1;
+    const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
+    return row.kind == TimelineRow::Kind::Lane ? row.index : -1;
+}
+
+QMenu *TimelineView::createLaneMenu(int lane, QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    if (m_capture && lane >= 0 && std::size_t(lane) < m_capture->lanes.size()) {
+        const bool pinned = m_options.arrangement.isPinned(lane);
+        menu->addAction(pinned ? tr("Unpin") : tr("Pin to Top"), this, [this, lane, pinned] { setLanePinned(lane, !pinned); });
+        menu->addAction(tr("Hide Lane"), this, [this, lane] { setLaneHidden(lane, true); });
+        menu->addSeparator();
+        menu->addAction(tr("Move Up"), this, [this, lane] { moveLane(lane, -1); });
+        menu->addAction(tr("Move Down"), this, [this, lane] { moveLane(lane, +1); });
+        menu->addSeparator();
+    }
+    QAction *showAll = menu->addAction(tr("Show All Lanes (%1 hidden)").arg(m_options.arrangement.hidden.size()), this,
+                                       &TimelineView::showAllLanes);
+    showAll->setEnabled(!m_options.arrangement.hidden.isEmpty());
+    return menu;
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!m_capture || event->pos().x() >= m_viewport.headerWidthPx) {
+        event->ignore();
+        return;
+    }
+    QMenu *menu = createLaneMenu(laneAt(event->pos()), this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
+    event->accept();
+}
+
+void TimelineView::setLabelMode(BarLabelMode mode)
+{
+    m_options.labelMode = mode;
+    viewport()->update();
+}
+
+void TimelineView::setColourMode(BarColourMode mode)
+{
+    if (m_options.colourMode == mode)
+        return;
+    m_options.colourMode = mode;
+    viewport()->update();
+    emit colourModeChanged(mode);
 }
 
 } // namespace lanescope

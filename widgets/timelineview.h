@@ -1,19 +1,28 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "sliceref.h"
+#include "tasklocator.h"
 #include "timelinepainter.h"
 #include "timeviewport.h"
+#include "viewhistory.h"
 
 #include <QAbstractScrollArea>
 #include <QPoint>
 #include <optional>
 
+class QMenu;
+class QTimer;
+
 namespace lanescope {
 
 // The interactive timeline of one capture. Wheel zooms about the cursor (Shift+wheel scrolls the
 // lanes, a horizontal wheel pans), dragging pans time and lanes, a click on a group heading folds
-// it. Keys: 0 / Home fit all, + / - zoom, W / S zoom in / out, A / D and Left / Right pan,
-// Up / Down scroll the lanes. Hovering a bar shows its label, start, end and duration.
+// it; a click on a bar selects it (Esc clears), and the other blocks of an SPMD task are outlined
+// with it. Keys: 0 / Home fit all, + / - zoom, W / S zoom in / out, A / D and Left / Right pan,
+// Up / Down scroll the lanes, F zooms to the selection, Alt+Left / Alt+Right go back / forward
+// through the visible ranges. The lane header has a context menu (pin, hide, move) and lanes can
+// be dragged by their header within their group. Hovering a bar shows its label and timing.
 class TimelineView : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -38,14 +47,62 @@ public:
     const TimelineViewport &timelineViewport() const { return m_viewport; }
     double timeAtX(double x) const { return m_viewport.timeAt(x); }
     const TimelinePaintStats &lastPaintStats() const { return m_painter.stats(); }
+    const TimelinePaintOptions &paintOptions() const { return m_options; }
 
     // The bar under a viewport position: (lane index, slice index), if any.
     std::optional<std::pair<int, std::size_t>> sliceAt(QPointF pos);
-    // Tooltip text for a bar: label, then start, end and duration.
+    // Tooltip text for a bar: label, then start, end and duration, and a task's timing and ids.
     QString describeSlice(int lane, std::size_t slice) const;
+
+    // Selection. `centre` scrolls the bar into view (zooming out when it is wider than the view).
+    std::optional<SliceRef> selection() const { return m_selection; }
+    void select(SliceRef bar, bool centre = false);
+    void clearSelection();
+    // Selects and centres the first AICore bar of a task; false when the task has none.
+    bool selectTask(std::uint64_t taskId);
+    // Selects and centres the longest AICore bar of a function.
+    bool locateFunction(int funcId);
+    void centreOn(SliceRef bar);
+    void zoomToSelection();
+    const TaskLocator &taskLocator() const { return m_locator; }
+
+    // History of committed ranges. Continuous input (wheel, drag, keys held) settles into one
+    // entry; jumps (fit, search, zoom to selection) commit at once.
+    void goBack();
+    void goForward();
+    bool canGoBack() const;
+    bool canGoForward() const;
+    const ViewHistory &history() const { return m_history; }
+    // Commits a range still settling (tests and actions that must not wait for the timer).
+    void commitHistory();
+
+    // Lanes.
+    const TimelineLayout &layout() const { return m_layout; }
+    const LaneArrangement &laneArrangement() const { return m_options.arrangement; }
+    void setLaneArrangement(LaneArrangement arrangement);
+    void setLanePinned(int lane, bool pinned);
+    void setLaneHidden(int lane, bool hidden);
+    void moveLane(int lane, int delta);
+    void showAllLanes();
+    void setGroupCollapsed(const QString &group, bool collapsed);
+    // The lane under a viewport position in the header column or the plot, or -1.
+    int laneAt(QPointF pos) const;
+    // The header's context menu for a lane (caller owns it).
+    QMenu *createLaneMenu(int lane, QWidget *parent);
+
+    // Bar appearance.
+    BarLabelMode labelMode() const { return m_options.labelMode; }
+    BarColourMode colourMode() const { return m_options.colourMode; }
+    void setLabelMode(BarLabelMode mode);
+    void setColourMode(BarColourMode mode);
 
 signals:
     void visibleRangeChanged(double startUs, double endUs);
+    void selectionChanged();
+    void historyChanged();
+    void colourModeChanged(BarColourMode mode);
+    // `/` pressed: the window's search box should take the focus.
+    void searchRequested();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -53,6 +110,7 @@ protected:
     void scrollContentsBy(int dx, int dy) override;
     bool viewportEvent(QEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
@@ -64,6 +122,9 @@ private:
     void updateScrollBar();
     void toggleGroupAt(QPointF pos);
     void updateHover(QPointF pos);
+    void relayout();
+    void jumpTo(TimeRange range);
+    void updateSelectionOptions();
 
     CapturePtr m_capture;
     mutable TimelinePainter m_painter;  // owns the per-capture index, a cache built on first use
@@ -72,7 +133,14 @@ private:
     TimelineViewport m_viewport;
     TimelineLayout m_layout;
     bool m_dragging = false;
+    bool m_dragMoved = false;
     QPointF m_dragLast;
+    int m_draggedLane = -1;          // lane whose header is being dragged
+    std::optional<SliceRef> m_selection;
+    TaskLocator m_locator;
+    ViewHistory m_history;
+    QTimer *m_settle = nullptr;      // commits a range once the user stops moving it
+    bool m_restoring = false;        // applying a history entry: not a new navigation
 };
 
 } // namespace lanescope

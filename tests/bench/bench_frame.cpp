@@ -1,0 +1,178 @@
+// Frame benchmark: time to paint one 1920x1080 timeline frame of a capture with about a million
+// AICore bars, at full view and zoomed in, against a floor measured in the same run (a plain fill
+// of the same image, which every frame pays at least once). Full view is measured twice: a cold
+// frame (new range: every bar collected and drawn) and a repeat frame whose selection outline
+// changed (the frame cache plus fresh overlays, as after a click or a hover).
+//
+//   bench_frame [--bars N] [--runs N] [--no-labels] [--check]
+//
+// Budgets: full view <= 16 ms, zoomed <= 4 ms (median). With --check the exit status is 1 when a
+// budget is missed.
+
+#include "widgets/timelinepainter.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <QTextStream>
+#include <algorithm>
+#include <functional>
+
+using namespace lanescope;
+
+namespace {
+
+constexpr int kCores = 72;          // 24 AIC + 48 AIV, as on a full chip
+constexpr int kFunctions = 24;
+constexpr QSize kFrame(1920, 1080);
+
+// Back-to-back kernels on every core: ~2 µs each with sub-µs gaps, receive 0.2 µs before start.
+CapturePtr syntheticCapture(std::size_t bars)
+{
+    auto c = std::make_shared<Capture>();
+    c->rows.reserve(bars);
+    std::vector<double> clock(kCores, 0.0);
+    std::uint32_t seed = 12345;
+    auto next = [&seed] {
+        seed = seed * 1664525u + 1013904223u;
+        return double(seed >> 8) / double(1u << 24);
+    };
+    for (std::size_t i = 0; i < bars; ++i) {
+        const int core = int(i % kCores);
+        TaskRow r;
+        r.taskId = i;
+        r.coreId = core;
+        r.coreType = core < 24 ? CoreType::Aic : CoreType::Aiv;
+        r.funcId = int((i / kCores) % kFunctions);
+        r.receiveUs = clock[std::size_t(core)] + 0.1 + 0.6 * next();
+        r.startUs = r.receiveUs + 0.2;
+        r.endUs = r.startUs + 1.0 + 2.0 * next();
+        r.dispatchUs = r.receiveUs - 0.3;
+        r.finishUs = r.endUs + 0.4;
+        r.flags = TaskRow::HasAicpu | TaskRow::HasReceive;
+        clock[std::size_t(core)] = r.endUs;
+        c->rows.push_back(r);
+    }
+    c->lanes.resize(kCores);
+    for (int core = 0; core < kCores; ++core) {
+        Lane &lane = c->lanes[std::size_t(core)];
+        lane.group = QStringLiteral("AICore");
+        lane.name = QStringLiteral("%1_%2").arg(core < 24 ? QStringLiteral("AIC") : QStringLiteral("AIV")).arg(core);
+        lane.kind = LaneKind::Worker;
+        lane.laneSource = core;
+        lane.slices.reserve(bars / kCores + 1);
+    }
+    for (std::size_t i = 0; i < c->rows.size(); ++i) {
+        const TaskRow &r = c->rows[i];
+        c->lanes[std::size_t(r.coreId)].slices.push_back(
+            Slice{r.receiveUs, r.endUs, std::uint32_t(i), std::uint32_t(r.funcId + 1), 0, 0});
+    }
+    return c;
+}
+
+double medianMs(int runs, const std::function<void()> &work)
+{
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer t;
+        t.start();
+        work();
+        ms.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    std::size_t bars = 1'000'000;
+    int runs = 9;
+    bool check = false;
+    bool noLabels = false;
+    const QStringList args = app.arguments();
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args[i] == QStringLiteral("--bars") && i + 1 < args.size())
+            bars = args[++i].toULongLong();
+        else if (args[i] == QStringLiteral("--runs") && i + 1 < args.size())
+            runs = std::max(1, args[++i].toInt());
+        else if (args[i] == QStringLiteral("--no-labels"))
+            noLabels = true;
+        else if (args[i] == QStringLiteral("--check"))
+            check = true;
+    }
+    QTextStream out(stdout);
+
+    const CapturePtr capture = syntheticCapture(bars);
+    QImage image(kFrame, QImage::Format_ARGB32_Premultiplied);
+    TimelinePainter painter;
+    TimelinePaintOptions options;
+    options.drawLabels = !noLabels;
+    TimelineViewport vp;
+    vp.widthPx = kFrame.width();
+    vp.heightPx = kFrame.height();
+    vp.headerWidthPx = kTimelineHeaderWidthPx;
+    vp.rulerHeightPx = kTimelineRulerHeightPx;
+    const TimeRange full = fitRange(painter.indexFor(*capture).extent());
+    const double mid = (full.startUs + full.endUs) / 2;
+    const TimeRange zoomed{mid - 20, mid + 20};  // ~15 bars per lane, labelled
+
+    auto frame = [&](TimeRange range) {
+        QPainter p(&image);
+        painter.paint(p, *capture, vp.withRange(range), options);
+    };
+    frame(full);  // warm-up: glyph caches
+
+    const double floorMs = medianMs(runs, [&] { image.fill(Qt::white); });
+    const double fullMs = medianMs(runs, [&] { frame(full); });
+    const TimelinePaintStats fullStats = painter.stats();
+    const double zoomMs = medianMs(runs, [&] { frame(zoomed); });
+    const TimelinePaintStats zoomStats = painter.stats();
+    options.cacheFrames = true;
+    frame(full);  // fills the cache
+    std::size_t selected = 0;
+    const double repeatMs = medianMs(runs, [&] {
+        options.highlightLane = 0;
+        options.highlightSlice = selected++ % capture->lanes[0].slices.size();
+        frame(full);
+    });
+    const TimelinePaintStats repeatStats = painter.stats();
+    if (!repeatStats.fromCache)
+        out << "warning: the repeat frame missed the cache\n";
+
+    struct Result
+    {
+        const char *name;
+        double ms;
+        double budgetMs;
+        const TimelinePaintStats &stats;
+    };
+    const Result results[] = {{"full view, cold", fullMs, 16.0, fullStats},
+                              {"full view, repeat (cached)", repeatMs, 16.0, repeatStats},
+                              {"zoomed, cold", zoomMs, 4.0, zoomStats}};
+    out << "bars: " << capture->rows.size() << " on " << kCores << " lanes, frame " << kFrame.width() << "x"
+        << kFrame.height() << ", median of " << runs << " runs\n";
+    out << QStringLiteral("floor (image fill): %1 ms\n").arg(floorMs, 0, 'f', 3);
+    bool missed = false;
+    for (const Result &r : results) {
+        const bool ok = r.ms <= r.budgetMs;
+        missed |= !ok;
+        out << QStringLiteral("%1: %2 ms (%3x floor), budget %4 ms: %5   [lanes %6, rects %7, visited %8, labels %9]\n")
+                   .arg(QLatin1String(r.name))
+                   .arg(r.ms, 0, 'f', 3)
+                   .arg(floorMs > 0 ? r.ms / floorMs : 0.0, 0, 'f', 1)
+                   .arg(r.budgetMs, 0, 'f', 0)
+                   .arg(ok ? QStringLiteral("ok") : QStringLiteral("MISSED"))
+                   .arg(r.stats.lanesDrawn)
+                   .arg(r.stats.rectsDrawn)
+                   .arg(r.stats.slicesVisited)
+                   .arg(r.stats.labelsDrawn);
+    }
+    out.flush();
+    return check && missed ? 1 : 0;
+}

@@ -1,0 +1,152 @@
+#include "model/io/loader.h"
+#include "widgets/functiontable.h"
+#include "widgets/functiontablemodel.h"
+#include "widgets/timelineview.h"
+
+#include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+FunctionStats stats(int funcId, const QString &name, std::size_t count, double avgExec)
+{
+    FunctionStats f;
+    f.funcId = funcId;
+    f.name = name;
+    f.count = count;
+    f.avgExecUs = avgExec;
+    f.totalExecUs = avgExec * double(count);
+    return f;
+}
+
+// Level 1: no AICPU data, so latency, exec %, head and tail are unknown.
+FunctionSummary levelOneSummary()
+{
+    FunctionSummary s;
+    s.hasAicpu = false;
+    s.functions = {stats(0, QStringLiteral("qk"), 4, 2.5), stats(1, QStringLiteral("sv"), 10, 1.0),
+                   stats(2, QStringLiteral("mm"), 1, 7.0)};
+    return s;
+}
+
+} // namespace
+
+class TestFunctionTable : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void modelPassesTheTester()
+    {
+        FunctionTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSummary(levelOneSummary());
+        const CapturePtr sample = loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/sample-l4")).capture;
+        QVERIFY(sample);
+        model.setSummary(functionSummary(*sample));
+        QVERIFY(model.rowCount() > 0);
+        QSortFilterProxyModel proxy;
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(Qt::UserRole);
+        proxy.sort(FunctionTableModel::AvgLatency, Qt::DescendingOrder);
+        model.setSummary(levelOneSummary());
+    }
+
+    void cells_data()
+    {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("name") << 0 << int(FunctionTableModel::Name) << "qk";
+        QTest::newRow("count") << 1 << int(FunctionTableModel::Count) << "10";
+        QTest::newRow("avg exec") << 0 << int(FunctionTableModel::AvgExec) << "2.5 µs";
+        QTest::newRow("latency unknown at level 1") << 0 << int(FunctionTableModel::AvgLatency) << "–";
+        QTest::newRow("exec % unknown") << 1 << int(FunctionTableModel::ExecPct) << "–";
+        QTest::newRow("head unknown") << 2 << int(FunctionTableModel::AvgHead) << "–";
+        QTest::newRow("tail unknown") << 2 << int(FunctionTableModel::AvgTail) << "–";
+    }
+    void cells()
+    {
+        QFETCH(int, row);
+        QFETCH(int, column);
+        QFETCH(QString, text);
+        FunctionTableModel model;
+        model.setSummary(levelOneSummary());
+        QCOMPARE(model.index(row, column).data().toString(), text);
+    }
+
+    void levelFourColumnsAreFilled()
+    {
+        FunctionSummary s;
+        FunctionStats f = stats(3, QStringLiteral("x"), 2, 3.0);
+        f.avgLatencyUs = 4.0;
+        f.execPct = 75.0;
+        f.avgHeadOhUs = 0.5;
+        f.avgTailOhUs = 0.5;
+        s.functions = {f};
+        FunctionTableModel model;
+        model.setSummary(s);
+        QCOMPARE(model.index(0, FunctionTableModel::ExecPct).data().toString(), QStringLiteral("75.0 %"));
+        QCOMPARE(model.index(0, FunctionTableModel::AvgLatency).data(Qt::UserRole).toDouble(), 4.0);
+        QCOMPARE(model.index(0, FunctionTableModel::AvgHead).data().toString(), QStringLiteral("500 ns"));
+    }
+
+    void sortsByNumberNotText()
+    {
+        FunctionTable table;
+        FunctionTableModel *model = table.model();
+        model->setSummary(levelOneSummary());
+        table.view()->sortByColumn(FunctionTableModel::Count, Qt::DescendingOrder);
+        QSortFilterProxyModel *proxy = table.proxy();
+        // 10 > 4 > 1, although "4" > "10" > "1" as text.
+        QCOMPARE(proxy->index(0, FunctionTableModel::Name).data().toString(), QStringLiteral("sv"));
+        QCOMPARE(proxy->index(1, FunctionTableModel::Name).data().toString(), QStringLiteral("qk"));
+        QCOMPARE(proxy->index(2, FunctionTableModel::Name).data().toString(), QStringLiteral("mm"));
+    }
+
+    void clickingARowLocatesTheLongestInstance()
+    {
+        const CapturePtr sample = loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/sample-l4")).capture;
+        QVERIFY(sample);
+        QWidget window;
+        auto *view = new TimelineView(&window);
+        auto *table = new FunctionTable(&window);
+        view->setGeometry(0, 0, 1200, 500);
+        table->setGeometry(0, 500, 1200, 300);
+        window.resize(1200, 800);
+        view->setCapture(sample);
+        table->setCapture(sample);
+        connect(table, &FunctionTable::functionActivated, view, &TimelineView::locateFunction);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        const QModelIndex first = table->proxy()->index(0, FunctionTableModel::Name);
+        const int funcId = first.data(FunctionTableModel::FuncIdRole).toInt();
+        const QRect cell = table->view()->visualRect(first);
+        QTest::mouseClick(table->view()->viewport(), Qt::LeftButton, {}, cell.center());
+
+        // The longest row of that function, found by hand.
+        double longest = -1;
+        std::size_t longestRow = 0;
+        for (std::size_t r = 0; r < sample->rows.size(); ++r) {
+            if (sample->rows[r].funcId == funcId && sample->rows[r].durationUs() > longest) {
+                longest = sample->rows[r].durationUs();
+                longestRow = r;
+            }
+        }
+        QVERIFY(view->selection());
+        const Lane &lane = sample->lanes[std::size_t(view->selection()->lane)];
+        QCOMPARE(lane.kind, LaneKind::Worker);
+        const Slice &s = lane.slices[view->selection()->slice];
+        QCOMPARE(std::size_t(s.ref), longestRow);
+        QVERIFY(view->visibleRange().contains((s.startUs + s.endUs) / 2));
+    }
+};
+
+QTEST_MAIN(TestFunctionTable)
+#include "tst_functiontable.moc"

@@ -1,0 +1,48 @@
+#include "functiontable.h"
+
+#include "functiontablemodel.h"
+
+#include <QHeaderView>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace lanescope {
+
+FunctionTable::FunctionTable(QWidget *parent) : QWidget(parent)
+{
+    m_model = new FunctionTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(Qt::UserRole);
+    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+    m_view = new QTableView(this);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(FunctionTableModel::AvgExec, Qt::DescendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setAlternatingRowColors(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    // A click or Enter on a row: the longest instance is where a look pays off first.
+    auto activate = [this](const QModelIndex &index) {
+        if (index.isValid())
+            emit functionActivated(index.data(FunctionTableModel::FuncIdRole).toInt());
+    };
+    connect(m_view, &QTableView::clicked, this, activate);
+    connect(m_view, &QTableView::activated, this, activate);
+}
+
+void FunctionTable::setCapture(const CapturePtr &capture)
+{
+    m_model->setSummary(capture ? functionSummary(*capture) : FunctionSummary{});
+    m_view->resizeColumnsToContents();
+}
+
+} // namespace lanescope

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "model/capture/capture.h"
+#include "sliceref.h"
+#include "tasklocator.h"
+
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace lanescope {
+
+// Case-insensitive subsequence match: "qkmm" matches "QK_matmul".
+bool fuzzyMatch(QStringView needle, QStringView haystack);
+
+// "r1t3" (ring 1, local 3), "t7" (ring 0) or a decimal task id.
+std::optional<std::uint64_t> parseTaskId(const QString &text);
+
+// The bars a search box query finds, in time order: the bars of a task when the query is a task
+// id that exists, else the first bar of every lane whose name contains the query, plus every bar
+// whose function (or trace slice name) matches it fuzzily.
+std::vector<SliceRef> findSlices(const Capture &capture, const TaskLocator &locator, const QString &query);
+
+} // namespace lanescope
