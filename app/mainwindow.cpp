@@ -1,5 +1,10 @@
 #include "mainwindow.h"
 
+#include "capturewatcher.h"
+#include "recentfiles.h"
+#include "shortcutsdialog.h"
+#include "theme.h"
+
 #include "model/analysis/capturesummary.h"
 #include "model/io/loader.h"
 #include "widgets/barlegend.h"
@@ -18,6 +23,12 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QTabBar>
+#include <QSettings>
+#include <QMessageBox>
+#include <QCloseEvent>
+#include <QApplication>
+#include <QActionGroup>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -76,6 +87,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setWindowTitle(QStringLiteral("Lanescope"));
     setAcceptDrops(true);
     resize(1400, 860);
+    m_settings = new QSettings(this);
+    m_recent = new RecentFiles(*m_settings, this);
+    applyTheme(*qApp, themeFromName(m_settings->value(QStringLiteral("theme")).toString()));
 
     m_tabs = new QTabWidget(this);
     m_tabs->setTabsClosable(true);
@@ -109,6 +123,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createToolBar();
     createMenus();
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::attachTimeline);
+    restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(m_settings->value(QStringLiteral("window/state")).toByteArray());
     updateStatus();
     attachTimeline();
 }
@@ -275,6 +291,9 @@ void MainWindow::createMenus()
     openFile->setShortcut(QKeySequence::Open);
     QAction *openDirectory = file->addAction(tr("Open &Directory…"), this, &MainWindow::chooseDirectory);
     openDirectory->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recent, &RecentFiles::changed, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
     file->addSeparator();
     QAction *close = file->addAction(tr("&Close Tab"), this, [this] {
         if (m_tabs->currentIndex() >= 0)
@@ -296,6 +315,27 @@ void MainWindow::createMenus()
     view->addAction(m_functionsDock->toggleViewAction());
     view->addAction(m_legendDock->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
+    view->addSeparator();
+    QMenu *themes = view->addMenu(tr("&Theme"));
+    auto *themeGroup = new QActionGroup(this);
+    const Theme current = themeFromName(m_settings->value(QStringLiteral("theme")).toString());
+    for (Theme theme : {Theme::Light, Theme::Dark}) {
+        QAction *a = themes->addAction(theme == Theme::Light ? tr("&Light") : tr("&Dark"), this, [this, theme] {
+            applyTheme(*qApp, theme);
+            m_settings->setValue(QStringLiteral("theme"), themeName(theme));
+        });
+        a->setCheckable(true);
+        a->setChecked(theme == current);
+        themeGroup->addAction(a);
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("&Keyboard Shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); });
+    keys->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About Lanescope"), this, [this] {
+        QMessageBox::about(this, tr("About Lanescope"),
+                           tr("Lanescope %1\nA viewer for PyPTO L2 swimlane captures.").arg(QStringLiteral(LANESCOPE_VERSION)));
+    });
 }
 
 void MainWindow::chooseFile()
@@ -376,6 +416,11 @@ void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
             m_tabs->setTabToolTip(index, m_tabs->tabToolTip(index) + u'\n' + message);
         }
     } else {
+        m_recent->add(page->path());
+        const CaptureSources &sources = job.result.capture->info.sources;
+        auto *watcher = new CaptureWatcher(page);
+        watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog});
+        connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
         m_summaries[page] = statusLine(*job.result.capture);
         page->showCapture(job.result.capture);
         if (page == m_tabs->currentWidget())
@@ -428,6 +473,42 @@ void MainWindow::updateStatus()
     m_warningsList->addItems(warnings);
     m_warningsButton->setText(tr("%n warning(s)", nullptr, int(warnings.size())));
     m_warningsButton->show();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
+    m_settings->setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    for (const QString &path : m_recent->paths())
+        m_recentMenu->addAction(QDir::toNativeSeparators(path), this, [this, path] { openPath(path); });
+    if (!m_recent->paths().isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear List"), m_recent, &RecentFiles::clear);
+    }
+    m_recentMenu->setEnabled(!m_recent->paths().isEmpty());
+}
+
+void MainWindow::offerReload(CapturePage *page)
+{
+    const int index = m_tabs->indexOf(page);
+    if (index < 0)
+        return;
+    const auto answer = QMessageBox::question(
+        this, tr("Capture Changed"),
+        tr("The files of %1 changed on disk. Reload the capture?").arg(m_tabs->tabText(index)));
+    if (answer != QMessageBox::Yes)
+        return;
+    const QString path = page->path();
+    closeTab(index);
+    openPath(path);
+    m_tabs->tabBar()->moveTab(m_tabs->count() - 1, index);
+    m_tabs->setCurrentIndex(index);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -10,6 +10,8 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QListWidget;
+class QMenu;
+class QSettings;
 class QTabWidget;
 class QThread;
 class QToolButton;
@@ -17,6 +19,7 @@ class QToolButton;
 namespace lanescope {
 
 class BarLegend;
+class RecentFiles;
 class CapturePage;
 class DetailsPanel;
 class FunctionTable;
@@ -52,6 +55,7 @@ public:
     BarLegend *legend() const { return m_legend; }
 
 protected:
+    void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -68,7 +72,13 @@ private:
     void attachTimeline();
     void updateHistoryActions();
     void showSelection();
+    void fillRecentMenu();
+    // Asks before reloading a tab whose files changed on disk.
+    void offerReload(CapturePage *page);
 
+    QSettings *m_settings = nullptr;
+    RecentFiles *m_recent = nullptr;
+    QMenu *m_recentMenu = nullptr;
     QTabWidget *m_tabs = nullptr;
     QLabel *m_status = nullptr;
     QToolButton *m_warningsButton = nullptr;

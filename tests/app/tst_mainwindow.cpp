@@ -1,0 +1,77 @@
+#include "app/mainwindow.h"
+#include "widgets/timelineview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace lanescope;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+    static QAction *findAction(QWidget *root, const QString &text)
+    {
+        for (QAction *a : root->findChildren<QAction *>())
+            if (a->text().remove(QLatin1Char('&')) == text)
+                return a;
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        // Settings go to a test location, never into the user's configuration.
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void loadedCaptureIsRememberedInRecentFiles()
+    {
+        const QString sample = QStringLiteral(LANESCOPE_FIXTURES "/generated/level4");
+        {
+            MainWindow window;
+            window.openPath(sample);
+            QTRY_VERIFY_WITH_TIMEOUT(window.currentTimeline() != nullptr, 20000);
+            QMenu *recent = nullptr;
+            for (QMenu *m : window.menuBar()->findChildren<QMenu *>())
+                if (m->title().remove(QLatin1Char('&')) == QLatin1String("Open Recent"))
+                    recent = m;
+            QVERIFY(recent);
+            QVERIFY(recent->isEnabled());
+            QCOMPARE(recent->actions().front()->text(), QDir::toNativeSeparators(QFileInfo(sample).absoluteFilePath()));
+        }
+        // A new window (a new run) remembers it.
+        MainWindow again;
+        QCOMPARE(QSettings().value("recentFiles").toStringList().front(), QFileInfo(sample).absoluteFilePath());
+    }
+
+    void themeSwitchesAndIsRemembered()
+    {
+        MainWindow window;
+        QAction *dark = findAction(&window, QStringLiteral("Dark"));
+        QVERIFY(dark);
+        dark->trigger();
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+        QCOMPARE(QSettings().value("theme").toString(), QStringLiteral("dark"));
+        findAction(&window, QStringLiteral("Light"))->trigger();
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 180);
+    }
+
+    void helpListsShortcuts()
+    {
+        MainWindow window;
+        QAction *keys = findAction(&window, QStringLiteral("Keyboard Shortcuts"));
+        QVERIFY(keys);
+        QCOMPARE(keys->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
