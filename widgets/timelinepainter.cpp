@@ -16,22 +16,6 @@ namespace lanescope {
 
 namespace {
 
-namespace colours {
-const QColor background(0xff, 0xff, 0xff);
-const QColor alternateRow(0xf7, 0xf8, 0xfa);
-const QColor headingBand(0xe9, 0xec, 0xf1);
-const QColor rowSeparator(0xe3, 0xe6, 0xea);
-const QColor grid(0xe8, 0xea, 0xee);
-const QColor chrome(0xf3, 0xf5, 0xf8);       // header column and ruler
-const QColor chromeBorder(0xc3, 0xc9, 0xd2);
-const QColor text(0x22, 0x25, 0x2b);
-const QColor mutedText(0x6b, 0x72, 0x80);
-const QColor outsideCapture(0, 0, 0, 12);
-const QColor highlight(0x11, 0x11, 0x11);
-const QColor related(0x11, 0x11, 0x11, 150);
-const QColor ownClockBadge(0xb4, 0x53, 0x09);
-const QColor ownClockBadgeFill(0xfd, 0xf0, 0xdc);
-} // namespace colours
 
 constexpr int kGroupIndentPx = 18;
 
@@ -129,7 +113,7 @@ public:
         m_p.save();
         m_p.setRenderHint(QPainter::Antialiasing, false);
         m_p.setRenderHint(QPainter::TextAntialiasing, true);
-        m_p.fillRect(QRect(0, 0, m_vp.widthPx, m_vp.heightPx), colours::background);
+        m_p.fillRect(QRect(0, 0, m_vp.widthPx, m_vp.heightPx), m_o.colours.background);
         drawRowBackgrounds();
         drawOutsideCapture();
         drawGrid();
@@ -177,11 +161,11 @@ private:
         for (const TimelineRow &row : m_rows) {
             const QRectF band(m_vp.plotLeft(), rowTop(row), m_vp.plotWidth(), row.height);
             if (row.kind == TimelineRow::Kind::GroupHeading) {
-                m_p.fillRect(band, colours::headingBand);
+                m_p.fillRect(band, m_o.colours.headingBand);
             } else if (row.ordinal % 2 == 1) {
-                m_p.fillRect(band, colours::alternateRow);
+                m_p.fillRect(band, m_o.colours.alternateRow);
             }
-            m_p.setPen(colours::rowSeparator);
+            m_p.setPen(m_o.colours.rowSeparator);
             m_p.drawLine(QPointF(band.left(), band.bottom() - 0.5), QPointF(band.right(), band.bottom() - 0.5));
         }
     }
@@ -197,16 +181,16 @@ private:
         const int after = column(extent.endUs);
         if (before > m_vp.plotLeft())
             m_p.fillRect(QRectF(m_vp.plotLeft(), top, std::min(before, m_vp.plotRight()) - m_vp.plotLeft(), height),
-                         colours::outsideCapture);
+                         m_o.colours.outsideCapture);
         if (after < m_vp.plotRight())
             m_p.fillRect(QRectF(std::max(after, m_vp.plotLeft()), top, m_vp.plotRight() - std::max(after, m_vp.plotLeft()),
                                 height),
-                         colours::outsideCapture);
+                         m_o.colours.outsideCapture);
     }
 
     void drawGrid()
     {
-        m_p.setPen(colours::grid);
+        m_p.setPen(m_o.colours.grid);
         const double bottom = std::min<double>(m_vp.heightPx, m_vp.lanesTop() + m_layout.contentHeight() - m_vp.scrollYPx);
         for (const double t : m_scale.majorTicks(m_vp.range())) {
             const double x = std::floor(m_vp.xOf(t)) + 0.5;
@@ -479,9 +463,9 @@ private:
     {
         for (const auto &[lane, slice] : m_o.relatedSlices) {
             if (lane != m_o.highlightLane || slice != m_o.highlightSlice)
-                outline(lane, slice, QPen(colours::related, 1, Qt::DashLine));
+                outline(lane, slice, QPen(m_o.colours.related, 1, Qt::DashLine));
         }
-        outline(m_o.highlightLane, m_o.highlightSlice, QPen(colours::highlight, 2));
+        outline(m_o.highlightLane, m_o.highlightSlice, QPen(m_o.colours.highlight, 2));
     }
 
     void outline(int laneIndex, std::size_t sliceIndex, const QPen &pen)
@@ -510,24 +494,24 @@ private:
         const int width = m_vp.headerWidthPx;
         if (width <= 0)
             return;
-        m_p.fillRect(QRect(0, m_vp.lanesTop(), width, m_vp.lanesHeight()), colours::chrome);
+        m_p.fillRect(QRect(0, m_vp.lanesTop(), width, m_vp.lanesHeight()), m_o.colours.chrome);
         const QFontMetrics laneMetrics(m_fonts.lane);
         const QFontMetrics headingMetrics(m_fonts.heading);
         const QFontMetrics smallMetrics(m_fonts.small);
         for (const TimelineRow &row : m_rows) {
             const double top = rowTop(row);
             if (row.kind == TimelineRow::Kind::GroupHeading) {
-                m_p.fillRect(QRectF(0, top, width, row.height), colours::headingBand);
+                m_p.fillRect(QRectF(0, top, width, row.height), m_o.colours.headingBand);
                 drawDisclosure(QPointF(9, top + row.height / 2.0), row.collapsed);
                 const QString count = QString::number(row.memberCount);
                 const int countWidth = smallMetrics.horizontalAdvance(count);
                 m_p.setFont(m_fonts.heading);
-                m_p.setPen(colours::text);
+                m_p.setPen(m_o.colours.text);
                 const int room = width - kGroupIndentPx - countWidth - 14;
                 m_p.drawText(QRectF(kGroupIndentPx, top, room, row.height), Qt::AlignLeft | Qt::AlignVCenter,
                              headingMetrics.elidedText(row.group, Qt::ElideRight, room));
                 m_p.setFont(m_fonts.small);
-                m_p.setPen(colours::mutedText);
+                m_p.setPen(m_o.colours.mutedText);
                 m_p.drawText(QRectF(width - countWidth - 8, top, countWidth, row.height), Qt::AlignRight | Qt::AlignVCenter,
                              count);
             } else {
@@ -542,22 +526,22 @@ private:
                 if (row.kind == TimelineRow::Kind::Lane && hasOwnClock(m_c.lanes[std::size_t(row.index)]))
                     nameRoom -= drawOwnClockBadge(QRectF(indent, top, room, nameHeight), smallMetrics);
                 m_p.setFont(m_fonts.lane);
-                m_p.setPen(colours::text);
+                m_p.setPen(m_o.colours.text);
                 m_p.drawText(QRectF(indent, top, nameRoom, nameHeight), Qt::AlignLeft | Qt::AlignVCenter,
                              laneMetrics.elidedText(name, Qt::ElideRight, nameRoom));
                 if (row.kind == TimelineRow::Kind::Counter) {
                     const auto range = m_index.counterRange(std::size_t(row.index));
                     m_p.setFont(m_fonts.small);
-                    m_p.setPen(colours::mutedText);
+                    m_p.setPen(m_o.colours.mutedText);
                     m_p.drawText(QRectF(indent, top + nameHeight - 2, room, row.height - nameHeight),
                                  Qt::AlignLeft | Qt::AlignTop,
                                  QStringLiteral("%1 – %2").arg(range.first, 0, 'g', 6).arg(range.second, 0, 'g', 6));
                 }
-                m_p.setPen(colours::rowSeparator);
+                m_p.setPen(m_o.colours.rowSeparator);
                 m_p.drawLine(QPointF(0, top + row.height - 0.5), QPointF(width, top + row.height - 0.5));
             }
         }
-        m_p.setPen(colours::chromeBorder);
+        m_p.setPen(m_o.colours.chromeBorder);
         m_p.drawLine(QPointF(width - 0.5, m_vp.lanesTop()), QPointF(width - 0.5, m_vp.heightPx));
     }
 
@@ -572,8 +556,8 @@ private:
         const QRectF badge(nameBox.right() - width, nameBox.center().y() - 7, width, 14);
         m_p.save();
         m_p.setRenderHint(QPainter::Antialiasing, true);
-        m_p.setPen(colours::ownClockBadge);
-        m_p.setBrush(colours::ownClockBadgeFill);
+        m_p.setPen(m_o.colours.ownClockBadge);
+        m_p.setBrush(m_o.colours.ownClockBadgeFill);
         m_p.drawRoundedRect(badge, 3, 3);
         m_p.setFont(m_fonts.small);
         m_p.drawText(badge, Qt::AlignCenter, text);
@@ -592,7 +576,7 @@ private:
         m_p.save();
         m_p.setRenderHint(QPainter::Antialiasing, true);
         m_p.setPen(Qt::NoPen);
-        m_p.setBrush(colours::mutedText);
+        m_p.setBrush(m_o.colours.mutedText);
         const double r = 3.5;
         if (collapsed) {
             const QPointF tri[] = {{centre.x() - r * 0.6, centre.y() - r}, {centre.x() + r * 0.8, centre.y()},
@@ -611,11 +595,11 @@ private:
         const int height = m_vp.rulerHeightPx;
         if (height <= 0)
             return;
-        m_p.fillRect(QRect(0, 0, m_vp.widthPx, height), colours::chrome);
+        m_p.fillRect(QRect(0, 0, m_vp.widthPx, height), m_o.colours.chrome);
         const QFontMetrics metrics(m_fonts.ruler);
         m_p.setFont(m_fonts.ruler);
         const double baseline = height - 9;
-        m_p.setPen(colours::chromeBorder);
+        m_p.setPen(m_o.colours.chromeBorder);
         for (const double t : m_scale.minorTicks(m_vp.range())) {
             const double x = std::floor(m_vp.xOf(t)) + 0.5;
             if (x >= m_vp.plotLeft() && x < m_vp.plotRight())
@@ -625,24 +609,24 @@ private:
             const double x = std::floor(m_vp.xOf(t)) + 0.5;
             if (x < m_vp.plotLeft() || x >= m_vp.plotRight())
                 continue;
-            m_p.setPen(colours::chromeBorder);
+            m_p.setPen(m_o.colours.chromeBorder);
             m_p.drawLine(QPointF(x, 4), QPointF(x, height));
             const QString label = m_scale.label(t);
             if (x + 4 + metrics.horizontalAdvance(label) > m_vp.plotRight())
                 continue;
-            m_p.setPen(colours::text);
+            m_p.setPen(m_o.colours.text);
             m_p.drawText(QPointF(x + 4, baseline), label);
         }
         // The corner above the header column tells how much time the plot shows.
         if (m_vp.headerWidthPx > 0) {
-            m_p.setPen(colours::mutedText);
+            m_p.setPen(m_o.colours.mutedText);
             m_p.drawText(QRectF(8, 0, m_vp.headerWidthPx - 16, height), Qt::AlignLeft | Qt::AlignVCenter,
                          metrics.elidedText(QStringLiteral("visible %1").arg(formatDuration(m_vp.spanUs())),
                                             Qt::ElideRight, m_vp.headerWidthPx - 16));
-            m_p.setPen(colours::chromeBorder);
+            m_p.setPen(m_o.colours.chromeBorder);
             m_p.drawLine(QPointF(m_vp.headerWidthPx - 0.5, 0), QPointF(m_vp.headerWidthPx - 0.5, height));
         }
-        m_p.setPen(colours::chromeBorder);
+        m_p.setPen(m_o.colours.chromeBorder);
         m_p.drawLine(QPointF(0, height - 0.5), QPointF(m_vp.widthPx, height - 0.5));
     }
 
@@ -691,7 +675,8 @@ bool sameBase(const TimelinePaintOptions &a, const TimelinePaintOptions &b)
            a.drawLabels == b.drawLabels && a.minLabelWidthPx == b.minLabelWidthPx &&
            a.arrangement.order == b.arrangement.order && a.arrangement.pinned == b.arrangement.pinned &&
            a.arrangement.hidden == b.arrangement.hidden && a.labelMode == b.labelMode &&
-           a.colourMode == b.colourMode && a.drawSetupHeads == b.drawSetupHeads;
+           a.colourMode == b.colourMode && a.drawSetupHeads == b.drawSetupHeads &&
+           a.colours.background == b.colours.background;  // the light and dark sets differ here
 }
 } // namespace
 

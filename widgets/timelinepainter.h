@@ -1,5 +1,7 @@
 #pragma once
 
+#include "timelinecolours.h"
+
 #include "barstyle.h"
 #include "lanearrangement.h"
 #include "model/capture/capture.h"
@@ -36,6 +38,7 @@ struct TimelinePaintOptions
     // Keep the last frame without its overlays (selection outlines) and reuse it while only the
     // overlays change: clicks, hovers and tooltips then cost a blit, not a million bars.
     bool cacheFrames = false;
+    TimelineColours colours = TimelineColours::light();
 };
 
 // What the last paint() drew; level of detail is verified against these numbers.

@@ -42,6 +42,7 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_viewport.headerWidthPx = kTimelineHeaderWidthPx;
     m_options.font = font();
     m_options.cacheFrames = true;
+    m_options.colours = TimelineColours::forPalette(palette());
     m_settle = new QTimer(this);
     m_settle->setSingleShot(true);
     m_settle->setInterval(kSettleMs);
@@ -187,6 +188,16 @@ void TimelineView::updateScrollBar()
     bar->setPageStep(std::max(1, m_viewport.lanesHeight()));
     bar->setSingleStep(m_options.metrics.sliceRowHeightPx + 2 * m_options.metrics.lanePaddingPx);
     bar->setValue(int(m_viewport.scrollYPx));
+}
+
+void TimelineView::changeEvent(QEvent *event)
+{
+    // Follow the application theme.
+    if (event->type() == QEvent::PaletteChange) {
+        m_options.colours = TimelineColours::forPalette(palette());
+        viewport()->update();
+    }
+    QAbstractScrollArea::changeEvent(event);
 }
 
 void TimelineView::paintEvent(QPaintEvent *)

@@ -55,13 +55,25 @@ private slots:
     void themeSwitchesAndIsRemembered()
     {
         MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        window.openPath(QStringLiteral(LANESCOPE_FIXTURES "/generated/level1"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentTimeline() != nullptr, 20000);
+        // The empty area below the last lane shows the timeline's own background.
+        auto background = [&] {
+            QWidget *area = window.currentTimeline()->viewport();
+            return area->grab().toImage().pixelColor(area->width() - 4, area->height() - 4).lightness();
+        };
+        QVERIFY(background() > 200);
         QAction *dark = findAction(&window, QStringLiteral("Dark"));
         QVERIFY(dark);
         dark->trigger();
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+        QTRY_VERIFY(background() < 80);
         QCOMPARE(QSettings().value("theme").toString(), QStringLiteral("dark"));
         findAction(&window, QStringLiteral("Light"))->trigger();
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 180);
+        QTRY_VERIFY(background() > 200);
     }
 
     void helpListsShortcuts()

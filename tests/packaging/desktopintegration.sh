@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs Lanescope into a temporary prefix, registers its MIME types and desktop entry in a
-# temporary XDG data directory, and checks what a desktop would do with a capture.
+# Unpacks the Lanescope .deb into a temporary root, registers its MIME types and desktop entry in
+# a temporary XDG data directory, and checks what a desktop would do with a capture.
 #   desktopintegration.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
@@ -11,7 +11,9 @@ trap 'rm -rf "$tmp"' EXIT
 desktop-file-validate "$src/packaging/org.lanescope.Lanescope.desktop"
 appstreamcli validate --no-net "$src/packaging/org.lanescope.Lanescope.metainfo.xml" >/dev/null
 
-cmake --install "$build" --prefix "$tmp/usr" >/dev/null
+# What a user installs: the .deb CPack makes, unpacked into the temporary root.
+cpack --config "$build/CPackConfig.cmake" -G DEB -B "$tmp/package" >/dev/null
+dpkg-deb -x "$tmp/package"/lanescope_*.deb "$tmp"
 share=$tmp/usr/share
 test -x "$tmp/usr/bin/lanescope"
 test -f "$share/applications/org.lanescope.Lanescope.desktop"
