@@ -5,6 +5,10 @@
 #include <QApplication>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMimeData>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QUrl>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -74,6 +78,22 @@ private slots:
         findAction(&window, QStringLiteral("Light"))->trigger();
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 180);
         QTRY_VERIFY(background() > 200);
+    }
+
+    void droppedFilesAndDirectoriesOpenAsTabs()
+    {
+        MainWindow window;
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(QStringLiteral(LANESCOPE_FIXTURES "/generated/level2")),
+                      QUrl::fromLocalFile(QStringLiteral(LANESCOPE_FIXTURES "/generated/level3/chip_swimlane_records.json"))});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QCOMPARE(window.tabs()->count(), 2);
+        QCOMPARE(window.tabs()->tabText(0), QStringLiteral("level2"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentTimeline() != nullptr, 20000);
     }
 
     void helpListsShortcuts()
