@@ -73,5 +73,7 @@ int analysisLevel(const Capture &capture);
 // timing are taken, as the reference reader drops the others (§3.3); `requireAicpu` = false keeps
 // every row (AICore-only figures such as the observed critical path).
 AnalysisInput buildAnalysisInput(const Capture &capture, std::optional<AnalysisRange> range, bool requireAicpu = true);
+// The input points into the capture's rows: it must not outlive the capture.
+AnalysisInput buildAnalysisInput(Capture &&capture, std::optional<AnalysisRange> range, bool requireAicpu = true) = delete;
 
 } // namespace lanescope

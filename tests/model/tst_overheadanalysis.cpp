@@ -113,7 +113,8 @@ private slots:
     void waitingIntervalsAreMerged()
     {
         // MIX consumer: waiting [5,8) on both engines, as one interval each.
-        const OverheadFigures f = overheadFigures(buildAnalysisInput(scenario("anchor: MIX consumer"), std::nullopt));
+        const Capture c = scenario("anchor: MIX consumer");
+        const OverheadFigures f = overheadFigures(buildAnalysisInput(c, std::nullopt));
         for (const auto &w : f.waitingIntervals) {
             QCOMPARE(w.size(), std::size_t(1));
             QCOMPARE(w[0].first, 5.0);
@@ -150,7 +151,8 @@ private slots:
     {
         // all(t) implies every present engine's overhead(t) and has(t), on every segment.
         for (const char *name : {"anchor: MIX consumer", "other engine busy", "waiting on both, one busy", "one of two cores idle"}) {
-            const AnalysisInput in = buildAnalysisInput(scenario(QString::fromLatin1(name)), std::nullopt);
+            const Capture c = scenario(QString::fromLatin1(name));
+            const AnalysisInput in = buildAnalysisInput(c, std::nullopt);
             double covered = 0;
             sweepOverhead(in, [&](double a, double b, const OverheadState &s) {
                 QVERIFY(b > a);

@@ -55,7 +55,8 @@ private slots:
         QFETCH(double, perEventUs);
         QFETCH(double, duringUs);
         QFETCH(double, independentUs);
-        const AnalysisInput in = buildAnalysisInput(switches(), std::nullopt);
+        const Capture c = switches();
+        const AnalysisInput in = buildAnalysisInput(c, std::nullopt);
         const OverheadFigures overhead = overheadFigures(in);
         const SwitchFigures f = switchFigures(in, &overhead.waitingIntervals);
         const EngineSwitch &s = f.engines[std::size_t(engine)];
@@ -72,7 +73,8 @@ private slots:
 
     void makespanBounds()
     {
-        const SwitchFigures f = switchFigures(buildAnalysisInput(switches(), std::nullopt), nullptr);
+        const Capture c = switches();
+        const SwitchFigures f = switchFigures(buildAnalysisInput(c, std::nullopt), nullptr);
         QCOMPARE(f.boundLowerUs, 0.0);     // the AIV core never switches
         QCOMPARE(f.boundUpperUs, 0.5);     // AIC min 0.5 + AIV min 0
         QCOMPARE(f.boundUpperPct, 5.0);    // of the 10 µs window
@@ -83,7 +85,8 @@ private slots:
     {
         // From 4.5 on only B, C and F start: B then C is no switch (C issued after B ended), F is
         // alone on its core now, and the AIV core has no row left.
-        const AnalysisInput in = buildAnalysisInput(switches(), AnalysisRange{4.5, 100});
+        const Capture c = switches();
+        const AnalysisInput in = buildAnalysisInput(c, AnalysisRange{4.5, 100});
         QCOMPARE(in.rows.size(), std::size_t(3));
         const SwitchFigures f = switchFigures(in, nullptr);
         QCOMPARE(f.engines[0].cores, 2);

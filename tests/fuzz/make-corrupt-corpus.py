@@ -1,0 +1,383 @@
+#!/usr/bin/env python3
+"""Writes tests/fixtures/corrupt/: small hostile and broken inputs for every reader, one idea per file.
+
+Deterministic (no randomness without a fixed seed, no timestamps): re-running it rewrites the same
+bytes. Each file is named after what it tests; manifest.tsv (hand-maintained, read by
+tst_corruptcorpus) says what loading it must give. Run: tests/fuzz/make-corrupt-corpus.py
+"""
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "corrupt")
+
+RECORDS = (
+    b'{"chip_swimlane_level": 3, "metadata": {"clock_freq_hz": 1000000000, "num_cores": 2, '
+    b'"core_types": ["aic", "aiv"]}, "core_to_thread": [0, 0], '
+    b'"aicore_tasks": [[0, 10, 0, 1100, 1200, 40], [1, 11, 0, 1150, 1400, 30]], '
+    b'"aicpu_tasks": [[0, 0, 1000, 1250], [1, 0, 1010, 1450]], '
+    b'"aicpu_scheduler_phases": [[{"kind": "dispatch", "start_cycles": 990, "end_cycles": 1030, '
+    b'"loop_iter": 7, "tasks_processed": 2}]]}\n'
+)
+
+TRACE = (
+    b'{"traceEvents": [{"name": "thread_name", "ph": "M", "pid": 1, "tid": 7, "args": {"name": "AIC_0"}}, '
+    b'{"name": "QK", "ph": "X", "pid": 1, "tid": 7, "ts": 100.0, "dur": 2.5, "args": {"taskId": 1}}, '
+    b'{"name": "SF", "ph": "X", "pid": 1, "tid": 7, "ts": 103.0, "dur": 1.0}, '
+    b'{"name": "f", "ph": "s", "id": 9, "pid": 1, "tid": 7, "ts": 101.0}, '
+    b'{"name": "f", "ph": "f", "id": 9, "pid": 1, "tid": 7, "ts": 103.0, "bp": "e"}], '
+    b'"displayTimeUnit": "ns"}\n'
+)
+
+DEPS = (
+    b'{"tasks": [{"task_id": "0", "kernel_ids": [3], "block_num": 1, "scope": "auto"}, '
+    b'{"task_id": "1", "kernel_ids": [4], "block_num": 2}], "tensors": [{"tensor_id": 77}], '
+    b'"edges": [{"pred": "0", "succ": "1", "source": "tensormap"}]}\n'
+)
+
+NAMEMAP = b'{"level": 2, "orchestrator_name": "orch", "callable_id_to_name": {"0": "QK", "1": "SF"}}\n'
+
+SCOPE_META = (b'{"version": 6, "fatal": false, "dropped": 0, "total": 2, "task_window_max": [16, 16, 16, 16], '
+              b'"heap_max": [256, 256, 256, 256], "tensormap_max": 64}')
+SCOPE_BEGIN = (b'{"site": "a.py:1", "phase": "begin", "depth": 0, "ring": 0, "task_window_start": 0, '
+               b'"task_window_end": 0, "heap_start": 0, "heap_end": 0, "tensormap": 0}')
+SCOPE_END = (b'{"site": "a.py:1", "phase": "end", "depth": 0, "ring": 0, "task_window_start": 0, '
+             b'"task_window_end": 1, "heap_start": 0, "heap_end": 0, "tensormap": 1}')
+SCOPE = SCOPE_META + b"\n" + SCOPE_BEGIN + b"\n" + SCOPE_END + b"\n"
+
+STRACE = (b"[mono_ns=2000][T0x1][TIMING] scope_exit: [STRACE] v=1 pid=42 tid=43 inv=0 hid=9f depth=0 "
+          b"name=chip.run ts=1000 dur=1500\n"
+          b"[mono_ns=2100][T0x1][TIMING] scope_exit: [STRACE] v=1 pid=42 tid=43 inv=0 hid=9f depth=1 "
+          b"name=chip.run.bind ts=1100 dur=300\n")
+
+STRUCTURAL = b'{}[],:"'
+files = {}
+
+
+def put(subdir, name, data):
+    assert (subdir, name) not in files, name
+    files[(subdir, name)] = data
+
+
+def truncations(subdir, prefix, suffix, data):
+    """One file per structural byte: the input cut right after it (and the empty prefix)."""
+    for i, b in enumerate(data[:-2]):
+        if bytes([b]) in STRUCTURAL:
+            put(subdir, "%s-truncated-at-%04d%s" % (prefix, i + 1, suffix), data[: i + 1])
+
+
+def deep(n):
+    return b"[" * n + b"]" * n
+
+
+def main():
+    random.seed(20261129)
+    rec = "chip_swimlane_records"
+    R = RECORDS
+    truncations("records", rec, ".json", R)
+    put("records", rec + "-empty.json", b"")
+    put("records", rec + "-whitespace-only.json", b" \n\t\r\n ")
+    put("records", rec + "-utf8-bom.json", b"\xef\xbb\xbf" + R)
+    put("records", rec + "-crlf.json", R.replace(b", ", b",\r\n"))
+    put("records", rec + "-binary-garbage.json", bytes(random.randrange(256) for _ in range(2048)))
+    put("records", rec + "-nul-bytes.json", b"\0" * 512)
+    put("records", rec + "-nul-inside-row.json", R.replace(b"1100, 1200", b"1100\0, 1200"))
+    put("records", rec + "-trailing-garbage.json", R + b"}}]]garbage")
+    put("records", rec + "-top-level-array.json", b"[" + R + b"]")
+    put("records", rec + "-top-level-string.json", b'"chip_swimlane_level"')
+    put("records", rec + "-level-string.json", R.replace(b'"chip_swimlane_level": 3', b'"chip_swimlane_level": "3"'))
+    put("records", rec + "-level-99.json", R.replace(b'"chip_swimlane_level": 3', b'"chip_swimlane_level": 99'))
+    put("records", rec + "-level-negative.json", R.replace(b'"chip_swimlane_level": 3', b'"chip_swimlane_level": -1'))
+    put("records", rec + "-level-missing.json", R.replace(b'"chip_swimlane_level": 3, ', b""))
+    put("records", rec + "-metadata-array.json", R.replace(b'"metadata": {', b'"metadata": [{', 1).replace(
+        b'"aiv"]}, "core_to', b'"aiv"]}], "core_to'))
+    put("records", rec + "-metadata-missing.json", R.replace(
+        b'"metadata": {"clock_freq_hz": 1000000000, "num_cores": 2, "core_types": ["aic", "aiv"]}, ', b""))
+    put("records", rec + "-clock-zero.json", R.replace(b'"clock_freq_hz": 1000000000', b'"clock_freq_hz": 0'))
+    put("records", rec + "-clock-negative.json", R.replace(b'"clock_freq_hz": 1000000000', b'"clock_freq_hz": -50'))
+    put("records", rec + "-clock-string.json", R.replace(b'"clock_freq_hz": 1000000000', b'"clock_freq_hz": "fast"'))
+    put("records", rec + "-clock-float.json", R.replace(b'"clock_freq_hz": 1000000000', b'"clock_freq_hz": 1.5e9'))
+    put("records", rec + "-clock-inf.json", R.replace(b'"clock_freq_hz": 1000000000', b'"clock_freq_hz": 1e400'))
+    put("records", rec + "-num-cores-huge.json", R.replace(b'"num_cores": 2', b'"num_cores": 2147483647'))
+    put("records", rec + "-num-cores-beyond-2p64.json", R.replace(b'"num_cores": 2', b'"num_cores": 18446744073709551617'))
+    put("records", rec + "-num-cores-negative.json", R.replace(b'"num_cores": 2', b'"num_cores": -2'))
+    put("records", rec + "-num-cores-zero.json", R.replace(b'"num_cores": 2', b'"num_cores": 0'))
+    put("records", rec + "-core-types-unknown.json", R.replace(b'["aic", "aiv"]', b'["gpu", 7]'))
+    put("records", rec + "-core-types-object.json", R.replace(b'["aic", "aiv"]', b'{"0": "aic"}'))
+    put("records", rec + "-core-beyond-num-cores.json", R.replace(b"[1, 11, 0, 1150", b"[9, 11, 0, 1150").replace(
+        b"[1, 0, 1010", b"[9, 0, 1010"))
+    put("records", rec + "-core-id-2p31.json", R.replace(b"[1, 11, 0, 1150", b"[2147483648, 11, 0, 1150").replace(
+        b"[1, 0, 1010", b"[2147483648, 0, 1010"))
+    put("records", rec + "-core-id-negative.json", R.replace(b"[1, 11, 0, 1150", b"[-1, 11, 0, 1150"))
+    put("records", rec + "-core-to-thread-huge.json", R.replace(b'"core_to_thread": [0, 0]', b'"core_to_thread": [0, 99999999]'))
+    put("records", rec + "-core-to-thread-string.json", R.replace(b'"core_to_thread": [0, 0]', b'"core_to_thread": "0,0"'))
+    put("records", rec + "-task-id-2p63.json", R.replace(b"[0, 10, 0,", b"[0, 9223372036854775809, 0,"))
+    put("records", rec + "-task-id-2p64-max.json", R.replace(b"[0, 10, 0,", b"[0, 18446744073709551615, 0,"))
+    put("records", rec + "-task-id-beyond-2p64.json", R.replace(b"[0, 10, 0,", b"[0, 18446744073709551616, 0,"))
+    put("records", rec + "-task-id-negative.json", R.replace(b"[0, 10, 0,", b"[0, -10, 0,"))
+    put("records", rec + "-task-id-float.json", R.replace(b"[0, 10, 0,", b"[0, 10.5, 0,"))
+    put("records", rec + "-task-id-string.json", R.replace(b"[0, 10, 0,", b'[0, "10", 0,'))
+    put("records", rec + "-task-id-null.json", R.replace(b"[0, 10, 0,", b"[0, null, 0,"))
+    put("records", rec + "-time-nan-literal.json", R.replace(b"1100, 1200", b"NaN, 1200"))
+    put("records", rec + "-time-infinity-literal.json", R.replace(b"1100, 1200", b"Infinity, 1200"))
+    put("records", rec + "-time-exponent-overflow.json", R.replace(b"1100, 1200", b"1e400, 1200"))
+    put("records", rec + "-time-negative.json", R.replace(b"1100, 1200", b"-1100, 1200"))
+    put("records", rec + "-time-float.json", R.replace(b"1100, 1200", b"1100.75, 1200"))
+    put("records", rec + "-time-zero-start.json", R.replace(b"1100, 1200", b"0, 1200"))
+    put("records", rec + "-end-before-start.json", R.replace(b"1100, 1200", b"1200, 1100"))
+    put("records", rec + "-finish-before-dispatch.json", R.replace(b"1000, 1250", b"1250, 1000"))
+    put("records", rec + "-time-beyond-2p64.json", R.replace(b"1100, 1200", b"1100, 36893488147419103232"))
+    put("records", rec + "-time-max-u64.json", R.replace(b"1100, 1200", b"1100, 18446744073709551615"))
+    put("records", rec + "-duplicate-rows.json", R.replace(b"[[0, 10, 0, 1100, 1200, 40],",
+                                                           b"[[0, 10, 0, 1100, 1200, 40], [0, 10, 0, 1100, 1200, 40],"))
+    put("records", rec + "-duplicate-aicpu-rows.json", R.replace(b"[[0, 0, 1000, 1250],",
+                                                                 b"[[0, 0, 1000, 1250], [0, 0, 1000, 1250],"))
+    put("records", rec + "-duplicate-keys.json", R.replace(b'"aicpu_tasks"', b'"aicore_tasks": [], "aicpu_tasks"'))
+    put("records", rec + "-row-too-short.json", R.replace(b"[0, 10, 0, 1100, 1200, 40]", b"[0, 10]"))
+    put("records", rec + "-row-empty.json", R.replace(b"[0, 10, 0, 1100, 1200, 40]", b"[]"))
+    put("records", rec + "-row-object.json", R.replace(b"[0, 10, 0, 1100, 1200, 40]", b'{"core_id": 0}'))
+    put("records", rec + "-row-width-10000.json", R.replace(b"[0, 10, 0, 1100, 1200, 40]",
+                                                            b"[0, 10, 0, 1100, 1200, 40" + b", 7" * 10000 + b"]"))
+    put("records", rec + "-rows-not-array.json", R.replace(b'"aicore_tasks": [[0, 10, 0, 1100, 1200, 40], [1, 11, 0, 1150, 1400, 30]]',
+                                                           b'"aicore_tasks": 5'))
+    put("records", rec + "-aicore-missing.json", R.replace(b'"aicore_tasks": [[0, 10, 0, 1100, 1200, 40], [1, 11, 0, 1150, 1400, 30]], ', b""))
+    put("records", rec + "-aicore-empty.json", R.replace(b'[[0, 10, 0, 1100, 1200, 40], [1, 11, 0, 1150, 1400, 30]]', b"[]"))
+    put("records", rec + "-unknown-phase-kind.json", R.replace(b'"kind": "dispatch"', b'"kind": "teleport"'))
+    put("records", rec + "-phase-kind-number.json", R.replace(b'"kind": "dispatch"', b'"kind": 5'))
+    put("records", rec + "-phase-end-before-start.json", R.replace(b'"start_cycles": 990, "end_cycles": 1030',
+                                                                   b'"start_cycles": 1030, "end_cycles": 990'))
+    put("records", rec + "-phase-time-negative.json", R.replace(b'"start_cycles": 990', b'"start_cycles": -990'))
+    put("records", rec + "-phases-not-array.json", R.replace(b'"aicpu_scheduler_phases": [[', b'"aicpu_scheduler_phases": {"a": [').replace(
+        b'2}]]}', b'2}]}}'))
+    put("records", rec + "-phase-threads-10000.json", R.replace(b'"aicpu_scheduler_phases": [[',
+                                                                b'"aicpu_scheduler_phases": [' + b"[], " * 10000 + b"["))
+    put("records", rec + "-nesting-10000-in-unknown-key.json", R.replace(b'"core_to_thread"', b'"x": ' + deep(10000) + b', "core_to_thread"'))
+    put("records", rec + "-nesting-10000-in-row.json", R.replace(b"[0, 10, 0, 1100, 1200, 40]", deep(10000)))
+    put("records", rec + "-nesting-10000-unclosed.json", b'{"chip_swimlane_level": 3, "x": ' + b"[" * 10000)
+    put("records", rec + "-key-unterminated-string.json", b'{"chip_swimlane_level": 3, "metadata' + b"a" * 300)
+    put("records", rec + "-string-bad-escape.json", R.replace(b'"aic", "aiv"', b'"a\\qc", "aiv"'))
+    put("records", rec + "-string-bad-unicode-escape.json", R.replace(b'"aic", "aiv"', b'"\\ud800\\uZZZZ", "aiv"'))
+    put("records", rec + "-string-invalid-utf8.json", R.replace(b'"aic", "aiv"', b'"a\xff\xfec", "aiv"'))
+    put("records", rec + "-number-huge-digits.json", R.replace(b"1100, 1200", b"1" * 5000 + b", 1200"))
+    put("records", rec + "-number-bare-minus.json", R.replace(b"1100, 1200", b"-, 1200"))
+    put("records", rec + "-number-leading-zeros.json", R.replace(b"1100, 1200", b"0001100, 1200"))
+    put("records", rec + "-missing-comma.json", R.replace(b"[0, 10, 0, 1100, 1200, 40], [1", b"[0, 10, 0, 1100, 1200, 40] [1"))
+    put("records", rec + "-missing-colon.json", R.replace(b'"aicpu_tasks": [', b'"aicpu_tasks" ['))
+    put("records", rec + "-trailing-comma.json", R.replace(b"1400, 30]]", b"1400, 30],]"))
+    put("records", rec + "-objects-tasks-wrong-types.json",
+        b'{"l2_perf_level": 2, "tasks": [{"task_id": "x", "func_id": [], "core_id": {}, "start_time_us": "s", '
+        b'"end_time_us": null}, {"task_id": 1, "core_id": 0, "start_time_us": 5.0, "end_time_us": 1.0}, 7]}\n')
+    put("records", rec + "-objects-nan-times.json",
+        b'{"l2_perf_level": 2, "tasks": [{"task_id": 1, "core_id": 0, "func_id": 0, "start_time_us": 1e400, '
+        b'"end_time_us": -1e400}, {"task_id": 2, "core_id": 0, "func_id": 0, "start_time_us": 1.0, "end_time_us": 2.0}]}\n')
+
+    tr = "merged_swimlane"
+    T = TRACE
+    truncations("trace", tr, ".json", T)
+    put("trace", tr + "-empty.json", b"")
+    put("trace", tr + "-whitespace-only.json", b"\n\n  \n")
+    put("trace", tr + "-utf8-bom.json", b"\xef\xbb\xbf" + T)
+    put("trace", tr + "-crlf.json", T.replace(b", ", b",\r\n"))
+    put("trace", tr + "-binary-garbage.json", bytes(random.randrange(256) for _ in range(2048)))
+    put("trace", tr + "-bare-array-unterminated.json", b'[{"name": "a", "ph": "X", "pid": 1, "tid": 1, "ts": 1, "dur": 2},\n')
+    put("trace", tr + "-bare-array-empty.json", b"[]")
+    put("trace", tr + "-events-empty.json", b'{"traceEvents": []}')
+    put("trace", tr + "-events-not-array.json", b'{"traceEvents": {"ph": "X"}}')
+    put("trace", tr + "-event-not-object.json", T.replace(b'{"name": "SF"', b'7, {"name": "SF"'))
+    put("trace", tr + "-unknown-phase.json", T.replace(b'"ph": "X", "pid": 1, "tid": 7, "ts": 103.0', b'"ph": "Q", "pid": 1, "tid": 7, "ts": 103.0'))
+    put("trace", tr + "-phase-missing.json", T.replace(b'"ph": "X", "pid": 1, "tid": 7, "ts": 103.0', b'"pid": 1, "tid": 7, "ts": 103.0'))
+    put("trace", tr + "-phase-number.json", T.replace(b'"ph": "X", "pid": 1, "tid": 7, "ts": 103.0', b'"ph": 88, "pid": 1, "tid": 7, "ts": 103.0'))
+    put("trace", tr + "-ts-string.json", T.replace(b'"ts": 100.0', b'"ts": "100"'))
+    put("trace", tr + "-ts-nan-literal.json", T.replace(b'"ts": 100.0', b'"ts": NaN'))
+    put("trace", tr + "-ts-exponent-overflow.json", T.replace(b'"ts": 100.0', b'"ts": 1e400'))
+    put("trace", tr + "-ts-huge.json", T.replace(b'"ts": 100.0', b'"ts": 1.7e308'))
+    put("trace", tr + "-ts-negative.json", T.replace(b'"ts": 100.0', b'"ts": -5e15'))
+    put("trace", tr + "-ts-missing.json", T.replace(b'"ts": 100.0, ', b""))
+    put("trace", tr + "-dur-negative.json", T.replace(b'"dur": 2.5', b'"dur": -2.5'))
+    put("trace", tr + "-dur-overflow.json", T.replace(b'"dur": 2.5', b'"dur": 1e400'))
+    put("trace", tr + "-dur-string.json", T.replace(b'"dur": 2.5', b'"dur": "long"'))
+    put("trace", tr + "-end-before-begin.json", b'{"traceEvents": [{"name": "a", "ph": "E", "pid": 1, "tid": 1, "ts": 1}, '
+        b'{"name": "a", "ph": "B", "pid": 1, "tid": 1, "ts": 5}, {"name": "b", "ph": "X", "pid": 1, "tid": 1, "ts": 6, "dur": 1}]}')
+    put("trace", tr + "-begin-without-end.json", b'{"traceEvents": [{"name": "a", "ph": "B", "pid": 1, "tid": 1, "ts": 1}, '
+        b'{"name": "b", "ph": "B", "pid": 1, "tid": 1, "ts": 2}]}')
+    put("trace", tr + "-async-end-without-begin.json", b'{"traceEvents": [{"name": "a", "ph": "e", "id": 3, "pid": 1, "tid": 1, "ts": 1}, '
+        b'{"name": "b", "ph": "X", "pid": 1, "tid": 1, "ts": 2, "dur": 1}]}')
+    put("trace", tr + "-flow-without-start.json", T.replace(b'"ph": "s"', b'"ph": "t"'))
+    put("trace", tr + "-pid-beyond-2p64.json", T.replace(b'"pid": 1, "tid": 7, "ts": 100.0', b'"pid": 18446744073709551616, "tid": 7, "ts": 100.0'))
+    put("trace", tr + "-tid-negative.json", T.replace(b'"tid": 7, "ts": 100.0', b'"tid": -7, "ts": 100.0'))
+    put("trace", tr + "-tid-string.json", T.replace(b'"tid": 7, "ts": 100.0', b'"tid": "worker", "ts": 100.0'))
+    put("trace", tr + "-id-beyond-2p64.json", T.replace(b'"id": 9, "pid": 1, "tid": 7, "ts": 101.0', b'"id": 36893488147419103232, "pid": 1, "tid": 7, "ts": 101.0'))
+    put("trace", tr + "-counter-non-numeric.json", b'{"traceEvents": [{"name": "c", "ph": "C", "pid": 1, "ts": 1, "args": {"v": "x", "w": null, "u": 1e400}}, '
+        b'{"name": "b", "ph": "X", "pid": 1, "tid": 1, "ts": 2, "dur": 1}]}')
+    put("trace", tr + "-args-nesting-10000.json", T.replace(b'"args": {"taskId": 1}', b'"args": {"deep": ' + deep(10000) + b"}"))
+    put("trace", tr + "-nesting-10000-unclosed.json", b'{"traceEvents": [' + b"[" * 10000)
+    put("trace", tr + "-duplicate-events.json", T.replace(b'{"name": "SF"', b'{"name": "QK", "ph": "X", "pid": 1, "tid": 7, "ts": 100.0, "dur": 2.5}, {"name": "SF"'))
+    put("trace", tr + "-name-10000-chars.json", T.replace(b'"name": "QK"', b'"name": "' + b"Q" * 10000 + b'"'))
+    put("trace", tr + "-name-invalid-utf8.json", T.replace(b'"name": "QK"', b'"name": "Q\xc3\x28K"'))
+    put("trace", tr + "-trailing-garbage.json", T + b"\x00\x01garbage")
+    put("trace", tr + "-metadata-first-then-garbage.json", b'{"otherData": {"a": [1, 2]}, "traceEvents": [{"name": "a", "ph": "X", "pid": 1, "tid": 1, "ts": 1, "dur": 2}, x]}')
+
+    D = DEPS
+    truncations("deps", "deps", ".json", D)
+    put("deps", "deps-empty.json", b"")
+    put("deps", "deps-binary-garbage.json", bytes(random.randrange(256) for _ in range(1024)))
+    put("deps", "deps-utf8-bom.json", b"\xef\xbb\xbf" + D)
+    put("deps", "deps-crlf.json", D.replace(b", ", b",\r\n"))
+    put("deps", "deps-top-level-array.json", b"[[0, 1], [1, 2]]")
+    put("deps", "deps-v1-ids-beyond-2p64.json", b'{"version": 1, "edges": [[0, 18446744073709551616], [0, 1]]}')
+    put("deps", "deps-v1-ids-2p63.json", b'{"version": 1, "edges": [[9223372036854775808, 9223372036854775809]]}')
+    put("deps", "deps-v1-negative-ids.json", b'{"version": 1, "edges": [[-1, 2], [0, 1]]}')
+    put("deps", "deps-v1-pair-too-short.json", b'{"version": 1, "edges": [[0], [0, 1]]}')
+    put("deps", "deps-v1-pair-too-long.json", b'{"version": 1, "edges": [[0, 1, 2, 3], [0, 1]]}')
+    put("deps", "deps-v1-self-loop.json", b'{"version": 1, "edges": [[1, 1], [0, 1]]}')
+    put("deps", "deps-v1-duplicate-edges.json", b'{"version": 1, "edges": [' + b"[0, 1], " * 1000 + b"[1, 2]]}")
+    put("deps", "deps-v1-cycle.json", b'{"version": 1, "edges": [[0, 1], [1, 2], [2, 0]]}')
+    put("deps", "deps-id-string-not-digits.json", D.replace(b'"task_id": "1"', b'"task_id": "one"'))
+    put("deps", "deps-id-string-beyond-2p64.json", D.replace(b'"task_id": "1"', b'"task_id": "18446744073709551616"'))
+    put("deps", "deps-id-string-empty.json", D.replace(b'"task_id": "1"', b'"task_id": ""'))
+    put("deps", "deps-id-float.json", D.replace(b'"task_id": "1"', b'"task_id": 1.5'))
+    put("deps", "deps-id-null.json", D.replace(b'"task_id": "1"', b'"task_id": null'))
+    put("deps", "deps-task-id-missing.json", D.replace(b'"task_id": "1", ', b""))
+    put("deps", "deps-duplicate-tasks.json", D.replace(b'"tensors"', b'"tasks": [{"task_id": "0"}], "tensors"'))
+    put("deps", "deps-duplicate-task-rows.json", D.replace(b'{"task_id": "1"', b'{"task_id": "0", "kernel_ids": [9]}, {"task_id": "1"'))
+    put("deps", "deps-edge-unknown-task.json", D.replace(b'"succ": "1"', b'"succ": "12345"'))
+    put("deps", "deps-edge-pred-missing.json", D.replace(b'"pred": "0", ', b""))
+    put("deps", "deps-edge-not-object.json", D.replace(b'"edges": [{', b'"edges": [5, {'))
+    put("deps", "deps-edges-not-array.json", D.replace(b'"edges": [{"pred": "0", "succ": "1", "source": "tensormap"}]', b'"edges": {}'))
+    put("deps", "deps-kernel-ids-huge.json", D.replace(b'"kernel_ids": [3]', b'"kernel_ids": [18446744073709551616]'))
+    put("deps", "deps-kernel-ids-string.json", D.replace(b'"kernel_ids": [3]', b'"kernel_ids": "3"'))
+    put("deps", "deps-kernel-ids-10000.json", D.replace(b'"kernel_ids": [3]', b'"kernel_ids": [' + b"3, " * 9999 + b"3]"))
+    put("deps", "deps-block-num-negative.json", D.replace(b'"block_num": 2', b'"block_num": -2'))
+    put("deps", "deps-block-num-huge.json", D.replace(b'"block_num": 2', b'"block_num": 4294967296000'))
+    put("deps", "deps-nesting-10000-in-args.json", D.replace(b'"scope": "auto"', b'"scope": "auto", "args": ' + deep(10000)))
+    put("deps", "deps-nesting-10000-unclosed.json", b'{"tasks": ' + b"[" * 10000)
+    put("deps", "deps-trailing-garbage.json", D + b"]]]")
+    put("deps", "deps-version-99.json", b'{"version": 99, "edges": [[0, 1]]}')
+
+    N = NAMEMAP
+    truncations("namemap", "name_map", ".json", N)
+    put("namemap", "name_map-empty.json", b"")
+    put("namemap", "name_map-binary-garbage.json", bytes(random.randrange(256) for _ in range(512)))
+    put("namemap", "name_map-utf8-bom.json", b"\xef\xbb\xbf" + N)
+    put("namemap", "name_map-crlf.json", N.replace(b", ", b",\r\n"))
+    put("namemap", "name_map-level-3.json", N.replace(b'"level": 2', b'"level": 3'))
+    put("namemap", "name_map-level-string.json", N.replace(b'"level": 2', b'"level": "2"'))
+    put("namemap", "name_map-key-beyond-2p64.json", N.replace(b'"1": "SF"', b'"18446744073709551616": "SF"'))
+    put("namemap", "name_map-key-negative.json", N.replace(b'"1": "SF"', b'"-1": "SF"'))
+    put("namemap", "name_map-key-empty.json", N.replace(b'"1": "SF"', b'"": "SF"'))
+    put("namemap", "name_map-value-not-string.json", N.replace(b'"1": "SF"', b'"1": {"n": [1]}'))
+    put("namemap", "name_map-duplicate-keys.json", N.replace(b'"1": "SF"', b'"1": "SF", "1": "SF2"'))
+    put("namemap", "name_map-names-not-object.json", N.replace(b'{"0": "QK", "1": "SF"}', b'["QK", "SF"]'))
+    put("namemap", "name_map-name-10000-chars.json", N.replace(b'"QK"', b'"' + b"Q" * 10000 + b'"'))
+    put("namemap", "name_map-nesting-10000.json", N.replace(b'"level": 2', b'"level": 2, "x": ' + deep(10000)))
+    put("namemap", "name_map-top-level-array.json", b'["QK", "SF"]')
+
+    sc = "scope_stats"
+    put("scopestats", sc + "-empty.jsonl", b"")
+    put("scopestats", sc + "-blank-lines-only.jsonl", b"\n\n\n")
+    put("scopestats", sc + "-metadata-only.jsonl", SCOPE_META + b"\n")
+    put("scopestats", sc + "-crlf.jsonl", SCOPE.replace(b"\n", b"\r\n"))
+    put("scopestats", sc + "-utf8-bom.jsonl", b"\xef\xbb\xbf" + SCOPE)
+    put("scopestats", sc + "-binary-garbage.jsonl", bytes(random.randrange(256) for _ in range(1024)))
+    put("scopestats", sc + "-last-line-truncated.jsonl", SCOPE_META + b"\n" + SCOPE_BEGIN + b"\n" + SCOPE_END[:40])
+    for cut in (1, 20, 60, len(SCOPE_META) - 1):
+        put("scopestats", sc + "-metadata-truncated-at-%04d.jsonl" % cut, SCOPE_META[:cut])
+    put("scopestats", sc + "-garbage-line-middle.jsonl", SCOPE_META + b"\n" + b"\x00\x01 not json\n" + SCOPE_BEGIN + b"\n" + SCOPE_END + b"\n")
+    put("scopestats", sc + "-ring-7.jsonl", SCOPE.replace(b'"ring": 0', b'"ring": 7'))
+    put("scopestats", sc + "-ring-negative.jsonl", SCOPE.replace(b'"ring": 0', b'"ring": -1'))
+    put("scopestats", sc + "-ring-beyond-2p64.jsonl", SCOPE.replace(b'"ring": 0', b'"ring": 18446744073709551616'))
+    put("scopestats", sc + "-phase-missing.jsonl", SCOPE.replace(b'"phase": "begin", ', b""))
+    put("scopestats", sc + "-phase-unknown.jsonl", SCOPE.replace(b'"phase": "begin"', b'"phase": "middle"'))
+    put("scopestats", sc + "-end-without-begin.jsonl", SCOPE_META + b"\n" + SCOPE_END + b"\n")
+    put("scopestats", sc + "-version-99.jsonl", SCOPE.replace(b'"version": 6', b'"version": 99'))
+    put("scopestats", sc + "-fatal-dropped.jsonl", SCOPE.replace(b'"fatal": false, "dropped": 0', b'"fatal": true, "dropped": 5'))
+    put("scopestats", sc + "-total-mismatch.jsonl", SCOPE.replace(b'"total": 2', b'"total": 9'))
+    put("scopestats", sc + "-values-nan-literal.jsonl", SCOPE.replace(b'"heap_start": 0', b'"heap_start": NaN'))
+    put("scopestats", sc + "-values-negative.jsonl", SCOPE.replace(b'"heap_end": 0', b'"heap_end": -5'))
+    put("scopestats", sc + "-values-beyond-2p64.jsonl", SCOPE.replace(b'"heap_end": 0', b'"heap_end": 18446744073709551616'))
+    put("scopestats", sc + "-values-string.jsonl", SCOPE.replace(b'"tensormap": 0', b'"tensormap": "zero"'))
+    put("scopestats", sc + "-depth-huge.jsonl", SCOPE.replace(b'"depth": 0', b'"depth": 99999999999'))
+    put("scopestats", sc + "-site-10000-chars.jsonl", SCOPE.replace(b'"a.py:1"', b'"' + b"s" * 10000 + b'"'))
+    put("scopestats", sc + "-nesting-10000-in-sample.jsonl", SCOPE.replace(b'"tensormap": 0}', b'"tensormap": 0, "x": ' + deep(10000) + b"}"))
+    put("scopestats", sc + "-first-line-not-json.jsonl", b"hello world\n" + SCOPE_BEGIN + b"\n")
+    put("scopestats", sc + "-first-line-array.jsonl", b"[1, 2, 3]\n" + SCOPE_BEGIN + b"\n")
+    put("scopestats", sc + "-samples-only.jsonl", SCOPE_BEGIN + b"\n" + SCOPE_END + b"\n")
+    put("scopestats", sc + "-duplicate-samples.jsonl", SCOPE + SCOPE_BEGIN + b"\n" + SCOPE_BEGIN + b"\n")
+    put("scopestats", sc + "-line-256kib-no-newline.jsonl", SCOPE_META + b"\n" + b'{"site": "' + b"x" * (256 << 10))
+
+    S = STRACE
+    put("hostlog", "empty.log", b"")
+    put("hostlog", "no-strace-records.log", b"[mono_ns=1000][T0x7f01][INFO] main: starting run\n" * 10)
+    put("hostlog", "crlf.log", S.replace(b"\n", b"\r\n"))
+    put("hostlog", "utf8-bom.log", b"\xef\xbb\xbf" + S)
+    put("hostlog", "binary-garbage-then-strace.log", bytes(random.randrange(256) for _ in range(1024)) + b"\n" + S)
+    put("hostlog", "nul-bytes-inside-record.log", S.replace(b"name=chip.run ", b"name=chip\0run "))
+    put("hostlog", "truncated-mid-record.log", S[: len(S) - 20])
+    put("hostlog", "head-only.log", b"[STRACE] v=\n")
+    put("hostlog", "torn-interleaved.log", S[:60] + S + S[60:])
+    put("hostlog", "two-records-one-line.log", S.replace(b"\n", b" ", 1))
+    put("hostlog", "ts-negative.log", S.replace(b"ts=1000", b"ts=-1000"))
+    put("hostlog", "ts-beyond-2p64.log", S.replace(b"ts=1000", b"ts=18446744073709551616"))
+    put("hostlog", "dur-max-u64.log", S.replace(b"dur=1500", b"dur=18446744073709551615"))
+    put("hostlog", "dur-nan.log", S.replace(b"dur=1500", b"dur=NaN"))
+    put("hostlog", "dur-missing.log", S.replace(b" dur=1500", b""))
+    put("hostlog", "field-repeated.log", S.replace(b"ts=1000", b"ts=1000 ts=2000"))
+    put("hostlog", "depth-huge.log", S.replace(b"depth=1", b"depth=99999999999999"))
+    put("hostlog", "percent-bad-escape.log", S.replace(b"name=chip.run ", b"name=chip%zz%4 "))
+    put("hostlog", "name-10000-chars.log", S.replace(b"name=chip.run ", b"name=" + b"n" * 10000 + b" "))
+    put("hostlog", "line-256kib-no-newline.log", b"[STRACE] v=1 pid=1 tid=1 name=" + b"x" * (256 << 10))
+    put("hostlog", "version-99.log", S.replace(b"v=1", b"v=99"))
+    put("hostlog", "end-before-start-dur-negative.log", S.replace(b"dur=1500", b"dur=-1500"))
+    put("hostlog", "duplicate-records.log", S + S)
+
+    zs = "zstd"
+    put(zs, rec + "-zstd-bomb-8gib.json.zst", bomb(b'{"chip_swimlane_level": 3, "aicore_tasks": [', 8 << 30))
+    put(zs, rec + "-zstd-bomb-1gib.json.zst", bomb(b'{"chip_swimlane_level": 3, "aicore_tasks": [', 1 << 30))
+    put(zs, rec + "-zstd-magic-only.json.zst", b"\x28\xb5\x2f\xfd")
+    put(zs, rec + "-zstd-magic-then-garbage.json.zst", b"\x28\xb5\x2f\xfd" + bytes(random.randrange(256) for _ in range(256)))
+    good = zstd(R)
+    put(zs, rec + "-zstd-valid.json.zst", good)
+    put(zs, rec + "-zstd-two-frames.json.zst", zstd(R[:100]) + zstd(R[100:]))
+    put(zs, rec + "-zstd-then-plain-bytes.json.zst", good + b"trailing plain bytes")
+    for cut in (5, len(good) // 2, len(good) - 1):
+        put(zs, rec + "-zstd-truncated-at-%04d.json.zst" % cut, good[:cut])
+    flipped = bytearray(good)
+    flipped[len(flipped) // 2] ^= 0xFF
+    put(zs, rec + "-zstd-corrupt-byte.json.zst", bytes(flipped))
+    put(zs, rec + "-zstd-skippable-frame-only.json.zst", b"\x50\x2a\x4d\x18" + struct.pack("<I", 8) + b"12345678")
+    put(zs, rec + "-zstd-truncated-payload.json.zst", zstd(R[: len(R) // 2]))
+
+    shutil.rmtree(os.path.join(ROOT, "records"), ignore_errors=True)
+    for sub in ("records", "trace", "deps", "namemap", "scopestats", "hostlog", "zstd"):
+        shutil.rmtree(os.path.join(ROOT, sub), ignore_errors=True)
+        os.makedirs(os.path.join(ROOT, sub))
+    for (sub, name), data in sorted(files.items()):
+        with open(os.path.join(ROOT, sub, name), "wb") as f:
+            f.write(data)
+    print("%d files" % len(files), file=sys.stderr)
+
+
+def bomb(head, size):
+    """A hand-built zstd frame: `head` as a raw block, then RLE blocks of spaces up to `size` bytes.
+    Each 128 KiB RLE block costs 4 bytes, the densest expansion the format allows."""
+    out = bytearray(b"\x28\xb5\x2f\xfd")
+    out += bytes([0x00, (17 - 10) << 3])   # no content size, no checksum; window 128 KiB
+    out += struct.pack("<I", (len(head) << 3) | (0 << 1))[:3] + head   # raw block
+    block = 128 << 10
+    count = (size - len(head)) // block
+    for i in range(count):
+        last = 1 if i == count - 1 else 0
+        out += struct.pack("<I", (block << 3) | (1 << 1) | last)[:3] + b" "
+    return bytes(out)
+
+
+def zstd(data):
+    return subprocess.run(["zstd", "-q", "-c", "-19", "--no-check"], input=data, check=True,
+                          stdout=subprocess.PIPE).stdout
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang into build-fuzz and runs each for SECONDS_PER_TARGET.
+# Usage: tests/fuzz/run-fuzzers.sh [SECONDS_PER_TARGET=60] [TARGET...]
+# Seeds come from the committed fixtures (generated captures of every shape, hand-written reader
+# fixtures, the corrupt corpus). Findings land in build-fuzz/fuzz-artifacts/; the script exits
+# non-zero when any target crashed, leaked, timed out or ran out of memory.
+set -euo pipefail
+
+seconds=${1:-60}
+shift || true
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${LANESCOPE_FUZZ_BUILD:-$root/build-fuzz}
+cxx=${CXX:-$(command -v clang++-14 || command -v clang++)}
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(records deps namemap scopestats trace hostlog zstd loader)
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER="$cxx" -DLANESCOPE_FUZZ=ON \
+    -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+fi
+cmake --build "$build" --target "${targets[@]/#/fuzz_}" -j"${JOBS:-2}"
+
+fixtures=$root/tests/fixtures
+corpus=$build/fuzz-corpus
+artifacts=$build/fuzz-artifacts
+mkdir -p "$artifacts"
+
+# seed TARGET FILE...: copies existing files into the target's corpus (content-named, so re-runs
+# do not duplicate them).
+seed() {
+  local dir=$corpus/$1
+  shift
+  mkdir -p "$dir"
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    cp "$f" "$dir/seed-$(sha1sum "$f" | cut -c1-16)"
+  done
+}
+
+shopt -s nullglob
+seed records "$fixtures"/records/*.json "$fixtures"/generated/*/chip_swimlane_records.json \
+  "$fixtures"/corrupt/records-*
+seed deps "$fixtures"/deps/*.json "$fixtures"/generated/*/deps.json "$fixtures"/corrupt/deps-*
+seed namemap "$fixtures"/namemap/*.json "$fixtures"/generated/*/name_map*.json "$fixtures"/corrupt/namemap-*
+seed scopestats "$fixtures"/scopestats/*.jsonl "$fixtures"/generated/*/scope_stats/*.jsonl \
+  "$fixtures"/corrupt/scopestats-*
+seed trace "$fixtures"/traces/*.json "$fixtures"/corrupt/trace-*
+seed hostlog "$fixtures"/hostlog/* "$fixtures"/generated/*/strace.log "$fixtures"/corrupt/hostlog-*
+seed zstd "$fixtures"/generated/*/*.zst "$fixtures"/corrupt/*.zst
+# The loader target reads one capture directory per input, its files joined by the byte 0x1e.
+mkdir -p "$corpus/loader"
+for d in "$fixtures"/generated/*/; do
+  name=$(basename "$d")
+  {
+    cat "$d"/chip_swimlane_records.json 2>/dev/null || true; printf '\x1e'
+    cat "$d"/deps.json 2>/dev/null || true; printf '\x1e'
+    cat "$d"/name_map*.json 2>/dev/null || true; printf '\x1e'
+    cat "$d"/scope_stats/scope_stats.jsonl 2>/dev/null || true; printf '\x1e'
+    cat "$d"/strace.log 2>/dev/null || true
+  } > "$corpus/loader/seed-$name"
+done
+
+failed=()
+for t in "${targets[@]}"; do
+  echo "== fuzz_$t for ${seconds}s"
+  mkdir -p "$corpus/$t"
+  if ! "$build/tests/fuzz/fuzz_$t" "$corpus/$t" -max_total_time="$seconds" -rss_limit_mb=2048 \
+      -malloc_limit_mb=2048 -timeout=10 -max_len=65536 -print_final_stats=1 \
+      -artifact_prefix="$artifacts/$t-" 2> "$artifacts/$t.log"; then
+    failed+=("$t")
+    grep -E "ERROR|SUMMARY|Test unit written" "$artifacts/$t.log" || tail -20 "$artifacts/$t.log"
+  fi
+  grep -E "stat::number_of_executed_units|cov:" "$artifacts/$t.log" | tail -2
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "findings in: ${failed[*]} (see $artifacts)"
+  exit 1
+fi
+echo "all fuzz targets clean"
