@@ -1,5 +1,7 @@
 #include "analyzecommand.h"
 
+#include "rangeargument.h"
+
 #include "model/analysis/analysisreport.h"
 #include "model/io/loader.h"
 
@@ -104,30 +106,13 @@ json reportJson(const AnalysisReport &r)
     return j;
 }
 
-std::optional<double> parseTime(const QString &text, bool *ok)
-{
-    if (text.trimmed().isEmpty())
-        return std::nullopt;
-    const double value = text.trimmed().toDouble(ok);
-    if (*ok && !std::isfinite(value))
-        *ok = false;
-    return value;
-}
-
 // START or END may be left out ("100:" / ":250") to run to the capture's edge.
 QString parseRange(const QString &text, std::optional<AnalysisRange> &range)
 {
-    const qsizetype colon = text.indexOf(u':');
-    if (colon < 0)
-        return QStringLiteral("--range wants START_US:END_US, got \"%1\"").arg(text);
-    bool startOk = true, endOk = true;
-    const auto start = parseTime(text.left(colon), &startOk);
-    const auto end = parseTime(text.mid(colon + 1), &endOk);
-    if (!startOk || !endOk)
-        return QStringLiteral("--range wants numbers in microseconds, got \"%1\"").arg(text);
-    if (start && end && *end <= *start)
-        return QStringLiteral("--range end must be after its start, got \"%1\"").arg(text);
-    range = AnalysisRange{start.value_or(-HUGE_VAL), end.value_or(HUGE_VAL)};
+    RangeArgument parsed;
+    if (QString error = parseRangeArgument(text, parsed); !error.isEmpty())
+        return error;
+    range = AnalysisRange{parsed.startUs.value_or(-HUGE_VAL), parsed.endUs.value_or(HUGE_VAL)};
     return {};
 }
 

@@ -1,5 +1,7 @@
 #include "exportcommand.h"
 
+#include "rangeargument.h"
+
 #include "model/io/loader.h"
 #include "widgets/timelineexport.h"
 #include "widgets/timelineindex.h"
@@ -30,30 +32,14 @@ struct ExportRequest
     std::optional<QSize> size;
 };
 
-std::optional<double> parseTime(const QString &text, bool *ok)
-{
-    if (text.trimmed().isEmpty())
-        return std::nullopt;
-    const double value = text.trimmed().toDouble(ok);
-    if (*ok && !std::isfinite(value))
-        *ok = false;
-    return value;
-}
-
 // Returns an error message, empty on success.
 QString parseRange(const QString &text, ExportRequest &request)
 {
-    const qsizetype colon = text.indexOf(u':');
-    if (colon < 0)
-        return QStringLiteral("--range wants START_US:END_US, got \"%1\"").arg(text);
-    bool startOk = true;
-    bool endOk = true;
-    request.startUs = parseTime(text.left(colon), &startOk);
-    request.endUs = parseTime(text.mid(colon + 1), &endOk);
-    if (!startOk || !endOk)
-        return QStringLiteral("--range wants numbers in microseconds, got \"%1\"").arg(text);
-    if (request.startUs && request.endUs && *request.endUs <= *request.startUs)
-        return QStringLiteral("--range end must be after its start, got \"%1\"").arg(text);
+    RangeArgument parsed;
+    if (QString error = parseRangeArgument(text, parsed); !error.isEmpty())
+        return error;
+    request.startUs = parsed.startUs;
+    request.endUs = parsed.endUs;
     return {};
 }
 

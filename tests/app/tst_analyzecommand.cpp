@@ -1,3 +1,5 @@
+#include "lanescoperun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -11,22 +13,6 @@
 class TestAnalyzeCommand : public QObject
 {
     Q_OBJECT
-
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-    };
-
-    static Run lanescope(const QStringList &args)
-    {
-        QProcess p;
-        p.start(QStringLiteral(LANESCOPE_BINARY), args);
-        if (!p.waitForFinished(60000))
-            return {};
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-    }
 
     static void writeFile(const QString &dir, const QString &name, const QByteArray &content)
     {
@@ -77,7 +63,7 @@ class TestAnalyzeCommand : public QObject
         QTemporaryDir tmp;
         writeFile(tmp.path(), QStringLiteral("chip_swimlane_records.json"), records(level));
         writeFile(tmp.path(), QStringLiteral("deps.json"), deps());
-        const Run r = lanescope(QStringList{"analyze", tmp.path(), "--json"} + extra);
+        const LanescopeRun r = runLanescope(QStringList{"analyze", tmp.path(), "--json"} + extra);
         if (r.exitCode != 0)
             qWarning("%s", r.err.constData());
         return r.exitCode == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
@@ -98,7 +84,7 @@ private slots:
     void usageErrors()
     {
         QFETCH(QStringList, args);
-        const Run r = lanescope(args);
+        const LanescopeRun r = runLanescope(args);
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.err.contains("usage: lanescope analyze"));
         QVERIFY(r.out.isEmpty());
@@ -109,7 +95,7 @@ private slots:
         QTemporaryDir tmp;
         const QString path = QDir(tmp.path()).filePath(QStringLiteral("chip_swimlane_records.json"));
         writeFile(tmp.path(), QStringLiteral("chip_swimlane_records.json"), "{\"chip_swimlane_level\": 9, \"metadata\": {\"clock_freq_hz\": 1}}");
-        const Run r = lanescope({"analyze", path, "--json"});
+        const LanescopeRun r = runLanescope({"analyze", path, "--json"});
         QCOMPARE(r.exitCode, 2);
         const QString err = QString::fromUtf8(r.err).trimmed();
         QCOMPARE(err.count(QLatin1Char('\n')), 0);

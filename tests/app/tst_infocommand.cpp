@@ -1,3 +1,5 @@
+#include "lanescoperun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -11,22 +13,6 @@
 class TestInfoCommand : public QObject
 {
     Q_OBJECT
-
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-    };
-
-    static Run lanescope(const QStringList &args)
-    {
-        QProcess p;
-        p.start(QStringLiteral(LANESCOPE_BINARY), args);
-        if (!p.waitForFinished(60000))
-            return {};
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-    }
 
     static QString writeFile(const QDir &dir, const QString &name, const QByteArray &content)
     {
@@ -60,7 +46,7 @@ private slots:
     void usageErrors()
     {
         QFETCH(QStringList, args);
-        const Run r = lanescope(args);
+        const LanescopeRun r = runLanescope(args);
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.err.contains("usage"));
     }
@@ -84,7 +70,7 @@ private slots:
             path = writeFile(QDir(tmp.path()), QStringLiteral("capture.bin"), content);
         else if (!content.isEmpty())
             writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), content);
-        const Run r = lanescope({"info", path});
+        const LanescopeRun r = runLanescope({"info", path});
         QCOMPARE(r.exitCode, 2);
         const QString err = QString::fromUtf8(r.err).trimmed();
         QCOMPARE(err.count(QLatin1Char('\n')), 0);
@@ -97,7 +83,7 @@ private slots:
     {
         QTemporaryDir tmp;
         const QString records = writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), levelTwo());
-        const Run r = lanescope({"info", tmp.path(), "--json"});
+        const LanescopeRun r = runLanescope({"info", tmp.path(), "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(j.value("format").toString(), QStringLiteral("chip_swimlane_records"));
@@ -123,7 +109,7 @@ private slots:
     {
         QTemporaryDir tmp;
         writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), levelTwo());
-        const Run r = lanescope({"info", tmp.path()});
+        const LanescopeRun r = runLanescope({"info", tmp.path()});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("makespan:  52.000 us (total_test_time)"));
         QVERIFY(r.out.contains("AICore:"));
