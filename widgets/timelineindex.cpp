@@ -48,7 +48,13 @@ std::size_t LaneLevelIndex::firstStartingAtOrAfter(const std::vector<Slice> &sli
                                                    std::size_t from) const
 {
     std::size_t lo = std::min(from, m_size);
-    std::size_t hi = m_size;
+    // Gallop from `from` first: the painter asks for the next pixel column, usually a few slices on.
+    std::size_t step = 1;
+    while (lo + step < m_size && slices[sliceIndex(lo + step)].startUs < us) {
+        lo += step + 1;
+        step *= 2;
+    }
+    std::size_t hi = std::min(m_size, lo + step);
     while (lo < hi) {
         const std::size_t mid = lo + (hi - lo) / 2;
         if (slices[sliceIndex(mid)].startUs < us)

@@ -336,19 +336,63 @@ private:
         return true;
     }
 
+    // Writes opaque bars straight into the target image: the pixels QPainter would fill for these
+    // integer rectangles, without its per-call cost (a zoomed-out frame has ~80k rectangles).
+    // Returns false when the target is not a plain raster image (SVG, odd transforms, clips).
+    bool rasterBars()
+    {
+        QPaintDevice *device = m_p.device();
+        if (!device || device->devType() != QInternal::Image)
+            return false;
+        auto *image = static_cast<QImage *>(device);
+        if ((image->format() != QImage::Format_ARGB32_Premultiplied &&
+                       image->format() != QImage::Format_RGB32 && image->format() != QImage::Format_ARGB32))
+            return false;
+        const QTransform t = m_p.deviceTransform();
+        const double scale = t.m11();
+        if (t.type() > QTransform::TxScale || t.m22() != scale || scale != std::round(scale) || scale < 1)
+            return false;
+        QRect clip = image->rect();
+        if (m_p.hasClipping()) {
+            const QRegion region = m_p.clipRegion();
+            if (region.rectCount() != 1)
+                return false;
+            clip &= t.mapRect(region.boundingRect());
+        }
+        for (const Bar &b : m_bars)
+            if (qAlpha(b.colour) != 255)
+                return false;
+        const int s = int(scale);
+        const int dx = int(std::lround(t.dx())), dy = int(std::lround(t.dy()));
+        uchar *bits = image->bits();  // once: scanLine() would check for sharing on every call
+        const qsizetype stride = image->bytesPerLine();
+        for (const Bar &b : m_bars) {
+            const QRect r = QRect(b.rect.left() * s + dx, b.rect.top() * s + dy, b.rect.width() * s, b.rect.height() * s) & clip;
+            if (r.isEmpty())
+                continue;
+            for (int y = r.top(); y <= r.bottom(); ++y) {
+                auto *line = reinterpret_cast<QRgb *>(bits + y * stride);
+                std::fill(line + r.left(), line + r.right() + 1, b.colour);
+            }
+        }
+        return true;
+    }
+
     // Bars go out grouped by colour: one brush change and one fill call per colour.
     void flushBars()
     {
-        std::sort(m_bars.begin(), m_bars.end(), [](const Bar &a, const Bar &b) { return a.colour < b.colour; });
-        m_p.setPen(Qt::NoPen);
-        std::vector<QRect> run;
-        for (std::size_t i = 0; i < m_bars.size();) {
-            const QRgb colour = m_bars[i].colour;
-            run.clear();
-            for (; i < m_bars.size() && m_bars[i].colour == colour; ++i)
-                run.push_back(m_bars[i].rect);
-            m_p.setBrush(QColor::fromRgb(colour));
-            m_p.drawRects(run.data(), int(run.size()));
+        if (!rasterBars()) {
+            std::sort(m_bars.begin(), m_bars.end(), [](const Bar &a, const Bar &b) { return a.colour < b.colour; });
+            m_p.setPen(Qt::NoPen);
+            std::vector<QRect> run;
+            for (std::size_t i = 0; i < m_bars.size();) {
+                const QRgb colour = m_bars[i].colour;
+                run.clear();
+                for (; i < m_bars.size() && m_bars[i].colour == colour; ++i)
+                    run.push_back(m_bars[i].rect);
+                m_p.setBrush(QColor::fromRgb(colour));
+                m_p.drawRects(run.data(), int(run.size()));
+            }
         }
         m_stats.rectsDrawn = std::int64_t(m_bars.size());
         for (const Bar &head : m_heads)
