@@ -7,7 +7,7 @@ packages=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
   nlohmann-json3-dev libzstd-dev zstd
   xvfb xauth fonts-dejavu-core
-  desktop-file-utils appstream xdg-utils shared-mime-info dpkg-dev file
+  desktop-file-utils appstream xdg-utils shared-mime-info libglib2.0-bin dpkg-dev file procps
 )
 missing=()
 for p in "${packages[@]}"; do
