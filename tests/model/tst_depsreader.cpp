@@ -1,5 +1,6 @@
 #include "model/io/bytesource.h"
 #include "model/io/depsreader.h"
+#include "readertesting.h"
 
 #include <QTest>
 
@@ -17,30 +18,18 @@ QString fixture(const char *name)
     return QStringLiteral(LANESCOPE_FIXTURES "/deps/") + QLatin1String(name);
 }
 
-struct Result
-{
-    bool ok = false;
-    DepGraph graph;
-    QStringList warnings;
-    ReadError error;
-};
+using Result = ReaderRun<DepGraph>;
 
+// Lambdas, so that readers with defaulted trailing parameters fit the helper.
 Result readFile(const QString &path)
 {
-    Result r;
-    auto source = ByteSource::open(path, &r.error);
-    if (!source)
-        return r;
-    r.ok = readDeps(*source, r.graph, r.warnings, &r.error);
-    return r;
+    return runReaderOnFile<DepGraph>(path, [](ByteSource &s, DepGraph &v, QStringList &w, ReadError *e) { return readDeps(s, v, w, e); });
 }
 
 Result readText(const QByteArray &text)
 {
-    Result r;
-    auto source = ByteSource::fromMemory(text, QStringLiteral("deps.json"));
-    r.ok = readDeps(*source, r.graph, r.warnings, &r.error);
-    return r;
+    return runReaderOnBytes<DepGraph>(text, QStringLiteral("deps.json"),
+                                  [](ByteSource &s, DepGraph &v, QStringList &w, ReadError *e) { return readDeps(s, v, w, e); });
 }
 
 using EdgeIds = QList<QPair<quint64, quint64>>;
@@ -84,35 +73,35 @@ private slots:
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
         QCOMPARE(r.warnings, QStringList());
         // Four tasks plus r1t0, which only edges mention.
-        QCOMPARE(nodeIds(r.graph), (QList<quint64>{0, kR1T0, kR1T1, kR2T2, kMaxId}));
-        QCOMPARE(r.graph.rawEdgeCount(), std::size_t(7));
+        QCOMPARE(nodeIds(r.value), (QList<quint64>{0, kR1T0, kR1T1, kR2T2, kMaxId}));
+        QCOMPARE(r.value.rawEdgeCount(), std::size_t(7));
         // Three annotated t0 -> r1t1 edges collapse to one; the self-edge is kept.
-        QCOMPARE(edgeIds(r.graph),
+        QCOMPARE(edgeIds(r.value),
                  (EdgeIds{{0, kR1T1}, {kR1T0, 0}, {kR1T1, kR2T2}, {kR2T2, kR2T2}, {kR2T2, kMaxId}}));
 
-        const DepNode *t0 = r.graph.find(0);
+        const DepNode *t0 = r.value.find(0);
         QVERIFY(t0);
         QVERIFY(t0->inTasks());
         QCOMPARE(t0->kernelIds, (std::array<std::int32_t, 3>{0, -1, -1}));
         QCOMPARE(t0->blockNum, 1);
         QCOMPARE(int(t0->flags), int(DepNode::InTasks | DepNode::HasKernelIds));
 
-        const DepNode *spmd = r.graph.find(kR1T1);
+        const DepNode *spmd = r.value.find(kR1T1);
         QVERIFY(spmd);
         QCOMPARE(spmd->kernelIds, (std::array<std::int32_t, 3>{-1, 3, 4}));
         QCOMPARE(spmd->blockNum, 8);
         QCOMPARE(int(spmd->flags), int(DepNode::InTasks | DepNode::HasKernelIds | DepNode::EarlyDispatch |
                                        DepNode::ManualScope));
 
-        const DepNode *dummy = r.graph.find(kR2T2);
+        const DepNode *dummy = r.value.find(kR2T2);
         QVERIFY(dummy && dummy->isDummy() && !dummy->isAlloc());
 
-        const DepNode *alloc = r.graph.find(kR1T0);
+        const DepNode *alloc = r.value.find(kR1T0);
         QVERIFY(alloc && alloc->isAlloc() && !alloc->isDummy());
         QCOMPARE(alloc->kernelIds, (std::array<std::int32_t, 3>{-1, -1, -1}));
 
         // 2^64 - 1 written as a string survives exactly.
-        const DepNode *big = r.graph.find(kMaxId);
+        const DepNode *big = r.value.find(kMaxId);
         QVERIFY(big && big->inTasks());
         QCOMPARE(big->kernelIds, (std::array<std::int32_t, 3>{5, 6, -1}));
     }
@@ -121,12 +110,12 @@ private slots:
     {
         const Result r = readFile(fixture("v1.json"));
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(nodeIds(r.graph), (QList<quint64>{0, 1, 2}));
-        QCOMPARE(r.graph.rawEdgeCount(), std::size_t(4));
-        QCOMPARE(edgeIds(r.graph), (EdgeIds{{0, 1}, {0, 2}, {1, 2}}));
+        QCOMPARE(nodeIds(r.value), (QList<quint64>{0, 1, 2}));
+        QCOMPARE(r.value.rawEdgeCount(), std::size_t(4));
+        QCOMPARE(edgeIds(r.value), (EdgeIds{{0, 1}, {0, 2}, {1, 2}}));
         QCOMPARE(r.warnings.size(), 1);
         QVERIFY(r.warnings.first().contains(QLatin1String("no tasks[]")));
-        QVERIFY(!r.graph.find(0)->inTasks());
+        QVERIFY(!r.value.find(0)->inTasks());
     }
 
     void v2Objects()
@@ -136,10 +125,10 @@ private slots:
         QCOMPARE(r.warnings, QStringList());
         // 2^53 + 1 as a JSON number: a double would have read 2^53.
         constexpr std::uint64_t big = (std::uint64_t(1) << 53) + 1;
-        QCOMPARE(nodeIds(r.graph), (QList<quint64>{0, big}));
-        QCOMPARE(edgeIds(r.graph), (EdgeIds{{0, big}}));
-        QCOMPARE(r.graph.rawEdgeCount(), std::size_t(2));
-        const DepNode *t0 = r.graph.find(0);
+        QCOMPARE(nodeIds(r.value), (QList<quint64>{0, big}));
+        QCOMPARE(edgeIds(r.value), (EdgeIds{{0, big}}));
+        QCOMPARE(r.value.rawEdgeCount(), std::size_t(2));
+        const DepNode *t0 = r.value.find(0);
         QCOMPARE(int(t0->flags), int(DepNode::InTasks)); // no kernel_ids in v2
         QCOMPARE(t0->blockNum, 1);
         QVERIFY(!t0->isDummy());
@@ -152,8 +141,8 @@ private slots:
         QCOMPARE(r.warnings.size(), 1);
         QVERIFY(r.warnings.first().startsWith(QLatin1String("truncated.json: truncated at byte 2151")));
         QVERIFY(r.warnings.first().contains(QLatin1String("kept 4 tasks and 4 edges")));
-        QCOMPARE(nodeIds(r.graph), (QList<quint64>{0, kR1T0, kR1T1, kR2T2, kMaxId}));
-        QCOMPARE(edgeIds(r.graph), (EdgeIds{{0, kR1T1}, {kR1T0, 0}}));
+        QCOMPARE(nodeIds(r.value), (QList<quint64>{0, kR1T0, kR1T1, kR2T2, kMaxId}));
+        QCOMPARE(edgeIds(r.value), (EdgeIds{{0, kR1T1}, {kR1T0, 0}}));
     }
 
     void idForms_data()
@@ -178,7 +167,7 @@ private slots:
         QFETCH(quint64, expected);
         const Result r = readText(json);
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(nodeIds(r.graph), QList<quint64>{expected});
+        QCOMPARE(nodeIds(r.value), QList<quint64>{expected});
         QCOMPARE(r.warnings, QStringList());
     }
 
@@ -218,7 +207,7 @@ private slots:
         QFETCH(QString, warning);
         const Result r = readText("{\"tasks\":[" + task + "],\"edges\":[]}");
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        const DepNode *node = r.graph.find(1);
+        const DepNode *node = r.value.find(1);
         QVERIFY(node);
         QCOMPARE(node->blockNum, blockNum);
         QCOMPARE(int(node->flags), flags);
@@ -237,9 +226,9 @@ private slots:
             readText(R"({"tasks":[{"scope":"auto"},7,{"task_id":"x1"},{"task_id":"3"},{"task_id":"3"}],)"
                      R"("edges":[{"pred":"3"},"x",[3],[3,4,5],{"pred":"3","succ":"4"}]})");
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(nodeIds(r.graph), (QList<quint64>{3, 4}));
-        QCOMPARE(edgeIds(r.graph), (EdgeIds{{3, 4}}));
-        QCOMPARE(r.graph.rawEdgeCount(), std::size_t(2));
+        QCOMPARE(nodeIds(r.value), (QList<quint64>{3, 4}));
+        QCOMPARE(edgeIds(r.value), (EdgeIds{{3, 4}}));
+        QCOMPARE(r.value.rawEdgeCount(), std::size_t(2));
         QVERIFY(anyContains(
             r.warnings,
             QStringLiteral("3 tasks[] entries without a usable task_id were skipped (first at byte 10)")));
@@ -255,8 +244,8 @@ private slots:
             readText(R"({"tasks":[{"task_id":"0","kernel_ids":[1,-1,-1]}],"tensors":[],"edges":[]})");
         QVERIFY(r.ok);
         QCOMPARE(r.warnings, QStringList());
-        QCOMPARE(r.graph.nodes().size(), std::size_t(1));
-        QVERIFY(r.graph.edges().empty());
+        QCOMPARE(r.value.nodes().size(), std::size_t(1));
+        QVERIFY(r.value.edges().empty());
     }
 
     void errors_data()
@@ -285,14 +274,14 @@ private slots:
         QCOMPARE(r.error.file, QStringLiteral("deps.json"));
         QCOMPARE(r.error.byteOffset, offset);
         QVERIFY2(r.error.message.contains(message), qPrintable(r.error.message));
-        QVERIFY(r.graph.empty());
+        QVERIFY(r.value.empty());
     }
 
     void nonArrayTasksIsIgnored()
     {
         const Result r = readText(R"({"tasks":{"0":{}},"edges":[["1","2"]]})");
         QVERIFY(r.ok);
-        QCOMPARE(edgeIds(r.graph), (EdgeIds{{1, 2}}));
+        QCOMPARE(edgeIds(r.value), (EdgeIds{{1, 2}}));
         QVERIFY(anyContains(r.warnings, QStringLiteral("tasks is not an array")));
     }
 

@@ -1,5 +1,6 @@
 #include "model/io/bytesource.h"
 #include "model/io/hostlogreader.h"
+#include "readertesting.h"
 
 #include <QTest>
 
@@ -7,30 +8,18 @@ using namespace lanescope;
 
 namespace {
 
-struct Result
-{
-    bool ok = false;
-    HostLog log;
-    QStringList warnings;
-    ReadError error;
-};
+using Result = ReaderRun<HostLog>;
 
+// Lambdas, so that readers with defaulted trailing parameters fit the helper.
 Result readFile(const QString &path)
 {
-    Result r;
-    auto source = ByteSource::open(path, &r.error);
-    if (!source)
-        return r;
-    r.ok = readHostLog(*source, r.log, r.warnings, &r.error);
-    return r;
+    return runReaderOnFile<HostLog>(path, [](ByteSource &s, HostLog &v, QStringList &w, ReadError *e) { return readHostLog(s, v, w, e); });
 }
 
 Result readText(const QByteArray &text)
 {
-    Result r;
-    auto source = ByteSource::fromMemory(text, QStringLiteral("run.log"));
-    r.ok = readHostLog(*source, r.log, r.warnings, &r.error);
-    return r;
+    return runReaderOnBytes<HostLog>(text, QStringLiteral("run.log"),
+                                  [](ByteSource &s, HostLog &v, QStringList &w, ReadError *e) { return readHostLog(s, v, w, e); });
 }
 
 using Attributes = QList<QPair<QString, QString>>;
@@ -51,13 +40,13 @@ private slots:
     {
         const Result r = readFile(QStringLiteral(LANESCOPE_FIXTURES "/hostlog/strace.log"));
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(r.log.recordHeads, qint64(9));
-        QCOMPARE(r.log.tornRecords, qint64(2));
-        QCOMPARE(r.log.spans.size(), std::size_t(7));
+        QCOMPARE(r.value.recordHeads, qint64(9));
+        QCOMPARE(r.value.tornRecords, qint64(2));
+        QCOMPARE(r.value.spans.size(), std::size_t(7));
 
         QStringList names;
         QList<int> lines;
-        for (const HostSpan &s : r.log.spans) {
+        for (const HostSpan &s : r.value.spans) {
             names.append(s.name);
             lines.append(s.line);
         }
@@ -66,7 +55,7 @@ private slots:
                               "node.dispatch", "ext.my/producer.span~", "chip.run.validate"}));
         QCOMPARE(lines, (QList<int>{3, 4, 5, 6, 6, 7, 7}));
 
-        const HostSpan &bind = r.log.spans[0];
+        const HostSpan &bind = r.value.spans[0];
         QCOMPARE(bind.pid, qint64(4242));
         QCOMPARE(bind.tid, qint64(4243));
         QCOMPARE(bind.inv, qint64(0));
@@ -77,25 +66,25 @@ private slots:
         QCOMPARE(bind.deviceClock, false);
         QCOMPARE(bind.attributes, (Attributes{{"ntensor", "4"}}));
 
-        const HostSpan &deviceWall = r.log.spans[1];
+        const HostSpan &deviceWall = r.value.spans[1];
         QCOMPARE(deviceWall.deviceClock, true);
         QCOMPARE(deviceWall.tsNs, qint64(50));
         QCOMPARE(deviceWall.durNs, qint64(900));
         QVERIFY(deviceWall.attributes.isEmpty()); // clk is a flag, not an attribute
 
-        QCOMPARE(r.log.spans[2].attributes, (Attributes{{"run_id", "r=1 a"}}));
+        QCOMPARE(r.value.spans[2].attributes, (Attributes{{"run_id", "r=1 a"}}));
 
         // Two records on line 6, the first one ended by the next log prefix.
-        QCOMPARE(r.log.spans[3].pid, qint64(4300));
-        QCOMPARE(r.log.spans[3].durNs, qint64(10));
-        QVERIFY(r.log.spans[3].attributes.isEmpty());
-        QCOMPARE(r.log.spans[4].pid, qint64(4301));
-        QCOMPARE(r.log.spans[4].attributes, (Attributes{{"worker_id", "3"}}));
+        QCOMPARE(r.value.spans[3].pid, qint64(4300));
+        QCOMPARE(r.value.spans[3].durNs, qint64(10));
+        QVERIFY(r.value.spans[3].attributes.isEmpty());
+        QCOMPARE(r.value.spans[4].pid, qint64(4301));
+        QCOMPARE(r.value.spans[4].attributes, (Attributes{{"worker_id", "3"}}));
 
         // Two records on line 7, the first one ended by the next [STRACE].
-        QCOMPARE(r.log.spans[5].tsNs, qint64(5001));
-        QCOMPARE(r.log.spans[5].durNs, qint64(2));
-        QCOMPARE(r.log.spans[6].tsNs, qint64(5008));
+        QCOMPARE(r.value.spans[5].tsNs, qint64(5001));
+        QCOMPARE(r.value.spans[5].durNs, qint64(2));
+        QCOMPARE(r.value.spans[6].tsNs, qint64(5008));
 
         QCOMPARE(r.warnings,
                  QStringList{"strace.log: 2 of 9 [STRACE] records are torn (interleaved or cut writes) and "
@@ -136,10 +125,10 @@ private slots:
         QFETCH(bool, deviceClock);
         const Result r = readText("before\n" + line + "\nafter\n");
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(r.log.recordHeads, qint64(1));
-        QCOMPARE(r.log.tornRecords, qint64(0));
-        QCOMPARE(r.log.spans.size(), std::size_t(1));
-        const HostSpan &s = r.log.spans[0];
+        QCOMPARE(r.value.recordHeads, qint64(1));
+        QCOMPARE(r.value.tornRecords, qint64(0));
+        QCOMPARE(r.value.spans.size(), std::size_t(1));
+        const HostSpan &s = r.value.spans[0];
         QCOMPARE(s.name, name);
         QCOMPARE(s.attributes, attributes);
         QCOMPARE(s.deviceClock, deviceClock);
@@ -177,10 +166,10 @@ private slots:
         // One good record on the next line keeps the log usable.
         const Result r = readText(line + '\n' + record("good") + '\n');
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(r.log.recordHeads, qint64(2));
-        QCOMPARE(r.log.tornRecords, qint64(1));
-        QCOMPARE(r.log.spans.size(), std::size_t(1));
-        QCOMPARE(r.log.spans[0].name, QStringLiteral("good"));
+        QCOMPARE(r.value.recordHeads, qint64(2));
+        QCOMPARE(r.value.tornRecords, qint64(1));
+        QCOMPARE(r.value.spans.size(), std::size_t(1));
+        QCOMPARE(r.value.spans[0].name, QStringLiteral("good"));
         QCOMPARE(r.warnings,
                  QStringList{"run.log: 1 of 2 [STRACE] records are torn (interleaved or cut writes) and "
                              "were skipped (first on line 1)"});
@@ -190,7 +179,7 @@ private slots:
     {
         const Result r = readText("[STRACE] v=2 pid=7 tid=8 inv=2 hid=beef depth=1 name=a ts=100 dur=5\n");
         QVERIFY(r.ok);
-        QCOMPARE(r.log.spans.size(), std::size_t(1));
+        QCOMPARE(r.value.spans.size(), std::size_t(1));
         QCOMPARE(r.warnings.size(), 1);
         QVERIFY(r.warnings.first().contains(QLatin1String("grammar version other than 1")));
     }
@@ -199,8 +188,8 @@ private slots:
     {
         const Result r = readText("x\n" + record("tail"));
         QVERIFY(r.ok);
-        QCOMPARE(r.log.spans.size(), std::size_t(1));
-        QCOMPARE(r.log.spans[0].line, 2);
+        QCOMPARE(r.value.spans.size(), std::size_t(1));
+        QCOMPARE(r.value.spans[0].line, 2);
     }
 
     void manyRecordsAcrossChunks()
@@ -217,11 +206,11 @@ private slots:
         }
         const Result r = readText(text);
         QVERIFY(r.ok);
-        QCOMPARE(qint64(r.log.spans.size()), qint64(expected));
-        QCOMPARE(r.log.tornRecords, qint64(0));
-        QCOMPARE(r.log.spans.back().inv, qint64(expected - 1));
-        QCOMPARE(r.log.spans.back().tsNs, qint64(expected - 1) * 10);
-        QCOMPARE(r.log.spans.back().line, 2 * expected);
+        QCOMPARE(qint64(r.value.spans.size()), qint64(expected));
+        QCOMPARE(r.value.tornRecords, qint64(0));
+        QCOMPARE(r.value.spans.back().inv, qint64(expected - 1));
+        QCOMPARE(r.value.spans.back().tsNs, qint64(expected - 1) * 10);
+        QCOMPARE(r.value.spans.back().line, 2 * expected);
     }
 
     void errors_data()
@@ -249,7 +238,7 @@ private slots:
         QCOMPARE(r.error.file, QStringLiteral("run.log"));
         QCOMPARE(r.error.byteOffset, qint64(text.size()));
         QCOMPARE(r.error.message, message);
-        QVERIFY(r.log.isEmpty());
+        QVERIFY(r.value.isEmpty());
     }
 };
 

@@ -1,5 +1,6 @@
 #include "model/io/bytesource.h"
 #include "model/io/scopestatsreader.h"
+#include "readertesting.h"
 
 #include <QTest>
 
@@ -12,30 +13,18 @@ QString fixture(const char *name)
     return QStringLiteral(LANESCOPE_FIXTURES "/scopestats/") + QLatin1String(name);
 }
 
-struct Result
-{
-    bool ok = false;
-    ScopeStats stats;
-    QStringList warnings;
-    ReadError error;
-};
+using Result = ReaderRun<ScopeStats>;
 
+// Lambdas, so that readers with defaulted trailing parameters fit the helper.
 Result readFile(const QString &path)
 {
-    Result r;
-    auto source = ByteSource::open(path, &r.error);
-    if (!source)
-        return r;
-    r.ok = readScopeStats(*source, r.stats, r.warnings, &r.error);
-    return r;
+    return runReaderOnFile<ScopeStats>(path, [](ByteSource &s, ScopeStats &v, QStringList &w, ReadError *e) { return readScopeStats(s, v, w, e); });
 }
 
 Result readText(const QByteArray &text)
 {
-    Result r;
-    auto source = ByteSource::fromMemory(text, QStringLiteral("scope_stats.jsonl"));
-    r.ok = readScopeStats(*source, r.stats, r.warnings, &r.error);
-    return r;
+    return runReaderOnBytes<ScopeStats>(text, QStringLiteral("scope_stats.jsonl"),
+                                  [](ByteSource &s, ScopeStats &v, QStringList &w, ReadError *e) { return readScopeStats(s, v, w, e); });
 }
 
 const QByteArray kMetaV6 =
@@ -70,19 +59,19 @@ private slots:
     {
         const Result r = readFile(fixture("scope_stats.jsonl"));
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(r.stats.version, 4);
-        QCOMPARE(r.stats.fatal, false);
-        QCOMPARE(r.stats.dropped, quint64(0));
-        QCOMPARE(r.stats.total, quint64(2));
-        QCOMPARE(r.stats.taskWindowMax, (std::array<std::int64_t, 4>{16384, 16384, 16384, 16384}));
-        QCOMPARE(r.stats.heapMax, (std::array<std::uint64_t, 4>{268435456, 268435456, 268435456, 268435456}));
-        QCOMPARE(r.stats.hasDepPoolMax, false);
-        QCOMPARE(r.stats.depPoolMax, (std::array<std::int64_t, 4>{0, 0, 0, 0}));
-        QCOMPARE(r.stats.tensormapMax, qint64(65536));
-        QCOMPARE(r.stats.sites, QStringList{QStringLiteral("(unknown):0")});
-        QCOMPARE(r.stats.samples.size(), std::size_t(2));
+        QCOMPARE(r.value.version, 4);
+        QCOMPARE(r.value.fatal, false);
+        QCOMPARE(r.value.dropped, quint64(0));
+        QCOMPARE(r.value.total, quint64(2));
+        QCOMPARE(r.value.taskWindowMax, (std::array<std::int64_t, 4>{16384, 16384, 16384, 16384}));
+        QCOMPARE(r.value.heapMax, (std::array<std::uint64_t, 4>{268435456, 268435456, 268435456, 268435456}));
+        QCOMPARE(r.value.hasDepPoolMax, false);
+        QCOMPARE(r.value.depPoolMax, (std::array<std::int64_t, 4>{0, 0, 0, 0}));
+        QCOMPARE(r.value.tensormapMax, qint64(65536));
+        QCOMPARE(r.value.sites, QStringList{QStringLiteral("(unknown):0")});
+        QCOMPARE(r.value.samples.size(), std::size_t(2));
 
-        const ScopeSample &begin = r.stats.samples[0];
+        const ScopeSample &begin = r.value.samples[0];
         QVERIFY(begin.begin);
         QCOMPARE(begin.line, 2);
         QCOMPARE(begin.site, 0);
@@ -92,7 +81,7 @@ private slots:
         QCOMPARE(begin.tensormap, qint64(0));
         QVERIFY(!begin.hasDepPool);
 
-        const ScopeSample &end = r.stats.samples[1];
+        const ScopeSample &end = r.value.samples[1];
         QVERIFY(!end.begin);
         QCOMPARE(end.line, 3);
         QCOMPARE(end.taskWindowStart, qint64(0));
@@ -109,21 +98,21 @@ private slots:
     {
         const Result r = readFile(fixture("v6_damaged.jsonl"));
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(r.stats.version, 6);
-        QCOMPARE(r.stats.fatal, true);
-        QCOMPARE(r.stats.dropped, quint64(2));
-        QCOMPARE(r.stats.total, quint64(10));
-        QCOMPARE(r.stats.hasDepPoolMax, true);
-        QCOMPARE(r.stats.depPoolMax, (std::array<std::int64_t, 4>{65536, 0, 0, 0}));
-        QCOMPARE(r.stats.taskWindowMax, (std::array<std::int64_t, 4>{16384, 8192, 4096, 1024}));
+        QCOMPARE(r.value.version, 6);
+        QCOMPARE(r.value.fatal, true);
+        QCOMPARE(r.value.dropped, quint64(2));
+        QCOMPARE(r.value.total, quint64(10));
+        QCOMPARE(r.value.hasDepPoolMax, true);
+        QCOMPARE(r.value.depPoolMax, (std::array<std::int64_t, 4>{65536, 0, 0, 0}));
+        QCOMPARE(r.value.taskWindowMax, (std::array<std::int64_t, 4>{16384, 8192, 4096, 1024}));
         // Lines 2, 3, 4, 5 and 8 are kept; 6 (ring 5), 7 (not JSON) and 9 (partial) are not.
         QList<int> lines;
-        for (const ScopeSample &s : r.stats.samples)
+        for (const ScopeSample &s : r.value.samples)
             lines.append(s.line);
         QCOMPARE(lines, (QList<int>{2, 3, 4, 5, 8}));
-        QCOMPARE(r.stats.sites, (QStringList{"(unknown):0", "decode_layer_orchestration.cpp:42",
+        QCOMPARE(r.value.sites, (QStringList{"(unknown):0", "decode_layer_orchestration.cpp:42",
                                              "decode_layer_orchestration.cpp:57"}));
-        const ScopeSample &scopeEnd = r.stats.samples[2];
+        const ScopeSample &scopeEnd = r.value.samples[2];
         QCOMPARE(scopeEnd.site, 1);
         QCOMPARE(int(scopeEnd.ring), 1);
         QVERIFY(scopeEnd.hasDepPool);
@@ -135,8 +124,8 @@ private slots:
         QCOMPARE(scopeEnd.taskWindowEnd, qint64(12));
         QCOMPARE(scopeEnd.tensormap, qint64(11));
         // The end of :57 has no begin but is kept for the analysis to judge.
-        QVERIFY(!r.stats.samples[3].begin);
-        QCOMPARE(r.stats.samples[3].site, 2);
+        QVERIFY(!r.value.samples[3].begin);
+        QCOMPARE(r.value.samples[3].site, 2);
 
         const QStringList expected = {
             "v6_damaged.jsonl: the device latched a fatal error; samples after it are diagnostic only",
@@ -169,8 +158,8 @@ private slots:
         const Result r = readText(meta + '\n' + sampleLine("a.cpp:1", "begin", 0) + '\n' +
                                   sampleLine("a.cpp:1", "end", 0) + '\n');
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(r.stats.version, version);
-        QCOMPARE(r.stats.samples.size(), std::size_t(2));
+        QCOMPARE(r.value.version, version);
+        QCOMPARE(r.value.samples.size(), std::size_t(2));
         if (warning.isEmpty()) {
             QCOMPARE(r.warnings, QStringList());
         } else {
@@ -187,8 +176,8 @@ private slots:
                                 '\n' + sampleLine("a.cpp:1", "end", 1) + '\n';
         const Result r = readText(text);
         QVERIFY(r.ok);
-        QCOMPARE(r.stats.samples.size(), std::size_t(4));
-        QCOMPARE(r.stats.sites, QStringList{"a.cpp:1"});
+        QCOMPARE(r.value.samples.size(), std::size_t(4));
+        QCOMPARE(r.value.sites, QStringList{"a.cpp:1"});
         QCOMPARE(warningsContaining(r.warnings, "2 end samples have no pending begin"), 1);
         QCOMPARE(warningsContaining(r.warnings, "(first: line 3)"), 1);
         // total 2 but four sample lines.
@@ -207,11 +196,11 @@ private slots:
                                 "\r\n" + R"({"site": "b.cpp:9", "depth": 1, "ring": 1})" + "\r\n";
         const Result r = readText(text);
         QVERIFY2(r.ok, qPrintable(r.error.toString()));
-        QCOMPARE(r.stats.samples.size(), std::size_t(1));
-        QCOMPARE(int(r.stats.samples[0].ring), 3); // min(depth, 3)
-        QCOMPARE(int(r.stats.samples[0].depth), 7);
-        QCOMPARE(r.stats.samples[0].line, 3);
-        QCOMPARE(r.stats.samples[0].taskWindowEnd, qint64(3));
+        QCOMPARE(r.value.samples.size(), std::size_t(1));
+        QCOMPARE(int(r.value.samples[0].ring), 3); // min(depth, 3)
+        QCOMPARE(int(r.value.samples[0].depth), 7);
+        QCOMPARE(r.value.samples[0].line, 3);
+        QCOMPARE(r.value.samples[0].taskWindowEnd, qint64(3));
         QCOMPARE(
             warningsContaining(r.warnings,
                                "1 samples without a begin/end phase or a ring were skipped (first: line 4)"),
@@ -223,8 +212,8 @@ private slots:
     {
         const Result r = readText(sampleLine("c.cpp:2", "begin", 0) + '\n' + sampleLine("c.cpp:2", "end", 0));
         QVERIFY(r.ok);
-        QCOMPARE(r.stats.version, 0);
-        QCOMPARE(r.stats.samples.size(), std::size_t(2)); // the last line lacks '\n' but is complete
+        QCOMPARE(r.value.version, 0);
+        QCOMPARE(r.value.samples.size(), std::size_t(2)); // the last line lacks '\n' but is complete
         QCOMPARE(r.warnings.size(), 1);
         QVERIFY(r.warnings.first().contains(QLatin1String("line 1 is a sample, not the metadata line")));
     }
@@ -240,8 +229,8 @@ private slots:
         QVERIFY(text.size() > (1 << 21));
         const Result r = readText(text);
         QVERIFY(r.ok);
-        QCOMPARE(r.stats.samples.size(), std::size_t(20000));
-        QCOMPARE(r.stats.samples.back().line, 20001);
+        QCOMPARE(r.value.samples.size(), std::size_t(20000));
+        QCOMPARE(r.value.samples.back().line, 20001);
         QCOMPARE(r.warnings, QStringList());
     }
 
@@ -273,7 +262,7 @@ private slots:
         if (line < 0)
             QCOMPARE(r.error.byteOffset, qint64(0));
         QVERIFY2(r.error.message.contains(message), qPrintable(r.error.message));
-        QVERIFY(r.stats.isEmpty());
+        QVERIFY(r.value.isEmpty());
         QVERIFY(r.warnings.isEmpty());
     }
 };
