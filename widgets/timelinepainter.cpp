@@ -104,6 +104,14 @@ public:
         m_p.setRenderHint(QPainter::Antialiasing, false);
         drawHighlight();
         m_p.restore();
+        const TimelineOverlayContext context{m_c, m_vp, m_layout, m_index, m_o.colours};
+        for (const auto &overlay : m_o.overlays) {
+            if (!overlay)
+                continue;
+            m_p.save();
+            overlay->paint(m_p, context);
+            m_p.restore();
+        }
     }
 
     // Everything but the overlays.

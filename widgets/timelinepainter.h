@@ -7,6 +7,7 @@
 #include "model/capture/capture.h"
 #include "timelineindex.h"
 #include "timelinelayout.h"
+#include "timelineoverlay.h"
 #include "timeviewport.h"
 
 #include <QFont>
@@ -39,6 +40,8 @@ struct TimelinePaintOptions
     // overlays change: clicks, hovers and tooltips then cost a blit, not a million bars.
     bool cacheFrames = false;
     TimelineColours colours = TimelineColours::light();
+    // Drawn over the bars in this order, after the selection outlines (see TimelineOverlay).
+    std::vector<std::shared_ptr<const TimelineOverlay>> overlays;
 };
 
 // What the last paint() drew; level of detail is verified against these numbers.

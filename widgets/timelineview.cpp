@@ -200,6 +200,25 @@ void TimelineView::changeEvent(QEvent *event)
     QAbstractScrollArea::changeEvent(event);
 }
 
+void TimelineView::addOverlay(std::shared_ptr<const TimelineOverlay> overlay)
+{
+    if (!overlay)
+        return;
+    m_options.overlays.push_back(std::move(overlay));
+    refreshOverlays();
+}
+
+void TimelineView::removeOverlay(const std::shared_ptr<const TimelineOverlay> &overlay)
+{
+    std::erase(m_options.overlays, overlay);
+    refreshOverlays();
+}
+
+void TimelineView::refreshOverlays()
+{
+    viewport()->update();
+}
+
 void TimelineView::paintEvent(QPaintEvent *)
 {
     QPainter p(viewport());

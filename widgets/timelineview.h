@@ -96,6 +96,13 @@ public:
     void setLabelMode(BarLabelMode mode);
     void setColourMode(BarColourMode mode);
 
+    // Overlays drawn over the bars (see TimelineOverlay), in the order added. The view shares
+    // them with whoever else draws this timeline (export), and repaints when one is added or
+    // removed; an overlay that changes its own state calls refreshOverlays().
+    void addOverlay(std::shared_ptr<const TimelineOverlay> overlay);
+    void removeOverlay(const std::shared_ptr<const TimelineOverlay> &overlay);
+    void refreshOverlays();
+
 signals:
     void visibleRangeChanged(double startUs, double endUs);
     void selectionChanged();

@@ -107,6 +107,28 @@ Capture denseCapture(int count, int levels, bool overlapping)
     return c;
 }
 
+// Fills the span [startUs, endUs] of lane 1's bars in a colour and counts its paints.
+class BandOverlay : public TimelineOverlay
+{
+public:
+    BandOverlay(double startUs, double endUs, QRgb colour) : m_start(startUs), m_end(endUs), m_colour(colour) {}
+    void paint(QPainter &p, const TimelineOverlayContext &context) const override
+    {
+        ++paints;
+        const auto top = context.laneTop(1);
+        if (!top)
+            return;
+        const double x0 = context.viewport.xOf(m_start);
+        const double x1 = context.viewport.xOf(m_end);
+        p.fillRect(QRectF(x0, *top, x1 - x0, 4), QColor::fromRgb(m_colour));
+    }
+    mutable int paints = 0;
+
+private:
+    double m_start, m_end;
+    QRgb m_colour;
+};
+
 } // namespace
 
 class TestTimelinePainter : public QObject
@@ -297,6 +319,38 @@ private slots:
         render(painter, c, viewport(1000, 1010));
         QCOMPARE(painter.stats().rectsDrawn, 10);
         QCOMPARE_LE(painter.stats().slicesVisited, 12);
+    }
+
+    void paintsOverlaysOverBarsAndOverTheCachedFrame_data()
+    {
+        QTest::addColumn<bool>("cacheFrames");
+        QTest::newRow("direct") << false;
+        QTest::newRow("cached") << true;
+    }
+
+    void paintsOverlaysOverBarsAndOverTheCachedFrame()
+    {
+        QFETCH(bool, cacheFrames);
+        const Capture c = twoLaneCapture();
+        const QRgb band = qRgb(1, 2, 3);
+        auto overlay = std::make_shared<BandOverlay>(100, 140, band);
+        TimelinePaintOptions options;
+        options.cacheFrames = cacheFrames;
+        options.overlays = {overlay};
+        TimelinePainter painter;
+        const TimelineViewport vp = viewport(0, 1000);
+        for (int round = 1; round <= 2; ++round) {
+            const QImage image = render(painter, c, vp, options);
+            QCOMPARE(overlay->paints, round);
+            // Lane 1's bars start at y 76: the overlay's 4 px band covers x 300 .. 339 there.
+            QCOMPARE(countPixels(image, 77, kHeader + 90, kHeader + 150, band), 40);
+            QCOMPARE(countPixels(image, kLane0BarY, kHeader + 90, kHeader + 150, band), 0);
+        }
+        if (cacheFrames)
+            QVERIFY(painter.stats().fromCache);
+        // The same bars without the overlay.
+        options.overlays.clear();
+        QCOMPARE(countPixels(render(painter, c, vp, options), 77, kHeader + 90, kHeader + 150, band), 0);
     }
 
     void rebuildsItsIndexForAnotherCapture()
