@@ -2,6 +2,7 @@
 
 #include "rangeargument.h"
 
+#include "model/analysis/derivedtracks.h"
 #include "model/io/loader.h"
 #include "widgets/timelineexport.h"
 #include "widgets/timelineindex.h"
@@ -173,6 +174,7 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
         err << loaded.error.toString() << '\n';
         return 2;
     }
+    appendDerivedTracks(*loaded.capture);  // the picture shows what the window shows
     const Capture &capture = *loaded.capture;
     const QStringList &warnings = capture.info.warnings;
     for (qsizetype i = 0; i < std::min<qsizetype>(warnings.size(), kMaxWarningsShown); ++i)

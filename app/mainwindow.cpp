@@ -6,6 +6,7 @@
 #include "theme.h"
 
 #include "model/analysis/capturesummary.h"
+#include "model/analysis/derivedtracks.h"
 #include "model/io/loader.h"
 #include "widgets/barlegend.h"
 #include "widgets/capturepage.h"
@@ -391,7 +392,11 @@ void MainWindow::openPath(const QString &path)
             Qt::QueuedConnection);
     };
 
-    QThread *thread = QThread::create([job, path, control] { job->result = loadCapture(path, control); });
+    QThread *thread = QThread::create([job, path, control] {
+        job->result = loadCapture(path, control);
+        if (job->result.ok() && !job->cancel)
+            appendDerivedTracks(*job->result.capture);
+    });
     connect(thread, &QThread::finished, this, [this, thread, target, job] {
         thread->deleteLater();
         m_threads.removeAll(thread);

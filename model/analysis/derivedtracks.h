@@ -1,0 +1,15 @@
+#pragma once
+
+#include "model/capture/capture.h"
+
+namespace lanescope {
+
+// Counter tracks computed from a loaded capture rather than read from it, appended to
+// Capture::counters so the timeline and exported pictures draw them like recorded counters:
+// - spec §12.3 overhead tracks (idle cores, ready tasks, idle-with-ready-work per engine, all and
+//   has), placed in the AICore group so they sit under the cores they describe; they need
+//   dispatch/finish (level >= 2) and the dependency graph, and are absent otherwise.
+// Runs on the loading thread, before the capture is shared; idempotent.
+void appendDerivedTracks(Capture &capture);
+
+} // namespace lanescope

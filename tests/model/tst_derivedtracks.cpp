@@ -1,0 +1,89 @@
+#include "analysiscapture.h"
+#include "model/analysis/derivedtracks.h"
+
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+// Two AIC cores; task 2 waits on task 1 while core 1 idles: overhead shows.
+Capture dependentPair(int level, bool withDeps)
+{
+    Capture c = captureOf({row(1, 0, AIC, 0, 1, 10, 11), row(2, 1, AIC, 12, 13, 20, 21)},
+                          withDeps ? std::vector<std::pair<std::uint64_t, std::uint64_t>>{{1, 2}}
+                                   : std::vector<std::pair<std::uint64_t, std::uint64_t>>{},
+                          {}, level);
+    if (!withDeps)
+        c.deps = {};
+    return c;
+}
+
+QStringList trackNames(const Capture &c)
+{
+    QStringList names;
+    for (const CounterTrack &t : c.counters)
+        names << t.group + u'/' + t.name;
+    return names;
+}
+} // namespace
+
+class TestDerivedTracks : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void overheadTracksNeedLevelTwoAndDeps_data()
+    {
+        QTest::addColumn<int>("level");
+        QTest::addColumn<bool>("withDeps");
+        QTest::addColumn<QStringList>("expected");
+        const QStringList aicTracks{QStringLiteral("AICore/oh_aic_idle"), QStringLiteral("AICore/oh_aic_ready"),
+                                    QStringLiteral("AICore/oh_aic_overhead"), QStringLiteral("AICore/oh_all_overhead"),
+                                    QStringLiteral("AICore/oh_has_overhead")};
+        QTest::newRow("level 2 with deps") << 2 << true << aicTracks;
+        QTest::newRow("level 4 with deps") << 4 << true << aicTracks;
+        QTest::newRow("level 1") << 1 << true << QStringList();
+        QTest::newRow("no deps") << 2 << false << QStringList();
+    }
+
+    void overheadTracksNeedLevelTwoAndDeps()
+    {
+        QFETCH(int, level);
+        QFETCH(bool, withDeps);
+        QFETCH(QStringList, expected);
+        Capture c = dependentPair(level, withDeps);
+        appendDerivedTracks(c);
+        QCOMPARE(trackNames(c), expected);
+    }
+
+    void appendingTwiceAddsNothing()
+    {
+        Capture c = dependentPair(2, true);
+        appendDerivedTracks(c);
+        const qsizetype once = c.counters.size();
+        appendDerivedTracks(c);
+        QCOMPARE(qsizetype(c.counters.size()), once);
+    }
+
+    void tracksStepAtTheModelsBreakpoints()
+    {
+        Capture c = dependentPair(2, true);
+        appendDerivedTracks(c);
+        const auto it = std::find_if(c.counters.begin(), c.counters.end(),
+                                     [](const CounterTrack &t) { return t.name == QLatin1String("oh_aic_ready"); });
+        QVERIFY(it != c.counters.end());
+        // Task 2 is ready once task 1 finishes (11) and waits until it is dispatched (12).
+        QVERIFY(it->timesUs.size() >= 2);
+        const auto at = [&](double t) {
+            double v = 0;
+            for (std::size_t i = 0; i < it->timesUs.size() && it->timesUs[i] <= t; ++i)
+                v = it->values[i];
+            return v;
+        };
+        QCOMPARE(at(11.5), 1.0);
+        QCOMPARE(at(5), 0.0);
+    }
+};
+
+QTEST_MAIN(TestDerivedTracks)
+#include "tst_derivedtracks.moc"
