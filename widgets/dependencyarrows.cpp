@@ -1,0 +1,128 @@
+#include "dependencyarrows.h"
+
+#include "dependencyarrowscontrols.h"
+#include "hbviolationlist.h"
+#include "model/capture/labels.h"
+#include "timelineview.h"
+
+namespace lanescope {
+
+DependencyArrows::DependencyArrows(DependencyArrowsControls *controls, HbViolationList *list, QObject *parent)
+    : QObject(parent)
+    , m_controls(controls)
+    , m_list(list)
+{
+    connect(m_controls, &DependencyArrowsControls::depthChanged, this, &DependencyArrows::update);
+    connect(m_controls, &DependencyArrowsControls::allInViewChanged, this, &DependencyArrows::update);
+    if (m_list) {
+        connect(m_list, &HbViolationList::scopeChanged, this, &DependencyArrows::updateList);
+        connect(m_list, &HbViolationList::consumerActivated, this, &DependencyArrows::activateConsumer);
+    }
+}
+
+void DependencyArrows::setView(TimelineView *view)
+{
+    for (const QMetaObject::Connection &c : std::as_const(m_connections))
+        disconnect(c);
+    m_connections.clear();
+    m_view = view;
+    if (view) {
+        m_connections << connect(view, &TimelineView::selectionChanged, this, &DependencyArrows::update);
+        m_connections << connect(view, &QObject::destroyed, this, [this, view] { m_overlays.erase(view); });
+    }
+    update();
+}
+
+std::shared_ptr<DependencyArrowsOverlay> DependencyArrows::overlay() const
+{
+    const auto it = m_overlays.find(m_view.data());
+    return it == m_overlays.end() ? nullptr : it->second;
+}
+
+void DependencyArrows::update()
+{
+    if (!m_view || !m_view->capture()) {
+        if (m_list)
+            m_list->showMessage(tr("No capture."));
+        return;
+    }
+    auto &overlay = m_overlays[m_view.data()];
+    if (overlay && overlay->capture() != m_view->capture()) {
+        m_view->removeOverlay(overlay);
+        overlay.reset();
+    }
+    if (!overlay) {
+        overlay = std::make_shared<DependencyArrowsOverlay>(m_view->capture());
+        m_view->addOverlay(overlay);
+    }
+    const Capture &capture = *m_view->capture();
+    std::vector<DependencyEdge> cone;
+    if (const auto bar = m_view->selection()) {
+        if (const auto task = taskIdOfSlice(capture, bar->lane, bar->slice))
+            cone = dependencyCone(capture.deps, *task, m_controls->depth());
+    }
+    overlay->setCone(std::move(cone));
+    overlay->setShowAllInView(m_controls->allInView());
+    m_view->refreshOverlays();
+    if (m_keepList)
+        m_keepList = false;
+    else
+        updateList();
+}
+
+void DependencyArrows::updateList()
+{
+    if (!m_list)
+        return;
+    const auto current = overlay();
+    if (!m_view || !current) {
+        m_list->showMessage(tr("No capture."));
+        return;
+    }
+    const Capture &capture = *current->capture();
+    if (capture.deps.empty()) {
+        m_list->showMessage(tr("No deps.json: dependencies are unknown."));
+        return;
+    }
+    if (m_list->scope() == HbViolationList::Scope::WholeCapture) {
+        m_list->setViolations(&capture, hbViolations(current->anchors(), allDependencyEdges(capture.deps)),
+                              tr("whole capture"));
+        return;
+    }
+    const auto bar = m_view->selection();
+    const auto task = bar ? taskIdOfSlice(capture, bar->lane, bar->slice) : std::nullopt;
+    if (!task) {
+        m_list->showMessage(tr("Select a task to list the violations of its cone."));
+        return;
+    }
+    m_list->setViolations(&capture,
+                          hbViolations(current->anchors(), dependencyCone(capture.deps, *task, kFullDependencyCone)),
+                          tr("full cone of %1").arg(taskDisplayId(*task)));
+}
+
+void DependencyArrows::activateConsumer(quint64 taskId)
+{
+    const auto current = overlay();
+    if (!m_view || !current)
+        return;
+    m_keepList = true;
+    const TimelineView *before = m_view;
+    const auto selected = m_view->selection();
+    bool done = m_view->selectTask(taskId);
+    if (!done) {
+        // Dummy and alloc consumers have no AICore bar: select their marker.
+        const std::int64_t node = current->capture()->deps.indexOf(taskId);
+        if (node >= 0) {
+            const auto anchors = current->anchors().anchors(std::uint32_t(node), DependencyView::Worker);
+            if (!anchors.empty()) {
+                m_view->select(SliceRef{anchors.front().lane, anchors.front().slice}, true);
+                done = true;
+            }
+        }
+    }
+    // No selection change happened: nothing will clear the flag.
+    if (!done || (m_view == before && m_view->selection() == selected))
+        m_keepList = false;
+}
+
+} // namespace lanescope
