@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/analysis/captureanalysis.h"
 #include "model/capture/capture.h"
 
 #include <QString>
@@ -30,6 +31,9 @@ public:
     const QString &errorMessage() const { return m_error; }
     const CapturePtr &capture() const { return m_capture; }
     TimelineView *timeline() const { return m_timeline; }
+    // The analysis of the whole capture (spec §12), computed once while loading; null until then.
+    const CaptureAnalysisPtr &analysis() const { return m_analysis; }
+    void setAnalysis(CaptureAnalysisPtr analysis) { m_analysis = std::move(analysis); }
 
     // `total` <= 0: the amount of work is unknown, show activity only.
     void setProgress(qint64 done, qint64 total);
@@ -44,6 +48,7 @@ private:
     State m_state = State::Loading;
     QString m_error;
     CapturePtr m_capture;
+    CaptureAnalysisPtr m_analysis;
     QStackedLayout *m_stack = nullptr;
     QWidget *m_loadingPage = nullptr;
     QProgressBar *m_progress = nullptr;
