@@ -3,6 +3,7 @@
 #include "rangeargument.h"
 
 #include "model/analysis/analysisreport.h"
+#include "model/analysis/ringoccupancy.h"
 #include "model/io/loader.h"
 
 #include <nlohmann/json.hpp>
@@ -106,6 +107,26 @@ json reportJson(const AnalysisReport &r)
     return j;
 }
 
+// Peaks of the inferred ring curves (ringoccupancy.h) over the whole capture, whatever --range says:
+// one object per ring 0..3, null where the capture cannot tell.
+json ringsJson(const RingOccupancy &rings)
+{
+    json list = json::array();
+    for (int r = 0; r < kRingCount; ++r) {
+        json ring = {{"ring", r}};
+        for (RingResource res : {RingResource::TaskWindow, RingResource::Heap, RingResource::DepPool}) {
+            const auto &s = rings.at(r, res);
+            const std::string key = ringResourceKey(res).toStdString();
+            // Counts of slots, bytes and entries: whole numbers.
+            const auto &capacity = rings.capacity(r, res);
+            ring[key + "_capacity"] = capacity ? json(std::llround(*capacity)) : json(nullptr);
+            ring[key + "_peak"] = s ? json(std::llround(s->peak)) : json(nullptr);
+        }
+        list.push_back(ring);
+    }
+    return list;
+}
+
 // START or END may be left out ("100:" / ":250") to run to the capture's edge.
 QString parseRange(const QString &text, std::optional<AnalysisRange> &range)
 {
@@ -161,7 +182,9 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
         err << loaded.error.toString() << '\n';
         return 2;
     }
-    out << QString::fromStdString(reportJson(analyze(*loaded.capture, range)).dump(2)) << '\n';
+    json report = reportJson(analyze(*loaded.capture, range));
+    report["rings"] = ringsJson(computeRingOccupancy(*loaded.capture));
+    out << QString::fromStdString(report.dump(2)) << '\n';
     return 0;
 }
 

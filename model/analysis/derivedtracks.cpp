@@ -2,6 +2,7 @@
 
 #include "analysisinput.h"
 #include "overheadanalysis.h"
+#include "ringtracks.h"
 
 #include <algorithm>
 
@@ -33,6 +34,7 @@ void appendOverheadTracks(Capture &capture)
 void appendDerivedTracks(Capture &capture)
 {
     appendOverheadTracks(capture);
+    appendRingTracks(capture);
 }
 
 } // namespace lanescope

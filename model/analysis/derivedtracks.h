@@ -9,6 +9,7 @@ namespace lanescope {
 // - spec §12.3 overhead tracks (idle cores, ready tasks, idle-with-ready-work per engine, all and
 //   has), placed in the AICore group so they sit under the cores they describe; they need
 //   dispatch/finish (level >= 2) and the dependency graph, and are absent otherwise.
+// - ring occupancy per ring and resource (ringtracks.h), in their own "Rings" group.
 // Runs on the loading thread, before the capture is shared; idempotent.
 void appendDerivedTracks(Capture &capture);
 

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace lanescope {
@@ -60,6 +62,13 @@ struct CounterTrack
     QString series;
     std::vector<double> timesUs;
     std::vector<double> values;
+
+    // Drawing hints of derived tracks (ring occupancy); recorded counters leave them empty.
+    std::optional<double> capacity;          // drawn as a ceiling line; tooltips give % of it
+    std::optional<double> peakUs;            // where the highest value is first reached: a marker
+    QString note;                            // shown after the title, e.g. "(inferred)"
+    QStringList pointLabels;                 // distinct labels of the points (scope sites)
+    std::vector<std::int32_t> pointLabel;    // per point: index into pointLabels, -1 = none
 };
 
 // An arrow between two points on lanes (trace flows; capture dependency edges are derived later).

@@ -9,7 +9,10 @@
 #include "objectrecords.h"
 #include "randomworkload.h"
 #include "recordswriter.h"
+#include "ringexpectations.h"
+#include "ringworkloads.h"
 #include "scopestatswriter.h"
+#include "techniqueworkloads.h"
 #include "tilingworkload.h"
 #include "workloadsimulator.h"
 #include "zstdfile.h"
@@ -33,6 +36,13 @@ Workload buildWorkload(const GeneratorOptions &o)
     case WorkloadKind::DecodeLayer: return buildDecodeLayerWorkload(o, rng);
     case WorkloadKind::TilingBefore: return buildTilingWorkload(o, rng, false);
     case WorkloadKind::TilingAfter: return buildTilingWorkload(o, rng, true);
+    case WorkloadKind::RingImbalance: return buildRingImbalanceWorkload(o, rng);
+    case WorkloadKind::RingAtCapacity: return buildRingAtCapacityWorkload(o, rng);
+    case WorkloadKind::SpmdBefore: return buildSpmdWorkload(o, rng, false);
+    case WorkloadKind::SpmdAfter: return buildSpmdWorkload(o, rng, true);
+    case WorkloadKind::WriteChain: return buildWriteChainWorkload(o, rng, false);
+    case WorkloadKind::WriteDisjoint: return buildWriteChainWorkload(o, rng, true);
+    case WorkloadKind::RingRebalanced: return buildRingRebalancedWorkload(o, rng);
     }
     return buildRandomWorkload(o, rng);
 }
@@ -97,6 +107,7 @@ GeneratedCapture generateCapture(const GeneratorOptions &options, const QString 
         if (!writeRawRecords(data, o, out.recordsPath))
             return fail(out.recordsPath);
         fillRawExpectations(data, workload, o, e);
+        fillRingExpectations(data, e);
     }
     e.recordsBytes = QFileInfo(out.recordsPath).size();
     const double cut = o.inject.truncateRecordsAt;

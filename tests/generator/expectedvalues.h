@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QString>
+#include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace lanescope {
@@ -61,6 +63,11 @@ struct ExpectedValues
 
     std::int64_t recordsBytes = 0;             // size of the (uncompressed) records file as written
     std::int64_t truncatedAtByte = -1;         // records file cut here (bytes kept); -1 = intact
+
+    // Task-window occupancy per ring (ringexpectations.h), level 4 raw streams only: (cycles, value)
+    // at every change, and the peak. Not part of expected.json.
+    std::array<std::vector<std::pair<std::uint64_t, std::int64_t>>, 4> ringWindow;
+    std::array<std::int64_t, 4> ringWindowPeak = {0, 0, 0, 0};
 };
 
 } // namespace lanescope

@@ -52,7 +52,14 @@ constexpr Choice kIds[] = {{"ring-local", int(TaskIdLayout::RingLocal)}, {"hbg",
 constexpr Choice kWorkloads[] = {{"random", int(WorkloadKind::Random)},
                                  {"decode", int(WorkloadKind::DecodeLayer)},
                                  {"tiling-before", int(WorkloadKind::TilingBefore)},
-                                 {"tiling-after", int(WorkloadKind::TilingAfter)}};
+                                 {"tiling-after", int(WorkloadKind::TilingAfter)},
+                                 {"ring-imbalance", int(WorkloadKind::RingImbalance)},
+                                 {"ring-at-capacity", int(WorkloadKind::RingAtCapacity)},
+                                 {"spmd-before", int(WorkloadKind::SpmdBefore)},
+                                 {"spmd-after", int(WorkloadKind::SpmdAfter)},
+                                 {"write-chain", int(WorkloadKind::WriteChain)},
+                                 {"write-disjoint", int(WorkloadKind::WriteDisjoint)},
+                                 {"ring-rebalanced", int(WorkloadKind::RingRebalanced)}};
 
 int fail(const QString &message)
 {
@@ -105,7 +112,7 @@ int main(int argc, char **argv)
         {QStringLiteral("tasks"), QStringLiteral("Logical tasks of the random workload."), QStringLiteral("n")},
         {QStringLiteral("layers"), QStringLiteral("Decode layers of the decode workload."), QStringLiteral("n")},
         {QStringLiteral("seed"), QStringLiteral("Random seed."), QStringLiteral("n")},
-        {QStringLiteral("workload"), QStringLiteral("random | decode | tiling-before | tiling-after."), QStringLiteral("kind")},
+        {QStringLiteral("workload"), QStringLiteral("random | decode | tiling-before | tiling-after | ring-imbalance | ring-at-capacity (use a small --window)."), QStringLiteral("kind")},
         {QStringLiteral("shape"), QStringLiteral("current | v2 | l2key | objects | upstream."), QStringLiteral("shape")},
         {QStringLiteral("object-key"), QStringLiteral("l2_perf_level | l2_swimlane_level | version."), QStringLiteral("key")},
         {QStringLiteral("deps"), QStringLiteral("current | v1 | none."), QStringLiteral("shape")},

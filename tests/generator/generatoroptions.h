@@ -37,6 +37,13 @@ enum class WorkloadKind {
     DecodeLayer,      // decode layers of a transformer (q_proj … down_proj), GeneratorOptions::layers
     TilingBefore,     // many narrow tiles: scheduling overhead dominates (chapter technique 01a, before)
     TilingAfter,      // the same work in 4x larger tiles (01a, after)
+    RingImbalance,    // every task on ring 3, the other rings idle (05a; ringworkloads.h)
+    RingAtCapacity,   // ring 2's task window pinned at taskWindowMax (05b; ringworkloads.h)
+    SpmdBefore,       // 24 independent single-block tasks per round (02b, before; techniqueworkloads.h)
+    SpmdAfter,        // the same work as one SPMD task of 24 blocks per round (02b, after)
+    WriteChain,       // 16 same-kernel tasks chained by write-after-write edges (03a, before)
+    WriteDisjoint,    // the same tasks without the chain (03a, after)
+    RingRebalanced,   // the ring-imbalance blocks spread over scope depths 0..3 (05a, after)
 };
 
 // Shares of logical tasks by kind in the random workload.

@@ -156,6 +156,10 @@ private:
     std::vector<std::uint32_t> m_ringOrder[4];   // tasks per ring in local (submit) order
     std::size_t m_ringHead[4] = {0, 0, 0, 0};
     std::size_t m_ringTail[4] = {0, 0, 0, 0};
+    // Per ring, the latest completion time among the first k reclaimed tasks (k = index + 1): a
+    // scheduler thread records a completion stamped ahead of the orchestrator's clock, and the slot
+    // it frees may only be reused from that time on.
+    std::vector<std::int64_t> m_reclaimedAtNs[4];
     std::vector<std::size_t> m_sampleHeads;      // ring head at each scope sample
     std::vector<std::size_t> m_sampleProducers;  // producers submitted before each sample
     std::size_t m_producersSubmitted = 0;
@@ -290,6 +294,13 @@ void Simulator::orchestratorStep(std::int64_t t)
             m_orchBlockedNs = t;
             return;   // resumed by advanceRingTail()
         }
+        if (const auto full = std::int64_t(m_ringHead[ring]) - m_c.taskWindowMax; full >= 0) {
+            const auto freeAt = m_reclaimedAtNs[ring][std::size_t(full)];
+            if (freeAt > t) {   // the slot is freed by a completion still ahead of this clock
+                m_events.push({freeAt, m_seq++, kOrchestratorActor, 0});
+                return;
+            }
+        }
         const auto cost = orchCost(task.kind == TaskKind::Alloc ? m_t.allocNs : m_t.submitNs);
         m_run.submits.push_back({t, t + cost, i});
         ++m_ringHead[ring];
@@ -334,8 +345,11 @@ void Simulator::advanceRingTail(int ring, std::int64_t t)
 {
     auto &tail = m_ringTail[ring];
     const auto &order = m_ringOrder[ring];
-    while (tail < m_ringHead[ring] && m_tasks[order[tail]].complete)
+    auto &reclaimedAt = m_reclaimedAtNs[ring];
+    while (tail < m_ringHead[ring] && m_tasks[order[tail]].complete) {
+        reclaimedAt.push_back(std::max(reclaimedAt.empty() ? std::int64_t(0) : reclaimedAt.back(), m_run.completeNs[order[tail]]));
         ++tail;
+    }
     if (m_orchBlocked && std::int64_t(m_ringHead[ring] - tail) < m_c.taskWindowMax) {
         m_orchBlocked = false;
         m_events.push({std::max(t, m_orchBlockedNs), m_seq++, kOrchestratorActor, 0});

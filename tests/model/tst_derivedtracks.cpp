@@ -40,10 +40,12 @@ private slots:
         const QStringList aicTracks{QStringLiteral("AICore/oh_aic_idle"), QStringLiteral("AICore/oh_aic_ready"),
                                     QStringLiteral("AICore/oh_aic_overhead"), QStringLiteral("AICore/oh_all_overhead"),
                                     QStringLiteral("AICore/oh_has_overhead")};
-        QTest::newRow("level 2 with deps") << 2 << true << aicTracks;
-        QTest::newRow("level 4 with deps") << 4 << true << aicTracks;
+        // Ring occupancy (ringtracks.h) needs dispatch times (level >= 2), not the dependency graph.
+        const QStringList ringTrack{QStringLiteral("Rings/ring 0 task window")};
+        QTest::newRow("level 2 with deps") << 2 << true << aicTracks + ringTrack;
+        QTest::newRow("level 4 with deps") << 4 << true << aicTracks + ringTrack;
         QTest::newRow("level 1") << 1 << true << QStringList();
-        QTest::newRow("no deps") << 2 << false << QStringList();
+        QTest::newRow("no deps") << 2 << false << ringTrack;
     }
 
     void overheadTracksNeedLevelTwoAndDeps()

@@ -1,0 +1,374 @@
+#include "ringoccupancy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+namespace lanescope {
+
+namespace {
+
+constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+
+struct RingTask
+{
+    std::uint32_t local = 0;
+    double allocUs = kUnknown;
+    double allocEndUs = kUnknown;
+    double retireUs = kUnknown;
+};
+
+void raise(double &slot, double v)
+{
+    if (std::isfinite(v) && (std::isnan(slot) || v > slot))
+        slot = v;
+}
+
+void lower(double &slot, double v)
+{
+    if (std::isfinite(v) && (std::isnan(slot) || v < slot))
+        slot = v;
+}
+
+bool isTmrRing(std::uint64_t taskId)
+{
+    return (taskId >> 32) < std::uint64_t(kRingCount);
+}
+
+// Tasks per ring keyed by local id, with what the capture tells about their lifetime.
+using RingTasks = std::array<std::unordered_map<std::uint32_t, RingTask>, kRingCount>;
+
+RingTask &taskOf(RingTasks &rings, std::uint64_t id)
+{
+    RingTask &t = rings[std::size_t(id >> 32)][std::uint32_t(id)];
+    t.local = std::uint32_t(id);
+    return t;
+}
+
+std::int64_t kindIndex(const Capture &c, const char *name)
+{
+    return c.phaseKinds.find(QString::fromLatin1(name));
+}
+
+RingTasks collectTasks(const Capture &c)
+{
+    RingTasks rings;
+    const std::int64_t submit = kindIndex(c, "orch_submit");
+    for (const PhaseLane &lane : c.orchestratorLanes)
+        for (const PhaseRecord &r : lane)
+            if (r.hasTaskId() && std::int64_t(r.kind) == submit && isTmrRing(r.taskId)) {
+                RingTask &t = taskOf(rings, r.taskId);
+                lower(t.allocUs, r.startUs);
+                raise(t.allocEndUs, r.endUs);
+            }
+    const bool haveSubmits = std::any_of(rings.begin(), rings.end(), [](const auto &m) { return !m.empty(); });
+    for (const TaskRow &row : c.rows) {
+        if (!isTmrRing(row.taskId))
+            continue;
+        RingTask &t = taskOf(rings, row.taskId);
+        if (row.hasAicpu()) {
+            if (!haveSubmits)
+                lower(t.allocUs, row.dispatchUs);
+            raise(t.retireUs, row.finishUs);
+        } else {
+            raise(t.retireUs, row.endUs);
+        }
+    }
+    const std::int64_t dummy = kindIndex(c, "dummy_task");
+    const std::int64_t skip = kindIndex(c, "predicated_skip");
+    for (const PhaseLane &lane : c.schedulerThreads)
+        for (const PhaseRecord &r : lane)
+            if (r.hasTaskId() && (std::int64_t(r.kind) == dummy || std::int64_t(r.kind) == skip) && isTmrRing(r.taskId))
+                raise(taskOf(rings, r.taskId).retireUs, r.endUs);
+    return rings;
+}
+
+// Adds a point, merging points at the same time (the later value wins) and dropping repeats.
+void push(RingSeries &s, double t, double v, std::int32_t site)
+{
+    if (!s.timesUs.empty() && s.timesUs.back() == t) {
+        s.values.back() = v;
+        s.siteOfStep.back() = site;
+        if (s.values.size() >= 2 && s.values[s.values.size() - 2] == v) {
+            s.timesUs.pop_back();
+            s.values.pop_back();
+            s.siteOfStep.pop_back();
+        }
+        return;
+    }
+    if (!s.values.empty() && s.values.back() == v && s.siteOfStep.back() == site)
+        return;
+    s.timesUs.push_back(t);
+    s.values.push_back(v);
+    s.siteOfStep.push_back(site);
+}
+
+void findPeak(RingSeries &s)
+{
+    for (std::size_t i = 0; i < s.values.size(); ++i)
+        if (i == 0 || s.values[i] > s.peak) {
+            s.peak = s.values[i];
+            s.peakUs = s.timesUs[i];
+            s.peakSite = s.siteOfStep[i];
+        }
+}
+
+// A scope sample placed on the time axis.
+struct MappedSample
+{
+    double us = 0;
+    std::size_t index = 0;  // into ScopeStats::samples
+};
+
+// §8.4 mapping, see the header. Empty when the capture has no orchestrator submits to map through.
+std::vector<MappedSample> mapSamples(const ScopeStats &stats, const RingTasks &rings)
+{
+    double firstSubmit = kUnknown;
+    for (const auto &ring : rings)
+        for (const auto &[local, t] : ring)
+            lower(firstSubmit, t.allocUs);
+    bool anyEnd = false;
+    for (const auto &ring : rings)
+        for (const auto &[local, t] : ring)
+            anyEnd = anyEnd || std::isfinite(t.allocEndUs);
+    if (!anyEnd || std::isnan(firstSubmit))
+        return {};
+    std::vector<MappedSample> mapped;
+    mapped.reserve(stats.samples.size());
+    double previous = firstSubmit;
+    for (std::size_t i = 0; i < stats.samples.size(); ++i) {
+        const ScopeSample &s = stats.samples[i];
+        double at = kUnknown;
+        if (s.taskWindowEnd > 0 && s.ring >= 0 && s.ring < kRingCount) {
+            const auto &ring = rings[std::size_t(s.ring)];
+            const auto it = ring.find(std::uint32_t(s.taskWindowEnd - 1));
+            if (it != ring.end())
+                at = it->second.allocEndUs;
+        }
+        previous = std::isfinite(at) ? std::max(previous, at) : previous;
+        mapped.push_back({previous, i});
+    }
+    return mapped;
+}
+
+// Innermost open scope per ring over time, from the mapped samples (program order).
+class ScopeTracker
+{
+public:
+    ScopeTracker(const ScopeStats &stats, const std::vector<MappedSample> &mapped, int ring) : m_stats(stats)
+    {
+        for (const MappedSample &m : mapped)
+            if (stats.samples[m.index].ring == ring)
+                m_samples.push_back(m);
+    }
+    // Site open at `us` (the sample times are non-decreasing, and so must `us` be across calls).
+    std::int32_t siteAt(double us)
+    {
+        while (m_next < m_samples.size() && m_samples[m_next].us <= us) {
+            const ScopeSample &s = m_stats.samples[m_samples[m_next].index];
+            if (s.begin) {
+                m_open.push_back(s.site);
+            } else {
+                const auto it = std::find(m_open.rbegin(), m_open.rend(), s.site);
+                if (it != m_open.rend())
+                    m_open.erase(std::next(it).base());
+            }
+            m_last = s.site;
+            ++m_next;
+        }
+        return m_open.empty() ? m_last : m_open.back();
+    }
+
+private:
+    const ScopeStats &m_stats;
+    std::vector<MappedSample> m_samples;
+    std::vector<std::int32_t> m_open;
+    std::size_t m_next = 0;
+    std::int32_t m_last = -1;
+};
+
+std::optional<double> capacityOf(const ScopeStats &stats, int ring, RingResource r)
+{
+    if (stats.isEmpty())
+        return std::nullopt;
+    const auto i = std::size_t(ring);
+    double cap = 0;
+    switch (r) {
+    case RingResource::TaskWindow: cap = double(stats.taskWindowMax[i]); break;
+    case RingResource::Heap: cap = double(stats.heapMax[i]); break;
+    case RingResource::DepPool: cap = stats.hasDepPoolMax ? double(stats.depPoolMax[i]) : 0; break;
+    }
+    return cap > 0 ? std::optional<double>(cap) : std::nullopt;  // 0 = not configured (§13.7)
+}
+
+std::optional<RingSeries> taskWindowSeries(const Capture &c, const RingTasks &rings, int ring,
+                                           const std::vector<MappedSample> &mapped)
+{
+    // Tasks in allocation order (local id); only those with a known allocation time take a slot.
+    std::vector<RingTask> tasks;
+    tasks.reserve(rings[std::size_t(ring)].size());
+    for (const auto &[local, t] : rings[std::size_t(ring)])
+        tasks.push_back(t);
+    std::sort(tasks.begin(), tasks.end(), [](const RingTask &a, const RingTask &b) { return a.local < b.local; });
+    std::vector<std::pair<double, int>> events;  // (time, +1 allocated / -1 reclaimed)
+    events.reserve(tasks.size() * 2);
+    double reclaim = kUnknown;
+    for (const RingTask &t : tasks) {
+        if (std::isnan(t.allocUs))
+            continue;
+        const double retire = std::isfinite(t.retireUs) ? t.retireUs : (std::isfinite(t.allocEndUs) ? t.allocEndUs : t.allocUs);
+        raise(reclaim, retire);
+        events.emplace_back(t.allocUs, +1);
+        events.emplace_back(std::max(reclaim, t.allocUs), -1);  // a slot is never freed before it was taken
+    }
+    // Without any allocation time (level 1 has neither submits nor dispatch) the window is unknown.
+    const bool known = !c.orchestratorLanes.empty() || c.info.level.value_or(0) >= 2;
+    if (!known || (events.empty() && c.rows.empty()))
+        return std::nullopt;
+    std::sort(events.begin(), events.end());
+
+    RingSeries s;
+    s.capacity = capacityOf(c.scopeStats, ring, RingResource::TaskWindow);
+    ScopeTracker scopes(c.scopeStats, mapped, ring);
+    double occupancy = 0;
+    for (std::size_t i = 0; i < events.size();) {
+        const double t = events[i].first;
+        for (; i < events.size() && events[i].first == t; ++i)
+            occupancy += events[i].second;
+        push(s, t, occupancy, scopes.siteAt(t));
+    }
+    if (s.timesUs.empty()) {  // nothing ever allocated on this ring: known to be empty
+        double first = kUnknown, last = kUnknown;
+        for (const TaskRow &row : c.rows) {
+            lower(first, row.hasAicpu() ? row.dispatchUs : row.startUs);
+            raise(last, row.hasAicpu() ? row.finishUs : row.endUs);
+        }
+        if (std::isnan(first))
+            return std::nullopt;
+        push(s, first, 0, -1);
+        push(s, std::max(first, last), 0, -1);
+    }
+    findPeak(s);
+    return s;
+}
+
+double liveAmount(const ScopeStats &stats, const ScopeSample &s, RingResource r)
+{
+    if (r == RingResource::Heap) {
+        double live = double(std::int64_t(s.heapEnd - s.heapStart));
+        if (live < 0 && stats.version < 6 && stats.heapMax[std::size_t(s.ring)] > 0)
+            live += double(stats.heapMax[std::size_t(s.ring)]);  // v4/v5 offsets wrap (§8.5)
+        return live;
+    }
+    return double(s.depPoolEnd - s.depPoolStart);
+}
+
+std::optional<RingSeries> scopeSeries(const ScopeStats &stats, const std::vector<MappedSample> &mapped, int ring,
+                                      RingResource r)
+{
+    if (r == RingResource::DepPool && stats.version < 5 && !stats.hasDepPoolMax)
+        return std::nullopt;  // v4 has no dep-pool fields
+    RingSeries s;
+    s.capacity = capacityOf(stats, ring, r);
+    bool first = true;
+    for (const MappedSample &m : mapped) {
+        const ScopeSample &sample = stats.samples[m.index];
+        if (sample.ring != ring || (r == RingResource::DepPool && !sample.hasDepPool))
+            continue;
+        const double live = liveAmount(stats, sample, r);
+        push(s, m.us, live, sample.site);
+        if (first || live > s.peak) {  // the first sample reaching the peak, with its own site
+            first = false;
+            s.peak = live;
+            s.peakUs = m.us;
+            s.peakSite = sample.site;
+        }
+    }
+    if (s.timesUs.empty())
+        return std::nullopt;
+    return s;
+}
+
+} // namespace
+
+QString ringResourceName(RingResource r)
+{
+    switch (r) {
+    case RingResource::TaskWindow: return QStringLiteral("task window");
+    case RingResource::Heap: return QStringLiteral("heap");
+    case RingResource::DepPool: return QStringLiteral("dep pool");
+    }
+    return {};
+}
+
+QString ringResourceKey(RingResource r)
+{
+    switch (r) {
+    case RingResource::TaskWindow: return QStringLiteral("task_window");
+    case RingResource::Heap: return QStringLiteral("heap");
+    case RingResource::DepPool: return QStringLiteral("dep_pool");
+    }
+    return {};
+}
+
+double RingSeries::valueAt(double us) const
+{
+    const auto it = std::upper_bound(timesUs.begin(), timesUs.end(), us);
+    return it == timesUs.begin() ? 0.0 : values[std::size_t(it - timesUs.begin() - 1)];
+}
+
+std::int32_t RingSeries::siteAt(double us) const
+{
+    const auto it = std::upper_bound(timesUs.begin(), timesUs.end(), us);
+    return it == timesUs.begin() ? -1 : siteOfStep[std::size_t(it - timesUs.begin() - 1)];
+}
+
+bool RingOccupancy::isEmpty() const
+{
+    for (const auto &ring : series)
+        for (const auto &s : ring)
+            if (s)
+                return false;
+    return true;
+}
+
+RingOccupancy computeRingOccupancy(const Capture &c)
+{
+    RingOccupancy out;
+    const ScopeStats &stats = c.scopeStats;
+    out.hasScopeStats = !stats.isEmpty();
+    out.fatal = stats.fatal;
+    out.sites = stats.sites;
+
+    const RingTasks rings = collectTasks(c);
+    for (int r = 0; r < kRingCount; ++r)
+        out.tasksPerRing[std::size_t(r)] = rings[std::size_t(r)].size();
+    const std::vector<MappedSample> mapped = mapSamples(stats, rings);
+    // The end of the capture, so the scope-stats curves (which stop at the last sample) close there.
+    double lastUs = kUnknown;
+    for (const auto &ring : rings)
+        for (const auto &[local, t] : ring)
+            raise(lastUs, std::max(t.retireUs, t.allocEndUs));
+    for (int r = 0; r < kRingCount; ++r)
+        for (int k = 0; k < kRingResourceCount; ++k)
+            out.capacities[std::size_t(r)][std::size_t(k)] = capacityOf(stats, r, RingResource(k));
+    for (int r = 0; r < kRingCount; ++r) {
+        auto &perRing = out.series[std::size_t(r)];
+        perRing[0] = taskWindowSeries(c, rings, r, mapped);
+        if (mapped.empty())
+            continue;
+        for (RingResource res : {RingResource::Heap, RingResource::DepPool}) {
+            auto s = scopeSeries(stats, mapped, r, res);
+            if (s && std::isfinite(lastUs) && lastUs > s->timesUs.back()) {
+                s->timesUs.push_back(lastUs);
+                s->values.push_back(s->values.back());
+                s->siteOfStep.push_back(s->siteOfStep.back());
+            }
+            perRing[std::size_t(res)] = std::move(s);
+        }
+    }
+    return out;
+}
+
+} // namespace lanescope

@@ -1,0 +1,124 @@
+// The Rings panel: peaks per ring and resource, and the two chapter-05 diagnoses stated plainly,
+// on a generated imbalanced capture and a generated at-capacity capture.
+
+#include "capturegenerator.h"
+
+#include "model/io/loader.h"
+#include "widgets/ringspanel.h"
+
+#include <QLabel>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+const QString kRebalance = QStringLiteral("One ring carries the load while others idle → rebalance scopes (05a)");
+const QString kConstraint = QStringLiteral("A peak sits at capacity → that ring is the constraint (05b)");
+
+CapturePtr generated(WorkloadKind workload, int window, const QTemporaryDir &dir)
+{
+    GeneratorOptions o;
+    o.workload = workload;
+    o.taskWindowMax = window;
+    o.blockDim = 4;
+    o.hostLog = false;
+    if (!generateCapture(o, dir.path()).ok())
+        return {};
+    return loadCapture(dir.path()).capture;
+}
+
+// The table row of (ring, resource), or -1.
+int rowOf(const QTableWidget *table, int ring, const QString &resource)
+{
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, RingsPanel::RingColumn)->text() == QString::number(ring) &&
+            table->item(r, RingsPanel::ResourceColumn)->text() == resource)
+            return r;
+    return -1;
+}
+
+} // namespace
+
+class TestRingsPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void imbalancedCaptureSaysRebalance()
+    {
+        QTemporaryDir dir;
+        const CapturePtr capture = generated(WorkloadKind::RingImbalance, 16384, dir);
+        QVERIFY(capture);
+        RingsPanel panel;
+        panel.setCapture(capture);
+        const QString text = panel.diagnosisText();
+        QVERIFY2(text.startsWith(kRebalance + QStringLiteral(": ring 3 holds 100.0% of the tasks.")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("(05b)")), qPrintable(text));
+        const int row = rowOf(panel.table(), 3, QStringLiteral("task window"));
+        QVERIFY(row >= 0);
+        QCOMPARE(panel.table()->item(row, RingsPanel::CapacityColumn)->text(), QStringLiteral("16384"));
+        QVERIFY(panel.table()->item(row, RingsPanel::TasksColumn)->text().toInt() > 0);
+        // Rings 0-2 only carry the enclosing scopes: known to stay empty, so no peak moment or site.
+        const int idle = rowOf(panel.table(), 0, QStringLiteral("task window"));
+        QCOMPARE(panel.table()->item(idle, RingsPanel::PeakColumn)->text(), QStringLiteral("0"));
+        QCOMPARE(panel.table()->item(idle, RingsPanel::AtColumn)->text(), QStringLiteral("—"));
+        QCOMPARE(panel.table()->item(idle, RingsPanel::TasksColumn)->text(), QStringLiteral("0"));
+    }
+
+    void atCapacityCaptureNamesTheConstraint()
+    {
+        QTemporaryDir dir;
+        const CapturePtr capture = generated(WorkloadKind::RingAtCapacity, 16, dir);
+        QVERIFY(capture);
+        RingsPanel panel;
+        panel.setCapture(capture);
+        const QString text = panel.diagnosisText();
+        QVERIFY2(text.startsWith(kConstraint + QStringLiteral(": ring 2 task window peaks at 16 of 16 (100.0%) in pressure.py:31.")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("(05a)")), qPrintable(text));
+        const int row = rowOf(panel.table(), 2, QStringLiteral("task window"));
+        QVERIFY(row >= 0);
+        QCOMPARE(panel.table()->item(row, RingsPanel::PeakColumn)->text(), QStringLiteral("16"));
+        QCOMPARE(panel.table()->item(row, RingsPanel::CapacityColumn)->text(), QStringLiteral("16"));
+        QCOMPARE(panel.table()->item(row, RingsPanel::PercentColumn)->text(), QStringLiteral("100.0"));
+        QCOMPARE(panel.table()->item(row, RingsPanel::SiteColumn)->text(), QStringLiteral("pressure.py:31"));
+        const int heap = rowOf(panel.table(), 2, QStringLiteral("heap"));
+        QVERIFY(heap >= 0);
+        QCOMPARE(panel.table()->item(heap, RingsPanel::CapacityColumn)->text(), QStringLiteral("256.0 MiB"));
+    }
+
+    void thresholdsAreInTheTooltip()
+    {
+        RingsPanel panel;
+        const auto *label = panel.findChild<QLabel *>(QStringLiteral("ringDiagnosis"));
+        QVERIFY(label);
+        QVERIFY(label->toolTip().contains(QStringLiteral("at least 90% of them")));
+        QVERIFY(label->toolTip().contains(QStringLiteral("reaches 95% of its capacity")));
+        QCOMPARE(panel.diagnosisText(), QStringLiteral("No capture."));
+    }
+
+    void withoutScopeStatsCapacitiesAreUnknown()
+    {
+        QTemporaryDir dir;
+        GeneratorOptions o;
+        o.scopeStats = false;
+        o.tasks = 60;
+        o.blockDim = 2;
+        o.hostLog = false;
+        QVERIFY(generateCapture(o, dir.path()).ok());
+        RingsPanel panel;
+        panel.setCapture(loadCapture(dir.path()).capture);
+        QVERIFY(panel.diagnosisText().contains(QStringLiteral("No scope_stats.jsonl")));
+        const int row = rowOf(panel.table(), 0, QStringLiteral("task window"));
+        QVERIFY(row >= 0);
+        QCOMPARE(panel.table()->item(row, RingsPanel::CapacityColumn)->text(), QStringLiteral("unknown"));
+        QCOMPARE(panel.table()->item(row, RingsPanel::PercentColumn)->text(), QStringLiteral("—"));
+        QVERIFY(rowOf(panel.table(), 0, QStringLiteral("heap")) < 0);
+    }
+};
+
+QTEST_MAIN(TestRingsPanel)
+#include "tst_ringspanel.moc"
