@@ -7,6 +7,7 @@
 #include "widgets/timelineexport.h"
 #include "widgets/timelineindex.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <cmath>
@@ -130,6 +131,16 @@ TimeRange resolveRange(const Capture &capture, const ExportRequest &request)
     return {request.startUs.value_or(fitted.startUs), request.endUs.value_or(fitted.endUs)};
 }
 
+// What the caption calls the capture: the file or directory the user named.
+QString captureName(const QString &input)
+{
+    const QFileInfo info(input);
+    if (info.isDir())
+        return QDir(info.absoluteFilePath()).dirName();
+    // A records file alone says little: keep the directory it sits in.
+    return info.absoluteDir().dirName() + u'/' + info.fileName();
+}
+
 bool writeBytes(const QString &path, const QByteArray &bytes, QString *error)
 {
     QSaveFile file(path);
@@ -184,14 +195,22 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
 
     const TimeRange range = resolveRange(capture, request);
     if ((request.startUs || request.endUs) && !range.isValid()) {
-        err << "lanescope export: --range is empty for this capture\n" << kUsage;
-        return 1;
+        // The range parsed, but it does not fit this capture: the input, not the usage, is wrong.
+        const TimeRange whole = fitRange(TimelineIndex(capture).extent());
+        err << "lanescope export: --range is empty for this capture (it spans "
+            << whole.startUs << ":" << whole.endUs << " µs)\n";
+        return 2;
     }
-    const QSize size = request.size.value_or(defaultExportSize(capture));
+    const QString name = captureName(request.input);
+    // The frame's legend wraps with the width: size it for the width the picture will have.
+    const int width = request.size ? request.size->width() : defaultExportSize(capture).width();
+    PictureFrame frame = pictureFrame(capture, name, QSize(width, 1000), range);
+    const QSize size = request.size.value_or(defaultPictureSize(capture, frame, width));
+    frame = pictureFrame(capture, name, size, range);
     QString error;
     const bool written = request.format == PictureFormat::Png
-                             ? writePng(request.output, renderImage(capture, size, range), &error)
-                             : writeBytes(request.output, renderSvg(capture, size, range), &error);
+                             ? writePng(request.output, renderFramedImage(capture, size, range, frame), &error)
+                             : writeBytes(request.output, renderFramedSvg(capture, size, range, frame), &error);
     if (!written) {
         err << "cannot write " << request.output << ": " << error << '\n';
         return 2;

@@ -9,7 +9,9 @@ namespace lanescope {
 // timeline, drawn by the same painter as the window. `args` are the arguments after "export".
 // A range side may be left empty ("100:" or ":2500") to run to the capture's edge; without --size
 // the picture is 1600 px wide and as tall as the lanes need. Prints the written path.
-// Exit 0 ok, 1 usage error, 2 input cannot be read or the picture cannot be written (reason on err).
+// The picture has a caption line (capture name, level, range) and the colour legend below the lanes.
+// Exit 0 ok, 1 usage error, 2 bad input: the capture cannot be read, --range does not overlap it,
+// or the picture cannot be written (one line on err saying why).
 int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err);
 
 } // namespace lanescope

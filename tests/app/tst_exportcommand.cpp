@@ -1,4 +1,7 @@
 #include "app/exportcommand.h"
+#include "model/analysis/derivedtracks.h"
+#include "model/io/loader.h"
+#include "widgets/timelineexport.h"
 
 #include <QFile>
 #include <QImage>
@@ -104,8 +107,56 @@ private slots:
         QCOMPARE(r.code, 0);
         const QImage image(png);
         QCOMPARE(image.width(), 1600);
-        // Ruler 28 + heading 24 + two lanes of 22 + 1 = 97, raised to the 120 px minimum.
-        QCOMPARE(image.height(), 120);
+        // Ruler 28 + heading 24 + two lanes of 22 + 1 = 97, raised to the 120 px minimum, plus the
+        // caption line (a trace colours by name: it has no function legend).
+        const LoadResult loaded = loadCapture(m_trace);
+        QVERIFY(loaded.ok());
+        const PictureFrame frame = pictureFrame(*loaded.capture, QStringLiteral("x"), image.size(), {});
+        QVERIFY(frame.legend.empty());
+        QCOMPARE(image.height(), 120 + captionHeight(frame));
+    }
+
+    void picturesHaveACaptionAndALegend()
+    {
+        const QString sample = QStringLiteral(LANESCOPE_SAMPLES "/sample-l4");
+        const QString svg = outPath(QStringLiteral("sample.svg"));
+        const Run r = run({sample, QStringLiteral("-o"), svg, QStringLiteral("--size"), QStringLiteral("1400x500"),
+                           QStringLiteral("--range"), QStringLiteral("500:1500")});
+        QCOMPARE(r.code, 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        // Capture name, level and the range shown.
+        QVERIFY2(text.contains(QStringLiteral("sample-l4 · level 4 · 500 µs – 1.5 ms (1 ms)")),
+                 qPrintable(text.left(3000)));
+        // Ruler text and lane names.
+        QVERIFY(text.contains(QStringLiteral("1.0 ms")));
+        QVERIFY(text.contains(QStringLiteral("Sched_0")));
+        // The legend names the most frequent functions, each with its swatch colour.
+        const LoadResult loaded = loadCapture(sample);
+        QVERIFY(loaded.ok());
+        appendDerivedTracks(*loaded.capture);  // as the command does
+        const std::vector<LegendEntry> legend = legendEntries(*loaded.capture, BarColourMode::Function);
+        QVERIFY(!legend.empty());
+        for (const LegendEntry &e : legend)
+            QVERIFY2(text.contains(u'>' + e.text + u'<'), qPrintable(e.text));
+
+        // Without --size the picture is as tall as the lanes plus the caption and the legend.
+        const QString png = outPath(QStringLiteral("sample.png"));
+        QCOMPARE(run({sample, QStringLiteral("-o"), png}).code, 0);
+        const PictureFrame frame = pictureFrame(*loaded.capture, QStringLiteral("x"), QSize(1600, 1000), {});
+        QCOMPARE(QImage(png).size(), defaultPictureSize(*loaded.capture, frame));
+        QCOMPARE_GT(legendHeight(frame, 1600), 0);
+    }
+
+    void rangeOutsideTheCaptureIsBadInput()
+    {
+        const QString png = outPath(QStringLiteral("outside.png"));
+        const Run r = run({m_trace, QStringLiteral("-o"), png, QStringLiteral("--range"), QStringLiteral("5000:")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--range is empty for this capture")), qPrintable(r.err));
+        QCOMPARE(r.err.count(u'\n'), 1);
+        QVERIFY(!QFile::exists(png));
     }
 
     void writesAnSvgWithLaneNamesAndRulerText()

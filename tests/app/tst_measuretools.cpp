@@ -1,0 +1,156 @@
+#include "app/exportdialog.h"
+#include "app/mainwindow.h"
+#include "app/measuretools.h"
+#include "widgets/regionpanel.h"
+#include "widgets/timelineview.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QFile>
+#include <QGuiApplication>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace lanescope;
+
+class TestMeasureTools : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    MainWindow *m_window = nullptr;
+    MeasureTools *m_tools = nullptr;
+
+    TimelineView *view() const { return m_window->currentTimeline(); }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        QVERIFY(m_dir.isValid());
+        m_window = new MainWindow;
+        m_window->resize(1400, 900);
+        m_window->show();
+        m_window->openPath(QStringLiteral(LANESCOPE_SAMPLES "/sample-l4"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->currentTimeline() != nullptr, 20000);
+        m_tools = m_window->findChild<MeasureTools *>();
+        QVERIFY(m_tools);
+    }
+    void cleanupTestCase() { delete m_window; }
+
+    void menusAndDocksAreInstalled()
+    {
+        QCOMPARE(m_tools->undoAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+Z")));
+        QCOMPARE(m_tools->redoAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+Z")));
+        QStringList menus;
+        for (QAction *a : m_window->menuBar()->actions())
+            menus << a->text().remove(u'&');
+        QCOMPARE(menus.mid(0, 2), (QStringList{QStringLiteral("File"), QStringLiteral("Edit")}));
+        QVERIFY(m_window->menuBar()->actions().front()->menu()->actions().contains(m_tools->exportAction()));
+        QVERIFY(m_tools->regionDock()->widget() == m_tools->regionPanel());
+        QCOMPARE(m_tools->captureName(), QStringLiteral("sample-l4"));
+    }
+
+    void regionFollowsIntoThePanelAndUndoActions()
+    {
+        TimelineAnnotations *a = view()->annotations();
+        QVERIFY(!m_tools->undoAction()->isEnabled());
+        a->setRegion(TimeRange{500, 1500});
+        QCOMPARE(m_tools->regionPanel()->region(), (std::optional<TimeRange>(TimeRange{500, 1500})));
+        QVERIFY(m_tools->regionPanel()->statistics());
+        QCOMPARE_GT(m_tools->regionPanel()->statistics()->started, std::size_t(0));
+        // The sample has dependencies: idle-with-ready-work is shown.
+        QVERIFY(m_tools->regionPanel()->report()->overhead);
+        QVERIFY(m_tools->regionPanel()->summaryText().contains(QStringLiteral("Idle with ready work: ")));
+        QVERIFY(m_tools->undoAction()->isEnabled());
+
+        m_tools->undoAction()->trigger();
+        QVERIFY(!view()->measuredRegion());
+        QVERIFY(!m_tools->regionPanel()->region());
+        QVERIFY(m_tools->redoAction()->isEnabled());
+        m_tools->redoAction()->trigger();
+        QCOMPARE(view()->measuredRegion(), (std::optional<TimeRange>(TimeRange{500, 1500})));
+    }
+
+    void exportsAtScreenSizeWithThePixelRatio()
+    {
+        view()->annotations()->addMarker(800, QStringLiteral("m1"));
+        PictureExportSettings settings;
+        settings.path = m_dir.filePath(QStringLiteral("screen.png"));
+        QCOMPARE(m_tools->exportPicture(settings), QString());
+        const QImage image(settings.path);
+        const TimelinePicture picture = pictureOfView(*view(), m_tools->captureName(), settings);
+        const QSize screen = view()->viewport()->size();
+        QCOMPARE(picture.size.width(), screen.width());
+        QCOMPARE(picture.size.height(), screen.height() + captionHeight(picture.frame) +
+                                            legendHeight(picture.frame, screen.width()));
+        QCOMPARE(image.size(), picture.size * view()->devicePixelRatioF());
+        QCOMPARE(picture.range, view()->visibleRange());
+    }
+
+    void exportsTheRegionOnlyAtAChosenSize()
+    {
+        view()->annotations()->setRegion(TimeRange{500, 1500});
+        PictureExportSettings settings;
+        settings.regionOnly = true;
+        settings.screenSize = false;
+        settings.size = QSize(1000, 500);
+        settings.path = m_dir.filePath(QStringLiteral("region.svg"));
+        QCOMPARE(m_tools->exportPicture(settings), QString());
+        QFile file(settings.path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        QVERIFY(svg.contains(QStringLiteral("sample-l4 · level 4 · 500 µs – 1.5 ms (1 ms)")));
+        QVERIFY(svg.contains(QStringLiteral("width=\"1000\"")));
+
+        settings.path = m_dir.filePath(QStringLiteral("region.png"));
+        QCOMPARE(m_tools->exportPicture(settings), QString());
+        QCOMPARE(QImage(settings.path).size(), QSize(1000, 500));
+    }
+
+    void refusesBadSettings_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("no name") << QString() << QSize(100, 100) << "Choose a file name";
+        QTest::newRow("jpeg") << "x.jpg" << QSize(100, 100) << ".png or .svg";
+        QTest::newRow("too large") << "x.png" << QSize(30000, 100) << "between 1 and";
+        QTest::newRow("fine") << "x.svg" << QSize(100, 100) << "";
+    }
+    void refusesBadSettings()
+    {
+        QFETCH(QString, path);
+        QFETCH(QSize, size);
+        QFETCH(QString, problem);
+        PictureExportSettings settings;
+        settings.path = path.isEmpty() ? path : m_dir.filePath(path);
+        settings.screenSize = false;
+        settings.size = size;
+        const QString got = ExportDialog::problem(settings);
+        if (problem.isEmpty())
+            QVERIFY2(got.isEmpty(), qPrintable(got));
+        else
+            QVERIFY2(got.contains(problem), qPrintable(got));
+    }
+
+    void copiesTheViewAsAnImage()
+    {
+        m_tools->copyImageAction()->trigger();
+        const QImage copied = QGuiApplication::clipboard()->image();
+        const QImage expected = m_tools->copyImage();
+        QVERIFY(!expected.isNull());
+        if (!copied.isNull()) // some platforms have no clipboard
+            QCOMPARE(copied.size(), expected.size());
+    }
+};
+
+QTEST_MAIN(TestMeasureTools)
+#include "tst_measuretools.moc"

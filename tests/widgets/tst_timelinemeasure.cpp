@@ -1,0 +1,265 @@
+#include "widgets/annotationlist.h"
+#include "widgets/annotationoverlays.h"
+#include "widgets/regionpanel.h"
+#include "widgets/timelineview.h"
+
+#include <QTableWidget>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+using namespace lanescope;
+
+namespace {
+
+constexpr int kRulerY = 12;              // inside the 28 px time ruler
+constexpr int kLane0Y = 28 + 24 + 2 + 8; // middle of the first lane's bars
+
+Slice bar(double start, double end, std::uint32_t ref)
+{
+    Slice s;
+    s.startUs = start;
+    s.endUs = end;
+    s.ref = ref;
+    s.label = 1;
+    return s;
+}
+
+TaskRow taskRow(std::uint64_t task, int core, CoreType type, double start, double end)
+{
+    TaskRow r;
+    r.taskId = task;
+    r.coreId = core;
+    r.coreType = type;
+    r.receiveUs = start;
+    r.startUs = start;
+    r.endUs = end;
+    return r;
+}
+
+// Level 1, two cores. AIC_0 runs task 1 [100, 300] and task 2 [500, 600]; AIV_1 runs task 3
+// [0, 1000]. No dependencies: idle-with-ready-work cannot be computed.
+CapturePtr smallCapture()
+{
+    auto c = std::make_shared<Capture>();
+    c->info.level = 1;
+    c->info.numCores = 2;
+    c->info.coreTypes = {CoreType::Aic, CoreType::Aiv};
+    c->rows = {taskRow(1, 0, CoreType::Aic, 100, 300), taskRow(2, 0, CoreType::Aic, 500, 600),
+               taskRow(3, 1, CoreType::Aiv, 0, 1000)};
+    Lane aic;
+    aic.group = QStringLiteral("AICore");
+    aic.name = QStringLiteral("AIC_0");
+    aic.kind = LaneKind::Worker;
+    aic.laneSource = 0;
+    aic.slices = {bar(100, 300, 0), bar(500, 600, 1)};
+    Lane aiv = aic;
+    aiv.name = QStringLiteral("AIV_1");
+    aiv.laneSource = 1;
+    aiv.slices = {bar(0, 1000, 2)};
+    c->lanes = {aic, aiv};
+    return c;
+}
+
+} // namespace
+
+class TestTimelineMeasure : public QObject
+{
+    Q_OBJECT
+
+    TimelineView *m_view = nullptr;
+    RegionPanel *m_panel = nullptr;
+
+    QPoint at(double us, int y) const
+    {
+        return QPoint(int(std::lround(m_view->timelineViewport().xOf(us))), y);
+    }
+
+    void drag(QPoint from, QPoint to, Qt::KeyboardModifiers modifiers = {})
+    {
+        QTest::mousePress(m_view->viewport(), Qt::LeftButton, modifiers, from);
+        QTest::mouseMove(m_view->viewport(), (from + to) / 2);
+        QTest::mouseMove(m_view->viewport(), to);
+        QTest::mouseRelease(m_view->viewport(), Qt::LeftButton, modifiers, to);
+    }
+
+private slots:
+    void init()
+    {
+        m_view = new TimelineView;
+        m_view->resize(1200, 400);
+        m_view->setCapture(smallCapture());
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view));
+        m_view->setVisibleRange({0, 1000});
+        m_panel = new RegionPanel;
+        m_panel->setCapture(m_view->capture());
+        connect(m_view->annotations(), &TimelineAnnotations::regionChanged, m_panel,
+                [this] { m_panel->setRegion(m_view->measuredRegion()); });
+    }
+    void cleanup()
+    {
+        delete m_panel;
+        delete m_view;
+    }
+
+    void rulerDragMeasuresSnappedRegion()
+    {
+        const TimeRange before = m_view->visibleRange();
+        // A few pixels off both bar edges: the region lands exactly on them.
+        drag(at(103, kRulerY), at(597, kRulerY));
+        QCOMPARE(m_view->measuredRegion(), (std::optional<TimeRange>(TimeRange{100, 600})));
+        QCOMPARE(m_view->visibleRange(), before); // measuring does not pan
+
+        QVERIFY(m_panel->statistics());
+        const RegionStatistics &s = *m_panel->statistics();
+        QCOMPARE(s.durationUs, 500.0);
+        QCOMPARE(int(s.started), 2);          // tasks 1 and 2; task 3 started at 0
+        QCOMPARE(int(s.ended), 1);            // task 1; task 2 ends on the (exclusive) region end
+        QCOMPARE(s.engines[0].busyPct, 60.0); // AIC: 200 + 100 of 500 µs
+        QCOMPARE(s.engines[1].busyPct, 100.0);
+        const QString text = m_panel->summaryText();
+        QVERIFY2(text.contains(QStringLiteral("Tasks: 2 started · 1 ended · 3 running")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Busy: AIC 60.0 % (1 core) · AIV 100.0 % (1 core)")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("needs")),
+                 qPrintable(text)); // no deps: idle-with-ready-work is absent
+        QCOMPARE(m_panel->laneTable()->rowCount(), 2);
+        // The per-function table covers the tasks starting in the region.
+        QCOMPARE(int(m_panel->report()->functions.total.count), 2);
+    }
+
+    void draggingLeftwardsGivesTheSameRegion()
+    {
+        drag(at(597, kRulerY), at(103, kRulerY));
+        QCOMPARE(m_view->measuredRegion(), (std::optional<TimeRange>(TimeRange{100, 600})));
+    }
+
+    void ctrlTurnsSnappingOff()
+    {
+        const QPoint from = at(103, kRulerY);
+        const QPoint to = at(597, kRulerY);
+        drag(from, to, Qt::ControlModifier);
+        const auto region = m_view->measuredRegion();
+        QVERIFY(region);
+        QCOMPARE(region->startUs, m_view->timeAtX(from.x()));
+        QCOMPARE(region->endUs, m_view->timeAtX(to.x()));
+    }
+
+    void shiftDragOnThePlotMeasuresPlainDragPans()
+    {
+        const TimeRange before = m_view->visibleRange();
+        drag(at(400, kLane0Y), at(700, kLane0Y), Qt::ShiftModifier);
+        QVERIFY(m_view->measuredRegion());
+        QCOMPARE(m_view->visibleRange(), before);
+        const auto measured = m_view->measuredRegion();
+        drag(at(400, kLane0Y), at(500, kLane0Y));
+        QVERIFY(m_view->visibleRange().startUs < before.startUs);
+        QCOMPARE(m_view->measuredRegion(), measured);
+    }
+
+    void clickOnTheRulerDropsAMarker()
+    {
+        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, at(250, kRulerY));
+        QCOMPARE(m_view->annotations()->markers().size(), std::size_t(1));
+        QVERIFY(std::abs(m_view->annotations()->markers()[0].timeUs - 250) <=
+                m_view->timelineViewport().usPerPx());
+        QVERIFY(!m_view->measuredRegion());
+    }
+
+    void escClearsAndUndoBringsItBack()
+    {
+        drag(at(103, kRulerY), at(597, kRulerY));
+        QVERIFY(m_view->measuredRegion());
+        QTest::keyClick(m_view, Qt::Key_Escape);
+        QVERIFY(!m_view->measuredRegion());
+        QVERIFY(!m_panel->statistics());
+        m_view->annotations()->undoStack()->undo();
+        QCOMPARE(m_view->measuredRegion(), (std::optional<TimeRange>(TimeRange{100, 600})));
+        QVERIFY(m_panel->statistics());
+        m_view->annotations()->undoStack()->redo();
+        QVERIFY(!m_view->measuredRegion());
+    }
+
+    void regionAndMarkersAreDrawn()
+    {
+        const QImage plain = m_view->viewport()->grab().toImage();
+        drag(at(103, kRulerY), at(597, kRulerY));
+        m_view->annotations()->addMarker(800, QStringLiteral("here"));
+        const QImage marked = m_view->viewport()->grab().toImage();
+        QVERIFY(plain != marked);
+        // The duration badge sits on the ruler in the measurement colour; the marker's flag too.
+        auto hasColour = [&](const QImage &image, QColor colour, QRect area) {
+            for (int y = area.top(); y <= area.bottom(); ++y)
+                for (int x = area.left(); x <= area.right(); ++x)
+                    if (image.pixelColor(x, y) == colour)
+                        return true;
+            return false;
+        };
+        const QRect ruler(m_view->timelineViewport().plotLeft(), 0, m_view->timelineViewport().plotWidth(),
+                          28);
+        const qreal dpr = marked.devicePixelRatio();
+        const QRect scaled(ruler.topLeft() * dpr, ruler.size() * dpr);
+        QVERIFY(hasColour(marked, MeasurementOverlay::colour(), scaled));
+        QVERIFY(hasColour(marked, MarkerOverlay::colour(), scaled));
+        QVERIFY(!hasColour(plain, MeasurementOverlay::colour(), scaled));
+    }
+
+    void markerListRenamesDeletesAndJumps()
+    {
+        AnnotationList list;
+        list.setTimeline(m_view);
+        TimelineAnnotations *a = m_view->annotations();
+        const int id = a->addMarker(900);
+        QTreeWidgetItem *item = list.itemFor(AnnotationList::Kind::Marker, id);
+        QVERIFY(item);
+
+        item->setText(0, QStringLiteral("slow tail")); // what the in-place editor does
+        QCOMPARE(a->marker(id)->name, QStringLiteral("slow tail"));
+
+        m_view->setVisibleRange({0, 200});
+        emit list.tree()->itemActivated(list.itemFor(AnnotationList::Kind::Marker, id), 0);
+        QCOMPARE(m_view->visibleRange().startUs + m_view->visibleRange().span() / 2, 900.0);
+
+        list.tree()->setCurrentItem(list.itemFor(AnnotationList::Kind::Marker, id));
+        QTest::keyClick(list.tree(), Qt::Key_Delete);
+        QVERIFY(!a->marker(id));
+        QVERIFY(!list.itemFor(AnnotationList::Kind::Marker, id));
+        a->undoStack()->undo();
+        QVERIFY(list.itemFor(AnnotationList::Kind::Marker, id));
+    }
+
+    void keptRegionsAreListedAndJumpedTo()
+    {
+        AnnotationList list;
+        list.setTimeline(m_view);
+        drag(at(103, kRulerY), at(597, kRulerY));
+        list.keepRegion();
+        QCOMPARE(m_view->annotations()->regions().size(), std::size_t(1));
+        const int id = m_view->annotations()->regions()[0].id;
+        QTest::keyClick(m_view, Qt::Key_Escape);
+        QVERIFY(!m_view->measuredRegion());
+        m_view->setVisibleRange({800, 1000});
+
+        emit list.tree()->itemActivated(list.itemFor(AnnotationList::Kind::Region, id), 0);
+        QCOMPARE(m_view->measuredRegion(), (std::optional<TimeRange>(TimeRange{100, 600})));
+        QVERIFY(m_view->visibleRange().contains(100) && m_view->visibleRange().contains(600));
+        list.rename(AnnotationList::Kind::Region, id, QStringLiteral("layer 3"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Region, id)->text(0), QStringLiteral("layer 3"));
+        list.remove(AnnotationList::Kind::Region, id);
+        QVERIFY(m_view->annotations()->regions().empty());
+    }
+
+    void newCaptureForgetsAnnotations()
+    {
+        drag(at(103, kRulerY), at(597, kRulerY));
+        m_view->annotations()->addMarker(10);
+        m_view->setCapture(smallCapture());
+        QVERIFY(!m_view->measuredRegion());
+        QVERIFY(m_view->annotations()->markers().empty());
+        QVERIFY(!m_view->annotations()->undoStack()->canUndo());
+    }
+};
+
+QTEST_MAIN(TestTimelineMeasure)
+#include "tst_timelinemeasure.moc"
