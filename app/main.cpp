@@ -1,4 +1,5 @@
 #include "analyzecommand.h"
+#include "comparecommand.h"
 #include "exportcommand.h"
 #include "infocommand.h"
 #include "mainwindow.h"
@@ -21,6 +22,7 @@ const char kUsage[] =
     "       lanescope info PATH [--json]             what was loaded\n"
     "       lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n"
     "       lanescope analyze PATH --json [--range START_US:END_US]   overhead, critical path, distributions\n"
+    "       lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html]   before/after verdicts\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
 
 // Headless verbs never need a display (nor a desktop session's runtime directory, whose absence
@@ -81,6 +83,11 @@ int main(int argc, char *argv[])
     if (verb == QLatin1String("analyze")) {
         QCoreApplication app(argc, argv);
         return runAnalyzeCommand(rest, out, err);
+    }
+    if (verb == QLatin1String("compare")) {
+        useOffscreenPlatform();  // the report draws the twin timelines
+        QApplication app(argc, argv);
+        return runCompareCommand(rest, out, err);
     }
     if (verb == QLatin1String("export")) {
         useOffscreenPlatform();

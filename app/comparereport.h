@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/capture/capture.h"
+#include "model/techniques/capturecomparison.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QString>
+
+namespace lanescope {
+
+// Before above After on one time axis: each capture's timeline from its own start, both spanning
+// the longer of the two, so equal widths are equal times. Labels name each side.
+QImage twinTimelineImage(const Capture &before, const QString &beforeName, const Capture &after,
+                         const QString &afterName, int widthPx = 1600);
+
+struct CompareReportInput
+{
+    QString beforeName;
+    QString afterName;
+    QString techniqueTitle;     // empty for "general"
+    const CaptureComparison *comparison = nullptr;
+};
+
+// A Markdown report; the picture is referenced as `pictureFileName` (written beside the report).
+QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pictureFileName);
+// A self-contained HTML report; the picture is embedded as a data: URI.
+QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &picturePng);
+
+// One value as the reports and the text output show it ("—" when absent).
+QString formatMetricValue(const std::optional<double> &v, const QString &unit);
+
+} // namespace lanescope

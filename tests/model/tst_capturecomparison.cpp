@@ -1,0 +1,260 @@
+#include "capturegenerator.h"
+#include "model/io/loader.h"
+#include "model/techniques/capturecomparison.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+QString cataloguePath()
+{
+    return QStringLiteral(LANESCOPE_SAMPLES "/../techniques/catalogue.json");
+}
+
+CapturePtr generate(const QString &dir, WorkloadKind workload, int level = 4, int taskWindowMax = 16384)
+{
+    GeneratorOptions o;
+    o.workload = workload;
+    o.level = level;
+    o.taskWindowMax = taskWindowMax;
+    o.hostLog = false;
+    const GeneratedCapture g = generateCapture(o, dir);
+    if (!g.ok())
+        qFatal("%s", qPrintable(g.error));
+    LoadResult r = loadCapture(dir);
+    if (!r.ok())
+        qFatal("%s", qPrintable(r.error.toString()));
+    return r.capture;
+}
+
+CapturePtr load(const QString &path)
+{
+    LoadResult r = loadCapture(path);
+    if (!r.ok())
+        qFatal("%s", qPrintable(r.error.toString()));
+    return r.capture;
+}
+
+const MetricComparison *metric(const CaptureComparison &c, const QString &id)
+{
+    for (const MetricComparison &m : c.metrics)
+        if (m.id == id)
+            return &m;
+    return nullptr;
+}
+
+using Verdicts = QList<QPair<QString, QString>>;  // metric id -> verdict name
+
+} // namespace
+
+class TestCaptureComparison : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::optional<TechniqueCatalogue> m_catalogue;
+
+    CaptureComparison compare(const CapturePtr &before, const CapturePtr &after, const QString &technique,
+                              const CompareOptions &options = {})
+    {
+        return compareCaptures(*before, computeMetrics(*before), *after, computeMetrics(*after), *m_catalogue, technique,
+                               options);
+    }
+
+    CapturePtr pairSide(const char *name, WorkloadKind kind, int level = 4, int window = 16384)
+    {
+        return generate(m_dir.filePath(QString::fromLatin1(name)), kind, level, window);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        m_catalogue = TechniqueCatalogue::fromFile(cataloguePath(), &error);
+        QVERIFY2(m_catalogue, qPrintable(error));
+    }
+
+    // Pairs whose outcome is known by construction: every listed metric gets exactly that verdict.
+    void knownVerdicts_data()
+    {
+        QTest::addColumn<QString>("technique");
+        QTest::addColumn<int>("before");
+        QTest::addColumn<int>("after");
+        QTest::addColumn<Verdicts>("expected");
+        auto v = [](std::initializer_list<std::pair<const char *, const char *>> list) {
+            Verdicts out;
+            for (const auto &[id, verdict] : list)
+                out.append({QString::fromLatin1(id), QString::fromLatin1(verdict)});
+            return out;
+        };
+        QTest::newRow("02b SPMD") << "02b" << int(WorkloadKind::SpmdBefore) << int(WorkloadKind::SpmdAfter)
+                                  << v({{"M1", "improved"}, {"M2.spmd_tasks", "improved"}, {"M2", "improved"},
+                                        {"M20", "improved"}, {"M5", "improved"},
+                                        {"M16.retire_tail_us", "not comparable"}});
+        QTest::newRow("03a write chain") << "03a-assert-disjoint" << int(WorkloadKind::WriteChain)
+                                         << int(WorkloadKind::WriteDisjoint)
+                                         << v({{"M1", "improved"}, {"M3", "improved"}, {"M4", "improved"},
+                                               {"M14", "improved"}, {"M14.max_concurrency", "improved"},
+                                               {"M22", "improved"}, {"M5", "improved"}});
+        // The reverse change: adding the chain back regresses every expected direction, and the
+        // unchanged task set still holds.
+        QTest::newRow("03a reversed") << "03a" << int(WorkloadKind::WriteDisjoint) << int(WorkloadKind::WriteChain)
+                                      << v({{"M1", "improved"}, {"M3", "regressed"}, {"M4", "regressed"},
+                                            {"M14", "regressed"}, {"M5", "regressed"}});
+        QTest::newRow("05a rings") << "05a" << int(WorkloadKind::RingImbalance) << int(WorkloadKind::RingRebalanced)
+                                   << v({{"M17", "improved"}, {"M17.largest_share", "improved"},
+                                         {"M18.rings_used", "improved"}, {"M18.largest_ring_share", "improved"},
+                                         {"M3", "improved"}});
+        // 02c on an unrelated change: the graph moved, so its invariants regress.
+        QTest::newRow("02c invariants broken") << "02c" << int(WorkloadKind::SpmdBefore) << int(WorkloadKind::SpmdAfter)
+                                               << v({{"M1", "regressed"}, {"M3", "regressed"}});
+    }
+    void knownVerdicts()
+    {
+        QFETCH(QString, technique);
+        QFETCH(int, before);
+        QFETCH(int, after);
+        QFETCH(Verdicts, expected);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'_');
+        const CaptureComparison c = compare(pairSide(qPrintable(tag + QStringLiteral("-b")), WorkloadKind(before)),
+                                            pairSide(qPrintable(tag + QStringLiteral("-a")), WorkloadKind(after)), technique);
+        QVERIFY(c.comparable);
+        QVERIFY(c.reasons.isEmpty());
+        QCOMPARE(c.technique, m_catalogue->find(technique)->id);
+        for (const auto &[id, verdict] : expected) {
+            const MetricComparison *m = metric(c, id);
+            QVERIFY2(m, qPrintable(id));
+            QVERIFY2(verdictName(m->verdict) == verdict,
+                     qPrintable(QStringLiteral("%1: %2 (%3)").arg(id, verdictName(m->verdict), m->reason)));
+        }
+    }
+
+    // 05b: a window pinned at capacity, then the same work with a window four times larger.
+    void ringSizing()
+    {
+        const CapturePtr before = pairSide("05b-b", WorkloadKind::RingAtCapacity, 4, 16);
+        const CapturePtr after = pairSide("05b-a", WorkloadKind::RingAtCapacity, 4, 64);
+        const MetricSet mb = computeMetrics(*before);
+        QVERIFY(mb.value(QStringLiteral("M18")).value() >= 0.99);
+        const CaptureComparison c = compare(before, after, QStringLiteral("05b-size-rings"));
+        QCOMPARE(verdictName(metric(c, QStringLiteral("M18"))->verdict), QStringLiteral("improved"));
+    }
+
+    // The bundled pair is technique 01a: 2048 -> 512 tasks.
+    void bundledTilingPair()
+    {
+        const CapturePtr before = load(QStringLiteral(LANESCOPE_SAMPLES "/before-after/before"));
+        const CapturePtr after = load(QStringLiteral(LANESCOPE_SAMPLES "/before-after/after"));
+        const CaptureComparison c = compare(before, after, QStringLiteral("01a"));
+        QVERIFY(c.comparable);
+        const MetricComparison *tasks = metric(c, QStringLiteral("M1"));
+        QCOMPARE(tasks->before.value(), 2048.0);
+        QCOMPARE(tasks->after.value(), 512.0);
+        QCOMPARE(tasks->delta.value(), -1536.0);
+        for (const char *id : {"M1", "M6", "M7", "M7.gap_total_us", "M5"})
+            QCOMPARE(verdictName(metric(c, QString::fromLatin1(id))->verdict), QStringLiteral("improved"));
+        QCOMPARE(metric(c, QStringLiteral("M8"))->verdict, Verdict::Inconclusive);  // shown for context
+        // The same capture against itself: nothing moved, so nothing improved.
+        const CaptureComparison same = compare(before, before, QStringLiteral("01a"));
+        for (const MetricComparison &m : same.metrics)
+            QVERIFY2(m.verdict == Verdict::Inconclusive, qPrintable(m.id));
+    }
+
+    // Different levels: level-gated metrics are not comparable and say why; the rest compare.
+    void differentLevels()
+    {
+        const CapturePtr before = pairSide("lv-b", WorkloadKind::SpmdBefore, 1);
+        const CapturePtr after = pairSide("lv-a", WorkloadKind::SpmdAfter, 4);
+        const CaptureComparison c = compare(before, after, QStringLiteral("02b"));
+        QVERIFY(!c.comparable);
+        QCOMPARE(c.reasons.size(), 1);
+        QVERIFY2(c.reasons.first().contains(QStringLiteral("levels differ: Before is level 1, After is level 4")),
+                 qPrintable(c.reasons.first()));
+        const MetricComparison *submits = metric(c, QStringLiteral("M20"));
+        QCOMPARE(submits->verdict, Verdict::NotComparable);
+        QCOMPARE(submits->reason, QStringLiteral("needs level ≥ 4: Before is level 1"));
+        QCOMPARE(verdictName(metric(c, QStringLiteral("M1"))->verdict), QStringLiteral("improved"));
+
+        const CaptureComparison general = compare(before, after, QStringLiteral("general"));
+        QCOMPARE(general.technique, QStringLiteral("general"));
+        for (const char *id : {"M10", "M12", "M13"}) {
+            const MetricComparison *m = metric(general, QString::fromLatin1(id));
+            QCOMPARE(m->verdict, Verdict::NotComparable);
+            QVERIFY2(m->reason.startsWith(QStringLiteral("needs level ≥ 2")), qPrintable(m->reason));
+        }
+    }
+
+    void guard_data()
+    {
+        QTest::addColumn<int>("change");   // 0 clock, 1 core layout, 2 sim vs onboard
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("clock") << 0 << "clocks differ: Before runs at 50 MHz, After at 1000 MHz";
+        QTest::newRow("cores") << 1 << "core layouts differ: Before has 72 cores (24 AIC + 48 AIV), After has 71 cores";
+        QTest::newRow("sim") << 2 << "After is a simulator run and Before an onboard run";
+    }
+    void guard()
+    {
+        QFETCH(int, change);
+        QFETCH(QString, reason);
+        const CapturePtr before = load(QStringLiteral(LANESCOPE_SAMPLES "/before-after/before"));
+        auto after = std::make_shared<Capture>(*load(QStringLiteral(LANESCOPE_SAMPLES "/before-after/after")));
+        CompareOptions options;
+        if (change == 0)
+            after->info.clockFreqHz = 1'000'000'000;
+        else if (change == 1) {
+            after->info.numCores -= 1;
+            after->info.coreTypes.pop_back();
+        } else {
+            options.beforeSimulated = false;
+            options.afterSimulated = true;
+        }
+        const CaptureComparison c = compare(before, after, QStringLiteral("01a"), options);
+        QVERIFY(!c.comparable);
+        QCOMPARE(c.reasons.size(), 1);
+        QVERIFY2(c.reasons.first().startsWith(reason), qPrintable(c.reasons.first()));
+        // Counts stay exact and comparable; timings are ruled out.
+        QCOMPARE(metric(c, QStringLiteral("M1"))->verdict, Verdict::Improved);
+        QCOMPARE(metric(c, QStringLiteral("M6"))->verdict, Verdict::NotComparable);
+        QCOMPARE(metric(c, QStringLiteral("M5"))->verdict, Verdict::NotComparable);
+    }
+
+    // The noise thresholds: 5 % of Before for timings, 0.02 for shares, exact for counts.
+    void noise_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("before");
+        QTest::addColumn<double>("after");
+        QTest::addColumn<int>("verdict");
+        QTest::newRow("timing 4.9 %") << "M5" << 100.0 << 95.1 << int(Verdict::Inconclusive);
+        QTest::newRow("timing 5 %") << "M5" << 100.0 << 95.0 << int(Verdict::Improved);
+        QTest::newRow("timing worse") << "M5" << 100.0 << 106.0 << int(Verdict::Regressed);
+        QTest::newRow("timing 4 % up") << "M9" << 10.0 << 10.4 << int(Verdict::Inconclusive);
+        QTest::newRow("share 0.015") << "M12" << 0.30 << 0.285 << int(Verdict::Inconclusive);
+        QTest::newRow("share 0.03") << "M12" << 0.30 << 0.27 << int(Verdict::Improved);
+        QTest::newRow("count held") << "M22" << 0.0 << 0.0 << int(Verdict::Improved);
+        QTest::newRow("count moved") << "M22" << 0.0 << 1.0 << int(Verdict::Regressed);
+    }
+    void noise()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, before);
+        QFETCH(double, after);
+        QFETCH(int, verdict);
+        Capture c;
+        c.info.level = 4;   // so that level-gated values (M12) compare
+        MetricSet b, a;
+        b.values[id] = MetricValue{id, before, {}, {}};
+        a.values[id] = MetricValue{id, after, {}, {}};
+        CaptureComparison out = compareCaptures(c, b, c, a, *m_catalogue, QStringLiteral("general"));
+        const MetricComparison *m = metric(out, id);
+        QVERIFY(m);
+        QCOMPARE(int(m->verdict), verdict);
+        QCOMPARE(m->delta.value(), after - before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCaptureComparison)
+#include "tst_capturecomparison.moc"
