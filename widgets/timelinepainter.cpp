@@ -1,11 +1,14 @@
 #include "timelinepainter.h"
 
+#include "glyphtext.h"
+#include "rastertarget.h"
 #include "model/capture/slicelabel.h"
 #include "rulerscale.h"
 #include "slicepalette.h"
 #include "timeformat.h"
 
 #include <QFontMetrics>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPolygon>
 #include <algorithm>
@@ -18,6 +21,17 @@ namespace {
 
 
 constexpr int kGroupIndentPx = 18;
+
+} // namespace
+
+// The glyph tables of the fonts drawn most often, kept across frames.
+struct TimelineGlyphs
+{
+    GlyphText bar;
+    GlyphText lane;
+};
+
+namespace {
 
 struct Fonts
 {
@@ -66,7 +80,8 @@ struct Label
     QRect box;
     QString text;
     QRgb background = 0;
-    int textWidth = 0;
+    double textWidth = 0;
+    GlyphText::Fit fit;  // drawn as a glyph run when fit.chars > 0, else with drawText
 };
 
 struct Marker
@@ -81,10 +96,15 @@ class Frame
 {
 public:
     Frame(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o,
-          const TimelineIndex &index, TimelinePaintStats &stats)
+          const TimelineIndex &index, TimelinePaintStats &stats, const TimelineGlyphs *glyphs = nullptr)
         : m_p(p), m_c(c), m_vp(vp), m_o(o), m_index(index), m_stats(stats), m_fonts(o.font),
           m_layout(c, o.metrics, o.collapsedGroups, o.arrangement), m_barMetrics(m_fonts.bar)
     {
+        // Glyph runs only where pixels are the output: an SVG keeps its labels as text.
+        if (glyphs && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster) {
+            m_barText = &glyphs->bar;
+            m_laneText = &glyphs->lane;
+        }
         const QFontMetrics rulerMetrics(m_fonts.ruler);
         m_scale = chooseRulerScale(vp.range(), vp.plotWidth(),
                                    [&](const QString &s) { return rulerMetrics.horizontalAdvance(s); });
@@ -164,17 +184,25 @@ private:
         return int(std::floor(x + 0.5));
     }
 
+    // An opaque fill of whole pixels, written directly when the target allows it.
+    void fillOpaque(const std::optional<RasterTarget> &target, const QRect &rect, const QColor &colour)
+    {
+        if (target && colour.alpha() == 255)
+            target->fill(target->toDevice(rect) & target->clip, colour.rgba());
+        else
+            m_p.fillRect(rect, colour);
+    }
+
     void drawRowBackgrounds()
     {
+        const auto target = RasterTarget::of(m_p);
         for (const TimelineRow &row : m_rows) {
-            const QRectF band(m_vp.plotLeft(), rowTop(row), m_vp.plotWidth(), row.height);
-            if (row.kind == TimelineRow::Kind::GroupHeading) {
-                m_p.fillRect(band, m_o.colours.headingBand);
-            } else if (row.ordinal % 2 == 1) {
-                m_p.fillRect(band, m_o.colours.alternateRow);
-            }
-            m_p.setPen(m_o.colours.rowSeparator);
-            m_p.drawLine(QPointF(band.left(), band.bottom() - 0.5), QPointF(band.right(), band.bottom() - 0.5));
+            const QRect band(m_vp.plotLeft(), int(std::floor(rowTop(row))), m_vp.plotWidth(), row.height);
+            if (row.kind == TimelineRow::Kind::GroupHeading)
+                fillOpaque(target, band, m_o.colours.headingBand);
+            else if (row.ordinal % 2 == 1)
+                fillOpaque(target, band, m_o.colours.alternateRow);
+            fillOpaque(target, QRect(band.left(), band.bottom(), band.width(), 1), m_o.colours.rowSeparator);
         }
     }
 
@@ -333,14 +361,21 @@ private:
         const QString text = barLabel(m_c, lane, slice, m_o.labelMode);
         if (text.isEmpty())
             return false;
-        // Measuring is far cheaper than eliding, and most labels that are drawn fit whole.
         const int room = box.width() - 6;
+        if (m_barText && m_barText->covers(text)) {
+            const GlyphText::Fit fit = m_barText->fit(text, room);
+            if (fit.empty())
+                return false;
+            m_labels.push_back({box.adjusted(3, 0, -3, 0), text, colour, fit.width, fit});
+            return true;
+        }
+        // Measuring is far cheaper than eliding, and most labels that are drawn fit whole.
         const int fullWidth = m_barMetrics.horizontalAdvance(text);
         const QString elided = fullWidth <= room ? text : m_barMetrics.elidedText(text, Qt::ElideRight, room);
         if (elided.isEmpty() || elided == QStringLiteral("…"))
             return false;
         const int width = fullWidth <= room ? fullWidth : m_barMetrics.horizontalAdvance(elided);
-        m_labels.push_back({box.adjusted(3, 0, -3, 0), elided, colour, width});
+        m_labels.push_back({box.adjusted(3, 0, -3, 0), elided, colour, double(width), {}});
         return true;
     }
 
@@ -349,39 +384,16 @@ private:
     // Returns false when the target is not a plain raster image (SVG, odd transforms, clips).
     bool rasterBars()
     {
-        QPaintDevice *device = m_p.device();
-        if (!device || device->devType() != QInternal::Image)
+        const auto target = RasterTarget::of(m_p);
+        if (!target)
             return false;
-        auto *image = static_cast<QImage *>(device);
-        if ((image->format() != QImage::Format_ARGB32_Premultiplied &&
-                       image->format() != QImage::Format_RGB32 && image->format() != QImage::Format_ARGB32))
-            return false;
-        const QTransform t = m_p.deviceTransform();
-        const double scale = t.m11();
-        if (t.type() > QTransform::TxScale || t.m22() != scale || scale != std::round(scale) || scale < 1)
-            return false;
-        QRect clip = image->rect();
-        if (m_p.hasClipping()) {
-            const QRegion region = m_p.clipRegion();
-            if (region.rectCount() != 1)
-                return false;
-            clip &= t.mapRect(region.boundingRect());
-        }
         for (const Bar &b : m_bars)
             if (qAlpha(b.colour) != 255)
                 return false;
-        const int s = int(scale);
-        const int dx = int(std::lround(t.dx())), dy = int(std::lround(t.dy()));
-        uchar *bits = image->bits();  // once: scanLine() would check for sharing on every call
-        const qsizetype stride = image->bytesPerLine();
         for (const Bar &b : m_bars) {
-            const QRect r = QRect(b.rect.left() * s + dx, b.rect.top() * s + dy, b.rect.width() * s, b.rect.height() * s) & clip;
-            if (r.isEmpty())
-                continue;
-            for (int y = r.top(); y <= r.bottom(); ++y) {
-                auto *line = reinterpret_cast<QRgb *>(bits + y * stride);
-                std::fill(line + r.left(), line + r.right() + 1, b.colour);
-            }
+            const QRect r = target->toDevice(b.rect) & target->clip;
+            if (!r.isEmpty())
+                target->fill(r, b.colour);
         }
         return true;
     }
@@ -410,11 +422,20 @@ private:
         // Positioned by hand: drawText into a rectangle lays the text out again on every call.
         const int ascent = m_barMetrics.ascent();
         const int descent = m_barMetrics.descent();
+        const auto target = RasterTarget::of(m_p);
         for (const Label &label : m_labels) {
-            m_p.setPen(textColourOn(label.background));
+            const QColor pen = textColourOn(label.background);
             const double x = label.box.left() + (label.box.width() - label.textWidth) / 2.0;
             const double baseline = label.box.top() + (label.box.height() + ascent - descent) / 2.0;
-            m_p.drawText(QPointF(x, baseline), label.text);
+            if (label.fit.empty()) {
+                m_p.setPen(pen);
+                m_p.drawText(QPointF(x, baseline), label.text);
+            } else if (target) {
+                m_barText->blit(*target, QPointF(x, baseline), label.text, label.fit, pen.rgba());
+            } else {
+                m_p.setPen(pen);
+                m_barText->draw(m_p, QPointF(x, baseline), label.text, label.fit);
+            }
         }
         m_stats.labelsDrawn = std::int64_t(m_labels.size());
 
@@ -441,7 +462,13 @@ private:
         const std::size_t n = std::min(counter.timesUs.size(), counter.values.size());
         if (n == 0)
             return;
-        auto [lo, hi] = m_index.counterRange(std::size_t(row.index));
+        // Plain variables, not a structured binding: lambdas below capture them (clang 14).
+        const auto range = m_index.counterRange(std::size_t(row.index));
+        double lo = range.first, hi = range.second;
+        const double peak = hi;
+        const bool showCapacity = capacityOnScale(counter, hi);
+        if (showCapacity)
+            hi = std::max(hi, *counter.capacity);
         if (hi <= lo)
             hi = lo + 1;
         const double top = rowTop(row) + 5;
@@ -509,6 +536,39 @@ private:
         m_p.setPen(QPen(colour.darker(130), 1));
         m_p.setBrush(Qt::NoBrush);
         m_p.drawPolyline(line);
+        drawCounterCeilingAndPeak(counter, showCapacity ? yOf(*counter.capacity) : -1, yOf(peak), peak);
+    }
+
+    // A derived track's capacity joins its scale once the track comes within half of it (the
+    // scope-stats plot's "warn" level), so a pressured ring shows how close it came; further below,
+    // the header states the percentage instead of flattening the curve against a far ceiling.
+    static bool capacityOnScale(const CounterTrack &counter, double hi)
+    {
+        return counter.capacity && *counter.capacity > 0 && hi >= 0.5 * *counter.capacity;
+    }
+
+    // The capacity as a dashed ceiling (capacityY < 0: off scale) and a small triangle on the peak,
+    // red once the peak reaches 80 % of the capacity (the scope-stats plot's "danger" level).
+    void drawCounterCeilingAndPeak(const CounterTrack &counter, int capacityY, int peakY, double peak)
+    {
+        const QColor danger(200, 40, 40);
+        if (capacityY >= 0) {
+            m_p.setPen(QPen(danger, 1, Qt::DashLine));
+            m_p.drawLine(m_vp.plotLeft(), capacityY, m_vp.plotRight() - 1, capacityY);
+        }
+        if (!counter.peakUs || *counter.peakUs < m_vp.t0Us || *counter.peakUs > m_vp.t1Us)
+            return;
+        const bool hot = counter.capacity && *counter.capacity > 0 && peak >= 0.8 * *counter.capacity;
+        const QColor colour = hot ? danger : m_o.colours.text;
+        const int x = column(*counter.peakUs);
+        const QPoint tip(x, peakY - 1);
+        const QPoint marker[3] = {tip, tip + QPoint(-4, -6), tip + QPoint(4, -6)};
+        m_p.save();
+        m_p.setRenderHint(QPainter::Antialiasing, true);
+        m_p.setPen(Qt::NoPen);
+        m_p.setBrush(colour);
+        m_p.drawPolygon(marker, 3);
+        m_p.restore();
     }
 
     void drawHighlight()
@@ -539,6 +599,22 @@ private:
         m_p.setPen(pen);
         m_p.setBrush(Qt::NoBrush);
         m_p.drawRect(QRectF(left, y, right - left, m_o.metrics.sliceRowHeightPx - 1));
+    }
+
+    // A lane or counter name, left-aligned and vertically centred in `box`, elided to fit.
+    void drawName(const QRectF &box, const QString &name, const QFontMetrics &metrics)
+    {
+        if (m_laneText && m_laneText->covers(name)) {
+            if (const auto target = RasterTarget::of(m_p)) {
+                const double baseline = box.top() + (box.height() + m_laneText->ascent() - m_laneText->descent()) / 2.0;
+                m_laneText->blit(*target, QPointF(box.left(), baseline), name, m_laneText->fit(name, box.width()),
+                                 m_o.colours.text.rgba());
+                return;
+            }
+        }
+        m_p.setFont(m_fonts.lane);
+        m_p.setPen(m_o.colours.text);
+        m_p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(name, Qt::ElideRight, int(box.width())));
     }
 
     void drawHeaderColumn()
@@ -577,17 +653,20 @@ private:
                 int nameRoom = room;
                 if (row.kind == TimelineRow::Kind::Lane && hasOwnClock(m_c.lanes[std::size_t(row.index)]))
                     nameRoom -= drawOwnClockBadge(QRectF(indent, top, room, nameHeight), smallMetrics);
-                m_p.setFont(m_fonts.lane);
-                m_p.setPen(m_o.colours.text);
-                m_p.drawText(QRectF(indent, top, nameRoom, nameHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                             laneMetrics.elidedText(name, Qt::ElideRight, nameRoom));
+                drawName(QRectF(indent, top, nameRoom, nameHeight), name, laneMetrics);
                 if (row.kind == TimelineRow::Kind::Counter) {
                     const auto range = m_index.counterRange(std::size_t(row.index));
+                    const CounterTrack &counter = m_c.counters[std::size_t(row.index)];
                     m_p.setFont(m_fonts.small);
                     m_p.setPen(m_o.colours.mutedText);
+                    const QString scale = counter.capacity && *counter.capacity > 0
+                        ? QStringLiteral("peak %1 · %2% of %3")
+                              .arg(compactNumber(range.second))
+                              .arg(100.0 * range.second / *counter.capacity, 0, 'f', 1)
+                              .arg(compactNumber(*counter.capacity))
+                        : QStringLiteral("%1 – %2").arg(range.first, 0, 'g', 6).arg(range.second, 0, 'g', 6);
                     m_p.drawText(QRectF(indent, top + nameHeight - 2, room, row.height - nameHeight),
-                                 Qt::AlignLeft | Qt::AlignTop,
-                                 QStringLiteral("%1 – %2").arg(range.first, 0, 'g', 6).arg(range.second, 0, 'g', 6));
+                                 Qt::AlignLeft | Qt::AlignTop, smallMetrics.elidedText(scale, Qt::ElideRight, room));
                 }
                 m_p.setPen(m_o.colours.rowSeparator);
                 m_p.drawLine(QPointF(0, top + row.height - 0.5), QPointF(width, top + row.height - 0.5));
@@ -617,10 +696,22 @@ private:
         return width + 4;
     }
 
+    // "60.7M" rather than "6.06863e+07": byte counts of a ring heap stay readable in the header.
+    static QString compactNumber(double v)
+    {
+        const double a = std::abs(v);
+        if (a >= 1e9)
+            return QString::number(v / 1e9, 'f', 1) + u'G';
+        if (a >= 1e6)
+            return QString::number(v / 1e6, 'f', 1) + u'M';
+        return QString::number(v, 'g', 6);
+    }
+
     QString counterTitle(int index) const
     {
         const CounterTrack &counter = m_c.counters[std::size_t(index)];
-        return counter.series.isEmpty() ? counter.name : counter.name + QStringLiteral(" · ") + counter.series;
+        const QString title = counter.series.isEmpty() ? counter.name : counter.name + QStringLiteral(" · ") + counter.series;
+        return counter.note.isEmpty() ? title : title + u' ' + counter.note;
     }
 
     void drawDisclosure(QPointF centre, bool collapsed)
@@ -692,6 +783,8 @@ private:
     TimelineLayout m_layout;
     RulerScale m_scale;
     QFontMetrics m_barMetrics;
+    const GlyphText *m_barText = nullptr;  // fast bar labels and lane names, when drawing pixels
+    const GlyphText *m_laneText = nullptr;
     std::vector<TimelineRow> m_rows;  // the rows at least partly on screen
     std::vector<Bar> m_bars;
     std::vector<Bar> m_heads;  // drawn after (over) the bars they belong to
@@ -738,8 +831,9 @@ void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewpor
     if (!vp.range().isValid())
         return;
     const TimelineIndex &index = indexFor(c);
+    const TimelineGlyphs *glyphs = glyphsFor(o.font);
     if (!o.cacheFrames || !p.device()) {
-        Frame(p, c, vp, o, index, m_stats).draw();
+        Frame(p, c, vp, o, index, m_stats, glyphs).draw();
         return;
     }
     const qreal dpr = p.device()->devicePixelRatioF();
@@ -752,7 +846,7 @@ void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewpor
         m_cachedFrame.setDevicePixelRatio(dpr);
         QPainter cp(&m_cachedFrame);
         TimelinePaintStats stats;
-        Frame(cp, c, vp, o, index, stats).drawBase();
+        Frame(cp, c, vp, o, index, stats, glyphs).drawBase();
         m_cachedCapture = &c;
         m_cachedViewport = vp;
         m_cachedOptions = o;
@@ -762,6 +856,14 @@ void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewpor
     m_stats.fromCache = hit;
     p.drawImage(QPointF(0, 0), m_cachedFrame);
     Frame(p, c, vp, o, index, m_stats).drawOverlays();
+}
+
+const TimelineGlyphs *TimelinePainter::glyphsFor(const QFont &font)
+{
+    const Fonts fonts(font);
+    if (!m_glyphs || m_glyphs->bar.font() != fonts.bar || m_glyphs->lane.font() != fonts.lane)
+        m_glyphs = std::make_unique<TimelineGlyphs>(TimelineGlyphs{GlyphText(fonts.bar), GlyphText(fonts.lane)});
+    return m_glyphs.get();
 }
 
 int TimelinePainter::preferredHeaderWidth(const Capture &c, const QFont &font)

@@ -21,6 +21,8 @@ class QPainter;
 
 namespace lanescope {
 
+struct TimelineGlyphs;
+
 struct TimelinePaintOptions
 {
     TimelineMetrics metrics;
@@ -77,7 +79,10 @@ public:
     static int preferredHeaderWidth(const Capture &c, const QFont &font = {});
 
 private:
+    const TimelineGlyphs *glyphsFor(const QFont &font);
+
     std::unique_ptr<TimelineIndex> m_index;
+    std::unique_ptr<TimelineGlyphs> m_glyphs;
     TimelinePaintStats m_stats;
     // The frame cache: picture, what it shows, and what drawing it cost.
     QImage m_cachedFrame;
