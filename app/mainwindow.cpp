@@ -1,17 +1,27 @@
 #include "mainwindow.h"
 
+#include "measuretools.h"
+
 #include "capturewatcher.h"
 #include "recentfiles.h"
+#include "reviewcontroller.h"
 #include "shortcutsdialog.h"
 #include "theme.h"
 
 #include "model/analysis/capturesummary.h"
+#include "model/analysis/captureanalysis.h"
 #include "model/analysis/derivedtracks.h"
 #include "model/io/loader.h"
 #include "widgets/barlegend.h"
 #include "widgets/capturepage.h"
+#include "widgets/dependencyarrows.h"
+#include "widgets/dependencyarrowscontrols.h"
+#include "widgets/hbviolationlist.h"
+#include "widgets/criticalpathhighlight.h"
+#include "widgets/reportpanel.h"
 #include "widgets/detailspanel.h"
 #include "widgets/functiontable.h"
+#include "widgets/ringspanel.h"
 #include "widgets/searchbar.h"
 #include "widgets/timeformat.h"
 #include "widgets/timelineview.h"
@@ -52,6 +62,7 @@ struct LoadJob
     std::atomic<bool> cancel{false};
     std::atomic<int> lastPermille{-1};  // progress already reported, to post one update per 0.1 %
     LoadResult result;
+    CaptureAnalysisPtr analysis;  // spec §12 over the whole capture, computed on the loading thread
 };
 
 namespace {
@@ -123,6 +134,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createDocks();
     createToolBar();
     createMenus();
+    m_measure = new MeasureTools(this);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::attachTimeline);
     restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(m_settings->value(QStringLiteral("window/state")).toByteArray());
@@ -157,6 +169,28 @@ void MainWindow::createDocks()
         if (TimelineView *view = currentTimeline())
             view->locateFunction(funcId);
     });
+    m_rings = new RingsPanel(this);
+    m_ringsDock = new QDockWidget(tr("Rings"), this);
+    m_ringsDock->setObjectName(QStringLiteral("ringsDock"));
+    m_ringsDock->setWidget(m_rings);
+    addDockWidget(Qt::BottomDockWidgetArea, m_ringsDock);
+    tabifyDockWidget(m_functionsDock, m_ringsDock);
+    m_functionsDock->raise();
+    m_report = new ReportPanel(this);
+    m_reportDock = new QDockWidget(tr("Analysis"), this);
+    m_reportDock->setObjectName(QStringLiteral("reportDock"));
+    m_reportDock->setWidget(m_report);
+    addDockWidget(Qt::BottomDockWidgetArea, m_reportDock);
+    tabifyDockWidget(m_functionsDock, m_reportDock);
+    m_functionsDock->raise();
+    m_criticalPath = new CriticalPathHighlight(this);
+    m_hbViolations = new HbViolationList(this);
+    m_hbViolationsDock = new QDockWidget(tr("hb_violations"), this);
+    m_hbViolationsDock->setObjectName(QStringLiteral("hbViolationsDock"));
+    m_hbViolationsDock->setWidget(m_hbViolations);
+    addDockWidget(Qt::BottomDockWidgetArea, m_hbViolationsDock);
+    tabifyDockWidget(m_functionsDock, m_hbViolationsDock);
+    m_functionsDock->raise();
     resizeDocks({m_detailsDock}, {380}, Qt::Horizontal);
     resizeDocks({m_functionsDock}, {220}, Qt::Vertical);
 }
@@ -205,6 +239,11 @@ void MainWindow::createToolBar()
     });
     bar->addSeparator();
 
+    auto *arrowControls = new DependencyArrowsControls(bar);
+    bar->addWidget(arrowControls);
+    m_arrows = new DependencyArrows(arrowControls, m_hbViolations, this);
+    bar->addSeparator();
+
     m_search = new SearchBar(bar);
     bar->addWidget(m_search);
     auto *find = new QAction(tr("Find"), this);
@@ -240,6 +279,13 @@ void MainWindow::attachTimeline()
     const CapturePtr capture = view ? view->capture() : CapturePtr();
     m_functions->setCapture(capture);
     m_legend->setCapture(capture);
+    m_arrows->setView(view);
+    const CaptureAnalysisPtr analysis = view ? qobject_cast<CapturePage *>(m_tabs->currentWidget())->analysis() : nullptr;
+    m_report->setSource(view, analysis);
+    m_criticalPath->setView(view, analysis);
+    m_showCriticalPath->setEnabled(m_criticalPath->isAvailable());
+    m_rings->setTimeline(view);
+    m_measure->attach(view);
     if (view) {
         m_attachedConnections << connect(view, &TimelineView::selectionChanged, this, &MainWindow::showSelection)
                               << connect(view, &TimelineView::historyChanged, this, &MainWindow::updateHistoryActions)
@@ -315,7 +361,16 @@ void MainWindow::createMenus()
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_functionsDock->toggleViewAction());
     view->addAction(m_legendDock->toggleViewAction());
+    view->addAction(m_hbViolationsDock->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
+    view->addAction(m_reportDock->toggleViewAction());
+    m_showCriticalPath = view->addAction(tr("Show &Critical Path"));
+    m_showCriticalPath->setCheckable(true);
+    connect(m_showCriticalPath, &QAction::toggled, m_criticalPath, &CriticalPathHighlight::setShown);
+    m_showCriticalPath->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_showCriticalPath->setToolTip(tr("Dim the bars off the observed critical path and mark its gaps (Ctrl+Shift+P)"));
+    view->addAction(m_ringsDock->toggleViewAction());
+    view->addAction(m_rings->bandAction());
     view->addSeparator();
     QMenu *themes = view->addMenu(tr("&Theme"));
     auto *themeGroup = new QActionGroup(this);
@@ -337,6 +392,9 @@ void MainWindow::createMenus()
         QMessageBox::about(this, tr("About Lanescope"),
                            tr("Lanescope %1\nA viewer for PyPTO L2 swimlane captures.").arg(QStringLiteral(LANESCOPE_VERSION)));
     });
+
+    // Compare menu, review files, the guided example and the Techniques dock.
+    m_review = new ReviewController(this, file, view, help);
 }
 
 void MainWindow::chooseFile()
@@ -364,7 +422,7 @@ void MainWindow::openSample()
     openPath(kBundledSample);
 }
 
-void MainWindow::openPath(const QString &path)
+CapturePage *MainWindow::openPath(const QString &path)
 {
     auto *page = new CapturePage(path, m_tabs);
     const int index = m_tabs->addTab(page, tabTitle(path));
@@ -396,6 +454,8 @@ void MainWindow::openPath(const QString &path)
         job->result = loadCapture(path, control);
         if (job->result.ok() && !job->cancel)
             appendDerivedTracks(*job->result.capture);
+        if (job->result.ok() && !job->cancel)
+            job->analysis = std::make_shared<const CaptureAnalysis>(analyzeCapture(*job->result.capture));
     });
     connect(thread, &QThread::finished, this, [this, thread, target, job] {
         thread->deleteLater();
@@ -408,6 +468,7 @@ void MainWindow::openPath(const QString &path)
     m_threads << thread;
     thread->start();
     updateStatus();
+    return page;
 }
 
 void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
@@ -427,6 +488,7 @@ void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
         watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog});
         connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
         m_summaries[page] = statusLine(*job.result.capture);
+        page->setAnalysis(job.analysis);
         page->showCapture(job.result.capture);
         if (page == m_tabs->currentWidget())
             attachTimeline();
@@ -434,13 +496,21 @@ void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
             m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxWarning));
     }
     updateStatus();
+    emit captureLoaded(page);
 }
 
 void MainWindow::closeTab(int index)
 {
     auto *page = qobject_cast<CapturePage *>(m_tabs->widget(index));
-    if (!page)
+    if (!page) {
+        // Not a capture (a comparison): nothing is loading behind it.
+        if (QWidget *other = m_tabs->widget(index)) {
+            m_tabs->removeTab(index);
+            other->deleteLater();
+            updateStatus();
+        }
         return;
+    }
     if (auto job = m_jobs.find(page); job != m_jobs.end()) {
         job->second->cancel = true;  // the thread finishes on its own and finds no page
         m_jobs.erase(job);

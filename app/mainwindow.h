@@ -19,10 +19,17 @@ class QToolButton;
 namespace lanescope {
 
 class BarLegend;
+class DependencyArrows;
+class HbViolationList;
+class CriticalPathHighlight;
+class ReportPanel;
 class RecentFiles;
+class RingsPanel;
+class ReviewController;
 class CapturePage;
 class DetailsPanel;
 class FunctionTable;
+class MeasureTools;
 class SearchBar;
 class TimelineView;
 struct LoadJob;
@@ -40,8 +47,9 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Opens a capture file or directory in a new tab; returns at once, loading continues.
-    void openPath(const QString &path);
+    // Opens a capture file or directory in a new tab and returns its page at once; loading
+    // continues and ends with captureLoaded().
+    CapturePage *openPath(const QString &path);
     // Opens the first bundled sample capture (":/samples", else <prefix>/share/lanescope/samples),
     // if the build has one.
     void openSample();
@@ -53,6 +61,16 @@ public:
     FunctionTable *functionTable() const { return m_functions; }
     SearchBar *searchBar() const { return m_search; }
     BarLegend *legend() const { return m_legend; }
+    DependencyArrows *dependencyArrows() const { return m_arrows; }
+    ReportPanel *reportPanel() const { return m_report; }
+    CriticalPathHighlight *criticalPath() const { return m_criticalPath; }
+    QAction *showCriticalPathAction() const { return m_showCriticalPath; }
+    // Before/after marks, the comparison, review files and the techniques panel.
+    ReviewController *review() const { return m_review; }
+
+signals:
+    // A tab's capture finished loading, successfully or not (see CapturePage::state()).
+    void captureLoaded(CapturePage *page);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -95,12 +113,23 @@ private:
     QDockWidget *m_functionsDock = nullptr;
     BarLegend *m_legend = nullptr;
     QDockWidget *m_legendDock = nullptr;
+    ReportPanel *m_report = nullptr;
+    QDockWidget *m_reportDock = nullptr;
+    CriticalPathHighlight *m_criticalPath = nullptr;  // follows the current tab's timeline
+    QAction *m_showCriticalPath = nullptr;
+    RingsPanel *m_rings = nullptr;
+    QDockWidget *m_ringsDock = nullptr;
     SearchBar *m_search = nullptr;
     QComboBox *m_labelMode = nullptr;
     QComboBox *m_colourMode = nullptr;
     QAction *m_back = nullptr;
     QAction *m_forward = nullptr;
+    MeasureTools *m_measure = nullptr;  // region and marker docks, undo, picture export
+    HbViolationList *m_hbViolations = nullptr;
+    QDockWidget *m_hbViolationsDock = nullptr;
+    DependencyArrows *m_arrows = nullptr;
     QPointer<TimelineView> m_attached;
+    ReviewController *m_review = nullptr;
     QList<QMetaObject::Connection> m_attachedConnections;
 };
 

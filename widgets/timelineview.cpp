@@ -1,6 +1,9 @@
 #include "timelineview.h"
 
+#include "annotationoverlays.h"
+#include "countertooltip.h"
 #include "model/capture/slicelabel.h"
+#include "regionsnap.h"
 #include "model/capture/taskindex.h"
 #include "slicedetails.h"
 #include "timeformat.h"
@@ -47,6 +50,13 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_settle->setSingleShot(true);
     m_settle->setInterval(kSettleMs);
     connect(m_settle, &QTimer::timeout, this, &TimelineView::commitHistory);
+    m_annotations = new TimelineAnnotations(this);
+    m_measurementOverlay = std::make_shared<MeasurementOverlay>();
+    m_markerOverlay = std::make_shared<MarkerOverlay>();
+    m_options.overlays.push_back(m_measurementOverlay);
+    m_options.overlays.push_back(m_markerOverlay);
+    connect(m_annotations, &TimelineAnnotations::regionChanged, this, &TimelineView::syncAnnotationOverlays);
+    connect(m_annotations, &TimelineAnnotations::markersChanged, this, &TimelineView::syncAnnotationOverlays);
     updateGeometryFromWidget();
 }
 
@@ -60,6 +70,10 @@ void TimelineView::setCapture(CapturePtr capture)
     m_options.collapsedGroups.clear();
     m_options.arrangement = {};
     m_selection.reset();
+    m_measuring = false;
+    m_barEdges.clear();
+    m_barEdgesBuilt = false;
+    m_annotations->reset();
     if (m_capture) {
         m_preferredHeaderWidthPx = TimelinePainter::preferredHeaderWidth(*m_capture, m_options.font);
         m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups);
@@ -82,9 +96,38 @@ void TimelineView::setCapture(CapturePtr capture)
 
 TimeRange TimelineView::fullRange() const
 {
+    if (m_timeBounds.isValid())
+        return m_timeBounds;
     if (!m_capture)
         return {0, 1};
     return fitRange(m_painter.indexFor(*m_capture).extent());
+}
+
+TimeRange TimelineView::captureExtent() const
+{
+    return m_capture ? m_painter.indexFor(*m_capture).alignedExtent() : TimeRange{};
+}
+
+void TimelineView::setTimeBounds(TimeRange bounds)
+{
+    m_timeBounds = bounds.isValid() ? bounds : TimeRange{};
+    applyViewport(m_viewport);
+}
+
+void TimelineView::followRange(TimeRange range)
+{
+    if (range.isValid())
+        applyViewport(m_viewport.withRange(range));
+}
+
+int TimelineView::preferredHeaderWidth() const { return m_preferredHeaderWidthPx; }
+
+void TimelineView::setHeaderWidth(int px)
+{
+    m_fixedHeaderWidthPx = std::max(0, px);
+    const TimeRange range = m_viewport.range();
+    updateGeometryFromWidget();
+    applyViewport(m_viewport.withRange(range));
 }
 
 void TimelineView::setVisibleRange(TimeRange range)
@@ -176,7 +219,8 @@ void TimelineView::updateGeometryFromWidget()
     m_viewport.widthPx = std::max(1, viewport()->width());
     m_viewport.heightPx = std::max(1, viewport()->height());
     // Keep most of a narrow window for the bars.
-    m_viewport.headerWidthPx = std::min(m_preferredHeaderWidthPx, std::max(60, m_viewport.widthPx / 3));
+    const int wanted = m_fixedHeaderWidthPx > 0 ? m_fixedHeaderWidthPx : m_preferredHeaderWidthPx;
+    m_viewport.headerWidthPx = std::min(wanted, std::max(60, m_viewport.widthPx / 3));
     updateScrollBar();
 }
 
@@ -219,6 +263,43 @@ void TimelineView::refreshOverlays()
     viewport()->update();
 }
 
+void TimelineView::syncAnnotationOverlays()
+{
+    if (!m_measuring)
+        m_measurementOverlay->setRegion(m_annotations->region());
+    m_markerOverlay->setMarkers(m_annotations->markers());
+    refreshOverlays();
+}
+
+std::optional<TimeRange> TimelineView::shownRegion() const { return m_measurementOverlay->region(); }
+
+void TimelineView::showRange(TimeRange range)
+{
+    if (!range.isValid())
+        return;
+    const double pad = range.span() * 0.1;
+    jumpTo({range.startUs - pad, range.endUs + pad});
+}
+
+void TimelineView::centreOnTime(double us)
+{
+    const double half = m_viewport.spanUs() / 2;
+    jumpTo({us - half, us + half});
+}
+
+TimeRange TimelineView::measuredFromDrag(double xPx, Qt::KeyboardModifiers modifiers)
+{
+    const double x = std::clamp(xPx, double(m_viewport.plotLeft()), double(m_viewport.plotRight()));
+    const double to = m_viewport.timeAt(x);
+    if (modifiers & Qt::ControlModifier)
+        return {std::min(m_measureFromUs, to), std::max(m_measureFromUs, to)};
+    if (!m_barEdgesBuilt && m_capture) {
+        m_barEdges = barEdges(*m_capture);
+        m_barEdgesBuilt = true;
+    }
+    return snapRegion(m_measureFromUs, to, m_barEdges, kSnapTolerancePx * m_viewport.usPerPx());
+}
+
 void TimelineView::paintEvent(QPaintEvent *)
 {
     QPainter p(viewport());
@@ -253,6 +334,13 @@ bool TimelineView::viewportEvent(QEvent *event)
     QString text;
     if (const auto hit = sliceAt(help->pos())) {
         text = describeSlice(hit->first, hit->second);
+    } else if (const int row = m_capture && help->pos().x() >= m_viewport.plotLeft()
+                                   ? m_layout.rowAt(help->pos().y() - m_viewport.lanesTop() + m_viewport.scrollYPx)
+                                   : -1;
+               row >= 0 && m_layout.rows()[std::size_t(row)].kind == TimelineRow::Kind::Counter) {
+        // A counter track in the plot: its value there (ring tracks add % of capacity and scope site).
+        text = describeCounterAt(m_capture->counters[std::size_t(m_layout.rows()[std::size_t(row)].index)],
+                                 m_viewport.timeAt(help->pos().x()));
     } else if (m_capture && help->pos().x() < m_viewport.headerWidthPx) {
         // Lane names may be elided in the header: show them whole.
         const int row = m_layout.rowAt(help->pos().y() - m_viewport.lanesTop() + m_viewport.scrollYPx);
@@ -352,6 +440,13 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
     if (event->position().x() < m_viewport.headerWidthPx) {
         toggleGroupAt(event->position());
         m_draggedLane = laneAt(event->position());
+    } else if (m_capture && (event->position().y() < m_viewport.lanesTop() ||
+                             (event->modifiers() & Qt::ShiftModifier))) {
+        m_measuring = true;
+        m_measureOnRuler = event->position().y() < m_viewport.lanesTop();
+        m_measureFromUs = m_viewport.timeAt(event->position().x());
+        m_dragMoved = false;
+        m_dragLast = event->position();
     } else {
         m_dragging = true;
         m_dragMoved = false;
@@ -362,6 +457,17 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
 
 void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
+    if (m_measuring) {
+        if (!m_dragMoved && std::abs(event->position().x() - m_dragLast.x()) < kClickSlopPx)
+            return;
+        if (!m_dragMoved)
+            viewport()->setCursor(Qt::SplitHCursor);
+        m_dragMoved = true;
+        m_measurementOverlay->setRegion(measuredFromDrag(event->position().x(), event->modifiers()));
+        refreshOverlays();
+        event->accept();
+        return;
+    }
     if (!m_dragging) {
         updateHover(event->position());
         return;
@@ -381,6 +487,23 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
 
 void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 {
+    if (event->button() == Qt::LeftButton && m_measuring) {
+        const bool moved = m_dragMoved;
+        const TimeRange measured = measuredFromDrag(event->position().x(), event->modifiers());
+        m_measuring = false;
+        m_dragMoved = false;
+        if (moved) {
+            viewport()->unsetCursor();
+            m_annotations->setRegion(measured);
+        } else if (m_measureOnRuler) {
+            m_annotations->addMarker(m_measureFromUs);
+        } else if (const auto hit = sliceAt(event->position())) {
+            select({hit->first, hit->second});  // Shift+click on a bar still selects it
+        }
+        syncAnnotationOverlays();
+        event->accept();
+        return;
+    }
     if (event->button() == Qt::LeftButton) {
         if (m_dragging && m_dragMoved) {
             viewport()->unsetCursor();
@@ -433,7 +556,10 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
         return;
     }
     switch (event->key()) {
-    case Qt::Key_Escape: clearSelection(); break;
+    case Qt::Key_Escape:
+        m_annotations->clearRegion();
+        clearSelection();
+        break;
     case Qt::Key_F: zoomToSelection(); break;
     case Qt::Key_Slash: emit searchRequested(); break;
     case Qt::Key_0:

@@ -3,6 +3,7 @@
 #include "model/capture/capture.h"
 #include "sliceref.h"
 #include "tasklocator.h"
+#include "timelineannotations.h"
 #include "timelinepainter.h"
 #include "timeviewport.h"
 #include "viewhistory.h"
@@ -16,6 +17,9 @@ class QTimer;
 
 namespace lanescope {
 
+class MarkerOverlay;
+class MeasurementOverlay;
+
 // The interactive timeline of one capture. Wheel zooms about the cursor (Shift+wheel scrolls the
 // lanes, a horizontal wheel pans), dragging pans time and lanes, a click on a group heading folds
 // it; a click on a bar selects it (Esc clears), and the other blocks of an SPMD task are outlined
@@ -23,6 +27,13 @@ namespace lanescope {
 // Up / Down scroll the lanes, F zooms to the selection, Alt+Left / Alt+Right go back / forward
 // through the visible ranges. The lane header has a context menu (pin, hide, move) and lanes can
 // be dragged by their header within their group. Hovering a bar shows its label and timing.
+//
+// Measuring: a plain drag on the plot keeps panning (the most frequent gesture), so a time region
+// is selected by dragging on the time ruler, or by Shift+drag anywhere on the plot. The region's
+// edges snap to bar edges (and so to the edges of gaps) within a few pixels; holding Ctrl while
+// dragging turns snapping off. A click on the ruler (no drag) drops a timestamped marker. The
+// region and the markers live in annotations() with an undo stack; Esc clears the region and the
+// selected bar. Both are drawn by overlays, so pictures exported with paintOptions() show them.
 class TimelineView : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -36,8 +47,20 @@ public:
 
     TimeRange visibleRange() const { return m_viewport.range(); }
     void setVisibleRange(TimeRange range);
-    // The whole capture with a small margin.
+    // The whole capture with a small margin, or the bounds set by setTimeBounds().
     TimeRange fullRange() const;
+    // The capture's bars on the device clock, without margin (empty range without a capture).
+    TimeRange captureExtent() const;
+    // Widens (or narrows) what the view may show, e.g. to share one time axis with a longer
+    // capture; an invalid range restores the capture's own extent.
+    void setTimeBounds(TimeRange bounds);
+    // Shows `range` the way continuous input does (it settles into one history entry): for a view
+    // that follows another one.
+    void followRange(TimeRange range);
+    // Width of the lane header column the capture's names want, and a fixed width instead of it
+    // (0 = the capture's own), so views stacked above each other share one plot width.
+    int preferredHeaderWidth() const;
+    void setHeaderWidth(int px);
     void fitAll();
     // Zoom by `factor` (> 1 zooms in) about a viewport x (the plot centre when absent).
     void zoomBy(double factor, std::optional<double> aboutX = std::nullopt);
@@ -103,6 +126,17 @@ public:
     void removeOverlay(const std::shared_ptr<const TimelineOverlay> &overlay);
     void refreshOverlays();
 
+    // Measured region, markers and kept regions of this timeline (cleared when the capture changes).
+    TimelineAnnotations *annotations() const { return m_annotations; }
+    std::optional<TimeRange> measuredRegion() const { return m_annotations->region(); }
+    // The region shown while a measuring drag is under way (equals measuredRegion() otherwise).
+    std::optional<TimeRange> shownRegion() const;
+    // Within this distance of a bar edge, a dragged region edge lands on it.
+    static constexpr double kSnapTolerancePx = 6;
+    // Shows `range` with a margin on both sides; centres a time keeping the current zoom.
+    void showRange(TimeRange range);
+    void centreOnTime(double us);
+
 signals:
     void visibleRangeChanged(double startUs, double endUs);
     void selectionChanged();
@@ -133,10 +167,14 @@ private:
     void relayout();
     void jumpTo(TimeRange range);
     void updateSelectionOptions();
+    void syncAnnotationOverlays();
+    TimeRange measuredFromDrag(double xPx, Qt::KeyboardModifiers modifiers);
 
     CapturePtr m_capture;
     mutable TimelinePainter m_painter;  // owns the per-capture index, a cache built on first use
     int m_preferredHeaderWidthPx = kTimelineHeaderWidthPx;
+    int m_fixedHeaderWidthPx = 0;    // setHeaderWidth(); 0 = m_preferredHeaderWidthPx
+    TimeRange m_timeBounds;          // setTimeBounds(); invalid = the capture's extent
     TimelinePaintOptions m_options;
     TimelineViewport m_viewport;
     TimelineLayout m_layout;
@@ -149,6 +187,15 @@ private:
     ViewHistory m_history;
     QTimer *m_settle = nullptr;      // commits a range once the user stops moving it
     bool m_restoring = false;        // applying a history entry: not a new navigation
+    // Measuring drag (ruler drag or Shift+drag): where it started, and whether it began on the ruler.
+    bool m_measuring = false;
+    bool m_measureOnRuler = false;
+    double m_measureFromUs = 0;
+    std::vector<double> m_barEdges;  // snapping targets, built on the first measuring drag
+    bool m_barEdgesBuilt = false;
+    TimelineAnnotations *m_annotations = nullptr;
+    std::shared_ptr<MeasurementOverlay> m_measurementOverlay;
+    std::shared_ptr<MarkerOverlay> m_markerOverlay;
 };
 
 } // namespace lanescope

@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${LANESCOPE_FUZZ_BUILD:-$root/build-fuzz}
 cxx=${CXX:-$(command -v clang++-14 || command -v clang++)}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(records deps namemap scopestats trace hostlog zstd loader)
+[ ${#targets[@]} -gt 0 ] || targets=(records deps namemap scopestats trace hostlog zstd loader session)
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -61,6 +61,14 @@ for d in "$fixtures"/generated/*/; do
     cat "$d"/strace.log 2>/dev/null || true
   } > "$corpus/loader/seed-$name"
 done
+
+# Review sessions: one naming its captures, one carrying a small embedded file.
+mkdir -p "$corpus/session"
+printf '{"format":"lanescope-review","version":1,"technique":"01a","notes":"n","markers":[{"time_us":1.5,"name":"m"}],"before":{"path":"a","embedded":[]},"after":{"path":"b","embedded":[]}}\n' \
+  > "$corpus/session/seed-plain"
+packed=$(printf 'chip_swimlane' | zstd -q -c | base64 -w0)
+printf '{"format":"lanescope-review","version":1,"technique":"general","notes":"","markers":[],"before":{"path":"a","embedded":[{"name":"x.json","size":13,"zstd_base64":"%s"}]},"after":{"path":"b","embedded":[]}}\n' \
+  "$packed" > "$corpus/session/seed-embedded"
 
 failed=()
 for t in "${targets[@]}"; do

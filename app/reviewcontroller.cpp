@@ -1,0 +1,504 @@
+#include "reviewcontroller.h"
+
+#include "mainwindow.h"
+
+#include "widgets/capturepage.h"
+#include "widgets/comparisonview.h"
+#include "widgets/metrictext.h"
+#include "widgets/techniquespanel.h"
+#include "widgets/timelineview.h"
+#include "widgets/twintimeline.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+
+namespace lanescope {
+
+namespace {
+
+// The tab title a page had before it was marked.
+constexpr const char *kPlainTitle = "lanescopePlainTitle";
+
+QString fileFilter() { return ReviewController::tr("Lanescope reviews (*.lanescope);;All files (*)"); }
+
+} // namespace
+
+ReviewController::ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *viewMenu, QMenu *helpMenu)
+    : QObject(window), m_window(window)
+{
+    if (auto catalogue = TechniqueCatalogue::fromFile(QString::fromLatin1(kCatalogueResource), &m_catalogueError))
+        m_catalogue = std::make_shared<const TechniqueCatalogue>(std::move(*catalogue));
+
+    m_panel = new TechniquesPanel(m_catalogue, window);
+    m_dock = new QDockWidget(tr("Techniques"), window);
+    m_dock->setObjectName(QStringLiteral("techniquesDock"));
+    m_dock->setWidget(m_panel);
+    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    connect(m_panel, &TechniquesPanel::compareRequested, this, [this](const QString &id) {
+        if (m_comparison)
+            m_comparison->setTechnique(id);
+        compare(id);
+    });
+
+    createActions(fileMenu, viewMenu, helpMenu);
+
+    QTabWidget *tabs = window->tabs();
+    tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this, tabs](const QPoint &pos) {
+        const int index = tabs->tabBar()->tabAt(pos);
+        if (index < 0)
+            return;
+        QMenu *menu = createTabMenu(index, tabs);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(tabs->tabBar()->mapToGlobal(pos));
+    });
+    connect(tabs, &QTabWidget::currentChanged, this, [this] {
+        followCurrentTab();
+        updateActions();
+    });
+    connect(window, &MainWindow::captureLoaded, this, &ReviewController::captureLoaded);
+    updateActions();
+}
+
+ReviewController::~ReviewController() = default;
+
+ComparisonView *ReviewController::comparisonView() const { return m_comparison; }
+CapturePage *ReviewController::beforePage() const { return m_before; }
+CapturePage *ReviewController::afterPage() const { return m_after; }
+
+void ReviewController::createActions(QMenu *fileMenu, QMenu *viewMenu, QMenu *helpMenu)
+{
+    // Review files sit in the File menu above Close Tab / Quit.
+    QAction *anchor = nullptr;
+    for (QAction *a : fileMenu->actions()) {
+        if (a->isSeparator()) {
+            anchor = a;
+            break;
+        }
+    }
+    m_openReview = new QAction(tr("Open &Review…"), this);
+    connect(m_openReview, &QAction::triggered, this, &ReviewController::chooseAndOpen);
+    m_saveReview = new QAction(tr("&Save Review…"), this);
+    m_saveReview->setShortcut(QKeySequence::Save);
+    connect(m_saveReview, &QAction::triggered, this, [this] { chooseAndSave(false); });
+    m_saveReviewEmbedded = new QAction(tr("Save Review with &Captures Inside…"), this);
+    m_saveReviewEmbedded->setToolTip(tr("The capture files travel inside the review file (compressed)."));
+    connect(m_saveReviewEmbedded, &QAction::triggered, this, [this] { chooseAndSave(true); });
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    fileMenu->insertActions(anchor, {separator, m_openReview, m_saveReview, m_saveReviewEmbedded});
+
+    QMenu *compareMenu = new QMenu(tr("&Compare"), m_window);
+    m_window->menuBar()->insertMenu(helpMenu->menuAction(), compareMenu);
+    m_markBefore = compareMenu->addAction(tr("Mark Tab as &Before"), this, [this] { markBefore(currentPage()); });
+    m_markBefore->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
+    m_markAfter = compareMenu->addAction(tr("Mark Tab as &After"), this, [this] { markAfter(currentPage()); });
+    m_markAfter->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
+    m_swap = compareMenu->addAction(tr("&Swap Before and After"), this, &ReviewController::swapMarks);
+    m_clear = compareMenu->addAction(tr("C&lear Marks"), this, &ReviewController::clearMarks);
+    compareMenu->addSeparator();
+    m_compare = compareMenu->addAction(tr("&Compare Before and After…"), this, &ReviewController::chooseAndCompare);
+    m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+
+    viewMenu->addAction(m_dock->toggleViewAction());
+
+    m_guided = new QAction(tr("&Guided Example: Before and After"), this);
+    m_guided->setToolTip(tr("Opens the bundled pair (technique 01a, larger tiling) from symptom to verdict."));
+    connect(m_guided, &QAction::triggered, this, &ReviewController::openGuidedExample);
+    helpMenu->insertAction(helpMenu->actions().value(0), m_guided);
+    helpMenu->insertSeparator(helpMenu->actions().value(1));
+
+    if (!m_catalogue) {
+        m_panel->setToolTip(tr("The technique catalogue could not be read: %1").arg(m_catalogueError));
+        m_guided->setEnabled(false);
+    }
+}
+
+QMenu *ReviewController::createTabMenu(int index, QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    auto *page = qobject_cast<CapturePage *>(m_window->tabs()->widget(index));
+    const bool ready = page && page->state() == CapturePage::State::Ready;
+    QAction *before = menu->addAction(tr("Mark as &Before"), this, [this, page] { markBefore(page); });
+    QAction *after = menu->addAction(tr("Mark as &After"), this, [this, page] { markAfter(page); });
+    before->setEnabled(ready && page != m_before);
+    after->setEnabled(ready && page != m_after);
+    menu->addSeparator();
+    menu->addAction(m_compare);
+    menu->addAction(m_clear);
+    return menu;
+}
+
+CapturePage *ReviewController::currentPage() const
+{
+    return qobject_cast<CapturePage *>(m_window->tabs()->currentWidget());
+}
+
+QString ReviewController::pageName(CapturePage *page) const
+{
+    if (!page)
+        return {};
+    const QVariant plain = page->property(kPlainTitle);
+    if (plain.isValid())
+        return plain.toString();
+    const int index = m_window->tabs()->indexOf(page);
+    return index >= 0 ? m_window->tabs()->tabText(index) : QFileInfo(page->path()).fileName();
+}
+
+void ReviewController::mark(QPointer<CapturePage> &side, QPointer<CapturePage> &other, CapturePage *page)
+{
+    if (!page || page->state() != CapturePage::State::Ready) {
+        m_window->statusBar()->showMessage(tr("Only a loaded capture can be marked."), 5000);
+        return;
+    }
+    if (!page->property(kPlainTitle).isValid())
+        page->setProperty(kPlainTitle, pageName(page));
+    if (other == page)
+        other = nullptr;
+    side = page;
+    updateTabTitles();
+    updateActions();
+    emit marksChanged();
+}
+
+void ReviewController::markBefore(CapturePage *page) { mark(m_before, m_after, page); }
+void ReviewController::markAfter(CapturePage *page) { mark(m_after, m_before, page); }
+
+void ReviewController::swapMarks()
+{
+    std::swap(m_before, m_after);
+    updateTabTitles();
+    updateActions();
+    emit marksChanged();
+}
+
+void ReviewController::clearMarks()
+{
+    m_before = nullptr;
+    m_after = nullptr;
+    updateTabTitles();
+    updateActions();
+    emit marksChanged();
+}
+
+void ReviewController::updateTabTitles()
+{
+    QTabWidget *tabs = m_window->tabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+        auto *page = qobject_cast<CapturePage *>(tabs->widget(i));
+        if (!page || !page->property(kPlainTitle).isValid())
+            continue;
+        const QString plain = page->property(kPlainTitle).toString();
+        tabs->setTabText(i, page == m_before  ? tr("Before: %1").arg(plain)
+                            : page == m_after ? tr("After: %1").arg(plain)
+                                              : plain);
+    }
+}
+
+void ReviewController::updateActions()
+{
+    CapturePage *page = currentPage();
+    const bool ready = page && page->state() == CapturePage::State::Ready;
+    m_markBefore->setEnabled(ready);
+    m_markAfter->setEnabled(ready);
+    m_swap->setEnabled(m_before || m_after);
+    m_clear->setEnabled(m_before || m_after);
+    m_compare->setEnabled(m_before && m_after && m_catalogue);
+    m_saveReview->setEnabled(bool(m_comparison));
+    m_saveReviewEmbedded->setEnabled(bool(m_comparison));
+}
+
+void ReviewController::followCurrentTab()
+{
+    QWidget *current = m_window->tabs()->currentWidget();
+    if (auto *view = qobject_cast<ComparisonView *>(current)) {
+        m_panel->setCapture(view->before().capture, view->twin()->beforeView(), tr("Before — %1").arg(view->before().name));
+        return;
+    }
+    auto *page = qobject_cast<CapturePage *>(current);
+    if (page && page->state() == CapturePage::State::Ready)
+        m_panel->setCapture(page->capture(), page->timeline(), pageName(page));
+    else
+        m_panel->setCapture(nullptr, nullptr);
+}
+
+void ReviewController::chooseAndCompare()
+{
+    if (!m_catalogue)
+        return;
+    QStringList items{tr("General (no technique)")};
+    QStringList ids{QStringLiteral("general")};
+    for (const Technique &t : m_catalogue->techniques()) {
+        items << QStringLiteral("%1  %2").arg(t.shortId, t.title);
+        ids << t.id;
+    }
+    const QString shown = m_panel->currentTechnique();
+    const int current = std::max(0, int(ids.indexOf(shown.isEmpty() ? QStringLiteral("general") : shown)));
+    bool ok = false;
+    const QString item = QInputDialog::getItem(m_window, tr("Compare Before and After"),
+                                               tr("Confirm which technique?"), items, current, false, &ok);
+    if (ok)
+        compare(ids.value(int(items.indexOf(item)), QStringLiteral("general")));
+}
+
+bool ReviewController::compare(const QString &technique)
+{
+    const auto refuse = [this](const QString &why) {
+        m_window->statusBar()->showMessage(why, 8000);
+        return false;
+    };
+    if (!m_catalogue)
+        return refuse(tr("The technique catalogue could not be read: %1").arg(m_catalogueError));
+    if (!m_before || !m_after)
+        return refuse(tr("Mark two open captures as Before and After first (Compare menu or the tab's context menu)."));
+    if (m_before->state() != CapturePage::State::Ready || m_after->state() != CapturePage::State::Ready)
+        return refuse(tr("Both captures must have loaded before they can be compared."));
+
+    QTabWidget *tabs = m_window->tabs();
+    const bool created = !m_comparison;
+    if (created) {
+        m_comparison = new ComparisonView(m_catalogue, tabs);
+        m_comparison->setObjectName(QStringLiteral("comparisonView"));
+        tabs->addTab(m_comparison, QString());
+        connect(m_comparison, &QObject::destroyed, this, [this] { updateActions(); });
+    }
+    const ComparedCapture before{m_before->capture(), pageName(m_before), m_before->path()};
+    const ComparedCapture after{m_after->capture(), pageName(m_after), m_after->path()};
+    if (created || m_comparison->before().capture != before.capture || m_comparison->after().capture != after.capture)
+        m_comparison->setPair(before, after);
+    m_comparison->setTechnique(technique);
+    m_comparison->setGuide({});
+    const int index = tabs->indexOf(m_comparison);
+    tabs->setTabText(index, tr("Compare: %1 → %2").arg(before.name, after.name));
+    tabs->setCurrentIndex(index);
+    followCurrentTab();
+    updateActions();
+    emit comparisonOpened(m_comparison);
+    return true;
+}
+
+std::optional<ReviewSession> ReviewController::currentSession(bool embed, QString *error) const
+{
+    if (!m_comparison) {
+        if (error)
+            *error = tr("There is no comparison to save.");
+        return std::nullopt;
+    }
+    ReviewSession session;
+    session.before.path = m_comparison->before().path;
+    session.after.path = m_comparison->after().path;
+    session.technique = m_comparison->technique();
+    session.markers = m_comparison->markers();
+    session.notes = m_comparison->notes();
+    if (embed) {
+        for (ReviewCapture *side : {&session.before, &session.after}) {
+            auto files = captureFilesForEmbedding(side->path, error);
+            if (!files)
+                return std::nullopt;
+            side->embedded = std::move(*files);
+        }
+    }
+    return session;
+}
+
+bool ReviewController::saveReview(const QString &path, bool embed, QString *error)
+{
+    const std::optional<ReviewSession> session = currentSession(embed, error);
+    if (!session)
+        return false;
+    if (!saveReviewSession(*session, path, error))
+        return false;
+    m_window->statusBar()->showMessage(tr("Review saved to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+void ReviewController::chooseAndSave(bool embed)
+{
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Review"), m_lastDirectory, fileFilter());
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(QLatin1String(kReviewSessionSuffix)))
+        path += QLatin1String(kReviewSessionSuffix);
+    m_lastDirectory = QFileInfo(path).absolutePath();
+    QString error;
+    if (!saveReview(path, embed, &error))
+        QMessageBox::warning(m_window, tr("Save Review"), tr("The review could not be saved: %1").arg(error));
+}
+
+void ReviewController::chooseAndOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Review"), m_lastDirectory, fileFilter());
+    if (path.isEmpty())
+        return;
+    m_lastDirectory = QFileInfo(path).absolutePath();
+    QString error;
+    if (!openReview(path, &error))
+        QMessageBox::warning(m_window, tr("Open Review"), error);
+}
+
+CapturePage *ReviewController::openOrReuse(const QString &path)
+{
+    QTabWidget *tabs = m_window->tabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+        auto *page = qobject_cast<CapturePage *>(tabs->widget(i));
+        if (page && page->path() == path && page->state() != CapturePage::State::Failed)
+            return page;
+    }
+    return m_window->openPath(path);
+}
+
+bool ReviewController::openReview(const QString &path, QString *error)
+{
+    const auto refuse = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    QString why;
+    std::optional<ReviewSession> session = loadReviewSession(path, &why);
+    if (!session)
+        return refuse(tr("%1 is not a readable review: %2").arg(QDir::toNativeSeparators(path), why));
+
+    Pending pending;
+    pending.technique = session->technique;
+    pending.markers = session->markers;
+    pending.notes = session->notes;
+    pending.source = path;
+    QStringList paths;
+    for (const ReviewCapture *side : {&session->before, &session->after}) {
+        if (side->embedded.empty()) {
+            paths << side->path;
+            continue;
+        }
+        // Embedded captures are unpacked privately, never next to the review or the originals.
+        auto dir = std::make_unique<QTemporaryDir>();
+        if (!dir->isValid())
+            return refuse(tr("No temporary directory for the embedded capture: %1").arg(dir->errorString()));
+        const std::optional<QString> unpacked = extractEmbedded(*side, dir->path(), &why);
+        if (!unpacked)
+            return refuse(tr("The embedded capture cannot be unpacked: %1").arg(why));
+        paths << *unpacked;
+        m_unpacked.push_back(std::move(dir));
+    }
+    pending.before = openOrReuse(paths[0]);
+    pending.after = openOrReuse(paths[1]);
+    m_pending = std::move(pending);
+    finishPending();  // both may be open already
+    return true;
+}
+
+void ReviewController::openGuidedExample()
+{
+    Pending pending;
+    pending.technique = QString::fromLatin1(kGuidedTechnique);
+    pending.guided = true;
+    pending.before = openOrReuse(QString::fromLatin1(kGuidedBefore));
+    pending.after = openOrReuse(QString::fromLatin1(kGuidedAfter));
+    m_pending = std::move(pending);
+    finishPending();
+}
+
+void ReviewController::captureLoaded(CapturePage *page)
+{
+    if (page == m_window->tabs()->currentWidget())
+        followCurrentTab();
+    updateActions();
+    if (m_pending && (page == m_pending->before || page == m_pending->after))
+        finishPending();
+}
+
+void ReviewController::finishPending()
+{
+    if (!m_pending)
+        return;
+    Pending &p = *m_pending;
+    if (!p.before || !p.after) {
+        fail(tr("A capture of the review was closed before it finished loading."));
+        return;
+    }
+    for (CapturePage *page : {p.before.data(), p.after.data()}) {
+        if (page->state() == CapturePage::State::Failed) {
+            fail(tr("%1 could not be opened: %2").arg(QDir::toNativeSeparators(page->path()), page->errorMessage()));
+            return;
+        }
+    }
+    if (p.before->state() != CapturePage::State::Ready || p.after->state() != CapturePage::State::Ready)
+        return;  // still loading; captureLoaded() comes back here
+    const Pending done = std::move(p);
+    m_pending.reset();
+    markBefore(done.before);
+    markAfter(done.after);
+    if (!compare(done.technique))
+        return;
+    m_comparison->setMarkers(done.markers);
+    m_comparison->setNotes(done.notes);
+    if (done.guided)
+        showGuide();
+    emit reviewRestored();
+}
+
+void ReviewController::fail(const QString &message)
+{
+    m_pending.reset();
+    m_window->statusBar()->showMessage(message, 10000);
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Open Review"), message, QMessageBox::Ok, m_window);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    emit reviewFailed(message);
+}
+
+// The walkthrough of the guided example, written from what the model measured on the pair.
+void ReviewController::showGuide()
+{
+    if (!m_comparison)
+        return;
+    m_panel->showTechnique(QString::fromLatin1(kGuidedTechnique));
+    m_dock->show();
+    const Technique *technique = m_catalogue->find(QString::fromLatin1(kGuidedTechnique));
+
+    QString symptom = tr("no decision rule fires on Before");
+    for (const Suggestion &s : m_panel->suggestions()) {
+        if (!s.techniques.contains(technique->id))
+            continue;
+        QStringList numbers;
+        for (const SuggestionNumber &n : s.numbers) {
+            const MetricDefinition *d = metricDefinition(n.metric);
+            numbers << QStringLiteral("%1 = %2").arg(n.metric, formatMetricValue(n.value, d ? d->unit : QString()));
+        }
+        symptom = tr("<i>%1</i> (%2)").arg(s.title.toHtmlEscaped(), numbers.join(QStringLiteral(", ")).toHtmlEscaped());
+        break;
+    }
+    int improved = 0, regressed = 0, judged = 0;
+    for (const MetricComparison &m : m_comparison->comparison().metrics) {
+        if (m.expected == ExpectedDirection::Report)
+            continue;
+        ++judged;
+        improved += m.verdict == Verdict::Improved;
+        regressed += m.verdict == Verdict::Regressed;
+    }
+    const QString outcome = regressed == 0 && improved == judged && judged > 0
+                                ? tr("<b style='color:#2e7d32'>confirmed</b>: every confirmation metric moved the expected way")
+                                : tr("<b>%1 of %2</b> confirmation metrics improved, %3 regressed").arg(improved).arg(judged).arg(regressed);
+    m_comparison->setGuide(
+        tr("<b>Guided example — from symptom to verdict.</b> "
+           "<b>1. Symptom:</b> the Techniques panel on the right reads Before and finds %1; "
+           "its <i>Show on timeline</i> button points at the evidence. "
+           "<b>2. Technique:</b> %2 %3 — %4 "
+           "<b>3. Verdict:</b> the table compares the metrics that confirm it: %5. "
+           "<b>4. See it:</b> the timelines below share one time axis, so After's fewer, wider bars end well "
+           "before Before's; zoom or drag either one and the other follows.")
+            .arg(symptom, technique->shortId, technique->title.toHtmlEscaped(), technique->how.toHtmlEscaped(), outcome));
+}
+
+} // namespace lanescope

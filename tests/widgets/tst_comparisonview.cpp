@@ -1,0 +1,206 @@
+#include "model/io/loader.h"
+#include "widgets/comparisontablemodel.h"
+#include "widgets/comparisonview.h"
+#include "widgets/timelineview.h"
+#include "widgets/twintimeline.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+const QString kCatalogue = QStringLiteral(LANESCOPE_SAMPLES "/../techniques/catalogue.json");
+
+CapturePtr loadPair(const char *which)
+{
+    return loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/before-after/") + QLatin1String(which)).capture;
+}
+
+} // namespace
+
+class TstComparisonView : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const TechniqueCatalogue> m_catalogue;
+    CapturePtr m_before;
+    CapturePtr m_after;
+
+    std::unique_ptr<ComparisonView> makeView()
+    {
+        auto view = std::make_unique<ComparisonView>(m_catalogue);
+        view->resize(1400, 900);
+        view->setPair({m_before, QStringLiteral("before"), QStringLiteral("/x/before")},
+                      {m_after, QStringLiteral("after"), QStringLiteral("/x/after")});
+        return view;
+    }
+
+    // The verdict column says exactly what the model decides for the pair.
+    void verifyTableMatchesModel(const ComparisonView &view, const QString &technique, CompareOptions options = {})
+    {
+        const CaptureComparison expected = compareCaptures(*m_before, computeMetrics(*m_before), *m_after,
+                                                           computeMetrics(*m_after), *m_catalogue, technique, options);
+        const ComparisonTableModel *model = view.tableModel();
+        QCOMPARE(model->rowCount(), int(expected.metrics.size()));
+        QVERIFY(model->rowCount() > 0);
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const MetricComparison &m = expected.metrics[std::size_t(row)];
+            const auto cell = [&](int column, int role = Qt::DisplayRole) { return model->index(row, column).data(role); };
+            QCOMPARE(cell(ComparisonTableModel::Metric, ComparisonTableModel::MetricIdRole).toString(), m.id);
+            QCOMPARE(cell(ComparisonTableModel::VerdictColumn).toString(), verdictName(m.verdict));
+            QCOMPARE(cell(ComparisonTableModel::VerdictColumn, ComparisonTableModel::VerdictRole).toInt(), int(m.verdict));
+            QCOMPARE(cell(ComparisonTableModel::Reason).toString(), m.reason);
+            QCOMPARE(cell(ComparisonTableModel::Expected).toString(), ComparisonTableModel::expectedText(m.expected));
+            if (m.before)
+                QCOMPARE(cell(ComparisonTableModel::Before, Qt::UserRole).toDouble(), *m.before);
+            if (m.after)
+                QCOMPARE(cell(ComparisonTableModel::After, Qt::UserRole).toDouble(), *m.after);
+            if (m.delta)
+                QCOMPARE(cell(ComparisonTableModel::Delta, Qt::UserRole).toDouble(), *m.delta);
+        }
+        QCOMPARE(view.comparison().comparable, expected.comparable);
+        QCOMPARE(view.comparison().reasons, expected.reasons);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        auto catalogue = TechniqueCatalogue::fromFile(kCatalogue, &error);
+        QVERIFY2(catalogue, qPrintable(error));
+        m_catalogue = std::make_shared<const TechniqueCatalogue>(std::move(*catalogue));
+        m_before = loadPair("before");
+        m_after = loadPair("after");
+        QVERIFY(m_before && m_after);
+    }
+
+    void verdictsMatchTheModel_data()
+    {
+        QTest::addColumn<QString>("technique");
+        QTest::newRow("general") << QStringLiteral("general");
+        for (const Technique &t : m_catalogue->techniques())
+            QTest::newRow(qPrintable(t.shortId)) << t.id;
+    }
+
+    void verdictsMatchTheModel()
+    {
+        QFETCH(QString, technique);
+        auto view = makeView();
+        QAbstractItemModelTester tester(view->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        view->setTechnique(technique);
+        QCOMPARE(view->technique(), technique);
+        verifyTableMatchesModel(*view, technique);
+    }
+
+    // The pair is the chapter's 01a case: it confirms.
+    void largerTilingConfirmsOnTheBundledPair()
+    {
+        auto view = makeView();
+        view->setTechnique(QStringLiteral("01a"));
+        QCOMPARE(view->technique(), QStringLiteral("01a-larger-tiling"));
+        QVERIFY(view->comparison().comparable);
+        int improved = 0;
+        for (const MetricComparison &m : view->comparison().metrics) {
+            QVERIFY2(m.verdict != Verdict::Regressed, qPrintable(m.id));
+            improved += m.verdict == Verdict::Improved;
+        }
+        QVERIFY(improved >= 4);
+        QVERIFY(view->guardLabel()->text().contains(QStringLiteral("Comparable")));
+        // A chart per metric pair both captures give.
+        int pairs = 0;
+        for (const MetricComparison &m : view->comparison().metrics)
+            pairs += m.before && m.after;
+        QCOMPARE(view->chartCount(), pairs);
+    }
+
+    // Choosing the technique in the view's own box (keyboard) recomputes the table.
+    void techniqueBoxRecomputes()
+    {
+        auto view = makeView();
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QAbstractItemModelTester tester(view->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(view->technique(), QStringLiteral("general"));
+        QSignalSpy changed(view.get(), &ComparisonView::techniqueChanged);
+        view->techniqueBox()->setFocus();
+        QTest::keyClick(view->techniqueBox(), Qt::Key_Down);
+        QCOMPARE(changed.count(), 1);
+        const QString first = m_catalogue->techniques().front().id;
+        QCOMPARE(view->technique(), first);
+        verifyTableMatchesModel(*view, first);
+    }
+
+    // Tagging one side as a simulator run makes its timings not comparable, with the reason.
+    void simulatorTagFeedsTheGuard()
+    {
+        auto view = makeView();
+        view->setTechnique(QStringLiteral("01a"));
+        view->setSimulated(false, true);
+        CompareOptions options;
+        options.beforeSimulated = false;
+        options.afterSimulated = true;
+        verifyTableMatchesModel(*view, QStringLiteral("01a-larger-tiling"), options);
+        QVERIFY(!view->comparison().comparable);
+        QVERIFY(!view->guardLabel()->text().contains(QStringLiteral("&#10004;")));
+        for (const QString &reason : view->comparison().reasons)
+            QVERIFY(view->guardLabel()->text().contains(reason.toHtmlEscaped()));
+    }
+
+    void twinTimelinesShowThePair()
+    {
+        auto view = makeView();
+        QCOMPARE(view->twin()->beforeView()->capture(), m_before);
+        QCOMPARE(view->twin()->afterView()->capture(), m_after);
+        QCOMPARE(view->twin()->beforeLabel()->text(), QStringLiteral("Before — before"));
+    }
+
+    void markersAndNotesByHand()
+    {
+        auto view = makeView();
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QSignalSpy edited(view.get(), &ComparisonView::reviewEdited);
+        QTest::keyClicks(view->notesEdit(), QStringLiteral("gaps halved"));
+        QCOMPARE(view->notes(), QStringLiteral("gaps halved"));
+
+        // Zoom the shared axis to a window and drop a named marker at its centre.
+        TimelineView *before = view->twin()->beforeView();
+        const double start = before->captureExtent().startUs;
+        before->setVisibleRange({start + 100, start + 300});
+        QTest::keyClicks(view->markerNameEdit(), QStringLiteral("phase 2"));
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("addMarker")), Qt::LeftButton);
+        QCOMPARE(view->markers().size(), std::size_t(1));
+        QCOMPARE(view->markers()[0].name, QStringLiteral("phase 2"));
+        QVERIFY(std::abs(view->markers()[0].timeUs - 200) < 1e-6);
+        QCOMPARE(view->markerList()->count(), 1);
+        QVERIFY(view->markerNameEdit()->text().isEmpty());
+        QVERIFY(edited.count() > 1);
+
+        // Double-click shows it again after moving away.
+        before->setVisibleRange({start + 1000, start + 1200});
+        QListWidget *list = view->markerList();
+        const QRect rect = list->visualItemRect(list->item(0));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+        QTest::mouseDClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+        QVERIFY(before->visibleRange().contains(start + 200));
+        // The After view follows the same axis.
+        QVERIFY(view->twin()->afterView()->visibleRange().contains(view->twin()->afterView()->captureExtent().startUs + 200));
+
+        list->setCurrentRow(0);
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("removeMarker")), Qt::LeftButton);
+        QVERIFY(view->markers().empty());
+    }
+};
+
+QTEST_MAIN(TstComparisonView)
+#include "tst_comparisonview.moc"

@@ -1,0 +1,215 @@
+#include "model/io/loader.h"
+#include "model/techniques/symptomdetection.h"
+#include "widgets/techniquespanel.h"
+#include "widgets/timelineview.h"
+
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QPushButton>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeWidget>
+
+using namespace lanescope;
+
+namespace {
+
+const QString kCatalogue = QStringLiteral(LANESCOPE_SAMPLES "/../techniques/catalogue.json");
+
+CapturePtr loadPair(const char *which)
+{
+    return loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/before-after/") + QLatin1String(which)).capture;
+}
+
+} // namespace
+
+class TstTechniquesPanel : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const TechniqueCatalogue> m_catalogue;
+    CapturePtr m_before;
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        auto catalogue = TechniqueCatalogue::fromFile(kCatalogue, &error);
+        QVERIFY2(catalogue, qPrintable(error));
+        m_catalogue = std::make_shared<const TechniqueCatalogue>(std::move(*catalogue));
+        m_before = loadPair("before");
+        QVERIFY(m_before);
+    }
+
+    // Every technique of the chapter, under its page, pages in reading order.
+    void listsAllTechniquesInPageOrder()
+    {
+        TechniquesPanel panel(m_catalogue);
+        QAbstractItemModelTester tester(panel.techniqueTree()->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QStringList pages;
+        QStringList techniques;
+        QTreeWidget *tree = panel.techniqueTree();
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            QTreeWidgetItem *page = tree->topLevelItem(i);
+            pages << page->text(0).section(u' ', 0, 0);
+            for (int j = 0; j < page->childCount(); ++j) {
+                const QString shortId = page->child(j)->text(0).section(u' ', 0, 0);
+                QVERIFY2(shortId.startsWith(pages.last()), qPrintable(shortId + " is not on page " + pages.last()));
+                techniques << shortId;
+            }
+        }
+        QCOMPARE(pages, (QStringList{"00", "01", "02", "03", "04", "05", "06"}));
+        QCOMPARE(techniques.size(), 22);
+        QStringList sorted = techniques;
+        sorted.sort();
+        QCOMPARE(techniques, sorted);  // 01a, 01b, … 06b: the chapter's order
+        QStringList fromCatalogue;
+        for (const Technique &t : m_catalogue->techniques())
+            fromCatalogue << t.shortId;
+        QCOMPARE(techniques, fromCatalogue);
+    }
+
+    void techniqueShowsItsFourFields_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const Technique &t : m_catalogue->techniques())
+            QTest::newRow(qPrintable(t.shortId)) << t.id;
+    }
+
+    void techniqueShowsItsFourFields()
+    {
+        QFETCH(QString, id);
+        TechniquesPanel panel(m_catalogue);
+        panel.resize(500, 800);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        // Reach it the way a reader does: click its row in the list.
+        QTreeWidget *tree = panel.techniqueTree();
+        QTreeWidgetItem *item = nullptr;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            if ((*it)->text(0).startsWith(m_catalogue->find(id)->shortId + u' '))
+                item = *it;
+        }
+        QVERIFY(item);
+        tree->scrollToItem(item);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(item).center());
+        QCOMPARE(panel.currentTechnique(), id);
+        const Technique *t = m_catalogue->find(id);
+        const QString text = panel.detailsBrowser()->toPlainText();
+        for (const QString &heading : {"When it applies", "How", "Cost", "How to confirm"})
+            QVERIFY2(text.contains(heading), qPrintable(heading));
+        for (const QString &field : {t->whenItApplies, t->how, t->cost, t->howToConfirm}) {
+            QVERIFY(!field.isEmpty());
+            QVERIFY2(text.contains(field), qPrintable(field));
+        }
+        for (const ConfirmationMetric &m : t->confirmation)
+            QVERIFY2(text.contains(m.metric), qPrintable(m.metric));
+    }
+
+    // The bundled Before capture is the chapter's 01a case: a rule fires that points to 01a, with
+    // the numbers it rests on.
+    void beforeSuggestsLargerTiling()
+    {
+        TimelineView view;
+        view.resize(900, 500);
+        TechniquesPanel panel(m_catalogue);
+        panel.setCapture(m_before, &view, QStringLiteral("before"));
+        const std::vector<Suggestion> expected = detectSymptoms(*m_before, computeMetrics(*m_before));
+        QCOMPARE(panel.suggestions().size(), expected.size());
+        int pointing = -1;
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(panel.suggestions()[i].rule, expected[i].rule);
+            if (pointing < 0 && expected[i].techniques.contains(QStringLiteral("01a-larger-tiling")))
+                pointing = int(i);
+        }
+        QVERIFY2(pointing >= 0, "no rule points to 01a on the Before sample");
+        // The card shows its numbers.
+        auto *card = panel.suggestionArea()->findChild<QWidget *>(QStringLiteral("suggestion_%1").arg(pointing));
+        QVERIFY(card);
+        const QString cardText = card->findChild<QLabel *>()->text();
+        QVERIFY(cardText.contains(expected[std::size_t(pointing)].title.toHtmlEscaped()));
+        for (const SuggestionNumber &n : expected[std::size_t(pointing)].numbers)
+            QVERIFY2(cardText.contains(n.metric), qPrintable(n.metric));
+        // Its technique link opens the technique below.
+        emit card->findChild<QLabel *>()->linkActivated(QStringLiteral("01a-larger-tiling"));
+        QCOMPARE(panel.currentTechnique(), QStringLiteral("01a-larger-tiling"));
+        if (qEnvironmentVariableIsSet("LANESCOPE_GRAB_DIR")) {
+            panel.resize(480, 1100);
+            panel.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&panel));
+            QTest::qWait(100);
+            panel.grab().save(qEnvironmentVariable("LANESCOPE_GRAB_DIR") + QStringLiteral("/techniques-panel.png"));
+        }
+    }
+
+    void evidenceButtonShowsItOnTheTimeline_data()
+    {
+        QTest::addColumn<int>("index");
+        const std::vector<Suggestion> s = detectSymptoms(*m_before, computeMetrics(*m_before));
+        int rows = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (!s[i].evidence.isEmpty()) {
+                QTest::newRow(qPrintable(s[i].rule)) << int(i);
+                ++rows;
+            }
+        }
+        QVERIFY2(rows > 0, "no suggestion on the Before sample has evidence");
+    }
+
+    void evidenceButtonShowsItOnTheTimeline()
+    {
+        QFETCH(int, index);
+        TimelineView view;
+        view.resize(1000, 500);
+        TechniquesPanel panel(m_catalogue);
+        panel.resize(450, 900);
+        view.show();
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        view.setCapture(m_before);
+        panel.setCapture(m_before, &view, QStringLiteral("before"));
+        // Start far from the evidence: zoomed into the first 1 % of the capture.
+        const TimeRange whole = view.captureExtent();
+        view.setVisibleRange({whole.startUs, whole.startUs + whole.span() * 0.01});
+        view.clearSelection();
+
+        QPushButton *button = panel.evidenceButton(index);
+        QVERIFY(button);
+        QVERIFY(button->isEnabled());
+        QTest::mouseClick(button, Qt::LeftButton);
+
+        const EvidenceRef &e = panel.suggestions()[std::size_t(index)].evidence;
+        const TimeRange shown = view.visibleRange();
+        if (e.taskId) {
+            // The task is selected and on screen.
+            QVERIFY(view.selection());
+            const Slice &bar = m_before->lanes[std::size_t(view.selection()->lane)].slices[view.selection()->slice];
+            QCOMPARE(m_before->rows[bar.ref].taskId, *e.taskId);
+            const double centre = (bar.startUs + bar.endUs) / 2;
+            QVERIFY2(shown.contains(centre), "the selected task is off screen");
+            if (!e.range)  // nothing else to show: it is centred
+                QVERIFY(std::abs(centre - (shown.startUs + shown.endUs) / 2) <= shown.span() * 0.1);
+        }
+        if (e.range) {
+            // The whole range fits, with little else around it.
+            const double span = e.range->endUs - e.range->startUs;
+            QVERIFY(shown.startUs <= e.range->startUs);
+            QVERIFY(shown.endUs >= e.range->endUs);
+            QVERIFY(shown.span() <= std::min(span * 1.5 + 1e-3, view.fullRange().span()));
+        }
+    }
+
+    void noCaptureNoSuggestions()
+    {
+        TechniquesPanel panel(m_catalogue);
+        panel.setCapture(nullptr, nullptr);
+        QVERIFY(panel.suggestions().empty());
+        QVERIFY(!panel.evidenceButton(0));
+        QVERIFY(!panel.showEvidence(0));
+    }
+};
+
+QTEST_MAIN(TstTechniquesPanel)
+#include "tst_techniquespanel.moc"

@@ -1,0 +1,175 @@
+#include "model/io/loader.h"
+#include "widgets/timelineview.h"
+#include "widgets/twintimeline.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QTest>
+#include <QWheelEvent>
+
+using namespace lanescope;
+
+namespace {
+
+CapturePtr loadPair(const char *which)
+{
+    return loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/before-after/") + QLatin1String(which)).capture;
+}
+
+void sendWheel(QWidget *target, QPointF pos, int angleY)
+{
+    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, angleY), Qt::NoButton, {}, Qt::NoScrollPhase,
+                      false);
+    QApplication::sendEvent(target, &event);
+}
+
+enum class Input { WheelIn, WheelOut, Drag, KeyZoomIn, KeyPanRight, KeyFit };
+enum class Side { Before, After };
+
+} // namespace
+
+Q_DECLARE_METATYPE(Input)
+Q_DECLARE_METATYPE(Side)
+
+class TstTwinTimeline : public QObject
+{
+    Q_OBJECT
+
+    CapturePtr m_beforeCapture;
+    CapturePtr m_afterCapture;
+    std::unique_ptr<TwinTimeline> m_twin;
+
+    // Both views show the same instant at every x, i.e. one axis, shifted by the start offset.
+    void verifyLocked()
+    {
+        const TimelineView *b = m_twin->beforeView();
+        const TimelineView *a = m_twin->afterView();
+        QCOMPARE(b->timelineViewport().plotLeft(), a->timelineViewport().plotLeft());
+        QCOMPARE(b->timelineViewport().plotWidth(), a->timelineViewport().plotWidth());
+        const double tolerance = b->visibleRange().span() * 1e-9;
+        for (double x : {double(b->timelineViewport().plotLeft()), 300.0, double(b->timelineViewport().plotRight())}) {
+            const double expected = b->timeAtX(x) + m_twin->afterOffsetUs();
+            QVERIFY2(std::abs(a->timeAtX(x) - expected) <= tolerance,
+                     qPrintable(QStringLiteral("x=%1: after %2 µs, before+offset %3 µs").arg(x).arg(a->timeAtX(x)).arg(expected)));
+        }
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_beforeCapture = loadPair("before");
+        m_afterCapture = loadPair("after");
+        QVERIFY(m_beforeCapture);
+        QVERIFY(m_afterCapture);
+    }
+
+    void init()
+    {
+        m_twin = std::make_unique<TwinTimeline>();
+        m_twin->resize(1000, 700);
+        m_twin->setCaptures(m_beforeCapture, QStringLiteral("before"), m_afterCapture, QStringLiteral("after"));
+        m_twin->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_twin.get()));
+    }
+
+    void labelsNameTheCaptures()
+    {
+        QCOMPARE(m_twin->beforeLabel()->text(), QStringLiteral("Before — before"));
+        QCOMPARE(m_twin->afterLabel()->text(), QStringLiteral("After — after"));
+        // Before is drawn above After.
+        QVERIFY(m_twin->beforeView()->mapTo(m_twin.get(), QPoint()).y()
+                < m_twin->afterView()->mapTo(m_twin.get(), QPoint()).y());
+    }
+
+    void startsAlignedAndBothWhole()
+    {
+        const TimelineView *b = m_twin->beforeView();
+        const TimelineView *a = m_twin->afterView();
+        QCOMPARE(m_twin->afterOffsetUs(), a->captureExtent().startUs - b->captureExtent().startUs);
+        verifyLocked();
+        // At first both captures are whole on screen: the axis runs to the later of the two ends.
+        QVERIFY(b->visibleRange().startUs <= b->captureExtent().startUs);
+        QVERIFY(b->visibleRange().endUs >= b->captureExtent().endUs);
+        QVERIFY(a->visibleRange().endUs >= a->captureExtent().endUs);
+        // The pair differ in length, so one of them ends short of the right edge: not stretched.
+        QVERIFY(b->captureExtent().span() != a->captureExtent().span());
+    }
+
+    void inputOnEitherMovesBoth_data()
+    {
+        QTest::addColumn<Side>("side");
+        QTest::addColumn<Input>("input");
+        QTest::newRow("wheel in on before") << Side::Before << Input::WheelIn;
+        QTest::newRow("wheel in on after") << Side::After << Input::WheelIn;
+        QTest::newRow("wheel out on after") << Side::After << Input::WheelOut;
+        QTest::newRow("drag on before") << Side::Before << Input::Drag;
+        QTest::newRow("drag on after") << Side::After << Input::Drag;
+        QTest::newRow("key W on before") << Side::Before << Input::KeyZoomIn;
+        QTest::newRow("key D on after") << Side::After << Input::KeyPanRight;
+        QTest::newRow("key Home on after") << Side::After << Input::KeyFit;
+    }
+
+    void inputOnEitherMovesBoth()
+    {
+        QFETCH(Side, side);
+        QFETCH(Input, input);
+        TimelineView *target = side == Side::Before ? m_twin->beforeView() : m_twin->afterView();
+        TimelineView *other = side == Side::Before ? m_twin->afterView() : m_twin->beforeView();
+        // Start zoomed in around the middle, so every input has room to move the range.
+        const TimeRange axis = m_twin->beforeView()->visibleRange();
+        m_twin->beforeView()->setVisibleRange({axis.startUs + axis.span() * 0.3, axis.startUs + axis.span() * 0.5});
+        verifyLocked();
+        const TimeRange targetBefore = target->visibleRange();
+        const TimeRange otherBefore = other->visibleRange();
+
+        const QPoint middle(target->timelineViewport().plotLeft() + 300, target->viewport()->height() / 2);
+        switch (input) {
+        case Input::WheelIn: sendWheel(target->viewport(), middle, 240); break;
+        case Input::WheelOut: sendWheel(target->viewport(), middle, -240); break;
+        case Input::Drag:
+            QTest::mousePress(target->viewport(), Qt::LeftButton, {}, middle);
+            QTest::mouseMove(target->viewport(), middle + QPoint(60, 0));
+            QTest::mouseMove(target->viewport(), middle + QPoint(150, 0));
+            QTest::mouseRelease(target->viewport(), Qt::LeftButton, {}, middle + QPoint(150, 0));
+            break;
+        case Input::KeyZoomIn: QTest::keyClick(target, Qt::Key_W); break;
+        case Input::KeyPanRight: QTest::keyClick(target, Qt::Key_D); break;
+        case Input::KeyFit: QTest::keyClick(target, Qt::Key_Home); break;
+        }
+
+        QVERIFY2(target->visibleRange() != targetBefore, "the input did not move the view it was sent to");
+        QVERIFY2(other->visibleRange() != otherBefore, "the other view did not follow");
+        verifyLocked();
+        if (input == Input::WheelIn || input == Input::KeyZoomIn)
+            QVERIFY(other->visibleRange().span() < otherBefore.span());
+        if (input == Input::Drag)  // dragging right shows earlier time in both
+            QVERIFY(other->visibleRange().startUs < otherBefore.startUs);
+        if (input == Input::KeyPanRight)
+            QVERIFY(other->visibleRange().startUs > otherBefore.startUs);
+    }
+
+    // Zoomed all the way out, the shorter capture keeps the longer one's scale.
+    void zoomOutStopsAtTheCommonAxis()
+    {
+        TimelineView *a = m_twin->afterView();
+        const TimeRange whole = m_twin->beforeView()->visibleRange();
+        for (int i = 0; i < 10; ++i)
+            sendWheel(a->viewport(), QPoint(a->timelineViewport().plotLeft() + 100, 50), -480);
+        QCOMPARE(m_twin->beforeView()->visibleRange().span(), whole.span());
+        QCOMPARE(a->visibleRange().span(), whole.span());
+        verifyLocked();
+    }
+
+    void replacingThePairRelocks()
+    {
+        m_twin->setCaptures(m_afterCapture, QStringLiteral("x"), m_beforeCapture, QStringLiteral("y"));
+        QCOMPARE(m_twin->beforeView()->capture(), m_afterCapture);
+        QCOMPARE(m_twin->afterLabel()->text(), QStringLiteral("After — y"));
+        verifyLocked();
+        QTest::keyClick(m_twin->afterView(), Qt::Key_W);
+        verifyLocked();
+    }
+};
+
+QTEST_MAIN(TstTwinTimeline)
+#include "tst_twintimeline.moc"

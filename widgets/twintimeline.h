@@ -1,0 +1,54 @@
+#pragma once
+
+#include "model/capture/capture.h"
+#include "timeviewport.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace lanescope {
+
+class TimelineView;
+
+// Two timelines stacked on one time axis: Before above After, each under a label naming its
+// capture. Both start at the left edge at the same time (each capture's first bar), share the
+// lane header width and therefore the scale, and move together: zooming or panning either one
+// moves the other by the same amount, so a change between the captures is seen, not only counted.
+class TwinTimeline : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TwinTimeline(QWidget *parent = nullptr);
+
+    void setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after, const QString &afterName);
+
+    TimelineView *beforeView() const { return m_before; }
+    TimelineView *afterView() const { return m_after; }
+    QLabel *beforeLabel() const { return m_beforeLabel; }
+    QLabel *afterLabel() const { return m_afterLabel; }
+
+    // After's time for a Before time: after = before + offset (their first bars line up).
+    double afterOffsetUs() const { return m_offsetUs; }
+    // Shows both captures whole, on the common axis.
+    void fitBoth();
+
+signals:
+    // The shared visible range, in Before's time.
+    void visibleRangeChanged(double startUs, double endUs);
+
+private:
+    void follow(TimelineView *leader, TimelineView *follower, double shiftUs);
+    void shareGeometry();
+
+    TimelineView *m_before = nullptr;
+    TimelineView *m_after = nullptr;
+    QLabel *m_beforeLabel = nullptr;
+    QLabel *m_afterLabel = nullptr;
+    double m_offsetUs = 0;
+    TimeRange m_axis;        // both captures, in Before's time, with a margin
+    bool m_syncing = false;  // one view is being moved to match the other
+};
+
+} // namespace lanescope
