@@ -1,5 +1,6 @@
 #include "analyzecommand.h"
 
+#include "argumentcursor.h"
 #include "rangeargument.h"
 
 #include "model/analysis/analysisreport.h"
@@ -150,21 +151,17 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
         err << kUsage;
         return 1;
     };
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--json")) {
+    for (ArgumentCursor cursor(args); cursor.next();) {
+        const QString &a = cursor.argument();
+        if (cursor.option() == QLatin1String("--json")) {
             wantJson = true;
-        } else if (a == QLatin1String("--range") || a.startsWith(QLatin1String("--range="))) {
-            QString value;
-            if (a.contains(u'='))
-                value = a.mid(a.indexOf(u'=') + 1);
-            else if (i + 1 < args.size())
-                value = args[++i];
-            else
+        } else if (cursor.option() == QLatin1String("--range")) {
+            const auto value = cursor.value();
+            if (!value)
                 return usage(QStringLiteral("--range needs START_US:END_US"));
-            if (const QString e = parseRange(value, range); !e.isEmpty())
+            if (const QString e = parseRange(*value, range); !e.isEmpty())
                 return usage(e);
-        } else if (a.startsWith(u'-') && a.size() > 1) {
+        } else if (cursor.isOption()) {
             return usage(QStringLiteral("unknown option %1").arg(a));
         } else if (!path.isEmpty()) {
             return usage(QStringLiteral("one input at a time"));

@@ -1,5 +1,6 @@
 #include "comparecommand.h"
 
+#include "argumentcursor.h"
 #include "comparereport.h"
 
 #include "model/analysis/derivedtracks.h"
@@ -40,21 +41,9 @@ struct CompareRequest
 QString parseArguments(const QStringList &args, CompareRequest &r)
 {
     QStringList paths;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &arg = args[i];
-        QString option = arg;
-        std::optional<QString> value;
-        if (arg.startsWith(QLatin1String("--")) && arg.contains(u'=')) {
-            option = arg.left(arg.indexOf(u'='));
-            value = arg.mid(arg.indexOf(u'=') + 1);
-        }
-        auto takeValue = [&]() -> std::optional<QString> {
-            if (value)
-                return value;
-            if (i + 1 < args.size())
-                return args[++i];
-            return std::nullopt;
-        };
+    for (ArgumentCursor cursor(args); cursor.next();) {
+        const QString &arg = cursor.argument();
+        const QString &option = cursor.option();
         if (option == QLatin1String("-h") || option == QLatin1String("--help")) {
             r.help = true;
             return {};
@@ -62,17 +51,17 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
         if (option == QLatin1String("--json")) {
             r.json = true;
         } else if (option == QLatin1String("--technique")) {
-            const auto v = takeValue();
+            const auto v = cursor.value();
             if (!v || v->isEmpty())
                 return QStringLiteral("--technique needs an id");
             r.technique = *v;
         } else if (option == QLatin1String("-o") || option == QLatin1String("--output")) {
-            const auto v = takeValue();
+            const auto v = cursor.value();
             if (!v || v->isEmpty())
                 return QStringLiteral("%1 needs a file name").arg(option);
             r.report = *v;
         } else if (option == QLatin1String("--sim")) {
-            const auto v = takeValue();
+            const auto v = cursor.value();
             if (v == QStringLiteral("before"))
                 r.options.beforeSimulated = true, r.options.afterSimulated = false;
             else if (v == QStringLiteral("after"))
@@ -81,7 +70,7 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
                 r.options.beforeSimulated = true, r.options.afterSimulated = true;
             else
                 return QStringLiteral("--sim wants before, after or both");
-        } else if (arg.startsWith(u'-') && arg.size() > 1) {
+        } else if (cursor.isOption()) {
             return QStringLiteral("unknown option %1").arg(arg);
         } else {
             paths << arg;

@@ -1,5 +1,6 @@
 #include "exportcommand.h"
 
+#include "argumentcursor.h"
 #include "rangeargument.h"
 
 #include "model/analysis/derivedtracks.h"
@@ -63,43 +64,31 @@ QString parseSize(const QString &text, ExportRequest &request)
 // Returns an error message, empty on success; `help` is set for -h / --help.
 QString parseArguments(const QStringList &args, ExportRequest &request, bool &help)
 {
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &arg = args[i];
-        QString option = arg;
-        std::optional<QString> value;
-        if (arg.startsWith(QLatin1String("--")) && arg.contains(u'=')) {
-            option = arg.left(arg.indexOf(u'='));
-            value = arg.mid(arg.indexOf(u'=') + 1);
-        }
-        auto takeValue = [&]() -> std::optional<QString> {
-            if (value)
-                return value;
-            if (i + 1 < args.size())
-                return args[++i];
-            return std::nullopt;
-        };
+    for (ArgumentCursor cursor(args); cursor.next();) {
+        const QString &arg = cursor.argument();
+        const QString &option = cursor.option();
         if (option == QLatin1String("-h") || option == QLatin1String("--help")) {
             help = true;
             return {};
         }
         if (option == QLatin1String("-o") || option == QLatin1String("--output")) {
-            const auto v = takeValue();
+            const auto v = cursor.value();
             if (!v || v->isEmpty())
                 return QStringLiteral("%1 needs a file name").arg(option);
             request.output = *v;
         } else if (option == QLatin1String("--range")) {
-            const auto v = takeValue();
+            const auto v = cursor.value();
             if (!v)
                 return QStringLiteral("--range needs START_US:END_US");
             if (const QString error = parseRange(*v, request); !error.isEmpty())
                 return error;
         } else if (option == QLatin1String("--size")) {
-            const auto v = takeValue();
+            const auto v = cursor.value();
             if (!v)
                 return QStringLiteral("--size needs WIDTHxHEIGHT");
             if (const QString error = parseSize(*v, request); !error.isEmpty())
                 return error;
-        } else if (arg.startsWith(u'-') && arg.size() > 1) {
+        } else if (cursor.isOption()) {
             return QStringLiteral("unknown option %1").arg(arg);
         } else if (!request.input.isEmpty()) {
             return QStringLiteral("one input at a time (got \"%1\" and \"%2\")").arg(request.input, arg);
