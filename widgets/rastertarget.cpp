@@ -47,6 +47,13 @@ void RasterTarget::fill(const QRect &device, QRgb colour) const
     const auto width = std::size_t(device.width());
     wchar_t value;
     std::memcpy(&value, &colour, sizeof value);
+    // Most bars of a zoomed-out frame are a few pixels wide: a call per row would cost more than
+    // the pixels.
+    if (width < 16) {
+        for (int y = device.top(); y <= bottom; ++y)
+            std::fill_n(line(y) + left, width, colour);
+        return;
+    }
     for (int y = device.top(); y <= bottom; ++y)
         std::wmemset(reinterpret_cast<wchar_t *>(line(y) + left), value, width);
 }
