@@ -271,7 +271,9 @@ bool ReviewController::compare(const QString &technique)
         m_comparison = new ComparisonView(m_catalogue, tabs);
         m_comparison->setObjectName(QStringLiteral("comparisonView"));
         tabs->addTab(m_comparison, QString());
-        connect(m_comparison, &QObject::destroyed, this, [this] { updateActions(); });
+        // Queued: while `destroyed` is emitted the view is half torn down and m_comparison not yet
+        // cleared, so reading it as a ComparisonView would be undefined.
+        connect(m_comparison, &QObject::destroyed, this, &ReviewController::updateActions, Qt::QueuedConnection);
     }
     const ComparedCapture before{m_before->capture(), pageName(m_before), m_before->path()};
     const ComparedCapture after{m_after->capture(), pageName(m_after), m_after->path()};
