@@ -2,6 +2,7 @@
 // every file goes through its reader directly and through loadCapture, within a time bound, and
 // must give the outcome its manifest row states — a one-line error naming the file and a position,
 // or data flagged partial with a warning, or a clean load.
+#include "sanitizerbuild.h"
 #include "model/io/depsreader.h"
 #include "model/io/hostlogreader.h"
 #include "model/io/loader.h"
@@ -24,11 +25,7 @@ namespace {
 
 const QString kCorpus = QStringLiteral(LANESCOPE_FIXTURES "/corrupt");
 // Sanitizer builds run the readers several times slower; the bound is for an optimised build.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr qint64 kTimeBoundMs = 5000 * 3;
-#else
-constexpr qint64 kTimeBoundMs = 5000;
-#endif
+constexpr qint64 kTimeBoundMs = 5000 * kSanitizerSlowdown;
 
 struct Observed
 {

@@ -1,6 +1,7 @@
 // Loading is read-only and cancellable: the opened capture is left exactly as it was (no lock,
 // cache or index files beside it, no file touched), and a cancel request ends a large load fast.
 #include "capturegenerator.h"
+#include "sanitizerbuild.h"
 #include "model/io/loader.h"
 
 #include <QDateTime>
@@ -18,11 +19,7 @@ using namespace lanescope;
 namespace {
 
 // Sanitizer builds parse a 1 MiB refill several times slower; the bound is for an optimised build.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr qint64 kCancelBoundMs = 100 * 3;
-#else
-constexpr qint64 kCancelBoundMs = 100;
-#endif
+constexpr qint64 kCancelBoundMs = 100 * kSanitizerSlowdown;
 
 // Every entry below `dir` (directories too) with its size and modification time.
 QStringList snapshot(const QString &dir)
