@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QSvgGenerator>
 #include <algorithm>
+#include <functional>
 
 namespace lanescope {
 
@@ -106,6 +107,39 @@ void paintFrame(QPainter &painter, const Capture &c, QSize size, TimeRange range
     }
 }
 
+// A white bitmap of `size` logical pixels at `dpr`, painted by `paint`; null when it cannot be allocated.
+QImage paintedImage(QSize size, qreal dpr, const std::function<void(QPainter &)> &paint)
+{
+    const qreal ratio = dpr > 0 ? dpr : 1.0;
+    QImage image(size * ratio, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return image;
+    image.setDevicePixelRatio(ratio);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    paint(painter);
+    return image;
+}
+
+// An SVG document of `size` painted by `paint`; text stays text.
+QByteArray paintedSvg(QSize size, const QString &title, const std::function<void(QPainter &)> &paint)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(96);  // the SVG's physical size then matches the pixel size in browsers
+    generator.setTitle(title);
+    {
+        QPainter painter(&generator);
+        paint(painter);
+    }
+    return bytes;
+}
+
 } // namespace
 
 QString pictureCaption(const Capture &c, const QString &captureName, TimeRange shown)
@@ -161,34 +195,14 @@ QSize defaultPictureSize(const Capture &c, const PictureFrame &frame, int widthP
 QImage renderFramedImage(const Capture &c, QSize size, TimeRange range, const PictureFrame &frame, qreal dpr,
                          const TimelinePaintOptions &options)
 {
-    const qreal ratio = dpr > 0 ? dpr : 1.0;
-    QImage image(size * ratio, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
-        return image;
-    image.setDevicePixelRatio(ratio);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    paintFrame(painter, c, size, range, frame, options);
-    return image;
+    return paintedImage(size, dpr, [&](QPainter &p) { paintFrame(p, c, size, range, frame, options); });
 }
 
 QByteArray renderFramedSvg(const Capture &c, QSize size, TimeRange range, const PictureFrame &frame,
                            const TimelinePaintOptions &options)
 {
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setResolution(96);
-    generator.setTitle(frame.caption.isEmpty() ? QStringLiteral("Lanescope timeline") : frame.caption);
-    {
-        QPainter painter(&generator);
-        paintFrame(painter, c, size, range, frame, options);
-    }
-    return bytes;
+    const QString title = frame.caption.isEmpty() ? QStringLiteral("Lanescope timeline") : frame.caption;
+    return paintedSvg(size, title, [&](QPainter &p) { paintFrame(p, c, size, range, frame, options); });
 }
 
 QSize defaultExportSize(const Capture &c, int widthPx)
@@ -206,35 +220,18 @@ TimelineViewport exportViewport(const Capture &c, QSize size, TimeRange range)
 
 QImage renderImage(const Capture &c, QSize size, TimeRange range, qreal dpr, const TimelinePaintOptions &options)
 {
-    const qreal ratio = dpr > 0 ? dpr : 1.0;
-    QImage image(size * ratio, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
-        return image;
-    image.setDevicePixelRatio(ratio);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    TimelinePainter timeline;
-    timeline.paint(painter, c, viewportFor(timeline, c, size, range), options);
-    return image;
+    return paintedImage(size, dpr, [&](QPainter &p) {
+        TimelinePainter timeline;
+        timeline.paint(p, c, viewportFor(timeline, c, size, range), options);
+    });
 }
 
 QByteArray renderSvg(const Capture &c, QSize size, TimeRange range, const TimelinePaintOptions &options)
 {
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setResolution(96);  // the SVG's physical size then matches the pixel size in browsers
-    generator.setTitle(QStringLiteral("Lanescope timeline"));
-    {
-        QPainter painter(&generator);
+    return paintedSvg(size, QStringLiteral("Lanescope timeline"), [&](QPainter &p) {
         TimelinePainter timeline;
-        timeline.paint(painter, c, viewportFor(timeline, c, size, range), options);
-    }
-    return bytes;
+        timeline.paint(p, c, viewportFor(timeline, c, size, range), options);
+    });
 }
 
 } // namespace lanescope
