@@ -1,3 +1,4 @@
+#include "beforeafterpair.h"
 #include "model/io/loader.h"
 #include "widgets/comparisontablemodel.h"
 #include "widgets/comparisonview.h"
@@ -17,16 +18,6 @@
 
 using namespace lanescope;
 
-namespace {
-
-const QString kCatalogue = QStringLiteral(LANESCOPE_SAMPLES "/../techniques/catalogue.json");
-
-CapturePtr loadPair(const char *which)
-{
-    return loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/before-after/") + QLatin1String(which)).capture;
-}
-
-} // namespace
 
 class TstComparisonView : public QObject
 {

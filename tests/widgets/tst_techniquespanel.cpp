@@ -1,3 +1,4 @@
+#include "beforeafterpair.h"
 #include "model/io/loader.h"
 #include "model/techniques/symptomdetection.h"
 #include "widgets/techniquespanel.h"
@@ -12,16 +13,6 @@
 
 using namespace lanescope;
 
-namespace {
-
-const QString kCatalogue = QStringLiteral(LANESCOPE_SAMPLES "/../techniques/catalogue.json");
-
-CapturePtr loadPair(const char *which)
-{
-    return loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/before-after/") + QLatin1String(which)).capture;
-}
-
-} // namespace
 
 class TstTechniquesPanel : public QObject
 {
