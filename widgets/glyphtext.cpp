@@ -5,6 +5,7 @@
 #include <QGlyphRun>
 #include <QImage>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 namespace lanescope {
@@ -39,7 +40,8 @@ bool GlyphText::covers(QStringView text) const
     for (const QChar c : text) {
         const char16_t u = c.unicode();
         // Glyph 0 is the font's "missing" box: drawText would fall back to another font instead.
-        if (u < kFirst || u > kLast || (u != ' ' && m_glyphs[std::size_t(slot(c))] == 0))
+        if (u < kFirst || u > kLast || (u > 126 && u < 160) ||
+            (u != ' ' && u != 0xa0 && m_glyphs[std::size_t(slot(c))] == 0))
             return false;
     }
     return true;
@@ -109,102 +111,128 @@ inline QRgb argbMul(QRgb x, uint a)
 }
 } // namespace
 
-const std::vector<GlyphText::Mask> &GlyphText::masksFor(int scale) const
+GlyphText::ScaleMasks &GlyphText::masksFor(int scale) const
 {
-    for (const auto &[s, masks] : m_masks)
-        if (s == scale)
-            return masks;
-    QRawFont raw = m_raw;
-    raw.setPixelSize(m_raw.pixelSize() * scale);
-    const int pad = 2 * scale;
-    const int ascent = int(std::ceil(raw.ascent()));
-    const int height = ascent + int(std::ceil(raw.descent())) + 2 * pad;
-    std::vector<Mask> masks;
-    auto render = [&](quint32 glyph, double advance) {
-        Mask m;
-        m.width = int(std::ceil(advance * scale)) + 2 * pad;
-        m.height = height;
-        m.left = -pad;
-        m.top = -(pad + ascent);
-        QImage image(m.width, m.height, QImage::Format_ARGB32_Premultiplied);
-        image.fill(Qt::transparent);
-        {
-            QPainter q(&image);
-            q.setPen(Qt::black);
-            QGlyphRun run;
-            run.setRawFont(raw);
-            const QPointF at(0, 0);
-            run.setRawData(&glyph, &at, 1);
-            q.drawGlyphRun(QPointF(pad, pad + ascent), run);
-        }
-        // Keep only the inked box: blending visits every pixel of a mask.
-        QRect ink;
-        for (int y = 0; y < image.height(); ++y) {
-            const auto *line = reinterpret_cast<const QRgb *>(image.constScanLine(y));
-            for (int x = 0; x < image.width(); ++x)
-                if (qAlpha(line[x]))
-                    ink |= QRect(x, y, 1, 1);
-        }
-        m.left += ink.left();
-        m.top += ink.top();
-        m.width = ink.width();
-        m.height = ink.height();
-        m.alpha.resize(std::size_t(m.width * m.height));
-        for (int y = 0; y < m.height; ++y) {
-            const auto *line = reinterpret_cast<const QRgb *>(image.constScanLine(ink.top() + y));
-            for (int x = 0; x < m.width; ++x)
-                m.alpha[std::size_t(y * m.width + x)] = uchar(qAlpha(line[ink.left() + x]));
-        }
-        masks.push_back(std::move(m));
-    };
-    for (std::size_t i = 0; i < m_glyphs.size(); ++i)
-        render(m_glyphs[i], m_advances[i]);
-    render(m_ellipsisGlyph, m_ellipsisAdvance);
-    m_masks.emplace_back(scale, std::move(masks));
-    return m_masks.back().second;
+    for (ScaleMasks &scaled : m_masks)
+        if (scaled.scale == scale)
+            return scaled;
+    ScaleMasks scaled;
+    scaled.scale = scale;
+    scaled.raw = m_raw;
+    scaled.raw.setPixelSize(m_raw.pixelSize() * scale);
+    scaled.masks.resize(kEllipsisSlot + 1);
+    scaled.rendered.resize(kEllipsisSlot + 1, false);
+    m_masks.push_back(std::move(scaled));
+    return m_masks.back();
 }
 
-void GlyphText::blit(const RasterTarget &target, QPointF origin, QStringView text, const Fit &fit, QRgb colour) const
+const GlyphText::Mask &GlyphText::mask(ScaleMasks &scaled, std::size_t slot) const
+{
+    Mask &m = scaled.masks[slot];
+    if (scaled.rendered[slot])
+        return m;
+    scaled.rendered[slot] = true;
+    const quint32 glyph = slot == kEllipsisSlot ? m_ellipsisGlyph : m_glyphs[slot];
+    const double advance = slot == kEllipsisSlot ? m_ellipsisAdvance : m_advances[slot];
+    if (glyph == 0)
+        return m;  // nothing to draw (covers() keeps such characters away, bar the spaces)
+    const int scale = scaled.scale;
+    const int pad = 2 * scale;
+    const int ascent = int(std::ceil(scaled.raw.ascent()));
+    QImage image(int(std::ceil(advance * scale)) + 2 * pad, ascent + int(std::ceil(scaled.raw.descent())) + 2 * pad,
+                 QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    {
+        QPainter q(&image);
+        q.setPen(Qt::black);
+        QGlyphRun run;
+        run.setRawFont(scaled.raw);
+        const QPointF at(0, 0);
+        run.setRawData(&glyph, &at, 1);
+        q.drawGlyphRun(QPointF(pad, pad + ascent), run);
+    }
+    // Keep only the inked box: blending visits every pixel of a mask.
+    QRect ink;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto *line = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+            if (qAlpha(line[x]))
+                ink |= QRect(x, y, 1, 1);
+    }
+    m.left = ink.left() - pad;
+    m.top = ink.top() - (pad + ascent);
+    m.width = ink.width();
+    m.height = ink.height();
+    m.alpha.resize(std::size_t(m.width * m.height));
+    for (int y = 0; y < m.height; ++y) {
+        const auto *line = reinterpret_cast<const QRgb *>(image.constScanLine(ink.top() + y));
+        for (int x = 0; x < m.width; ++x)
+            m.alpha[std::size_t(y * m.width + x)] = uchar(qAlpha(line[ink.left() + x]));
+    }
+    return m;
+}
+
+// Labels come in few colours (dark or light text on a bar of one of a few dozen colours), and a
+// table costs as much to build as blending a short label: keep the recent ones.
+const GlyphText::PenTable &GlyphText::penTableFor(QRgb colour, QRgb background) const
+{
+    for (const PenTable &table : m_penTables)
+        if (table.valid && table.colour == colour && table.background == background)
+            return table;
+    PenTable &table = m_penTables[m_nextPenTable];
+    m_nextPenTable = (m_nextPenTable + 1) % m_penTables.size();
+    const QRgb pen = qPremultiply(colour);
+    const uint opacity = qAlpha(colour);
+    for (uint c = 0; c < 256; ++c) {
+        const uint a = opacity == 255 ? c : byteMul(c, opacity);
+        table.penAt[c] = argbMul(pen, a);
+        table.keepAt[c] = uchar(255 - a);
+        table.over[c] = table.penAt[c] + argbMul(background, table.keepAt[c]);
+    }
+    table.colour = colour;
+    table.background = background;
+    table.valid = true;
+    return table;
+}
+
+void GlyphText::blit(const RasterTarget &target, QPointF origin, QStringView text, const Fit &fit, QRgb colour,
+                     QRgb background) const
 {
     if (fit.empty())
         return;
-    const std::vector<Mask> &masks = masksFor(target.scale);
+    ScaleMasks &scaled = masksFor(target.scale);
     const double ox = origin.x() * target.scale + target.dx;
     const int baseline = int(std::lround(origin.y() * target.scale + target.dy));
-    // The pen at every coverage, premultiplied: one lookup per pixel instead of a multiplication.
-    const QRgb pen = qPremultiply(colour);
-    const uint opacity = qAlpha(colour);
-    std::array<QRgb, 256> penAt;
-    std::array<uchar, 256> keepAt;  // 255 - effective coverage
-    for (uint c = 0; c < 256; ++c) {
-        const uint a = opacity == 255 ? c : byteMul(c, opacity);
-        penAt[c] = argbMul(pen, a);
-        keepAt[c] = uchar(255 - a);
-    }
+    const PenTable &pen = penTableFor(colour, background);
+    const QRect &clip = target.clip;
     auto blend = [&](const Mask &m, int left) {
-        if (m.width == 0)
-            return;  // a space
         const int x0 = left + m.left, y0 = baseline + m.top;
-        const QRect box = QRect(x0, y0, m.width, m.height) & target.clip;
-        const int n = box.width();
-        for (int y = box.top(); y <= box.bottom(); ++y) {
-            const uchar *coverage = m.alpha.data() + (y - y0) * m.width + (box.left() - x0);
-            QRgb *dst = target.line(y) + box.left();
+        const int boxLeft = std::max(x0, clip.left()), boxRight = std::min(x0 + m.width, clip.right() + 1);
+        const int boxTop = std::max(y0, clip.top()), boxBottom = std::min(y0 + m.height, clip.bottom() + 1);
+        const int n = boxRight - boxLeft;
+        if (n <= 0)
+            return;  // a space, or outside the clip
+        for (int y = boxTop; y < boxBottom; ++y) {
+            const uchar *coverage = m.alpha.data() + (y - y0) * m.width + (boxLeft - x0);
+            QRgb *dst = target.line(y) + boxLeft;
             for (int i = 0; i < n; ++i) {
                 const uint c = coverage[i];
-                if (c != 0)  // premultiplied source over
-                    dst[i] = penAt[c] + argbMul(dst[i], keepAt[c]);
+                if (c == 0)
+                    continue;
+                // Premultiplied source over; over the expected background straight from the table.
+                const QRgb below = dst[i];
+                dst[i] = below == background ? pen.over[c] : pen.penAt[c] + argbMul(below, pen.keepAt[c]);
             }
         }
     };
     double x = 0;
     for (int i = 0; i < fit.chars; ++i) {
         const std::size_t s = std::size_t(slot(text[i]));
-        blend(masks[s], int(std::lround(ox + x * target.scale)));
+        blend(mask(scaled, s), int(std::lround(ox + x * target.scale)));
         x += m_advances[s];
     }
     if (fit.ellipsis)
-        blend(masks.back(), int(std::lround(ox + x * target.scale)));
+        blend(mask(scaled, kEllipsisSlot), int(std::lround(ox + x * target.scale)));
 }
 
 } // namespace lanescope

@@ -14,8 +14,8 @@ namespace lanescope {
 
 struct RasterTarget;
 
-// Short single-line text drawn without shaping. The glyphs and advances of the printable ASCII
-// characters are looked up once per font, so measuring, eliding and drawing a label cost a table
+// Short single-line text drawn without shaping. The glyphs and advances of the printable Latin-1
+// characters (ASCII, and the like of "µ" and "·" that time labels use) are looked up once per font, so measuring, eliding and drawing a label cost a table
 // lookup per character and one glyph-run draw, where QPainter::drawText shapes every string anew
 // (tens of microseconds each, hundreds of labels per frame). Kerning is not applied: the text is
 // measured and drawn with the same advances, so layout stays consistent.
@@ -27,7 +27,7 @@ public:
     explicit GlyphText(const QFont &font);
 
     const QFont &font() const { return m_font; }
-    // Whether every character is printable ASCII with a glyph in the font.
+    // Whether every character is printable Latin-1 with a glyph in the font.
     bool covers(QStringView text) const;
     double width(QStringView text) const;
     double ascent() const { return m_ascent; }
@@ -46,12 +46,15 @@ public:
     // Draws the fitted text with its baseline starting at `origin`; uses the painter's pen.
     void draw(QPainter &p, QPointF origin, QStringView text, const Fit &fit) const;
     // The same, blended straight into a raster target from glyph masks rendered once per scale:
-    // no per-glyph lookups in Qt's caches. Glyphs land on whole device pixels.
-    void blit(const RasterTarget &target, QPointF origin, QStringView text, const Fit &fit, QRgb colour) const;
+    // no per-glyph lookups in Qt's caches. Glyphs land on whole device pixels. `background` is the
+    // colour most pixels under the text have (a bar's fill): those blend by one table lookup.
+    void blit(const RasterTarget &target, QPointF origin, QStringView text, const Fit &fit, QRgb colour,
+              QRgb background = 0) const;
 
 private:
-    static constexpr int kFirst = 32, kLast = 126;
+    static constexpr int kFirst = 32, kLast = 255;  // 127-159 are control characters: not covered
     static int slot(QChar c) { return c.unicode() - kFirst; }
+    static constexpr std::size_t kEllipsisSlot = kLast - kFirst + 1;
 
     QFont m_font;
     QRawFont m_raw;
@@ -67,8 +70,33 @@ private:
         int left = 0, top = 0, width = 0, height = 0;
         std::vector<uchar> alpha;
     };
-    const std::vector<Mask> &masksFor(int scale) const;  // index: slot, then the ellipsis
-    mutable std::vector<std::pair<int, std::vector<Mask>>> m_masks;
+    // The masks of one scale, rendered on first use: a frame draws a few dozen distinct glyphs.
+    struct ScaleMasks
+    {
+        int scale = 1;
+        QRawFont raw;  // the font at this scale
+        std::vector<Mask> masks;  // index: slot, then the ellipsis
+        std::vector<bool> rendered;
+    };
+    ScaleMasks &masksFor(int scale) const;
+    const Mask &mask(ScaleMasks &scaled, std::size_t slot) const;
+    mutable std::vector<ScaleMasks> m_masks;
+
+    // The pen at every coverage, premultiplied, and what is kept of the pixel below: one lookup
+    // per blended pixel instead of a multiplication; over the expected background, the result.
+    struct PenTable
+    {
+        QRgb colour = 0;
+        QRgb background = 0;
+        bool valid = false;
+        std::array<QRgb, 256> penAt{};
+        std::array<uchar, 256> keepAt{};  // 255 - effective coverage
+        std::array<QRgb, 256> over{};     // penAt + background * keepAt
+    };
+    const PenTable &penTableFor(QRgb colour, QRgb background) const;
+    // Two text colours over a few dozen bar colours at most.
+    mutable std::array<PenTable, 64> m_penTables;
+    mutable std::size_t m_nextPenTable = 0;
 
     mutable std::vector<quint32> m_runGlyphs;    // reused between draws
     mutable std::vector<QPointF> m_runPositions;

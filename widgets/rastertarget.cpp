@@ -43,19 +43,38 @@ static_assert(sizeof(wchar_t) == sizeof(QRgb));
 
 void RasterTarget::fill(const QRect &device, QRgb colour) const
 {
-    const int left = device.left(), bottom = device.bottom();
-    const auto width = std::size_t(device.width());
-    wchar_t value;
-    std::memcpy(&value, &colour, sizeof value);
-    // Most bars of a zoomed-out frame are a few pixels wide: a call per row would cost more than
-    // the pixels.
+    const int width = device.width(), height = device.height();
+    if (width <= 0 || height <= 0)
+        return;
+    const qsizetype step = stride / qsizetype(sizeof(QRgb));  // 32-bit images: whole pixels per line
+    QRgb *row = line(device.top()) + device.left();
+    // Most bars of a zoomed-out frame are one to three pixels wide and a dozen rows high: walk the
+    // column down with a pointer, without a call or a loop setup per row.
+    switch (width) {
+    case 1:
+        for (int y = 0; y < height; ++y, row += step)
+            row[0] = colour;
+        return;
+    case 2:
+        for (int y = 0; y < height; ++y, row += step)
+            row[0] = row[1] = colour;
+        return;
+    case 3:
+        for (int y = 0; y < height; ++y, row += step)
+            row[0] = row[1] = row[2] = colour;
+        return;
+    default:
+        break;
+    }
     if (width < 16) {
-        for (int y = device.top(); y <= bottom; ++y)
-            std::fill_n(line(y) + left, width, colour);
+        for (int y = 0; y < height; ++y, row += step)
+            std::fill_n(row, width, colour);
         return;
     }
-    for (int y = device.top(); y <= bottom; ++y)
-        std::wmemset(reinterpret_cast<wchar_t *>(line(y) + left), value, width);
+    wchar_t value;
+    std::memcpy(&value, &colour, sizeof value);
+    for (int y = 0; y < height; ++y, row += step)
+        std::wmemset(reinterpret_cast<wchar_t *>(row), value, std::size_t(width));
 }
 
 } // namespace lanescope

@@ -2,6 +2,7 @@
 
 #include <QRect>
 #include <QRgb>
+#include <algorithm>
 #include <optional>
 
 class QPainter;
@@ -26,6 +27,15 @@ struct RasterTarget
     {
         return QRect(logical.left() * scale + dx, logical.top() * scale + dy, logical.width() * scale,
                      logical.height() * scale);
+    }
+    // toDevice(logical) & clip, inline: a zoomed-out frame asks this for every one of its bars.
+    QRect clippedToDevice(const QRect &logical) const
+    {
+        const int left = std::max(logical.left() * scale + dx, clip.left());
+        const int top = std::max(logical.top() * scale + dy, clip.top());
+        const int right = std::min((logical.right() + 1) * scale + dx, clip.right() + 1);
+        const int bottom = std::min((logical.bottom() + 1) * scale + dy, clip.bottom() + 1);
+        return right > left && bottom > top ? QRect(left, top, right - left, bottom - top) : QRect();
     }
     QRgb *line(int y) const { return reinterpret_cast<QRgb *>(bits + y * stride); }
     // Fills a device rectangle (already clipped) with an opaque colour.

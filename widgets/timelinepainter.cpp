@@ -50,7 +50,7 @@ struct Fonts
         lane.setPixelSize(12);
         heading.setPixelSize(12);
         heading.setBold(true);
-        ruler.setPixelSize(11);
+        ruler.setPixelSize(11);  // the bar labels' size: the ruler draws from their glyph table
         small.setPixelSize(10);
     }
 };
@@ -91,23 +91,55 @@ struct Marker
     int height = 0;
 };
 
+} // namespace
+
+// What a frame collects before drawing it, kept by the painter between frames: a zoomed-out frame
+// collects ~80k bars, and growing fresh vectors for them every frame costs more in page faults
+// than collecting them does.
+struct TimelineFrameScratch
+{
+    std::vector<TimelineRow> rows;
+    std::vector<Bar> bars;
+    std::vector<Bar> heads;
+    std::vector<Label> labels;
+    std::vector<Marker> markers;
+
+    void clear()
+    {
+        rows.clear();
+        bars.clear();
+        heads.clear();
+        labels.clear();
+        markers.clear();
+    }
+};
+
+namespace {
+
 // One paint() call: the inputs plus the derived frame state, so the drawing steps stay small.
 class Frame
 {
 public:
     Frame(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o,
-          const TimelineIndex &index, TimelinePaintStats &stats, const TimelineGlyphs *glyphs = nullptr)
+          const TimelineIndex &index, TimelinePaintStats &stats, TimelineFrameScratch &scratch,
+          const TimelineGlyphs *glyphs = nullptr)
         : m_p(p), m_c(c), m_vp(vp), m_o(o), m_index(index), m_stats(stats), m_fonts(o.font),
-          m_layout(c, o.metrics, o.collapsedGroups, o.arrangement), m_barMetrics(m_fonts.bar)
+          m_layout(c, o.metrics, o.collapsedGroups, o.arrangement), m_barMetrics(m_fonts.bar),
+          m_rows(scratch.rows), m_bars(scratch.bars), m_heads(scratch.heads), m_labels(scratch.labels),
+          m_markers(scratch.markers)
     {
+        scratch.clear();
         // Glyph runs only where pixels are the output: an SVG keeps its labels as text.
         if (glyphs && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster) {
             m_barText = &glyphs->bar;
             m_laneText = &glyphs->lane;
         }
-        const QFontMetrics rulerMetrics(m_fonts.ruler);
-        m_scale = chooseRulerScale(vp.range(), vp.plotWidth(),
-                                   [&](const QString &s) { return rulerMetrics.horizontalAdvance(s); });
+        // Measured from the glyph table whatever the device, so PNG and SVG choose the same ticks.
+        const GlyphText *rulerGlyphs = glyphs && glyphs->bar.font() == m_fonts.ruler ? &glyphs->bar : nullptr;
+        m_rulerMeasure = rulerGlyphs;
+        if (m_barText)
+            m_rulerText = rulerGlyphs;
+        m_scale = chooseRulerScale(vp.range(), vp.plotWidth(), [this](const QString &s) { return rulerWidth(s); });
     }
 
     void draw()
@@ -137,11 +169,12 @@ public:
     // Everything but the overlays.
     void drawBase()
     {
-        m_rows = visibleRows();
+        collectVisibleRows();
+        m_target = RasterTarget::of(m_p);  // drawBase sets no clip or transform of its own
         m_p.save();
         m_p.setRenderHint(QPainter::Antialiasing, false);
         m_p.setRenderHint(QPainter::TextAntialiasing, true);
-        m_p.fillRect(QRect(0, 0, m_vp.widthPx, m_vp.heightPx), m_o.colours.background);
+        fillOpaque(QRect(0, 0, m_vp.widthPx, m_vp.heightPx), m_o.colours.background);
         drawRowBackgrounds();
         drawOutsideCapture();
         drawGrid();
@@ -158,13 +191,19 @@ public:
     }
 
 private:
+    int rulerWidth(const QString &text) const
+    {
+        if (m_rulerMeasure && m_rulerMeasure->covers(text))
+            return int(std::ceil(m_rulerMeasure->width(text)));
+        return QFontMetrics(m_fonts.ruler).horizontalAdvance(text);
+    }
+
     QRgb colourOf(const Lane &lane, const Slice &s) const { return barColour(m_index, m_c, lane, s, m_o.colourMode); }
 
     double rowTop(const TimelineRow &row) const { return m_vp.lanesTop() + row.y - m_vp.scrollYPx; }
 
-    std::vector<TimelineRow> visibleRows() const
+    void collectVisibleRows()
     {
-        std::vector<TimelineRow> rows;
         const int first = std::max(0, m_layout.rowAt(m_vp.scrollYPx));
         for (std::size_t i = std::size_t(first); i < m_layout.rows().size(); ++i) {
             const TimelineRow &row = m_layout.rows()[i];
@@ -172,9 +211,8 @@ private:
             if (top >= m_vp.heightPx)
                 break;
             if (top + row.height > m_vp.lanesTop())
-                rows.push_back(row);
+                m_rows.push_back(row);
         }
-        return rows;
     }
 
     // Pixel column of a time, bounded so that deep zoom cannot overflow an int.
@@ -184,25 +222,30 @@ private:
         return int(std::floor(x + 0.5));
     }
 
-    // An opaque fill of whole pixels, written directly when the target allows it.
-    void fillOpaque(const std::optional<RasterTarget> &target, const QRect &rect, const QColor &colour)
+    // A fill of whole pixels, written directly when the target allows it and the colour is opaque.
+    void fillOpaque(const QRect &rect, const QColor &colour)
     {
-        if (target && colour.alpha() == 255)
-            target->fill(target->toDevice(rect) & target->clip, colour.rgba());
+        if (m_target && colour.alpha() == 255)
+            m_target->fill(m_target->clippedToDevice(rect), colour.rgba());
         else
             m_p.fillRect(rect, colour);
     }
 
+    // One-pixel lines along a pixel column or row, [from, to): the pixels an aliased 1 px pen
+    // centred on that column or row covers, as a fill. QPainter strokes even these through its
+    // general line path, which cost more than all the bars of a zoomed frame.
+    void columnLine(int x, int from, int to, const QColor &colour) { fillOpaque(QRect(x, from, 1, to - from), colour); }
+    void rowLine(int y, int from, int to, const QColor &colour) { fillOpaque(QRect(from, y, to - from, 1), colour); }
+
     void drawRowBackgrounds()
     {
-        const auto target = RasterTarget::of(m_p);
         for (const TimelineRow &row : m_rows) {
             const QRect band(m_vp.plotLeft(), int(std::floor(rowTop(row))), m_vp.plotWidth(), row.height);
             if (row.kind == TimelineRow::Kind::GroupHeading)
-                fillOpaque(target, band, m_o.colours.headingBand);
+                fillOpaque(band, m_o.colours.headingBand);
             else if (row.ordinal % 2 == 1)
-                fillOpaque(target, band, m_o.colours.alternateRow);
-            fillOpaque(target, QRect(band.left(), band.bottom(), band.width(), 1), m_o.colours.rowSeparator);
+                fillOpaque(band, m_o.colours.alternateRow);
+            rowLine(band.bottom(), band.left(), band.right() + 1, m_o.colours.rowSeparator);
         }
     }
 
@@ -226,12 +269,11 @@ private:
 
     void drawGrid()
     {
-        m_p.setPen(m_o.colours.grid);
-        const double bottom = std::min<double>(m_vp.heightPx, m_vp.lanesTop() + m_layout.contentHeight() - m_vp.scrollYPx);
+        const int bottom = int(std::min<double>(m_vp.heightPx, m_vp.lanesTop() + m_layout.contentHeight() - m_vp.scrollYPx));
         for (const double t : m_scale.majorTicks(m_vp.range())) {
-            const double x = std::floor(m_vp.xOf(t)) + 0.5;
+            const int x = int(std::floor(m_vp.xOf(t)));
             if (x >= m_vp.plotLeft() && x < m_vp.plotRight())
-                m_p.drawLine(QPointF(x, m_vp.lanesTop()), QPointF(x, bottom));
+                columnLine(x, m_vp.lanesTop(), bottom, m_o.colours.grid);
         }
     }
 
@@ -384,16 +426,15 @@ private:
     // Returns false when the target is not a plain raster image (SVG, odd transforms, clips).
     bool rasterBars()
     {
-        const auto target = RasterTarget::of(m_p);
-        if (!target)
+        if (!m_target)
             return false;
         for (const Bar &b : m_bars)
             if (qAlpha(b.colour) != 255)
                 return false;
         for (const Bar &b : m_bars) {
-            const QRect r = target->toDevice(b.rect) & target->clip;
+            const QRect r = m_target->clippedToDevice(b.rect);
             if (!r.isEmpty())
-                target->fill(r, b.colour);
+                m_target->fill(r, b.colour);
         }
         return true;
     }
@@ -416,13 +457,12 @@ private:
         }
         m_stats.rectsDrawn = std::int64_t(m_bars.size());
         for (const Bar &head : m_heads)
-            m_p.fillRect(head.rect, QColor::fromRgb(head.colour));
+            fillOpaque(head.rect, QColor::fromRgb(head.colour));
 
         m_p.setFont(m_fonts.bar);
         // Positioned by hand: drawText into a rectangle lays the text out again on every call.
         const int ascent = m_barMetrics.ascent();
         const int descent = m_barMetrics.descent();
-        const auto target = RasterTarget::of(m_p);
         for (const Label &label : m_labels) {
             const QColor pen = textColourOn(label.background);
             const double x = label.box.left() + (label.box.width() - label.textWidth) / 2.0;
@@ -430,8 +470,8 @@ private:
             if (label.fit.empty()) {
                 m_p.setPen(pen);
                 m_p.drawText(QPointF(x, baseline), label.text);
-            } else if (target) {
-                m_barText->blit(*target, QPointF(x, baseline), label.text, label.fit, pen.rgba());
+            } else if (m_target) {
+                m_barText->blit(*m_target, QPointF(x, baseline), label.text, label.fit, pen.rgba(), label.background);
             } else {
                 m_p.setPen(pen);
                 m_barText->draw(m_p, QPointF(x, baseline), label.text, label.fit);
@@ -605,10 +645,10 @@ private:
     void drawName(const QRectF &box, const QString &name, const QFontMetrics &metrics)
     {
         if (m_laneText && m_laneText->covers(name)) {
-            if (const auto target = RasterTarget::of(m_p)) {
+            if (m_target) {
                 const double baseline = box.top() + (box.height() + m_laneText->ascent() - m_laneText->descent()) / 2.0;
-                m_laneText->blit(*target, QPointF(box.left(), baseline), name, m_laneText->fit(name, box.width()),
-                                 m_o.colours.text.rgba());
+                m_laneText->blit(*m_target, QPointF(box.left(), baseline), name, m_laneText->fit(name, box.width()),
+                                 m_o.colours.text.rgba(), m_o.colours.chrome.rgba());
                 return;
             }
         }
@@ -622,14 +662,14 @@ private:
         const int width = m_vp.headerWidthPx;
         if (width <= 0)
             return;
-        m_p.fillRect(QRect(0, m_vp.lanesTop(), width, m_vp.lanesHeight()), m_o.colours.chrome);
+        fillOpaque(QRect(0, m_vp.lanesTop(), width, m_vp.lanesHeight()), m_o.colours.chrome);
         const QFontMetrics laneMetrics(m_fonts.lane);
         const QFontMetrics headingMetrics(m_fonts.heading);
         const QFontMetrics smallMetrics(m_fonts.small);
         for (const TimelineRow &row : m_rows) {
             const double top = rowTop(row);
             if (row.kind == TimelineRow::Kind::GroupHeading) {
-                m_p.fillRect(QRectF(0, top, width, row.height), m_o.colours.headingBand);
+                fillOpaque(QRect(0, int(std::floor(top)), width, row.height), m_o.colours.headingBand);
                 drawDisclosure(QPointF(9, top + row.height / 2.0), row.collapsed);
                 const QString count = QString::number(row.memberCount);
                 const int countWidth = smallMetrics.horizontalAdvance(count);
@@ -668,12 +708,10 @@ private:
                     m_p.drawText(QRectF(indent, top + nameHeight - 2, room, row.height - nameHeight),
                                  Qt::AlignLeft | Qt::AlignTop, smallMetrics.elidedText(scale, Qt::ElideRight, room));
                 }
-                m_p.setPen(m_o.colours.rowSeparator);
-                m_p.drawLine(QPointF(0, top + row.height - 0.5), QPointF(width, top + row.height - 0.5));
+                rowLine(int(std::floor(top + row.height - 0.5)), 0, width, m_o.colours.rowSeparator);
             }
         }
-        m_p.setPen(m_o.colours.chromeBorder);
-        m_p.drawLine(QPointF(width - 0.5, m_vp.lanesTop()), QPointF(width - 0.5, m_vp.heightPx));
+        columnLine(width - 1, m_vp.lanesTop(), m_vp.heightPx, m_o.colours.chromeBorder);
     }
 
     // A right-aligned "own clock" tag: these bars are not on the device time axis. Returns the
@@ -738,27 +776,30 @@ private:
         const int height = m_vp.rulerHeightPx;
         if (height <= 0)
             return;
-        m_p.fillRect(QRect(0, 0, m_vp.widthPx, height), m_o.colours.chrome);
+        fillOpaque(QRect(0, 0, m_vp.widthPx, height), m_o.colours.chrome);
         const QFontMetrics metrics(m_fonts.ruler);
         m_p.setFont(m_fonts.ruler);
         const double baseline = height - 9;
-        m_p.setPen(m_o.colours.chromeBorder);
         for (const double t : m_scale.minorTicks(m_vp.range())) {
-            const double x = std::floor(m_vp.xOf(t)) + 0.5;
+            const int x = int(std::floor(m_vp.xOf(t)));
             if (x >= m_vp.plotLeft() && x < m_vp.plotRight())
-                m_p.drawLine(QPointF(x, height - 4), QPointF(x, height));
+                columnLine(x, height - 4, height, m_o.colours.chromeBorder);
         }
         for (const double t : m_scale.majorTicks(m_vp.range())) {
-            const double x = std::floor(m_vp.xOf(t)) + 0.5;
+            const int x = int(std::floor(m_vp.xOf(t)));
             if (x < m_vp.plotLeft() || x >= m_vp.plotRight())
                 continue;
-            m_p.setPen(m_o.colours.chromeBorder);
-            m_p.drawLine(QPointF(x, 4), QPointF(x, height));
+            columnLine(x, 4, height, m_o.colours.chromeBorder);
             const QString label = m_scale.label(t);
-            if (x + 4 + metrics.horizontalAdvance(label) > m_vp.plotRight())
+            if (x + 4 + rulerWidth(label) > m_vp.plotRight())
                 continue;
-            m_p.setPen(m_o.colours.text);
-            m_p.drawText(QPointF(x + 4, baseline), label);
+            if (m_rulerText && m_target && m_rulerText->covers(label)) {
+                m_rulerText->blit(*m_target, QPointF(x + 4, baseline), label, m_rulerText->fit(label, m_vp.widthPx),
+                                  m_o.colours.text.rgba(), m_o.colours.chrome.rgba());
+            } else {
+                m_p.setPen(m_o.colours.text);
+                m_p.drawText(QPointF(x + 4, baseline), label);
+            }
         }
         // The corner above the header column tells how much time the plot shows.
         if (m_vp.headerWidthPx > 0) {
@@ -766,11 +807,9 @@ private:
             m_p.drawText(QRectF(8, 0, m_vp.headerWidthPx - 16, height), Qt::AlignLeft | Qt::AlignVCenter,
                          metrics.elidedText(QStringLiteral("visible %1").arg(formatDuration(m_vp.spanUs())),
                                             Qt::ElideRight, m_vp.headerWidthPx - 16));
-            m_p.setPen(m_o.colours.chromeBorder);
-            m_p.drawLine(QPointF(m_vp.headerWidthPx - 0.5, 0), QPointF(m_vp.headerWidthPx - 0.5, height));
+            columnLine(m_vp.headerWidthPx - 1, 0, height, m_o.colours.chromeBorder);
         }
-        m_p.setPen(m_o.colours.chromeBorder);
-        m_p.drawLine(QPointF(0, height - 0.5), QPointF(m_vp.widthPx, height - 0.5));
+        rowLine(height - 1, 0, m_vp.widthPx, m_o.colours.chromeBorder);
     }
 
     QPainter &m_p;
@@ -785,16 +824,19 @@ private:
     QFontMetrics m_barMetrics;
     const GlyphText *m_barText = nullptr;  // fast bar labels and lane names, when drawing pixels
     const GlyphText *m_laneText = nullptr;
-    std::vector<TimelineRow> m_rows;  // the rows at least partly on screen
-    std::vector<Bar> m_bars;
-    std::vector<Bar> m_heads;  // drawn after (over) the bars they belong to
-    std::vector<Label> m_labels;
-    std::vector<Marker> m_markers;
+    const GlyphText *m_rulerText = nullptr;     // ruler labels, when drawing pixels
+    const GlyphText *m_rulerMeasure = nullptr;  // ruler label widths on every device
+    std::optional<RasterTarget> m_target;  // the pixels drawBase writes directly, if it can
+    std::vector<TimelineRow> &m_rows;  // the rows at least partly on screen
+    std::vector<Bar> &m_bars;
+    std::vector<Bar> &m_heads;  // drawn after (over) the bars they belong to
+    std::vector<Label> &m_labels;
+    std::vector<Marker> &m_markers;
 };
 
 } // namespace
 
-TimelinePainter::TimelinePainter() = default;
+TimelinePainter::TimelinePainter() : m_scratch(std::make_unique<TimelineFrameScratch>()) {}
 TimelinePainter::~TimelinePainter() = default;
 
 const TimelineIndex &TimelinePainter::indexFor(const Capture &c)
@@ -833,7 +875,7 @@ void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewpor
     const TimelineIndex &index = indexFor(c);
     const TimelineGlyphs *glyphs = glyphsFor(o.font);
     if (!o.cacheFrames || !p.device()) {
-        Frame(p, c, vp, o, index, m_stats, glyphs).draw();
+        Frame(p, c, vp, o, index, m_stats, *m_scratch, glyphs).draw();
         return;
     }
     const qreal dpr = p.device()->devicePixelRatioF();
@@ -846,7 +888,7 @@ void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewpor
         m_cachedFrame.setDevicePixelRatio(dpr);
         QPainter cp(&m_cachedFrame);
         TimelinePaintStats stats;
-        Frame(cp, c, vp, o, index, stats, glyphs).drawBase();
+        Frame(cp, c, vp, o, index, stats, *m_scratch, glyphs).drawBase();
         m_cachedCapture = &c;
         m_cachedViewport = vp;
         m_cachedOptions = o;
@@ -855,7 +897,7 @@ void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewpor
     m_stats = m_cachedStats;
     m_stats.fromCache = hit;
     p.drawImage(QPointF(0, 0), m_cachedFrame);
-    Frame(p, c, vp, o, index, m_stats).drawOverlays();
+    Frame(p, c, vp, o, index, m_stats, *m_scratch, glyphs).drawOverlays();
 }
 
 const TimelineGlyphs *TimelinePainter::glyphsFor(const QFont &font)

@@ -22,6 +22,7 @@ class QPainter;
 namespace lanescope {
 
 struct TimelineGlyphs;
+struct TimelineFrameScratch;
 
 struct TimelinePaintOptions
 {
@@ -83,6 +84,7 @@ private:
 
     std::unique_ptr<TimelineIndex> m_index;
     std::unique_ptr<TimelineGlyphs> m_glyphs;
+    std::unique_ptr<TimelineFrameScratch> m_scratch;
     TimelinePaintStats m_stats;
     // The frame cache: picture, what it shows, and what drawing it cost.
     QImage m_cachedFrame;

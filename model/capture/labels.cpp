@@ -8,30 +8,87 @@ namespace lanescope {
 
 namespace {
 
-// Bijective base 26 of n + 1: every n >= 0 has exactly one spelling and there is no zero digit.
-QString functionLetters(int funcId)
+// The label builders append into one string: a zoomed timeline frame builds hundreds of labels,
+// and temporaries (or QString::arg(), which parses its pattern) cost more than the characters.
+
+void appendChars(QString &out, char16_t *begin, char16_t *end)
 {
-    QString letters;
-    for (std::int64_t m = std::int64_t(funcId) + 1; m > 0; m = (m - 1) / 26)
-        letters.append(QChar(u'a' + char16_t((m - 1) % 26)));
-    std::reverse(letters.begin(), letters.end());
-    return letters;
+    std::reverse(begin, end);
+    out.append(reinterpret_cast<const QChar *>(begin), end - begin);
 }
 
-QString withTask(const QString &prefix, std::uint64_t taskId)
+void appendNumber(QString &out, std::int64_t value)
 {
-    return prefix + u'(' + taskDisplayId(taskId) + u')';
+    char16_t digits[24];
+    char16_t *end = digits;
+    auto magnitude = value < 0 ? 0 - std::uint64_t(value) : std::uint64_t(value);
+    do {
+        *end++ = char16_t(u'0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude != 0);
+    if (value < 0)
+        *end++ = u'-';
+    appendChars(out, digits, end);
+}
+
+// Bijective base 26 of n + 1: every n >= 0 has exactly one spelling and there is no zero digit.
+void appendFunctionLetters(QString &out, int funcId)
+{
+    char16_t letters[16];
+    char16_t *end = letters;
+    for (std::int64_t m = std::int64_t(funcId) + 1; m > 0; m = (m - 1) / 26)
+        *end++ = char16_t(u'a' + (m - 1) % 26);
+    appendChars(out, letters, end);
+}
+
+void appendFunctionName(QString &out, int funcId, const NameMap &names)
+{
+    const auto it = names.names.constFind(funcId);
+    if (it != names.names.cend() && !it->isEmpty()) {
+        out += *it;
+        return;
+    }
+    out += QLatin1String("func_");
+    appendNumber(out, funcId);
+    out += u'_';
+    appendFunctionLetters(out, funcId);
+}
+
+void appendDisplayId(QString &out, std::uint64_t taskId)
+{
+    const auto ring = std::uint32_t((taskId >> 32) & 0xFFu);
+    const auto local = std::uint32_t(taskId & 0xFFFFFFFFu);
+    if (ring != 0) {
+        out += u'r';
+        appendNumber(out, ring);
+    }
+    out += u't';
+    appendNumber(out, local);
+}
+
+void appendTask(QString &out, std::uint64_t taskId)
+{
+    out += u'(';
+    appendDisplayId(out, taskId);
+    out += u')';
+}
+
+QString withTask(QStringView prefix, std::uint64_t taskId)
+{
+    QString label;
+    label.reserve(prefix.size() + 24);
+    label += prefix;
+    appendTask(label, taskId);
+    return label;
 }
 
 } // namespace
 
 QString taskDisplayId(std::uint64_t taskId)
 {
-    const auto ring = std::uint32_t((taskId >> 32) & 0xFFu);
-    const auto local = std::uint32_t(taskId & 0xFFFFFFFFu);
-    if (ring == 0)
-        return QStringLiteral("t%1").arg(local);
-    return QStringLiteral("r%1t%2").arg(ring).arg(local);
+    QString id;
+    appendDisplayId(id, taskId);
+    return id;
 }
 
 QString functionName(int funcId, const NameMap &names)
@@ -39,13 +96,20 @@ QString functionName(int funcId, const NameMap &names)
     const auto it = names.names.constFind(funcId);
     if (it != names.names.cend() && !it->isEmpty())
         return *it;
-    return QStringLiteral("func_%1_%2").arg(funcId).arg(functionLetters(funcId));
+    QString name;
+    appendFunctionName(name, funcId, names);
+    return name;
 }
 
 QString taskLabel(const Capture &capture, const TaskRow &row)
 {
-    QString label = row.funcId < 0 ? withTask(QStringLiteral("task"), row.taskId)
-                                   : withTask(functionName(row.funcId, capture.names), row.taskId);
+    QString label;
+    label.reserve(64);
+    if (row.funcId < 0)
+        label += QLatin1String("task");
+    else
+        appendFunctionName(label, row.funcId, capture.names);
+    appendTask(label, row.taskId);
     if (!isSpmdTask(capture, row.taskId))
         return label;
     // The reference splits at the first '(' of the whole label, which may sit inside a kernel name.
@@ -57,12 +121,12 @@ QString taskLabel(const Capture &capture, const TaskRow &row)
 
 QString dummyLabel(std::uint64_t taskId)
 {
-    return withTask(QStringLiteral("dummy"), taskId);
+    return withTask(u"dummy", taskId);
 }
 
 QString allocLabel(std::uint64_t taskId)
 {
-    return withTask(QStringLiteral("alloc"), taskId);
+    return withTask(u"alloc", taskId);
 }
 
 QString schedulerPhaseLabel(const QString &phase, std::uint32_t tasksProcessed)

@@ -4,7 +4,9 @@
 // frame (new range: every bar collected and drawn) and a repeat frame whose selection outline
 // changed (the frame cache plus fresh overlays, as after a click or a hover).
 //
-//   bench_frame [--bars N] [--runs N] [--no-labels] [--check]
+//   bench_frame [--bars N] [--runs N] [--no-labels] [--only full|repeat|zoomed] [--check]
+//
+// --only measures one of the frames (for a profiler's view of it); the others report 0 ms.
 //
 // Times are the painting thread's CPU time. Budgets: full view <= 16 ms, zoomed <= 4 ms (median). With --check the exit status is 1 when a
 // budget is missed.
@@ -103,6 +105,7 @@ int main(int argc, char **argv)
     int runs = 9;
     bool check = false;
     bool noLabels = false;
+    QString only;
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
         if (args[i] == QStringLiteral("--bars") && i + 1 < args.size())
@@ -111,6 +114,8 @@ int main(int argc, char **argv)
             runs = std::max(1, args[++i].toInt());
         else if (args[i] == QStringLiteral("--no-labels"))
             noLabels = true;
+        else if (args[i] == QStringLiteral("--only") && i + 1 < args.size())
+            only = args[++i];
         else if (args[i] == QStringLiteral("--check"))
             check = true;
     }
@@ -136,15 +141,18 @@ int main(int argc, char **argv)
     };
     frame(full);  // warm-up: glyph caches
 
+    auto measure = [&](const char *name, const std::function<void()> &work) {
+        return only.isEmpty() || only == QLatin1String(name) ? medianMs(runs, work) : 0.0;
+    };
     const double floorMs = medianMs(runs, [&] { image.fill(Qt::white); });
-    const double fullMs = medianMs(runs, [&] { frame(full); });
+    const double fullMs = measure("full", [&] { frame(full); });
     const TimelinePaintStats fullStats = painter.stats();
-    const double zoomMs = medianMs(runs, [&] { frame(zoomed); });
+    const double zoomMs = measure("zoomed", [&] { frame(zoomed); });
     const TimelinePaintStats zoomStats = painter.stats();
     options.cacheFrames = true;
     frame(full);  // fills the cache
     std::size_t selected = 0;
-    const double repeatMs = medianMs(runs, [&] {
+    const double repeatMs = measure("repeat", [&] {
         options.highlightLane = 0;
         options.highlightSlice = selected++ % capture->lanes[0].slices.size();
         frame(full);

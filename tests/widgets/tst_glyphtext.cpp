@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QTest>
+#include <optional>
 
 using namespace lanescope;
 
@@ -34,7 +35,7 @@ class TestGlyphText : public QObject
     Q_OBJECT
 
 private slots:
-    void coversPrintableAsciiOnly_data()
+    void coversPrintableLatin1Only_data()
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("covered");
@@ -42,12 +43,14 @@ private slots:
         QTest::newRow("spaces and digits") << QStringLiteral("dispatch 16 / 32") << true;
         QTest::newRow("empty") << QString() << true;
         QTest::newRow("ellipsis") << QStringLiteral("a…") << false;
-        QTest::newRow("micro sign") << QStringLiteral("12 µs") << false;
+        QTest::newRow("micro sign") << QStringLiteral("12 µs") << true;
+        QTest::newRow("middle dot and no-break space") << QStringLiteral("a\u00b7b\u00a0c") << true;
+        QTest::newRow("C1 control") << QStringLiteral("a\u0085b") << false;
         QTest::newRow("CJK") << QStringLiteral("算子") << false;
         QTest::newRow("tab") << QStringLiteral("a\tb") << false;
     }
 
-    void coversPrintableAsciiOnly()
+    void coversPrintableLatin1Only()
     {
         QFETCH(QString, text);
         QFETCH(bool, covered);
@@ -145,6 +148,39 @@ private slots:
             for (int x = a.left(); x <= a.right() && !solid; ++x)
                 solid = blitted.pixel(x, y) == qRgb(0, 0, 0);
         QVERIFY(solid);
+    }
+
+    // Pixels of the expected background blend from a precomputed table; they must come out as
+    // the general blend makes them, and other pixels under the text (a bar's lighter head) too.
+    void knownBackgroundBlendsLikeAnyOther_data()
+    {
+        QTest::addColumn<QRgb>("background");
+        QTest::addColumn<QRgb>("pen");
+        QTest::newRow("dark text on a blue bar") << qRgb(0x3b, 0x76, 0xd9) << qRgb(0x11, 0x11, 0x11);
+        QTest::newRow("light text on a dark bar") << qRgb(0x30, 0x20, 0x10) << qRgb(0xf5, 0xf5, 0xf5);
+        QTest::newRow("translucent pen") << qRgb(0xe0, 0xe0, 0xe0) << qRgba(0, 0, 0, 128);
+    }
+
+    void knownBackgroundBlendsLikeAnyOther()
+    {
+        QFETCH(QRgb, background);
+        QFETCH(QRgb, pen);
+        const GlyphText glyphs(labelFont());
+        const QString text = QStringLiteral("o_proj_spmd(r1t17) 12 µs");
+        auto blitted = [&](std::optional<QRgb> expected) {
+            QImage image(200, 30, QImage::Format_ARGB32_Premultiplied);
+            image.fill(background);
+            QPainter p(&image);
+            p.fillRect(QRect(0, 0, 40, 30), QColor(0xff, 0xd0, 0xa0));  // not the expected colour
+            const auto target = RasterTarget::of(p);
+            if (expected)
+                glyphs.blit(*target, QPointF(4, 20), text, glyphs.fit(text, 500), pen, *expected);
+            p.end();
+            return image;
+        };
+        const QImage table = blitted(background);
+        QVERIFY(table != blitted(std::nullopt));
+        QCOMPARE(table, blitted(0));  // no pixel is transparent black: every one takes the general blend
     }
 
     void blitStaysInsideTheClip()

@@ -88,8 +88,8 @@ private slots:
         QCOMPARE(panel.currentTechnique(), id);
         const Technique *t = m_catalogue->find(id);
         const QString text = panel.detailsBrowser()->toPlainText();
-        for (const QString &heading : {"When it applies", "How", "Cost", "How to confirm"})
-            QVERIFY2(text.contains(heading), qPrintable(heading));
+        for (const char *heading : {"When it applies", "How", "Cost", "How to confirm"})
+            QVERIFY2(text.contains(QLatin1String(heading)), heading);
         for (const QString &field : {t->whenItApplies, t->how, t->cost, t->howToConfirm}) {
             QVERIFY(!field.isEmpty());
             QVERIFY2(text.contains(field), qPrintable(field));
