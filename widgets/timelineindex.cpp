@@ -13,12 +13,14 @@ LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std
     : m_members(std::move(members)), m_size(m_members.empty() ? slices.size() : m_members.size())
 {
     m_blockMaxEnd.reserve(m_size / kBlock + 1);
+    m_starts.reserve(m_size);
     double maxEnd = -std::numeric_limits<double>::infinity();
     double previousEnd = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < m_size; ++k) {
         const Slice &s = slices[sliceIndex(k)];
         // Loaders may leave a slice's end before its start (clock glitches); treat it as an instant.
         const double end = std::max(s.startUs, s.endUs);
+        m_starts.push_back(s.startUs);
         // Trace timestamps are rounded to the nanosecond; overlaps below that are not overlaps.
         if (s.startUs < previousEnd - 1e-3)
             m_disjoint = false;
@@ -44,25 +46,17 @@ std::size_t LaneLevelIndex::firstEndingAtOrAfter(const std::vector<Slice> &slice
     return end;  // not reached: the block's maximum is at least `us`
 }
 
-std::size_t LaneLevelIndex::firstStartingAtOrAfter(const std::vector<Slice> &slices, double us,
-                                                   std::size_t from) const
+std::size_t LaneLevelIndex::firstStartingAtOrAfter(double us, std::size_t from) const
 {
     std::size_t lo = std::min(from, m_size);
     // Gallop from `from` first: the painter asks for the next pixel column, usually a few slices on.
     std::size_t step = 1;
-    while (lo + step < m_size && slices[sliceIndex(lo + step)].startUs < us) {
+    while (lo + step < m_size && m_starts[lo + step] < us) {
         lo += step + 1;
         step *= 2;
     }
-    std::size_t hi = std::min(m_size, lo + step);
-    while (lo < hi) {
-        const std::size_t mid = lo + (hi - lo) / 2;
-        if (slices[sliceIndex(mid)].startUs < us)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    const auto hi = m_starts.begin() + std::ptrdiff_t(std::min(m_size, lo + step));
+    return std::size_t(std::lower_bound(m_starts.begin() + std::ptrdiff_t(lo), hi, us) - m_starts.begin());
 }
 
 TimelineIndex::TimelineIndex(const Capture &capture) : m_capture(&capture)
@@ -201,7 +195,7 @@ std::optional<std::size_t> TimelineIndex::sliceAt(const Capture &capture, std::s
     };
     if (level.isDisjoint()) {
         // Ends are sorted as well: only the neighbours of `us` can be nearest.
-        const std::size_t next = level.firstStartingAtOrAfter(slices, std::nextafter(us, HUGE_VAL), 0);
+        const std::size_t next = level.firstStartingAtOrAfter(std::nextafter(us, HUGE_VAL), 0);
         if (next > 0)
             consider(next - 1);
         if (next < level.size())

@@ -8,6 +8,7 @@
 #include "timeformat.h"
 
 #include <QFontMetrics>
+#include <QHash>
 #include <QPaintEngine>
 #include <QPainter>
 #include <QPolygon>
@@ -103,8 +104,10 @@ struct TimelineFrameScratch
     std::vector<Bar> heads;
     std::vector<Label> labels;
     std::vector<Marker> markers;
+    // Setup-head shades by bar colour, kept across frames: deriving one goes through HSV.
+    QHash<QRgb, QRgb> headColours;
 
-    void clear()
+    void clear()  // what one frame collected; the shades stay
     {
         rows.clear();
         bars.clear();
@@ -126,7 +129,7 @@ public:
         : m_p(p), m_c(c), m_vp(vp), m_o(o), m_index(index), m_stats(stats), m_fonts(o.font),
           m_layout(c, o.metrics, o.collapsedGroups, o.arrangement), m_barMetrics(m_fonts.bar),
           m_rows(scratch.rows), m_bars(scratch.bars), m_heads(scratch.heads), m_labels(scratch.labels),
-          m_markers(scratch.markers)
+          m_markers(scratch.markers), m_headColours(scratch.headColours)
     {
         scratch.clear();
         // Glyph runs only where pixels are the output: an SVG keeps its labels as text.
@@ -141,6 +144,7 @@ public:
             m_rulerText = rulerGlyphs;
         m_scale = chooseRulerScale(vp.range(), vp.plotWidth(), [this](const QString &s) { return rulerWidth(s); });
     }
+
 
     void draw()
     {
@@ -174,8 +178,7 @@ public:
         m_p.save();
         m_p.setRenderHint(QPainter::Antialiasing, false);
         m_p.setRenderHint(QPainter::TextAntialiasing, true);
-        fillOpaque(QRect(0, 0, m_vp.widthPx, m_vp.heightPx), m_o.colours.background);
-        drawRowBackgrounds();
+        drawRowBackgrounds();  // the plot; the header column and the ruler fill their own areas
         drawOutsideCapture();
         drawGrid();
         for (const TimelineRow &row : m_rows) {
@@ -215,12 +218,22 @@ private:
         }
     }
 
-    // Pixel column of a time, bounded so that deep zoom cannot overflow an int.
+    // Pixel column of a time, bounded so that deep zoom cannot overflow an int. A zoomed-out frame
+    // asks this a few hundred thousand times: the scale is divided out once per frame, and the
+    // bounded (never negative once shifted) value rounds by truncation, not a floor call.
     int column(double us) const
     {
-        const double x = std::clamp(m_vp.xOf(us), double(m_vp.plotLeft() - 2), double(m_vp.plotRight() + 2));
-        return int(std::floor(x + 0.5));
+        double x = m_plotLeft + (us - m_vp.t0Us) * m_pxPerUs + 0.5;
+        if (!(x >= m_columnMin))  // NaN too
+            x = m_columnMin;
+        else if (x > m_columnMax)
+            x = m_columnMax;
+        return int(x + kColumnShift) - kColumnShift;
     }
+    static constexpr int kColumnShift = 8;
+
+    // The time at widget x; TimelineViewport::timeAt without its division.
+    double timeAt(double x) const { return m_vp.t0Us + (x - m_plotLeft) * m_usPerPx; }
 
     // A fill of whole pixels, written directly when the target allows it and the colour is opaque.
     void fillOpaque(const QRect &rect, const QColor &colour)
@@ -237,16 +250,32 @@ private:
     void columnLine(int x, int from, int to, const QColor &colour) { fillOpaque(QRect(x, from, 1, to - from), colour); }
     void rowLine(int y, int from, int to, const QColor &colour) { fillOpaque(QRect(from, y, to - from, 1), colour); }
 
+    // Every pixel of the plot once: each row's band in its colour over its separator line, and the
+    // background above, between and below the rows. A whole-frame fill first would write most
+    // pixels twice, and a frame's fills cost memory bandwidth more than instructions.
     void drawRowBackgrounds()
     {
+        const int left = m_vp.plotLeft(), width = m_vp.plotWidth();
+        int filledTo = m_vp.lanesTop();  // the rows above are done
+        auto background = [&](int to) {
+            if (to > filledTo)
+                fillOpaque(QRect(left, filledTo, width, to - filledTo), m_o.colours.background);
+        };
         for (const TimelineRow &row : m_rows) {
-            const QRect band(m_vp.plotLeft(), int(std::floor(rowTop(row))), m_vp.plotWidth(), row.height);
-            if (row.kind == TimelineRow::Kind::GroupHeading)
-                fillOpaque(band, m_o.colours.headingBand);
-            else if (row.ordinal % 2 == 1)
-                fillOpaque(band, m_o.colours.alternateRow);
-            rowLine(band.bottom(), band.left(), band.right() + 1, m_o.colours.rowSeparator);
+            const int top = int(std::floor(rowTop(row)));
+            const int separator = top + row.height - 1;
+            background(top);
+            const int from = std::max(top, filledTo);
+            const QColor &colour = row.kind == TimelineRow::Kind::GroupHeading ? m_o.colours.headingBand
+                                   : row.ordinal % 2 == 1                     ? m_o.colours.alternateRow
+                                                                               : m_o.colours.background;
+            if (separator > from)
+                fillOpaque(QRect(left, from, width, separator - from), colour);
+            if (separator >= from)
+                rowLine(separator, left, left + width, m_o.colours.rowSeparator);
+            filledTo = std::max(filledTo, separator + 1);
         }
+        background(m_vp.heightPx);
     }
 
     void drawOutsideCapture()
@@ -342,7 +371,7 @@ private:
                 // On a level without overlaps everything that starts inside the merged run's last
                 // column merges too: jump over it, so zoomed-out frames cost pixels, not slices.
                 if (level.isDisjoint()) {
-                    const std::size_t next = level.firstStartingAtOrAfter(slices, m_vp.timeAt(pending.right - 0.5), k);
+                    const std::size_t next = level.firstStartingAtOrAfter(timeAt(pending.right - 0.5), k);
                     if (next > k) {
                         const Slice &lastSkipped = slices[level.sliceIndex(next - 1)];
                         pending.right = std::max(pending.right, column(std::max(lastSkipped.startUs, lastSkipped.endUs)));
@@ -394,7 +423,15 @@ private:
         const int right = std::min({column(row->startUs), barRight, m_vp.plotRight()});
         if (right - left < 1)
             return;
-        m_heads.push_back({QRect(left, y, right - left, height), setupHeadColour(m_bars.back().colour), false});
+        m_heads.push_back({QRect(left, y, right - left, height), headColourOf(m_bars.back().colour), false});
+    }
+
+    QRgb headColourOf(QRgb bar)
+    {
+        auto it = m_headColours.constFind(bar);
+        if (it == m_headColours.cend())
+            it = m_headColours.insert(bar, setupHeadColour(bar));
+        return *it;
     }
 
     // Returns whether a label fits.
@@ -826,12 +863,19 @@ private:
     const GlyphText *m_laneText = nullptr;
     const GlyphText *m_rulerText = nullptr;     // ruler labels, when drawing pixels
     const GlyphText *m_rulerMeasure = nullptr;  // ruler label widths on every device
+    // The viewport's scale, divided once per frame (column() and timeAt() run per slice).
+    const double m_plotLeft = m_vp.plotLeft();
+    const double m_pxPerUs = m_vp.pxPerUs();
+    const double m_usPerPx = m_vp.usPerPx();
+    const double m_columnMin = m_vp.plotLeft() - 2 + 0.5;  // column()'s bounds, before rounding
+    const double m_columnMax = m_vp.plotRight() + 2 + 0.5;
     std::optional<RasterTarget> m_target;  // the pixels drawBase writes directly, if it can
     std::vector<TimelineRow> &m_rows;  // the rows at least partly on screen
     std::vector<Bar> &m_bars;
     std::vector<Bar> &m_heads;  // drawn after (over) the bars they belong to
     std::vector<Label> &m_labels;
     std::vector<Marker> &m_markers;
+    QHash<QRgb, QRgb> &m_headColours;
 };
 
 } // namespace

@@ -87,6 +87,33 @@ private slots:
                  std::size_t(first));
     }
 
+    // The painter's jump over a merged pixel column: the first slice at or after a time, searched
+    // from a position on (galloping, then bisecting).
+    void findsTheNextSliceToStart_data()
+    {
+        QTest::addColumn<double>("us");
+        QTest::addColumn<int>("from");
+        QTest::addColumn<int>("first");
+        // Lane 0's level: k = 0 starts at 0, k = i + 1 at 100 + 10i (up to 2090).
+        QTest::newRow("from the start, before everything") << -1.0 << 0 << 0;
+        QTest::newRow("exactly at a start") << 300.0 << 0 << 21;
+        QTest::newRow("between two starts") << 301.0 << 0 << 22;
+        QTest::newRow("a step on") << 111.0 << 1 << 3;
+        QTest::newRow("far on, from the middle") << 2000.0 << 50 << 191;
+        QTest::newRow("already past it") << 150.0 << 100 << 100;
+        QTest::newRow("after the last start") << 5000.0 << 7 << 201;
+        QTest::newRow("from the end") << 0.0 << 201 << 201;
+    }
+    void findsTheNextSliceToStart()
+    {
+        QFETCH(double, us);
+        QFETCH(int, from);
+        QFETCH(int, first);
+        const Capture c = indexedCapture();
+        const TimelineIndex index(c);
+        QCOMPARE(index.level(0, 0).firstStartingAtOrAfter(us, std::size_t(from)), std::size_t(first));
+    }
+
     void hitsTheSliceUnderATime_data()
     {
         QTest::addColumn<int>("lane");
