@@ -2,6 +2,7 @@
 
 #include "glyphtext.h"
 #include "rastertarget.h"
+#include "scanlinebars.h"
 #include "model/capture/slicelabel.h"
 #include "rulerscale.h"
 #include "slicepalette.h"
@@ -106,6 +107,7 @@ struct TimelineFrameScratch
     std::vector<Marker> markers;
     // Setup-head shades by bar colour, kept across frames: deriving one goes through HSV.
     QHash<QRgb, QRgb> headColours;
+    ScanlineBars scanline;
 
     void clear()  // what one frame collected; the shades stay
     {
@@ -129,7 +131,7 @@ public:
         : m_p(p), m_c(c), m_vp(vp), m_o(o), m_index(index), m_stats(stats), m_fonts(o.font),
           m_layout(c, o.metrics, o.collapsedGroups, o.arrangement), m_barMetrics(m_fonts.bar),
           m_rows(scratch.rows), m_bars(scratch.bars), m_heads(scratch.heads), m_labels(scratch.labels),
-          m_markers(scratch.markers), m_headColours(scratch.headColours)
+          m_markers(scratch.markers), m_headColours(scratch.headColours), m_scanline(scratch.scanline)
     {
         scratch.clear();
         // Glyph runs only where pixels are the output: an SVG keeps its labels as text.
@@ -175,6 +177,7 @@ public:
     {
         collectVisibleRows();
         m_target = RasterTarget::of(m_p);  // drawBase sets no clip or transform of its own
+        m_composeBars = m_target.has_value();
         m_p.save();
         m_p.setRenderHint(QPainter::Antialiasing, false);
         m_p.setRenderHint(QPainter::TextAntialiasing, true);
@@ -310,12 +313,12 @@ private:
     {
         const auto laneIndex = std::size_t(row.index);
         const Lane &lane = m_c.lanes[laneIndex];
-        const std::size_t firstBar = m_bars.size();
+        const std::int64_t firstBar = m_barsDrawn;
         for (int depth = 0; depth < m_index.levelCount(laneIndex); ++depth) {
             const int y = int(rowTop(row)) + m_o.metrics.lanePaddingPx + depth * m_o.metrics.sliceRowHeightPx;
             collectLevel(lane, m_index.level(laneIndex, depth), y);
         }
-        m_stats.maxRectsInLane = std::max(m_stats.maxRectsInLane, std::int64_t(m_bars.size() - firstBar));
+        m_stats.maxRectsInLane = std::max(m_stats.maxRectsInLane, m_barsDrawn - firstBar);
         ++m_stats.lanesDrawn;
     }
 
@@ -326,13 +329,15 @@ private:
         const double t0 = m_vp.t0Us;
         const double t1 = m_vp.t1Us;
         const int height = m_o.metrics.sliceRowHeightPx - 1;
-        const std::size_t levelStart = m_bars.size();
+        m_levelBars = 0;
+        if (m_composeBars)
+            m_scanline.begin(*m_target, QRect(m_vp.plotLeft(), y, m_vp.plotWidth(), height));
         int lastMarkerColumn = std::numeric_limits<int>::min();
 
         PendingRect pending;
         auto flush = [&] {
             if (pending.count > 0)
-                addBar(lane, pending, y, height, levelStart);
+                addBar(lane, pending, y, height);
             pending = {};
         };
 
@@ -386,9 +391,11 @@ private:
             ++k;
         }
         flush();
+        if (m_composeBars)
+            m_scanline.end();
     }
 
-    void addBar(const Lane &lane, const PendingRect &r, int y, int height, std::size_t levelStart)
+    void addBar(const Lane &lane, const PendingRect &r, int y, int height)
     {
         const int left = std::max(r.left, m_vp.plotLeft());
         const int right = std::min(r.right, m_vp.plotRight());
@@ -401,14 +408,22 @@ private:
         const bool labelled = m_o.drawLabels && labelRight - labelLeft >= m_o.minLabelWidthPx &&
                               addLabel(lane, *r.longest, r.colour, QRect(labelLeft, y, labelRight - labelLeft, height));
         // Touching runs of one colour become one rectangle: the same pixels, far fewer fill calls.
-        if (gap == 0 && !labelled && m_bars.size() > levelStart) {
-            Bar &previous = m_bars.back();
-            if (previous.joinable && previous.colour == r.colour && previous.rect.right() + 1 == left) {
-                previous.rect.setRight(right - 1);
-                return;
-            }
+        if (gap == 0 && !labelled && m_levelBars > 0 && m_lastBar.joinable && m_lastBar.colour == r.colour &&
+            m_lastBar.rect.right() + 1 == left) {
+            m_lastBar.rect.setRight(right - 1);
+            if (m_composeBars)
+                m_scanline.fill(left, right - gap, r.colour);
+            else
+                m_bars.back().rect.setRight(right - 1);
+            return;
         }
-        m_bars.push_back({QRect(left, y, right - left - gap, height), r.colour, gap == 0 && !labelled});
+        m_lastBar = {QRect(left, y, right - left - gap, height), r.colour, gap == 0 && !labelled};
+        ++m_levelBars;
+        ++m_barsDrawn;
+        if (m_composeBars)
+            m_scanline.fill(left, right - gap, r.colour);
+        else
+            m_bars.push_back(m_lastBar);
         if (r.count == 1 && m_o.drawSetupHeads && lane.kind == LaneKind::Worker)
             addSetupHead(lane, *r.longest, y, height, right - gap);
     }
@@ -423,7 +438,11 @@ private:
         const int right = std::min({column(row->startUs), barRight, m_vp.plotRight()});
         if (right - left < 1)
             return;
-        m_heads.push_back({QRect(left, y, right - left, height), headColourOf(m_bars.back().colour), false});
+        const QRgb colour = headColourOf(m_lastBar.colour);
+        if (m_composeBars)
+            m_scanline.fill(left, right, colour);  // over its bar, which is already in the scanline
+        else
+            m_heads.push_back({QRect(left, y, right - left, height), colour, false});
     }
 
     QRgb headColourOf(QRgb bar)
@@ -458,28 +477,11 @@ private:
         return true;
     }
 
-    // Writes opaque bars straight into the target image: the pixels QPainter would fill for these
-    // integer rectangles, without its per-call cost (a zoomed-out frame has ~80k rectangles).
-    // Returns false when the target is not a plain raster image (SVG, odd transforms, clips).
-    bool rasterBars()
-    {
-        if (!m_target)
-            return false;
-        for (const Bar &b : m_bars)
-            if (qAlpha(b.colour) != 255)
-                return false;
-        for (const Bar &b : m_bars) {
-            const QRect r = m_target->clippedToDevice(b.rect);
-            if (!r.isEmpty())
-                m_target->fill(r, b.colour);
-        }
-        return true;
-    }
-
-    // Bars go out grouped by colour: one brush change and one fill call per colour.
+    // Without a raster target, bars go out grouped by colour: one brush change and one fill call
+    // per colour. (With one, they were written as they were collected.)
     void flushBars()
     {
-        if (!rasterBars()) {
+        if (!m_composeBars) {
             std::sort(m_bars.begin(), m_bars.end(), [](const Bar &a, const Bar &b) { return a.colour < b.colour; });
             m_p.setPen(Qt::NoPen);
             std::vector<QRect> run;
@@ -492,7 +494,7 @@ private:
                 m_p.drawRects(run.data(), int(run.size()));
             }
         }
-        m_stats.rectsDrawn = std::int64_t(m_bars.size());
+        m_stats.rectsDrawn = m_barsDrawn;
         for (const Bar &head : m_heads)
             fillOpaque(head.rect, QColor::fromRgb(head.colour));
 
@@ -876,6 +878,15 @@ private:
     std::vector<Label> &m_labels;
     std::vector<Marker> &m_markers;
     QHash<QRgb, QRgb> &m_headColours;
+    ScanlineBars &m_scanline;
+    // Raster targets get their bars as they are collected, composed a level at a time (m_scanline);
+    // other devices get them from m_bars, grouped by colour.
+    bool m_composeBars = false;
+    // The bars of the level being collected: how many, and the last one (touching runs of one
+    // colour extend it).
+    std::int64_t m_levelBars = 0;
+    Bar m_lastBar;
+    std::int64_t m_barsDrawn = 0;
 };
 
 } // namespace

@@ -129,6 +129,45 @@ private:
     QRgb m_colour;
 };
 
+// Three AICore worker lanes of back-to-back tasks, each with a setup head (receive -> start) and
+// one function of five: bars of every width from sub-pixel to wide, heads, joins and gaps.
+Capture workerCapture()
+{
+    Capture c;
+    constexpr int kCores = 3;
+    std::vector<double> clock(kCores, 0.0);
+    for (std::uint64_t i = 0; i < 3000; ++i) {
+        const int core = int(i % kCores);
+        TaskRow r;
+        r.taskId = i;
+        r.coreId = core;
+        r.coreType = CoreType::Aiv;
+        r.funcId = int(i / 7 % 5);
+        r.receiveUs = clock[std::size_t(core)] + 0.1 * double(i % 4);
+        r.startUs = r.receiveUs + 0.3;
+        r.endUs = r.startUs + 0.5 + 0.25 * double(i % 9);
+        r.dispatchUs = r.receiveUs - 0.2;
+        r.finishUs = r.endUs + 0.2;
+        r.flags = TaskRow::HasAicpu | TaskRow::HasReceive;
+        clock[std::size_t(core)] = r.endUs;
+        c.rows.push_back(r);
+    }
+    c.lanes.resize(kCores);
+    for (int core = 0; core < kCores; ++core) {
+        Lane &lane = c.lanes[std::size_t(core)];
+        lane.group = QStringLiteral("AICore");
+        lane.name = QStringLiteral("AIV_%1").arg(core);
+        lane.kind = LaneKind::Worker;
+        lane.laneSource = core;
+    }
+    for (std::size_t i = 0; i < c.rows.size(); ++i) {
+        const TaskRow &r = c.rows[i];
+        c.lanes[std::size_t(r.coreId)].slices.push_back(
+            Slice{r.receiveUs, r.endUs, std::uint32_t(i), std::uint32_t(r.funcId + 1), 0, 0});
+    }
+    return c;
+}
+
 } // namespace
 
 class TestTimelinePainter : public QObject
@@ -319,6 +358,63 @@ private slots:
         render(painter, c, viewport(1000, 1010));
         QCOMPARE(painter.stats().rectsDrawn, 10);
         QCOMPARE_LE(painter.stats().slicesVisited, 12);
+    }
+
+    // Raster images take the direct path (bars composed per level, fills written by hand); other
+    // devices go through QPainter. Both must give the same pixels. A clip of more than one
+    // rectangle turns the direct path off on an otherwise identical image.
+    void directAndPainterPathsAgree_data()
+    {
+        QTest::addColumn<QString>("capture");
+        QTest::addColumn<double>("t0");
+        QTest::addColumn<double>("t1");
+        QTest::addColumn<int>("scale");
+        QTest::newRow("workers, all: sub-pixel bars") << "workers" << -5.0 << 2500.0 << 1;
+        QTest::newRow("workers, zoomed: heads and gaps") << "workers" << 100.0 << 160.0 << 1;
+        QTest::newRow("workers, zoomed, 2x") << "workers" << 100.0 << 160.0 << 2;
+        QTest::newRow("workers, half-way, 2x") << "workers" << 0.0 << 700.0 << 2;
+        QTest::newRow("dense nested levels") << "dense" << -10.0 << 20010.0 << 1;
+        QTest::newRow("two lanes, past the ends") << "two lanes" << -300.0 << 700.0 << 1;
+    }
+    void directAndPainterPathsAgree()
+    {
+        QFETCH(QString, capture);
+        QFETCH(double, t0);
+        QFETCH(double, t1);
+        QFETCH(int, scale);
+        const Capture c = capture == QLatin1String("workers") ? workerCapture()
+                          : capture == QLatin1String("dense")  ? denseCapture(20000, 2, false)
+                                                               : twoLaneCapture();
+        TimelineViewport vp = viewport(t0, t1);
+        vp.headerWidthPx = 0;  // names and ruler labels are text, drawn by different routes
+        vp.rulerHeightPx = 0;
+        TimelinePaintOptions options;
+        options.drawLabels = false;
+        auto draw = [&](bool direct) {
+            QImage image(QSize(vp.widthPx, vp.heightPx) * scale, QImage::Format_ARGB32_Premultiplied);
+            image.setDevicePixelRatio(scale);
+            image.fill(Qt::magenta);
+            QPainter p(&image);
+            if (!direct)
+                p.setClipRegion(QRegion(0, 0, vp.widthPx, vp.heightPx) - QRegion(vp.widthPx - 1, vp.heightPx - 1, 1, 1));
+            TimelinePainter painter;
+            painter.paint(p, c, vp, options);
+            p.end();
+            for (int dy = 1; dy <= scale; ++dy)  // the last logical pixel is outside the second clip
+                for (int dx = 1; dx <= scale; ++dx)
+                    image.setPixel(image.width() - dx, image.height() - dy, 0);
+            return image;
+        };
+        const QImage direct = draw(true);
+        const QImage painted = draw(false);
+        QCOMPARE(direct.size(), painted.size());
+        for (int y = 0; y < direct.height(); ++y) {
+            for (int x = 0; x < direct.width(); ++x) {
+                if (direct.pixel(x, y) != painted.pixel(x, y))
+                    QFAIL(qPrintable(QStringLiteral("pixel %1,%2: %3 direct, %4 through QPainter")
+                                         .arg(x).arg(y).arg(direct.pixel(x, y), 8, 16).arg(painted.pixel(x, y), 8, 16)));
+            }
+        }
     }
 
     void paintsOverlaysOverBarsAndOverTheCachedFrame_data()
