@@ -9,8 +9,7 @@
 #include "theme.h"
 
 #include "model/analysis/capturesummary.h"
-#include "model/analysis/captureanalysis.h"
-#include "model/analysis/derivedtracks.h"
+#include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
 #include "widgets/barlegend.h"
 #include "widgets/capturepage.h"
@@ -284,7 +283,7 @@ void MainWindow::attachTimeline()
     m_report->setSource(view, analysis);
     m_criticalPath->setView(view, analysis);
     m_showCriticalPath->setEnabled(m_criticalPath->isAvailable());
-    m_rings->setTimeline(view);
+    m_rings->setTimeline(view, analysis);
     m_measure->attach(view);
     if (view) {
         m_attachedConnections << connect(view, &TimelineView::selectionChanged, this, &MainWindow::showSelection)
@@ -453,9 +452,7 @@ CapturePage *MainWindow::openPath(const QString &path)
     QThread *thread = QThread::create([job, path, control] {
         job->result = loadCapture(path, control);
         if (job->result.ok() && !job->cancel)
-            appendDerivedTracks(*job->result.capture);
-        if (job->result.ok() && !job->cancel)
-            job->analysis = std::make_shared<const CaptureAnalysis>(analyzeCapture(*job->result.capture));
+            job->analysis = std::make_shared<const CaptureAnalysis>(deriveAndAnalyze(*job->result.capture));
     });
     connect(thread, &QThread::finished, this, [this, thread, target, job] {
         thread->deleteLater();

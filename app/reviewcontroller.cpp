@@ -223,12 +223,13 @@ void ReviewController::followCurrentTab()
 {
     QWidget *current = m_window->tabs()->currentWidget();
     if (auto *view = qobject_cast<ComparisonView *>(current)) {
-        m_panel->setCapture(view->before().capture, view->twin()->beforeView(), tr("Before — %1").arg(view->before().name));
+        m_panel->setCapture(view->before().capture, view->twin()->beforeView(), tr("Before — %1").arg(view->before().name),
+                            view->before().analysis);
         return;
     }
     auto *page = qobject_cast<CapturePage *>(current);
     if (page && page->state() == CapturePage::State::Ready)
-        m_panel->setCapture(page->capture(), page->timeline(), pageName(page));
+        m_panel->setCapture(page->capture(), page->timeline(), pageName(page), page->analysis());
     else
         m_panel->setCapture(nullptr, nullptr);
 }
@@ -275,8 +276,8 @@ bool ReviewController::compare(const QString &technique)
         // cleared, so reading it as a ComparisonView would be undefined.
         connect(m_comparison, &QObject::destroyed, this, &ReviewController::updateActions, Qt::QueuedConnection);
     }
-    const ComparedCapture before{m_before->capture(), pageName(m_before), m_before->path()};
-    const ComparedCapture after{m_after->capture(), pageName(m_after), m_after->path()};
+    const ComparedCapture before{m_before->capture(), pageName(m_before), m_before->path(), m_before->analysis()};
+    const ComparedCapture after{m_after->capture(), pageName(m_after), m_after->path(), m_after->analysis()};
     if (created || m_comparison->before().capture != before.capture || m_comparison->after().capture != after.capture)
         m_comparison->setPair(before, after);
     m_comparison->setTechnique(technique);

@@ -197,8 +197,13 @@ void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
 {
     m_before = std::move(before);
     m_after = std::move(after);
-    m_beforeMetrics = m_before.capture ? computeMetrics(*m_before.capture) : MetricSet{};
-    m_afterMetrics = m_after.capture ? computeMetrics(*m_after.capture) : MetricSet{};
+    auto metricsOf = [](const ComparedCapture &side) {
+        if (side.analysis)
+            return side.analysis->metrics;
+        return side.capture ? computeMetrics(*side.capture) : MetricSet{};
+    };
+    m_beforeMetrics = metricsOf(m_before);
+    m_afterMetrics = metricsOf(m_after);
     m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name);
     updateMarkers();
     updateHeader();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/techniques/captureanalysis.h"
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/reviewsession.h"
@@ -31,6 +32,7 @@ struct ComparedCapture
     CapturePtr capture;
     QString name;
     QString path;
+    CaptureAnalysisPtr analysis;  // its metrics, computed off the GUI thread; else measured here
 };
 
 // A before/after review: the chosen technique's confirmation metrics for both captures side by

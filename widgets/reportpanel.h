@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/analysis/captureanalysis.h"
+#include "model/techniques/captureanalysis.h"
 
 #include <QPointer>
 #include <QWidget>

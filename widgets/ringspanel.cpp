@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <optional>
 
 namespace lanescope {
 
@@ -81,22 +82,25 @@ RingsPanel::~RingsPanel()
         m_bandView->removeOverlay(m_band);
 }
 
-void RingsPanel::setTimeline(TimelineView *view)
+void RingsPanel::setTimeline(TimelineView *view, CaptureAnalysisPtr analysis)
 {
     m_view = view;
     CapturePtr capture = view ? view->capture() : CapturePtr();
-    if (capture != m_capture) {  // the figures are computed on this thread: only when they change
+    if (capture != m_capture || analysis != m_analysis) {  // only when the figures change
         m_capture = std::move(capture);
+        m_analysis = std::move(analysis);
         rebuild();
     }
     updateBand();
 }
 
-void RingsPanel::setCapture(CapturePtr capture)
+void RingsPanel::setCapture(CapturePtr capture, CaptureAnalysisPtr analysis)
 {
-    setTimeline(nullptr);
-    if (capture != m_capture) {
+    m_view = nullptr;
+    updateBand();
+    if (capture != m_capture || analysis != m_analysis) {
         m_capture = std::move(capture);
+        m_analysis = std::move(analysis);
         rebuild();
     }
 }
@@ -131,7 +135,10 @@ void RingsPanel::rebuild()
         m_diagnosisLabel->setText(tr("No capture."));
         return;
     }
-    const RingOccupancy rings = computeRingOccupancy(*m_capture);
+    std::optional<RingOccupancy> computed;
+    if (!m_analysis)
+        computed = computeRingOccupancy(*m_capture);
+    const RingOccupancy &rings = m_analysis ? m_analysis->rings : *computed;
     m_diagnosis = diagnoseRings(rings);
     QStringList lines;
     if (const QString s = rebalanceStatement(m_diagnosis); !s.isEmpty())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/analysis/ringdiagnosis.h"
+#include "model/techniques/captureanalysis.h"
 #include "model/capture/capture.h"
 
 #include <QPointer>
@@ -28,10 +29,12 @@ public:
     explicit RingsPanel(QWidget *parent = nullptr);
     ~RingsPanel() override;
 
-    // Follows this timeline (nullptr: none): shows its capture, and draws the band on it.
-    void setTimeline(TimelineView *view);
+    // Follows this timeline (nullptr: none): shows its capture, and draws the band on it. The
+    // figures come from `analysis` (the capture's, computed off the GUI thread) when given, else
+    // they are computed here.
+    void setTimeline(TimelineView *view, CaptureAnalysisPtr analysis = nullptr);
     // Shows a capture without a timeline (no band).
-    void setCapture(CapturePtr capture);
+    void setCapture(CapturePtr capture, CaptureAnalysisPtr analysis = nullptr);
 
     QAction *bandAction() const { return m_bandAction; }
     bool bandShown() const;
@@ -47,6 +50,7 @@ private:
     void updateBand();
 
     CapturePtr m_capture;
+    CaptureAnalysisPtr m_analysis;
     QPointer<TimelineView> m_view;
     QPointer<TimelineView> m_bandView;   // where the band currently is
     std::shared_ptr<RingPressureBand> m_band;

@@ -230,15 +230,17 @@ QString TechniquesPanel::techniqueHtml(const Technique &t) const
     return html;
 }
 
-void TechniquesPanel::setCapture(CapturePtr capture, TimelineView *timeline, const QString &name)
+void TechniquesPanel::setCapture(CapturePtr capture, TimelineView *timeline, const QString &name,
+                                 CaptureAnalysisPtr analysis)
 {
-    if (capture == m_capture && timeline == m_timeline && name == m_captureName)
+    if (capture == m_capture && timeline == m_timeline && name == m_captureName && analysis == m_analysis)
         return;
-    const bool sameCapture = capture == m_capture;
+    const bool sameFigures = capture == m_capture && analysis == m_analysis;
     m_capture = std::move(capture);
+    m_analysis = m_capture ? std::move(analysis) : nullptr;
     m_timeline = timeline;
     m_captureName = name;
-    if (!sameCapture)
+    if (!sameFigures)
         measure();
     rebuildSuggestions();
 }
@@ -250,6 +252,11 @@ void TechniquesPanel::measure()
     m_suggestions.clear();
     if (!m_capture)
         return;
+    if (m_analysis) {
+        m_metrics = m_analysis->metrics;
+        m_suggestions = m_analysis->suggestions;
+        return;
+    }
     for (const Measured &m : m_measured) {
         if (m.capture.lock() == m_capture) {
             m_metrics = m.metrics;

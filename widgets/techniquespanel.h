@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/techniques/captureanalysis.h"
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/symptomdetection.h"
 #include "model/techniques/techniquecatalogue.h"
@@ -32,9 +33,11 @@ class TechniquesPanel : public QWidget
 public:
     explicit TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catalogue, QWidget *parent = nullptr);
 
-    // Measures `capture` and lists its suggestions; evidence is shown on `timeline`. A null
-    // capture clears the suggestions. `name` labels the list ("Before — x").
-    void setCapture(CapturePtr capture, TimelineView *timeline, const QString &name = {});
+    // Lists the suggestions of `capture`; evidence is shown on `timeline`. The metrics and
+    // suggestions come from `analysis` (computed off the GUI thread) when given, else they are
+    // measured here. A null capture clears the suggestions. `name` labels the list ("Before — x").
+    void setCapture(CapturePtr capture, TimelineView *timeline, const QString &name = {},
+                    CaptureAnalysisPtr analysis = nullptr);
     const CapturePtr &capture() const { return m_capture; }
     TimelineView *timeline() const { return m_timeline; }
     const std::vector<Suggestion> &suggestions() const { return m_suggestions; }
@@ -78,6 +81,7 @@ private:
 
     std::shared_ptr<const TechniqueCatalogue> m_catalogue;
     std::vector<Measured> m_measured;
+    CaptureAnalysisPtr m_analysis;
     CapturePtr m_capture;
     QPointer<TimelineView> m_timeline;
     QString m_captureName;

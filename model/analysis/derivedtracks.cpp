@@ -37,4 +37,10 @@ void appendDerivedTracks(Capture &capture)
     appendRingTracks(capture);
 }
 
+void appendDerivedTracks(Capture &capture, const RingOccupancy &rings)
+{
+    appendOverheadTracks(capture);
+    appendRingTracks(capture, rings);
+}
+
 } // namespace lanescope

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ringoccupancy.h"
+
 #include "model/capture/capture.h"
 
 namespace lanescope {
@@ -12,5 +14,7 @@ namespace lanescope {
 // - ring occupancy per ring and resource (ringtracks.h), in their own "Rings" group.
 // Runs on the loading thread, before the capture is shared; idempotent.
 void appendDerivedTracks(Capture &capture);
+// The same with the capture's ring occupancy already computed.
+void appendDerivedTracks(Capture &capture, const RingOccupancy &rings);
 
 } // namespace lanescope

@@ -49,9 +49,15 @@ bool isRingTrack(const CounterTrack &track)
 
 void appendRingTracks(Capture &capture)
 {
+    if (!std::any_of(capture.counters.begin(), capture.counters.end(), isRingTrack))
+        appendRingTracks(capture, computeRingOccupancy(capture));
+}
+
+void appendRingTracks(Capture &capture, const RingOccupancy &rings)
+{
     if (std::any_of(capture.counters.begin(), capture.counters.end(), isRingTrack))
         return;
-    for (CounterTrack &t : ringCounterTracks(computeRingOccupancy(capture)))
+    for (CounterTrack &t : ringCounterTracks(rings))
         capture.counters.push_back(std::move(t));
 }
 

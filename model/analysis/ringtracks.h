@@ -17,6 +17,8 @@ std::vector<CounterTrack> ringCounterTracks(const RingOccupancy &rings);
 
 // Appends ringCounterTracks(computeRingOccupancy(capture)) unless the capture already has them.
 void appendRingTracks(Capture &capture);
+// The same from the capture's occupancy computed beforehand.
+void appendRingTracks(Capture &capture, const RingOccupancy &rings);
 
 // True for a track made by ringCounterTracks.
 bool isRingTrack(const CounterTrack &track);

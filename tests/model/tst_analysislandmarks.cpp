@@ -1,6 +1,6 @@
 #include "analysiscapture.h"
 #include "capturegenerator.h"
-#include "model/analysis/captureanalysis.h"
+#include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
 
 #include <QTemporaryDir>

@@ -27,12 +27,15 @@ class TstComparisonView : public QObject
     CapturePtr m_before;
     CapturePtr m_after;
 
+    // As the window hands them over: each side with the analysis its loading thread computed (the
+    // table below is checked against metrics computed afresh).
     std::unique_ptr<ComparisonView> makeView()
     {
         auto view = std::make_unique<ComparisonView>(m_catalogue);
         view->resize(1400, 900);
-        view->setPair({m_before, QStringLiteral("before"), QStringLiteral("/x/before")},
-                      {m_after, QStringLiteral("after"), QStringLiteral("/x/after")});
+        auto analysisOf = [](const CapturePtr &c) { return std::make_shared<const CaptureAnalysis>(analyzeCapture(*c)); };
+        view->setPair({m_before, QStringLiteral("before"), QStringLiteral("/x/before"), analysisOf(m_before)},
+                      {m_after, QStringLiteral("after"), QStringLiteral("/x/after"), analysisOf(m_after)});
         return view;
     }
 

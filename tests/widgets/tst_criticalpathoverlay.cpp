@@ -1,4 +1,4 @@
-#include "model/analysis/captureanalysis.h"
+#include "model/techniques/captureanalysis.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
 #include "widgets/criticalpathhighlight.h"

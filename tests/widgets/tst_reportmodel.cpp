@@ -1,5 +1,5 @@
 #include "capturegenerator.h"
-#include "model/analysis/captureanalysis.h"
+#include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
 #include "widgets/reportmodel.h"
 

@@ -1,4 +1,4 @@
-#include "model/analysis/captureanalysis.h"
+#include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
 #include "widgets/reportmodel.h"
 #include "widgets/reportpanel.h"

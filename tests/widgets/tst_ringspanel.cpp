@@ -90,6 +90,23 @@ private slots:
         QCOMPARE(panel.table()->item(heap, RingsPanel::CapacityColumn)->text(), QStringLiteral("256.0 MiB"));
     }
 
+    // The window hands over the analysis its loading thread computed: the panel shows those figures
+    // and computes nothing (here they belong to another capture, so a recomputation would show).
+    void takesFiguresFromTheAnalysis()
+    {
+        QTemporaryDir dir;
+        const CapturePtr capacity = generated(WorkloadKind::RingAtCapacity, 16, dir);
+        QVERIFY(capacity);
+        auto analysis = std::make_shared<CaptureAnalysis>();
+        analysis->rings = computeRingOccupancy(*capacity);
+        RingsPanel panel;
+        panel.setCapture(std::make_shared<Capture>(), analysis);
+        QVERIFY2(panel.diagnosisText().startsWith(kConstraint), qPrintable(panel.diagnosisText()));
+        QVERIFY(rowOf(panel.table(), 2, QStringLiteral("task window")) >= 0);
+        panel.setCapture(std::make_shared<Capture>());
+        QVERIFY(rowOf(panel.table(), 2, QStringLiteral("task window")) < 0);
+    }
+
     void thresholdsAreInTheTooltip()
     {
         RingsPanel panel;

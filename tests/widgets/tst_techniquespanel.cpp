@@ -98,6 +98,32 @@ private slots:
             QVERIFY2(text.contains(m.metric), qPrintable(m.metric));
     }
 
+    // With the capture's analysis at hand (computed on the loading thread), the panel lists its
+    // suggestions as they are and measures nothing itself.
+    void takesSuggestionsFromTheAnalysis()
+    {
+        TimelineView view;
+        TechniquesPanel panel(m_catalogue);
+        auto analysis = std::make_shared<CaptureAnalysis>();
+        Suggestion only;
+        only.rule = QStringLiteral("R1");
+        only.title = QStringLiteral("From the loading thread");
+        only.techniques = {QStringLiteral("01a-larger-tiling")};
+        analysis->suggestions = {only};
+        analysis->metrics.values[QStringLiteral("M7")].value = 42.0;
+        panel.setCapture(m_before, &view, QStringLiteral("before"), analysis);
+        QCOMPARE(panel.suggestions().size(), std::size_t(1));
+        QCOMPARE(panel.suggestions()[0].title, only.title);
+        QCOMPARE(panel.metrics().values.size(), std::size_t(1));
+        QCOMPARE(panel.metrics().values.at(QStringLiteral("M7")).value, std::optional<double>(42.0));
+        auto *card = panel.suggestionArea()->findChild<QWidget *>(QStringLiteral("suggestion_0"));
+        QVERIFY(card);
+        QVERIFY(card->findChild<QLabel *>()->text().contains(only.title));
+        // Without it, the same capture is measured here.
+        panel.setCapture(m_before, &view, QStringLiteral("before"));
+        QCOMPARE(panel.suggestions().size(), detectSymptoms(*m_before, computeMetrics(*m_before)).size());
+    }
+
     // The bundled Before capture is the chapter's 01a case: a rule fires that points to 01a, with
     // the numbers it rests on.
     void beforeSuggestsLargerTiling()

@@ -1,0 +1,75 @@
+#include "capturegenerator.h"
+#include "model/analysis/derivedtracks.h"
+#include "model/io/loader.h"
+#include "model/techniques/captureanalysis.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+QStringList trackNames(const Capture &c)
+{
+    QStringList names;
+    for (const CounterTrack &t : c.counters)
+        names << t.group + u'/' + t.name;
+    return names;
+}
+} // namespace
+
+// What the window's loading thread computes once per capture: the derived tracks, then every
+// figure the panels show.
+class TestCaptureAnalysis : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void deriveAndAnalyzeEqualsItsSteps_data()
+    {
+        QTest::addColumn<int>("level");
+        QTest::newRow("level 1") << 1;
+        QTest::newRow("level 2") << 2;
+        QTest::newRow("level 4") << 4;
+    }
+
+    void deriveAndAnalyzeEqualsItsSteps()
+    {
+        QFETCH(int, level);
+        QTemporaryDir dir;
+        GeneratorOptions o;
+        o.level = level;
+        o.tasks = 120;
+        o.blockDim = 2;
+        QVERIFY(generateCapture(o, dir.path()).ok());
+        Capture stepwise = *loadCapture(dir.path()).capture;
+        Capture together = stepwise;
+        appendDerivedTracks(stepwise);
+        const CaptureAnalysis expected = analyzeCapture(stepwise);
+        const CaptureAnalysis a = deriveAndAnalyze(together);
+
+        QCOMPARE(trackNames(together), trackNames(stepwise));
+        QCOMPARE(a.report.rows, expected.report.rows);
+        QCOMPARE(a.report.level, level);
+        for (int r = 0; r < kRingCount; ++r) {
+            QCOMPARE(a.rings.tasksPerRing[std::size_t(r)], expected.rings.tasksPerRing[std::size_t(r)]);
+            const auto &series = a.rings.at(r, RingResource::TaskWindow);
+            QCOMPARE(bool(series), bool(expected.rings.at(r, RingResource::TaskWindow)));
+            if (series)
+                QCOMPARE(series->values, expected.rings.at(r, RingResource::TaskWindow)->values);
+        }
+        QCOMPARE(a.metrics.values.size(), expected.metrics.values.size());
+        for (const auto &[id, value] : expected.metrics.values)
+            QCOMPARE(a.metrics.values.at(id).value, value.value);
+        QCOMPARE(a.suggestions.size(), expected.suggestions.size());
+        for (std::size_t i = 0; i < a.suggestions.size(); ++i)
+            QCOMPARE(a.suggestions[i].rule, expected.suggestions[i].rule);
+        // Derived once: a second pass adds nothing.
+        const int tracks = int(together.counters.size());
+        deriveAndAnalyze(together);
+        QCOMPARE(int(together.counters.size()), tracks);
+    }
+};
+
+QTEST_MAIN(TestCaptureAnalysis)
+#include "tst_captureanalysis.moc"
