@@ -10,7 +10,9 @@
 // most one bar frame of the same view (ratio <= 1.0, so bars plus arrows stay within two frames;
 // 16 ms is printed for reference, the machine's load moves both alike), and a click's cone
 // <= 250 ms (median; there the cone is the whole graph). --check exits 1 when a budget is missed.
+// Times are the painting thread's CPU time, as in bench_frame.
 
+#include "benchtiming.h"
 #include "model/analysis/dependencycone.h"
 #include "model/capture/lanebuilder.h"
 #include "widgets/dependencyarrowsoverlay.h"
@@ -18,7 +20,6 @@
 #include "widgets/timelinepainter.h"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
 #include <QTextStream>
@@ -26,6 +27,7 @@
 #include <functional>
 
 using namespace lanescope;
+using namespace lanescope::bench;
 
 namespace {
 
@@ -76,19 +78,6 @@ CapturePtr syntheticCapture(std::size_t tasks)
     return c;
 }
 
-double medianMs(int runs, const std::function<void()> &work)
-{
-    std::vector<double> ms;
-    for (int i = 0; i < runs; ++i) {
-        QElapsedTimer t;
-        t.start();
-        work();
-        ms.push_back(double(t.nsecsElapsed()) / 1e6);
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -137,15 +126,12 @@ int main(int argc, char **argv)
         painter.paint(p, *capture, vp.withRange(range), options);
     };
     barFrame(full);  // warm-up
-    const double floorMs = medianMs(runs, [&] { barFrame(full); });
+    const double floorMs = medianCpuMs(runs, [&] { barFrame(full); });
 
     // "All in view": the first frame builds the arrows of the whole graph once.
     overlay->setShowAllInView(true);
-    QElapsedTimer firstTimer;
-    firstTimer.start();
-    paintOverlay(full);
-    const double firstAllMs = double(firstTimer.nsecsElapsed()) / 1e6;
-    const double allFullMs = medianMs(runs, [&] { paintOverlay(full); });
+    const double firstAllMs = medianCpuMs(1, [&] { paintOverlay(full); });
+    const double allFullMs = medianCpuMs(runs, [&] { paintOverlay(full); });
     const auto allFullStats = overlay->stats();
 
     // A zoom with about 2 000 arrows in view, found by halving the span around the middle.
@@ -159,21 +145,21 @@ int main(int argc, char **argv)
             break;
         span *= 0.9;
     }
-    const double allZoomMs = medianMs(runs, [&] { paintOverlay(zoom); });
+    const double allZoomMs = medianCpuMs(runs, [&] { paintOverlay(zoom); });
     const auto allZoomStats = overlay->stats();
     overlay->setShowAllInView(false);
 
     // Selected task in the middle: its full cone, computed on the click, painted at both views.
     const std::uint64_t selected = tasks / 2;
     std::size_t coneEdges = 0;
-    const double coneMs = medianMs(runs, [&] {
+    const double coneMs = medianCpuMs(runs, [&] {
         auto cone = dependencyCone(capture->deps, selected, kFullDependencyCone);
         coneEdges = cone.size();
         overlay->setCone(std::move(cone));
     });
-    const double coneFullMs = medianMs(runs, [&] { paintOverlay(full); });
+    const double coneFullMs = medianCpuMs(runs, [&] { paintOverlay(full); });
     const auto coneFullStats = overlay->stats();
-    const double coneZoomMs = medianMs(runs, [&] { paintOverlay(zoom); });
+    const double coneZoomMs = medianCpuMs(runs, [&] { paintOverlay(zoom); });
     const auto coneZoomStats = overlay->stats();
 
     struct Result

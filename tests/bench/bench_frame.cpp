@@ -11,6 +11,7 @@
 // Times are the painting thread's CPU time. Budgets: full view <= 16 ms, zoomed <= 4 ms (median). With --check the exit status is 1 when a
 // budget is missed.
 
+#include "benchtiming.h"
 #include "widgets/timelinepainter.h"
 
 #include <QApplication>
@@ -18,11 +19,11 @@
 #include <QPainter>
 #include <QTextStream>
 #include <algorithm>
-#include <ctime>
 #include <functional>
 #include <vector>
 
 using namespace lanescope;
+using namespace lanescope::bench;
 
 namespace {
 
@@ -72,21 +73,6 @@ CapturePtr syntheticCapture(std::size_t bars)
             Slice{r.receiveUs, r.endUs, std::uint32_t(i), std::uint32_t(r.funcId + 1), 0, 0});
     }
     return c;
-}
-
-// CPU time of this thread: painting is single-threaded, and what other processes take from the
-// machine while the benchmark runs is not the frame's cost.
-double threadCpuMs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
-}
-
-double median(std::vector<double> ms)
-{
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
 }
 
 } // namespace
