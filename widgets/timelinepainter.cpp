@@ -412,7 +412,7 @@ private:
             m_lastBar.rect.right() + 1 == left) {
             m_lastBar.rect.setRight(right - 1);
             if (m_composeBars)
-                m_scanline.fill(left, right - gap, r.colour);
+                m_scanline.fill(left, right, r.colour);
             else
                 m_bars.back().rect.setRight(right - 1);
             return;
@@ -880,7 +880,8 @@ private:
     QHash<QRgb, QRgb> &m_headColours;
     ScanlineBars &m_scanline;
     // Raster targets get their bars as they are collected, composed a level at a time (m_scanline);
-    // other devices get them from m_bars, grouped by colour.
+    // other devices get them from m_bars, grouped by colour. Bar colours are opaque (the palettes
+    // carry no alpha), so writing them over what is below is what filling them would do.
     bool m_composeBars = false;
     // The bars of the level being collected: how many, and the last one (touching runs of one
     // colour extend it).

@@ -5,6 +5,7 @@
 
 #include "model/capture/capture.h"
 
+#include <QStringList>
 #include <algorithm>
 
 namespace lanescope {
@@ -55,6 +56,15 @@ inline Capture captureOf(std::vector<TaskRow> rows, std::vector<std::pair<std::u
     if (!edges.empty() || !extraNodes.empty() || !c.rows.empty())
         c.deps.build(std::move(nodes), std::move(edges));
     return c;
+}
+
+// "group/name" of every counter track, in order: which derived tracks a capture got.
+inline QStringList trackNames(const Capture &c)
+{
+    QStringList names;
+    for (const CounterTrack &t : c.counters)
+        names << t.group + u'/' + t.name;
+    return names;
 }
 
 } // namespace lanescope

@@ -1,3 +1,4 @@
+#include "analysiscapture.h"
 #include "capturegenerator.h"
 #include "model/analysis/derivedtracks.h"
 #include "model/io/loader.h"
@@ -7,16 +8,6 @@
 #include <QTest>
 
 using namespace lanescope;
-
-namespace {
-QStringList trackNames(const Capture &c)
-{
-    QStringList names;
-    for (const CounterTrack &t : c.counters)
-        names << t.group + u'/' + t.name;
-    return names;
-}
-} // namespace
 
 // What the window's loading thread computes once per capture: the derived tracks, then every
 // figure the panels show.

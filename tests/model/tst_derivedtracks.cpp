@@ -17,14 +17,6 @@ Capture dependentPair(int level, bool withDeps)
         c.deps = {};
     return c;
 }
-
-QStringList trackNames(const Capture &c)
-{
-    QStringList names;
-    for (const CounterTrack &t : c.counters)
-        names << t.group + u'/' + t.name;
-    return names;
-}
 } // namespace
 
 class TestDerivedTracks : public QObject
