@@ -55,6 +55,23 @@ private slots:
         QCOMPARE(barLabel(*c, c->lanes[0], c->lanes[0].slices[0], BarLabelMode(mode)), label);
     }
 
+    // The timeline writes bars straight into its image, which is only what filling them would do
+    // for opaque colours: every colour a bar can get has no alpha.
+    void barColoursAreOpaque()
+    {
+        std::vector<QRgb> colours = {dummyColour(), allocColour(), predicatedSkipColour(), neutralBarColour(),
+                                     coreTypeColour(CoreType::Aic), coreTypeColour(CoreType::Aiv)};
+        for (std::uint32_t key = 0; key < 200; ++key)
+            colours.push_back(keyColour(key));
+        for (const char *name : {"qk_matmul(r1t3)", "func_7_h", "alloc(t1)", "chip.run", "", "dispatch"})
+            colours.push_back(nameColour(QString::fromLatin1(name)));
+        const std::size_t bars = colours.size();
+        for (std::size_t i = 0; i < bars; ++i)
+            colours.push_back(setupHeadColour(colours[i]));
+        for (QRgb c : colours)
+            QVERIFY2(qAlpha(c) == 255, qPrintable(QString::number(c, 16)));
+    }
+
     void setupHeadIsLighter()
     {
         const CapturePtr c = oneTask();
