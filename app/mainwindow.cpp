@@ -9,6 +9,7 @@
 #include "theme.h"
 
 #include "model/analysis/capturesummary.h"
+#include "model/analysis/derivedtracks.h"
 #include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
 #include "widgets/barlegend.h"
@@ -61,7 +62,7 @@ struct LoadJob
     std::atomic<bool> cancel{false};
     std::atomic<int> lastPermille{-1};  // progress already reported, to post one update per 0.1 %
     LoadResult result;
-    CaptureAnalysisPtr analysis;  // spec §12 over the whole capture, computed on the loading thread
+    RingOccupancy rings;  // computed for the derived tracks; the analysis after the load reuses it
 };
 
 namespace {
@@ -279,11 +280,7 @@ void MainWindow::attachTimeline()
     m_functions->setCapture(capture);
     m_legend->setCapture(capture);
     m_arrows->setView(view);
-    const CaptureAnalysisPtr analysis = view ? qobject_cast<CapturePage *>(m_tabs->currentWidget())->analysis() : nullptr;
-    m_report->setSource(view, analysis);
-    m_criticalPath->setView(view, analysis);
-    m_showCriticalPath->setEnabled(m_criticalPath->isAvailable());
-    m_rings->setTimeline(view, analysis);
+    attachAnalysis();
     m_measure->attach(view);
     if (view) {
         m_attachedConnections << connect(view, &TimelineView::selectionChanged, this, &MainWindow::showSelection)
@@ -303,6 +300,17 @@ void MainWindow::attachTimeline()
     }
     showSelection();
     updateHistoryActions();
+}
+
+// The panels that show the analysis of the timeline in front (null while it is computed).
+void MainWindow::attachAnalysis()
+{
+    TimelineView *view = currentTimeline();
+    const CaptureAnalysisPtr analysis = view ? qobject_cast<CapturePage *>(m_tabs->currentWidget())->analysis() : nullptr;
+    m_report->setSource(view, analysis);
+    m_criticalPath->setView(view, analysis);
+    m_showCriticalPath->setEnabled(m_criticalPath->isAvailable());
+    m_rings->setTimeline(view, analysis);
 }
 
 void MainWindow::updateHistoryActions()
@@ -451,8 +459,10 @@ CapturePage *MainWindow::openPath(const QString &path)
 
     QThread *thread = QThread::create([job, path, control] {
         job->result = loadCapture(path, control);
-        if (job->result.ok() && !job->cancel)
-            job->analysis = std::make_shared<const CaptureAnalysis>(deriveAndAnalyze(*job->result.capture));
+        if (job->result.ok() && !job->cancel) {
+            job->rings = computeRingOccupancy(*job->result.capture);
+            appendDerivedTracks(*job->result.capture, job->rings);
+        }
     });
     connect(thread, &QThread::finished, this, [this, thread, target, job] {
         thread->deleteLater();
@@ -468,7 +478,7 @@ CapturePage *MainWindow::openPath(const QString &path)
     return page;
 }
 
-void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
+void MainWindow::loadFinished(CapturePage *page, LoadJob &job)
 {
     const int index = m_tabs->indexOf(page);
     if (!job.result.ok()) {
@@ -485,8 +495,8 @@ void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
         watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog});
         connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
         m_summaries[page] = statusLine(*job.result.capture);
-        page->setAnalysis(job.analysis);
         page->showCapture(job.result.capture);
+        analyze(page, std::move(job.rings));
         if (page == m_tabs->currentWidget())
             attachTimeline();
         if (index >= 0 && !job.result.capture->info.warnings.isEmpty())
@@ -494,6 +504,31 @@ void MainWindow::loadFinished(CapturePage *page, const LoadJob &job)
     }
     updateStatus();
     emit captureLoaded(page);
+}
+
+// The analysis runs after the timeline is shown: at a million rows it takes seconds, and the
+// capture is worth looking at meanwhile. The panels that show it say so until it arrives.
+void MainWindow::analyze(CapturePage *page, RingOccupancy rings)
+{
+    const CapturePtr capture = page->capture();
+    auto result = std::make_shared<CaptureAnalysisPtr>();
+    QThread *thread = QThread::create([capture, result, rings = std::move(rings)]() mutable {
+        *result = std::make_shared<const CaptureAnalysis>(analyzeCapture(*capture, std::move(rings)));
+    });
+    QPointer<CapturePage> target(page);
+    connect(thread, &QThread::finished, this, [this, thread, target, capture, result] {
+        thread->deleteLater();
+        m_threads.removeAll(thread);
+        if (!target || target->capture() != capture)
+            return;  // closed, or reloaded since
+        target->setAnalysis(*result);
+        if (target == m_tabs->currentWidget())
+            attachAnalysis();
+        updateStatus();
+        emit captureAnalysed(target);
+    });
+    m_threads << thread;
+    thread->start();
 }
 
 void MainWindow::closeTab(int index)

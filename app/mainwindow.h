@@ -33,6 +33,7 @@ class MeasureTools;
 class SearchBar;
 class TimelineView;
 struct LoadJob;
+struct RingOccupancy;
 
 // The application window: one tab per opened capture. Captures load on a worker thread while
 // their tab shows progress and a Cancel button; a capture that cannot be read says why in its
@@ -71,6 +72,8 @@ public:
 signals:
     // A tab's capture finished loading, successfully or not (see CapturePage::state()).
     void captureLoaded(CapturePage *page);
+    // Its analysis (CapturePage::analysis()) followed, computed after the timeline was shown.
+    void captureAnalysed(CapturePage *page);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -82,12 +85,14 @@ private:
     void chooseFile();
     void chooseDirectory();
     void closeTab(int index);
-    void loadFinished(CapturePage *page, const LoadJob &job);
+    void loadFinished(CapturePage *page, LoadJob &job);
+    void analyze(CapturePage *page, RingOccupancy rings);
     void updateStatus();
     void createDocks();
     void createToolBar();
     // Points the docks, search box and history buttons at the current tab's timeline.
     void attachTimeline();
+    void attachAnalysis();
     void updateHistoryActions();
     void showSelection();
     void fillRecentMenu();

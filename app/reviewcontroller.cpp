@@ -68,6 +68,7 @@ ReviewController::ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *v
         updateActions();
     });
     connect(window, &MainWindow::captureLoaded, this, &ReviewController::captureLoaded);
+    connect(window, &MainWindow::captureAnalysed, this, &ReviewController::captureLoaded);
     updateActions();
 }
 
@@ -231,7 +232,7 @@ void ReviewController::followCurrentTab()
     if (page && page->state() == CapturePage::State::Ready)
         m_panel->setCapture(page->capture(), page->timeline(), pageName(page), page->analysis());
     else
-        m_panel->setCapture(nullptr, nullptr);
+        m_panel->setCapture(nullptr, nullptr, {}, nullptr);
 }
 
 void ReviewController::chooseAndCompare()
@@ -265,6 +266,8 @@ bool ReviewController::compare(const QString &technique)
         return refuse(tr("Mark two open captures as Before and After first (Compare menu or the tab's context menu)."));
     if (m_before->state() != CapturePage::State::Ready || m_after->state() != CapturePage::State::Ready)
         return refuse(tr("Both captures must have loaded before they can be compared."));
+    if (!m_before->analysis() || !m_after->analysis())
+        return refuse(tr("Both captures are still being analysed; compare again in a moment."));
 
     QTabWidget *tabs = m_window->tabs();
     const bool created = !m_comparison;
@@ -436,8 +439,8 @@ void ReviewController::finishPending()
             return;
         }
     }
-    if (p.before->state() != CapturePage::State::Ready || p.after->state() != CapturePage::State::Ready)
-        return;  // still loading; captureLoaded() comes back here
+    if (!p.before->analysis() || !p.after->analysis())
+        return;  // still loading or analysing; captureLoaded() comes back here
     const Pending done = std::move(p);
     m_pending.reset();
     markBefore(done.before);

@@ -100,7 +100,7 @@ private:
     void updateTabTitles();
     void updateActions();
     void followCurrentTab();
-    void captureLoaded(CapturePage *page);
+    void captureLoaded(CapturePage *page);  // loaded, failed, or its analysis arrived
     void finishPending();
     void chooseAndCompare();
     void chooseAndSave(bool embed);

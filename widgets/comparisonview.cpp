@@ -197,11 +197,7 @@ void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
 {
     m_before = std::move(before);
     m_after = std::move(after);
-    auto metricsOf = [](const ComparedCapture &side) {
-        if (side.analysis)
-            return side.analysis->metrics;
-        return side.capture ? computeMetrics(*side.capture) : MetricSet{};
-    };
+    auto metricsOf = [](const ComparedCapture &side) { return side.analysis ? side.analysis->metrics : MetricSet{}; };
     m_beforeMetrics = metricsOf(m_before);
     m_afterMetrics = metricsOf(m_after);
     m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name);

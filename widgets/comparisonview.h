@@ -32,7 +32,7 @@ struct ComparedCapture
     CapturePtr capture;
     QString name;
     QString path;
-    CaptureAnalysisPtr analysis;  // its metrics, computed off the GUI thread; else measured here
+    CaptureAnalysisPtr analysis;  // its metrics, computed off the GUI thread
 };
 
 // A before/after review: the chosen technique's confirmation metrics for both captures side by

@@ -31,6 +31,7 @@ ReportPanel::ReportPanel(QWidget *parent) : QWidget(parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_placeholder = new QLabel(tr("Open a capture to see its analysis."), this);
+    m_placeholder->setObjectName(QStringLiteral("analysisPlaceholder"));
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     layout->addWidget(m_placeholder);
@@ -61,7 +62,7 @@ void ReportPanel::setSource(TimelineView *view, CaptureAnalysisPtr analysis)
     m_view = view;
     const bool has = view && analysis && view->capture();
     m_model->setAnalysis(has ? view->capture() : CapturePtr(), has ? std::move(analysis) : CaptureAnalysisPtr());
-    m_placeholder->setText(view ? tr("The analysis of this capture is not available.") : tr("Open a capture to see its analysis."));
+    m_placeholder->setText(view ? tr("Analysing the capture…") : tr("Open a capture to see its analysis."));
     m_placeholder->setVisible(!has);
     m_tree->setVisible(has);
     // Parts open, their long lists (path hops, gaps) closed.

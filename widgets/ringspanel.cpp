@@ -9,7 +9,6 @@
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <optional>
 
 namespace lanescope {
 
@@ -135,10 +134,12 @@ void RingsPanel::rebuild()
         m_diagnosisLabel->setText(tr("No capture."));
         return;
     }
-    std::optional<RingOccupancy> computed;
-    if (!m_analysis)
-        computed = computeRingOccupancy(*m_capture);
-    const RingOccupancy &rings = m_analysis ? m_analysis->rings : *computed;
+    if (!m_analysis) {
+        m_diagnosis = {};
+        m_diagnosisLabel->setText(tr("Analysing the capture…"));
+        return;
+    }
+    const RingOccupancy &rings = m_analysis->rings;
     m_diagnosis = diagnoseRings(rings);
     QStringList lines;
     if (const QString s = rebalanceStatement(m_diagnosis); !s.isEmpty())

@@ -29,12 +29,11 @@ public:
     explicit RingsPanel(QWidget *parent = nullptr);
     ~RingsPanel() override;
 
-    // Follows this timeline (nullptr: none): shows its capture, and draws the band on it. The
-    // figures come from `analysis` (the capture's, computed off the GUI thread) when given, else
-    // they are computed here.
-    void setTimeline(TimelineView *view, CaptureAnalysisPtr analysis = nullptr);
-    // Shows a capture without a timeline (no band).
-    void setCapture(CapturePtr capture, CaptureAnalysisPtr analysis = nullptr);
+    // Follows this timeline (nullptr: none): shows the figures of its capture's `analysis`
+    // (computed off the GUI thread; null while that runs), and draws the band on it.
+    void setTimeline(TimelineView *view, CaptureAnalysisPtr analysis);
+    // Shows a capture's figures without a timeline (no band).
+    void setCapture(CapturePtr capture, CaptureAnalysisPtr analysis);
 
     QAction *bandAction() const { return m_bandAction; }
     bool bandShown() const;

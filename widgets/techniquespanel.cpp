@@ -44,6 +44,7 @@ TechniquesPanel::TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catal
     : QWidget(parent), m_catalogue(std::move(catalogue))
 {
     m_suggestionTitle = new QLabel(this);
+    m_suggestionTitle->setObjectName(QStringLiteral("suggestionTitle"));
     m_suggestionTitle->setWordWrap(true);
     m_suggestionTitle->setTextFormat(Qt::RichText);
     m_suggestionArea = new QWidget(this);
@@ -235,38 +236,13 @@ void TechniquesPanel::setCapture(CapturePtr capture, TimelineView *timeline, con
 {
     if (capture == m_capture && timeline == m_timeline && name == m_captureName && analysis == m_analysis)
         return;
-    const bool sameFigures = capture == m_capture && analysis == m_analysis;
     m_capture = std::move(capture);
     m_analysis = m_capture ? std::move(analysis) : nullptr;
     m_timeline = timeline;
     m_captureName = name;
-    if (!sameFigures)
-        measure();
+    m_metrics = m_analysis ? m_analysis->metrics : MetricSet{};
+    m_suggestions = m_analysis ? m_analysis->suggestions : std::vector<Suggestion>{};
     rebuildSuggestions();
-}
-
-void TechniquesPanel::measure()
-{
-    std::erase_if(m_measured, [](const Measured &m) { return m.capture.expired(); });
-    m_metrics = {};
-    m_suggestions.clear();
-    if (!m_capture)
-        return;
-    if (m_analysis) {
-        m_metrics = m_analysis->metrics;
-        m_suggestions = m_analysis->suggestions;
-        return;
-    }
-    for (const Measured &m : m_measured) {
-        if (m.capture.lock() == m_capture) {
-            m_metrics = m.metrics;
-            m_suggestions = m.suggestions;
-            return;
-        }
-    }
-    m_metrics = computeMetrics(*m_capture);
-    m_suggestions = detectSymptoms(*m_capture, m_metrics);
-    m_measured.push_back({m_capture, m_metrics, m_suggestions});
 }
 
 void TechniquesPanel::rebuildSuggestions()
@@ -282,6 +258,11 @@ void TechniquesPanel::rebuildSuggestions()
         return;
     }
     const QString subject = m_captureName.isEmpty() ? tr("this capture") : m_captureName.toHtmlEscaped();
+    if (!m_analysis) {
+        m_suggestionTitle->setText(tr("<b>Suggestions for %1</b><br>Analysing the capture…").arg(subject));
+        m_suggestionLayout->addStretch(1);
+        return;
+    }
     m_suggestionTitle->setText(m_suggestions.empty()
                                    ? tr("<b>Suggestions for %1</b><br>No decision rule fires on its metrics.").arg(subject)
                                    : tr("<b>Suggestions for %1</b> (%n rule(s) fire)", nullptr, int(m_suggestions.size())).arg(subject));

@@ -33,11 +33,10 @@ class TechniquesPanel : public QWidget
 public:
     explicit TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catalogue, QWidget *parent = nullptr);
 
-    // Lists the suggestions of `capture`; evidence is shown on `timeline`. The metrics and
-    // suggestions come from `analysis` (computed off the GUI thread) when given, else they are
-    // measured here. A null capture clears the suggestions. `name` labels the list ("Before — x").
-    void setCapture(CapturePtr capture, TimelineView *timeline, const QString &name = {},
-                    CaptureAnalysisPtr analysis = nullptr);
+    // Lists the suggestions of `capture` from its `analysis` (computed off the GUI thread; null
+    // while that runs); evidence is shown on `timeline`. A null capture clears the suggestions.
+    // `name` labels the list ("Before — x").
+    void setCapture(CapturePtr capture, TimelineView *timeline, const QString &name, CaptureAnalysisPtr analysis);
     const CapturePtr &capture() const { return m_capture; }
     TimelineView *timeline() const { return m_timeline; }
     const std::vector<Suggestion> &suggestions() const { return m_suggestions; }
@@ -69,18 +68,7 @@ private:
     QString techniqueHtml(const Technique &t) const;
     QString pageHtml(const TechniquePage &page) const;
 
-    // Measured captures, so switching tabs back and forth measures each one once; weak, so a
-    // closed capture is not kept alive.
-    struct Measured
-    {
-        std::weak_ptr<const Capture> capture;
-        MetricSet metrics;
-        std::vector<Suggestion> suggestions;
-    };
-    void measure();
-
     std::shared_ptr<const TechniqueCatalogue> m_catalogue;
-    std::vector<Measured> m_measured;
     CaptureAnalysisPtr m_analysis;
     CapturePtr m_capture;
     QPointer<TimelineView> m_timeline;

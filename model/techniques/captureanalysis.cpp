@@ -1,11 +1,13 @@
 #include "captureanalysis.h"
 
-#include "model/analysis/derivedtracks.h"
-
 namespace lanescope {
 
-namespace {
-CaptureAnalysis analyzeWithRings(const Capture &capture, RingOccupancy rings)
+CaptureAnalysis analyzeCapture(const Capture &capture)
+{
+    return analyzeCapture(capture, computeRingOccupancy(capture));
+}
+
+CaptureAnalysis analyzeCapture(const Capture &capture, RingOccupancy rings)
 {
     CaptureAnalysis a;
     a.report = analyze(capture);
@@ -15,19 +17,6 @@ CaptureAnalysis analyzeWithRings(const Capture &capture, RingOccupancy rings)
     a.metrics = computeMetrics(capture);
     a.suggestions = detectSymptoms(capture, a.metrics);
     return a;
-}
-} // namespace
-
-CaptureAnalysis analyzeCapture(const Capture &capture)
-{
-    return analyzeWithRings(capture, computeRingOccupancy(capture));
-}
-
-CaptureAnalysis deriveAndAnalyze(Capture &capture)
-{
-    RingOccupancy rings = computeRingOccupancy(capture);
-    appendDerivedTracks(capture, rings);
-    return analyzeWithRings(capture, std::move(rings));
 }
 
 } // namespace lanescope

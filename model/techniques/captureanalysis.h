@@ -14,8 +14,8 @@ namespace lanescope {
 
 // The analysis of a whole capture as the viewer keeps it: the §12 report and the places on the
 // timeline its figures point at, the rings' occupancy, the confirmation metrics and the
-// suggestions they raise. Computed once per capture, off the GUI thread: at a million rows the
-// rings take about half a second and the metrics about two.
+// suggestions they raise. Computed once per capture, off the GUI thread and after the timeline
+// is shown: at a million rows the rings take about half a second and the metrics about two.
 struct CaptureAnalysis
 {
     AnalysisReport report;
@@ -27,10 +27,8 @@ struct CaptureAnalysis
 using CaptureAnalysisPtr = std::shared_ptr<const CaptureAnalysis>;
 
 CaptureAnalysis analyzeCapture(const Capture &capture);
-CaptureAnalysis analyzeCapture(Capture &&) = delete;  // would point into a temporary
-
-// The loading thread's work once a capture is read: the derived tracks (appendDerivedTracks),
-// then the analysis, with the ring occupancy computed once for both.
-CaptureAnalysis deriveAndAnalyze(Capture &capture);
+// The same with the capture's ring occupancy computed already (its derived tracks needed it).
+CaptureAnalysis analyzeCapture(const Capture &capture, RingOccupancy rings);
+CaptureAnalysis analyzeCapture(Capture &&, RingOccupancy = {}) = delete;  // would point into a temporary
 
 } // namespace lanescope

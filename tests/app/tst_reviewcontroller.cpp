@@ -34,7 +34,8 @@ const QString kAfter = QStringLiteral(LANESCOPE_SAMPLES "/before-after/after");
 
 CapturePage *pageAt(MainWindow &w, int index) { return qobject_cast<CapturePage *>(w.tabs()->widget(index)); }
 
-bool loaded(CapturePage *page) { return page && page->state() == CapturePage::State::Ready; }
+// Loaded and analysed: what comparing needs.
+bool loaded(CapturePage *page) { return page && page->state() == CapturePage::State::Ready && page->analysis(); }
 
 // Opens the pair in two tabs and waits for both.
 bool openPair(MainWindow &w)

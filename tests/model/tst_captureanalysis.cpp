@@ -9,14 +9,14 @@
 
 using namespace lanescope;
 
-// What the window's loading thread computes once per capture: the derived tracks, then every
-// figure the panels show.
+// What the window computes once per capture: while loading, the ring occupancy and with it the
+// derived tracks; after the timeline is shown, the analysis from that same occupancy.
 class TestCaptureAnalysis : public QObject
 {
     Q_OBJECT
 
 private slots:
-    void deriveAndAnalyzeEqualsItsSteps_data()
+    void givenRingsEqualComputedOnes_data()
     {
         QTest::addColumn<int>("level");
         QTest::newRow("level 1") << 1;
@@ -24,7 +24,7 @@ private slots:
         QTest::newRow("level 4") << 4;
     }
 
-    void deriveAndAnalyzeEqualsItsSteps()
+    void givenRingsEqualComputedOnes()
     {
         QFETCH(int, level);
         QTemporaryDir dir;
@@ -33,13 +33,15 @@ private slots:
         o.tasks = 120;
         o.blockDim = 2;
         QVERIFY(generateCapture(o, dir.path()).ok());
-        Capture stepwise = *loadCapture(dir.path()).capture;
-        Capture together = stepwise;
-        appendDerivedTracks(stepwise);
-        const CaptureAnalysis expected = analyzeCapture(stepwise);
-        const CaptureAnalysis a = deriveAndAnalyze(together);
+        Capture alone = *loadCapture(dir.path()).capture;
+        Capture withRings = alone;
+        appendDerivedTracks(alone);
+        const CaptureAnalysis expected = analyzeCapture(alone);
+        RingOccupancy rings = computeRingOccupancy(withRings);
+        appendDerivedTracks(withRings, rings);
+        const CaptureAnalysis a = analyzeCapture(withRings, std::move(rings));
 
-        QCOMPARE(trackNames(together), trackNames(stepwise));
+        QCOMPARE(trackNames(withRings), trackNames(alone));
         QCOMPARE(a.report.rows, expected.report.rows);
         QCOMPARE(a.report.level, level);
         for (int r = 0; r < kRingCount; ++r) {
@@ -56,9 +58,9 @@ private slots:
         for (std::size_t i = 0; i < a.suggestions.size(); ++i)
             QCOMPARE(a.suggestions[i].rule, expected.suggestions[i].rule);
         // Derived once: a second pass adds nothing.
-        const int tracks = int(together.counters.size());
-        deriveAndAnalyze(together);
-        QCOMPARE(int(together.counters.size()), tracks);
+        const int tracks = int(withRings.counters.size());
+        appendDerivedTracks(withRings, a.rings);
+        QCOMPARE(int(withRings.counters.size()), tracks);
     }
 };
 

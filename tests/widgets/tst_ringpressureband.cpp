@@ -96,7 +96,7 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         RingsPanel panel;
-        panel.setTimeline(&view);
+        panel.setTimeline(&view, nullptr);
         const std::size_t overlaysBefore = view.paintOptions().overlays.size();
         QVERIFY(!panel.bandShown());
         QVERIFY(panel.bandAction()->isCheckable());
@@ -164,12 +164,12 @@ private slots:
         const std::size_t plain = first.paintOptions().overlays.size();
         RingsPanel panel;
         panel.bandAction()->setChecked(true);
-        panel.setTimeline(&first);
+        panel.setTimeline(&first, nullptr);
         QCOMPARE(first.paintOptions().overlays.size(), plain + 1);
-        panel.setTimeline(&second);
+        panel.setTimeline(&second, nullptr);
         QCOMPARE(first.paintOptions().overlays.size(), plain);
         QCOMPARE(second.paintOptions().overlays.size(), plain + 1);
-        panel.setTimeline(nullptr);
+        panel.setTimeline(nullptr, nullptr);
         QCOMPARE(second.paintOptions().overlays.size(), plain);
     }
 

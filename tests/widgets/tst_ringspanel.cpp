@@ -40,6 +40,11 @@ int rowOf(const QTableWidget *table, int ring, const QString &resource)
     return -1;
 }
 
+CaptureAnalysisPtr analysisOf(const CapturePtr &capture)
+{
+    return std::make_shared<const CaptureAnalysis>(analyzeCapture(*capture));
+}
+
 } // namespace
 
 class TestRingsPanel : public QObject
@@ -53,7 +58,7 @@ private slots:
         const CapturePtr capture = generated(WorkloadKind::RingImbalance, 16384, dir);
         QVERIFY(capture);
         RingsPanel panel;
-        panel.setCapture(capture);
+        panel.setCapture(capture, analysisOf(capture));
         const QString text = panel.diagnosisText();
         QVERIFY2(text.startsWith(kRebalance + QStringLiteral(": ring 3 holds 100.0% of the tasks.")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("(05b)")), qPrintable(text));
@@ -74,7 +79,7 @@ private slots:
         const CapturePtr capture = generated(WorkloadKind::RingAtCapacity, 16, dir);
         QVERIFY(capture);
         RingsPanel panel;
-        panel.setCapture(capture);
+        panel.setCapture(capture, analysisOf(capture));
         const QString text = panel.diagnosisText();
         QVERIFY2(text.startsWith(kConstraint + QStringLiteral(": ring 2 task window peaks at 16 of 16 (100.0%) in pressure.py:31.")),
                  qPrintable(text));
@@ -90,21 +95,21 @@ private slots:
         QCOMPARE(panel.table()->item(heap, RingsPanel::CapacityColumn)->text(), QStringLiteral("256.0 MiB"));
     }
 
-    // The window hands over the analysis its loading thread computed: the panel shows those figures
-    // and computes nothing (here they belong to another capture, so a recomputation would show).
-    void takesFiguresFromTheAnalysis()
+    // The panel shows the figures of the analysis it is handed (here another capture's, so a
+    // recomputation would show), and says it is waiting while there is none.
+    void showsTheAnalysisItIsGiven()
     {
         QTemporaryDir dir;
         const CapturePtr capacity = generated(WorkloadKind::RingAtCapacity, 16, dir);
         QVERIFY(capacity);
-        auto analysis = std::make_shared<CaptureAnalysis>();
-        analysis->rings = computeRingOccupancy(*capacity);
         RingsPanel panel;
-        panel.setCapture(std::make_shared<Capture>(), analysis);
+        const auto empty = std::make_shared<Capture>();
+        panel.setCapture(empty, analysisOf(capacity));
         QVERIFY2(panel.diagnosisText().startsWith(kConstraint), qPrintable(panel.diagnosisText()));
         QVERIFY(rowOf(panel.table(), 2, QStringLiteral("task window")) >= 0);
-        panel.setCapture(std::make_shared<Capture>());
-        QVERIFY(rowOf(panel.table(), 2, QStringLiteral("task window")) < 0);
+        panel.setCapture(empty, nullptr);
+        QCOMPARE(panel.diagnosisText(), QStringLiteral("Analysing the capture…"));
+        QCOMPARE(panel.table()->rowCount(), 0);
     }
 
     void thresholdsAreInTheTooltip()
@@ -127,7 +132,8 @@ private slots:
         o.hostLog = false;
         QVERIFY(generateCapture(o, dir.path()).ok());
         RingsPanel panel;
-        panel.setCapture(loadCapture(dir.path()).capture);
+        const CapturePtr capture = loadCapture(dir.path()).capture;
+        panel.setCapture(capture, analysisOf(capture));
         QVERIFY(panel.diagnosisText().contains(QStringLiteral("No scope_stats.jsonl")));
         const int row = rowOf(panel.table(), 0, QStringLiteral("task window"));
         QVERIFY(row >= 0);
