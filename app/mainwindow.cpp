@@ -329,7 +329,9 @@ void MainWindow::showSelection()
 
 MainWindow::~MainWindow()
 {
-    // Worker threads write into jobs this window owns: stop them before anything goes away.
+    // Worker threads write into jobs this window owns: stop them before anything goes away. An
+    // analysis cannot be cancelled; closing waits for it (seconds at most, for the largest
+    // captures). The threads are children: deleted once stopped.
     for (auto &[page, job] : m_jobs)
         job->cancel = true;
     for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
@@ -472,6 +474,7 @@ CapturePage *MainWindow::openPath(const QString &path)
             loadFinished(target.data(), *job);
         }
     });
+    thread->setParent(this);  // deleted with the window if it is closed first (after the wait)
     m_threads << thread;
     thread->start();
     updateStatus();
@@ -527,6 +530,7 @@ void MainWindow::analyze(CapturePage *page, RingOccupancy rings)
         updateStatus();
         emit captureAnalysed(target);
     });
+    thread->setParent(this);  // as in openPath(): a window closed meanwhile still deletes it
     m_threads << thread;
     thread->start();
 }
