@@ -391,8 +391,10 @@ private:
             ++k;
         }
         flush();
-        if (m_composeBars)
+        if (m_composeBars) {
             m_scanline.end();
+            drawLabels();  // while the level's rows are still in the cache
+        }
     }
 
     void addBar(const Lane &lane, const PendingRect &r, int y, int height)
@@ -498,24 +500,7 @@ private:
         for (const Bar &head : m_heads)
             fillOpaque(head.rect, QColor::fromRgb(head.colour));
 
-        m_p.setFont(m_fonts.bar);
-        // Positioned by hand: drawText into a rectangle lays the text out again on every call.
-        const int ascent = m_barMetrics.ascent();
-        const int descent = m_barMetrics.descent();
-        for (const Label &label : m_labels) {
-            const QColor pen = textColourOn(label.background);
-            const double x = label.box.left() + (label.box.width() - label.textWidth) / 2.0;
-            const double baseline = label.box.top() + (label.box.height() + ascent - descent) / 2.0;
-            if (label.fit.empty()) {
-                m_p.setPen(pen);
-                m_p.drawText(QPointF(x, baseline), label.text);
-            } else if (m_target) {
-                m_barText->blit(*m_target, QPointF(x, baseline), label.text, label.fit, pen.rgba(), label.background);
-            } else {
-                m_p.setPen(pen);
-                m_barText->draw(m_p, QPointF(x, baseline), label.text, label.fit);
-            }
-        }
+        drawLabels();
         m_stats.labelsDrawn = std::int64_t(m_labels.size());
 
         if (m_markers.empty())
@@ -533,6 +518,32 @@ private:
         }
         m_p.restore();
         m_stats.markersDrawn = std::int64_t(m_markers.size());
+    }
+
+    // The labels collected and not drawn yet, over their bars.
+    void drawLabels()
+    {
+        if (m_labelsDrawn == m_labels.size())
+            return;
+        m_p.setFont(m_fonts.bar);
+        // Positioned by hand: drawText into a rectangle lays the text out again on every call.
+        const int ascent = m_barMetrics.ascent();
+        const int descent = m_barMetrics.descent();
+        for (; m_labelsDrawn < m_labels.size(); ++m_labelsDrawn) {
+            const Label &label = m_labels[m_labelsDrawn];
+            const QColor pen = textColourOn(label.background);
+            const double x = label.box.left() + (label.box.width() - label.textWidth) / 2.0;
+            const double baseline = label.box.top() + (label.box.height() + ascent - descent) / 2.0;
+            if (label.fit.empty()) {
+                m_p.setPen(pen);
+                m_p.drawText(QPointF(x, baseline), label.text);
+            } else if (m_target) {
+                m_barText->blit(*m_target, QPointF(x, baseline), label.text, label.fit, pen.rgba(), label.background);
+            } else {
+                m_p.setPen(pen);
+                m_barText->draw(m_p, QPointF(x, baseline), label.text, label.fit);
+            }
+        }
     }
 
     void drawCounter(const TimelineRow &row)
@@ -888,6 +899,7 @@ private:
     std::int64_t m_levelBars = 0;
     Bar m_lastBar;
     std::int64_t m_barsDrawn = 0;
+    std::size_t m_labelsDrawn = 0;  // m_labels up to here are drawn
 };
 
 } // namespace
