@@ -304,6 +304,8 @@ std::optional<ReviewSession> ReviewController::currentSession(bool embed, QStrin
     ReviewSession session;
     session.before.path = m_comparison->before().path;
     session.after.path = m_comparison->after().path;
+    session.before.simulated = m_comparison->beforeSimulated();
+    session.after.simulated = m_comparison->afterSimulated();
     session.technique = m_comparison->technique();
     session.markers = m_comparison->markers();
     session.notes = m_comparison->notes();
@@ -380,6 +382,8 @@ bool ReviewController::openReview(const QString &path, QString *error)
     pending.technique = session->technique;
     pending.markers = session->markers;
     pending.notes = session->notes;
+    pending.beforeSimulated = session->before.simulated;
+    pending.afterSimulated = session->after.simulated;
     pending.source = path;
     QStringList paths;
     for (const ReviewCapture *side : {&session->before, &session->after}) {
@@ -449,6 +453,7 @@ void ReviewController::finishPending()
         return;
     m_comparison->setMarkers(done.markers);
     m_comparison->setNotes(done.notes);
+    m_comparison->setSimulated(done.beforeSimulated, done.afterSimulated);
     if (done.guided)
         showGuide();
     emit reviewRestored();

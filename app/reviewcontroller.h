@@ -91,6 +91,7 @@ private:
         QString technique;
         std::vector<ReviewMarker> markers;
         QString notes;
+        std::optional<bool> beforeSimulated, afterSimulated;
         bool guided = false;
         QString source;     // review file, for messages
     };

@@ -73,7 +73,9 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
             m_techniqueBox->addItem(QStringLiteral("%1  %2").arg(t.shortId, t.title), t.id);
     }
     m_beforeSim = runTagBox(this);
+    m_beforeSim->setObjectName(QStringLiteral("beforeRunTag"));
     m_afterSim = runTagBox(this);
+    m_afterSim->setObjectName(QStringLiteral("afterRunTag"));
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_title, 1);

@@ -59,6 +59,8 @@ public:
 
     // Simulator tags the files cannot carry (unknown when null); they feed the comparability guard.
     void setSimulated(std::optional<bool> before, std::optional<bool> after);
+    std::optional<bool> beforeSimulated() const { return simulatedTag(m_beforeSim); }
+    std::optional<bool> afterSimulated() const { return simulatedTag(m_afterSim); }
 
     const CaptureComparison &comparison() const;
     const MetricSet &beforeMetrics() const { return m_beforeMetrics; }

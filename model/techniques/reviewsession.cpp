@@ -101,6 +101,8 @@ Json captureToJson(const ReviewCapture &c)
         files.push_back({{"name", utf8(f.name)}, {"size", f.bytes.size()}, {"zstd_base64", packed.toBase64().toStdString()}});
     }
     o["embedded"] = files;
+    if (c.simulated)
+        o["simulated"] = *c.simulated;
     return o;
 }
 
@@ -172,6 +174,11 @@ ReviewCapture captureFromJson(const Json &o, const QString &where, qint64 &total
                 if (c.embedded[k].name == c.embedded.back().name)
                     throw SessionError{QStringLiteral("%1.embedded[%2]: %3 appears twice").arg(where).arg(i).arg(quoted(c.embedded.back().name))};
         }
+    }
+    if (auto sim = o.find("simulated"); sim != o.end()) {
+        if (!sim->is_boolean())
+            throw SessionError{where + QStringLiteral(".simulated: not true or false")};
+        c.simulated = sim->get<bool>();
     }
     return c;
 }

@@ -31,8 +31,14 @@ struct ReviewCapture
 {
     QString path;                         // as opened (file or directory), absolute
     std::vector<EmbeddedFile> embedded;   // empty: not embedded
+    // Tagged as a simulator run (true) or onboard (false) for the comparability guard; the files
+    // cannot tell, so the user says. Absent: not tagged.
+    std::optional<bool> simulated;
 
-    bool operator==(const ReviewCapture &o) const { return path == o.path && embedded == o.embedded; }
+    bool operator==(const ReviewCapture &o) const
+    {
+        return path == o.path && embedded == o.embedded && simulated == o.simulated;
+    }
 };
 
 // A before/after review: the pair, the technique, markers and notes (`.lanescope` file).
@@ -53,7 +59,7 @@ struct ReviewSession
 
 // Format: JSON {"format": "lanescope-review", "version": 1, "technique", "notes",
 // "markers": [{"time_us", "name"}], "before"/"after": {"path", "embedded": [{"name", "size",
-// "zstd_base64"}]}}. Numbers are written so that they read back bit-identically.
+// "zstd_base64"}], "simulated": true|false (optional)}}. Numbers are written so that they read back bit-identically.
 inline constexpr int kReviewSessionVersion = 1;
 inline constexpr const char *kReviewSessionSuffix = ".lanescope";
 // Refused above this many decompressed bytes per embedded file (and in total).

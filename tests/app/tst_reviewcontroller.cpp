@@ -18,6 +18,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabBar>
@@ -192,6 +193,14 @@ private slots:
             view->twin()->beforeView()->setVisibleRange({50, 250});
             QTest::keyClicks(view->markerNameEdit(), QStringLiteral("first wave"));
             QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("addMarker")), Qt::LeftButton);
+            // Tag the sides as the user would: simulator before, onboard after.
+            auto *beforeTag = view->findChild<QComboBox *>(QStringLiteral("beforeRunTag"));
+            auto *afterTag = view->findChild<QComboBox *>(QStringLiteral("afterRunTag"));
+            QVERIFY(beforeTag && afterTag);
+            beforeTag->setCurrentIndex(beforeTag->findData(true));
+            afterTag->setCurrentIndex(afterTag->findData(false));
+            QCOMPARE(view->beforeSimulated(), std::optional<bool>(true));
+            QCOMPARE(view->afterSimulated(), std::optional<bool>(false));
             QVERIFY(w.review()->saveReviewAction()->isEnabled());
             QString error;
             QVERIFY2(w.review()->saveReview(file, embed, &error), qPrintable(error));
@@ -217,6 +226,9 @@ private slots:
         QCOMPARE(view->notes(), saved.notes);
         QCOMPARE(view->markers(), saved.markers);
         QCOMPARE(view->markerList()->count(), 1);
+        QCOMPARE(onDisk->before.simulated, std::optional<bool>(true));
+        QCOMPARE(view->beforeSimulated(), std::optional<bool>(true));
+        QCOMPARE(view->afterSimulated(), std::optional<bool>(false));
         if (!embed) {
             QCOMPARE(view->before().path, saved.before.path);
             QCOMPARE(view->after().path, saved.after.path);

@@ -49,6 +49,36 @@ class TestReviewSession : public QObject
     QTemporaryDir m_dir;
 
 private slots:
+    // The simulator tags the user gave (the files cannot tell) come back as given, unknown included.
+    void simulatorTagsRoundTrip_data()
+    {
+        QTest::addColumn<int>("before");  // -1 unknown, 0 onboard, 1 simulator
+        QTest::addColumn<int>("after");
+        QTest::newRow("both unknown") << -1 << -1;
+        QTest::newRow("simulator before, onboard after") << 1 << 0;
+        QTest::newRow("onboard before, unknown after") << 0 << -1;
+    }
+
+    void simulatorTagsRoundTrip()
+    {
+        QFETCH(int, before);
+        QFETCH(int, after);
+        auto tag = [](int t) { return t < 0 ? std::nullopt : std::optional<bool>(t == 1); };
+        ReviewSession s = sampleSession();
+        s.before.simulated = tag(before);
+        s.after.simulated = tag(after);
+        const QByteArray bytes = serializeReviewSession(s);
+        QCOMPARE(bytes.contains("\"simulated\""), before >= 0 || after >= 0);
+        const QString path = m_dir.filePath(QStringLiteral("tags.lanescope"));
+        writeAll(path, bytes);
+        QString error;
+        const auto back = loadReviewSession(path, &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->before.simulated, tag(before));
+        QCOMPARE(back->after.simulated, tag(after));
+        QVERIFY(*back == s);
+    }
+
     void roundTrip()
     {
         const ReviewSession s = sampleSession();
@@ -170,6 +200,7 @@ private slots:
                                    << "before.embedded[0].size: not a size up to 4 GiB";
         QTest::newRow("negative size") << head + "{\"name\":\"a\",\"size\":-1,\"zstd_base64\":\"\"}]}}"
                                        << "before.embedded[0].size: not a size up to 4 GiB";
+        QTest::newRow("simulated tag") << head + "],\"simulated\":\"yes\"}}" << "before.simulated: not true or false";
     }
     void badInput()
     {
