@@ -23,12 +23,7 @@ struct RasterTarget
 
     static std::optional<RasterTarget> of(QPainter &p);
 
-    QRect toDevice(const QRect &logical) const
-    {
-        return QRect(logical.left() * scale + dx, logical.top() * scale + dy, logical.width() * scale,
-                     logical.height() * scale);
-    }
-    // toDevice(logical) & clip, inline: a zoomed-out frame asks this for every one of its bars.
+    // A logical rectangle in device pixels, clipped; inline: a frame asks this for every fill.
     QRect clippedToDevice(const QRect &logical) const
     {
         const int left = std::max(logical.left() * scale + dx, clip.left());
