@@ -2,6 +2,7 @@
 
 #include "argumentcursor.h"
 #include "rangeargument.h"
+#include "runargument.h"
 
 #include "model/analysis/analysisreport.h"
 #include "model/analysis/ringoccupancy.h"
@@ -16,7 +17,7 @@ namespace lanescope {
 
 namespace {
 
-constexpr char kUsage[] = "usage: lanescope analyze PATH --json [--range START_US:END_US]\n";
+constexpr char kUsage[] = "usage: lanescope analyze PATH --json [--range START_US:END_US] [--run EPOCH]\n";
 
 // Keys keep the documented order, so people reading the output find them where the usage text says.
 using json = nlohmann::ordered_json;
@@ -144,6 +145,7 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
 {
     QString path;
     bool wantJson = false;
+    RunArgument run;
     std::optional<AnalysisRange> range;
     auto usage = [&](const QString &message) {
         if (!message.isEmpty())
@@ -160,6 +162,12 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
             if (!value)
                 return usage(QStringLiteral("--range needs START_US:END_US"));
             if (const QString e = parseRange(*value, range); !e.isEmpty())
+                return usage(e);
+        } else if (cursor.option() == QLatin1String("--run")) {
+            const auto value = cursor.value();
+            if (!value)
+                return usage(QStringLiteral("--run needs a run epoch"));
+            if (const QString e = parseRunArgument(*value, run); !e.isEmpty())
                 return usage(e);
         } else if (cursor.isOption()) {
             return usage(QStringLiteral("unknown option %1").arg(a));
@@ -179,8 +187,12 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
         err << loaded.error.toString() << '\n';
         return 2;
     }
-    json report = reportJson(analyze(*loaded.capture, range));
-    report["rings"] = ringsJson(computeRingOccupancy(*loaded.capture));
+    const auto capture = chooseRun(loaded, run, path, err);
+    if (!capture)
+        return 2;
+    json report = reportJson(analyze(*capture, range));
+    report["rings"] = ringsJson(computeRingOccupancy(*capture));
+    report["run_epoch"] = capture->info.runEpoch ? json(*capture->info.runEpoch) : json(nullptr);
     out << QString::fromStdString(report.dump(2)) << '\n';
     return 0;
 }

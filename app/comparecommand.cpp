@@ -2,6 +2,7 @@
 
 #include "argumentcursor.h"
 #include "comparereport.h"
+#include "runargument.h"
 
 #include "model/analysis/derivedtracks.h"
 #include "model/io/loader.h"
@@ -21,8 +22,10 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html] [--sim before|after|both]\n"
+    "                 [--run EPOCH]\n"
     "  --technique ID   a catalogue id (\"01a\" or \"01a-larger-tiling\") or \"general\" (default)\n"
-    "  --sim WHICH      tag captures as simulator runs (the files cannot tell); the other is onboard\n";
+    "  --sim WHICH      tag captures as simulator runs (the files cannot tell); the other is onboard\n"
+    "  --run EPOCH      the run of each side to compare (default: the last run of each)\n";
 constexpr char kCataloguePath[] = ":/techniques/catalogue.json";
 
 using json = nlohmann::ordered_json;
@@ -35,6 +38,7 @@ struct CompareRequest
     bool json = false;
     QString report;
     CompareOptions options;
+    RunArgument run;
     bool help = false;
 };
 
@@ -60,6 +64,12 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
             if (!v || v->isEmpty())
                 return QStringLiteral("%1 needs a file name").arg(option);
             r.report = *v;
+        } else if (option == QLatin1String("--run")) {
+            const auto v = cursor.value();
+            if (!v)
+                return QStringLiteral("--run needs a run epoch");
+            if (const QString error = parseRunArgument(*v, r.run); !error.isEmpty())
+                return error;
         } else if (option == QLatin1String("--sim")) {
             const auto v = cursor.value();
             if (v == QStringLiteral("before"))
@@ -172,16 +182,21 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
             err << l.error.toString() << '\n';
             return 2;
         }
-    const Capture &before = *loaded[0].capture;
-    const Capture &after = *loaded[1].capture;
+    // Repeated runs of a side are not yet used as such: each side is one of its runs.
+    const std::shared_ptr<Capture> sides[2] = {chooseRun(loaded[0], request.run, request.before, err),
+                                               chooseRun(loaded[1], request.run, request.after, err)};
+    if (!sides[0] || !sides[1])
+        return 2;
+    const Capture &before = *sides[0];
+    const Capture &after = *sides[1];
     const MetricSet beforeMetrics = computeMetrics(before);
     const MetricSet afterMetrics = computeMetrics(after);
     const CaptureComparison comparison = compareCaptures(before, beforeMetrics, after, afterMetrics, *catalogue,
                                                          technique ? technique->id : QString(), request.options);
 
     if (!request.report.isEmpty()) {
-        for (LoadResult &l : loaded)
-            appendDerivedTracks(*l.capture);  // the picture shows what the window shows
+        for (const auto &side : sides)
+            appendDerivedTracks(*side);  // the picture shows what the window shows
         const QString beforeName = captureName(request.before), afterName = captureName(request.after);
         const QImage picture = twinTimelineImage(before, beforeName, after, afterName);
         QByteArray png;

@@ -2,6 +2,7 @@
 
 #include "argumentcursor.h"
 #include "rangeargument.h"
+#include "runargument.h"
 
 #include "model/analysis/derivedtracks.h"
 #include "model/io/loader.h"
@@ -18,7 +19,7 @@ namespace lanescope {
 
 namespace {
 
-constexpr char kUsage[] = "usage: lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n";
+constexpr char kUsage[] = "usage: lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH] [--run EPOCH]\n";
 // Larger pictures are not useful and their pixel buffer alone would need gigabytes.
 constexpr int kMaxSidePx = 20000;
 constexpr int kMaxWarningsShown = 10;
@@ -33,6 +34,7 @@ struct ExportRequest
     std::optional<double> startUs;
     std::optional<double> endUs;
     std::optional<QSize> size;
+    RunArgument run;
 };
 
 // Returns an error message, empty on success.
@@ -81,6 +83,12 @@ QString parseArguments(const QStringList &args, ExportRequest &request, bool &he
             if (!v)
                 return QStringLiteral("--range needs START_US:END_US");
             if (const QString error = parseRange(*v, request); !error.isEmpty())
+                return error;
+        } else if (option == QLatin1String("--run")) {
+            const auto v = cursor.value();
+            if (!v)
+                return QStringLiteral("--run needs a run epoch");
+            if (const QString error = parseRunArgument(*v, request.run); !error.isEmpty())
                 return error;
         } else if (option == QLatin1String("--size")) {
             const auto v = cursor.value();
@@ -174,8 +182,11 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
         err << loaded.error.toString() << '\n';
         return 2;
     }
-    appendDerivedTracks(*loaded.capture);  // the picture shows what the window shows
-    const Capture &capture = *loaded.capture;
+    const auto chosen = chooseRun(loaded, request.run, request.input, err);
+    if (!chosen)
+        return 2;
+    appendDerivedTracks(*chosen);  // the picture shows what the window shows
+    const Capture &capture = *chosen;
     const QStringList &warnings = capture.info.warnings;
     for (qsizetype i = 0; i < std::min<qsizetype>(warnings.size(), kMaxWarningsShown); ++i)
         err << "warning: " << warnings[i] << '\n';

@@ -1,6 +1,10 @@
 #include "infocommand.h"
 
 #include "model/analysis/capturesummary.h"
+#include "argumentcursor.h"
+#include "runargument.h"
+
+#include "model/capture/captureruns.h"
 #include "model/io/loader.h"
 
 #include <nlohmann/json.hpp>
@@ -12,6 +16,26 @@ namespace {
 nlohmann::json pathOrNull(const QString &path)
 {
     return path.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(path.toStdString());
+}
+
+nlohmann::json optionalJson(const auto &v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+// One entry per run (supplement §4): what each holds and how completely it was collected.
+nlohmann::json runsJson(const CaptureRuns &runs)
+{
+    auto out = nlohmann::json::array();
+    for (const auto &run : runs.runs) {
+        const CaptureSummary s = summarize(*run);
+        const QString &verdict = run->info.collection.verdict;
+        out.push_back({{"run_epoch", optionalJson(run->info.runEpoch)},
+                       {"rows", s.rows},
+                       {"tasks", s.tasks},
+                       {"start_us", s.firstUs},
+                       {"end_us", s.lastUs},
+                       {"verdict", verdict.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(verdict.toStdString())},
+                       {"partial", run->info.partial}});
+    }
+    return out;
 }
 
 nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
@@ -30,6 +54,8 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
     j["makespan_us"] = s.makespanUs ? nlohmann::json(*s.makespanUs) : nlohmann::json(nullptr);
     j["makespan_kind"] = s.makespanKind.toStdString();
     j["partial"] = c.info.partial;
+    j["run_epoch"] = optionalJson(c.info.runEpoch);
+    j["captured_nothing"] = capturedNothing(c);
     j["sources"] = {{"records", pathOrNull(c.info.sources.records)},
                     {"deps", pathOrNull(c.info.sources.deps)},
                     {"name_map", pathOrNull(c.info.sources.nameMap)},
@@ -42,9 +68,22 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
     return j;
 }
 
-void printText(const Capture &c, const CaptureSummary &s, QTextStream &out)
+void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &runs, QTextStream &out)
 {
     out << "format:    " << s.format << '\n';
+    if (runs.size() > 1 || c.info.runEpoch)
+        out << "run:       " << runName(c.info.runEpoch) << " (" << runs.size() << " in all)\n";
+    if (capturedNothing(c))
+        out << capturedNothingText(c) << '\n';
+    for (const auto &run : runs.runs) {
+        if (runs.size() < 2)
+            break;
+        const CaptureSummary rs = summarize(*run);
+        out << "  " << runName(run->info.runEpoch).leftJustified(12) << ' ' << rs.rows << " rows, " << rs.firstUs << " .. "
+            << rs.lastUs << " us"
+            << (run->info.collection.verdict.isEmpty() ? QString() : QStringLiteral(", verdict ") + run->info.collection.verdict)
+            << '\n';
+    }
     out << "level:     " << (s.level ? QString::number(*s.level) : QStringLiteral("-")) << '\n';
     out << "clock:     " << (s.clockFreqHz ? QStringLiteral("%1 Hz").arg(*s.clockFreqHz) : QStringLiteral("-")) << '\n';
     out << "rows:      " << s.rows << "   tasks: " << s.tasks << '\n';
@@ -77,29 +116,46 @@ int runInfoCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QString path;
     bool json = false;
-    for (const QString &a : args) {
-        if (a == QLatin1String("--json"))
-            json = true;
-        else if (a.startsWith(QLatin1Char('-')) || !path.isEmpty()) {
-            err << "usage: lanescope info PATH [--json]\n";
-            return 1;
-        } else
-            path = a;
-    }
-    if (path.isEmpty()) {
-        err << "usage: lanescope info PATH [--json]\n";
+    RunArgument run;
+    auto usage = [&err](const QString &message = {}) {
+        if (!message.isEmpty())
+            err << "lanescope info: " << message << '\n';
+        err << "usage: lanescope info PATH [--json] [--run EPOCH]\n";
         return 1;
+    };
+    for (ArgumentCursor cursor(args); cursor.next();) {
+        if (cursor.option() == QLatin1String("--json")) {
+            json = true;
+        } else if (cursor.option() == QLatin1String("--run")) {
+            const auto value = cursor.value();
+            if (!value)
+                return usage(QStringLiteral("--run needs a run epoch"));
+            if (const QString e = parseRunArgument(*value, run); !e.isEmpty())
+                return usage(e);
+        } else if (cursor.isOption() || !path.isEmpty()) {
+            return usage();
+        } else {
+            path = cursor.argument();
+        }
     }
+    if (path.isEmpty())
+        return usage();
     const LoadResult loaded = loadCapture(path);
     if (!loaded.ok()) {
         err << loaded.error.toString() << '\n';
         return 2;
     }
-    const CaptureSummary summary = summarize(*loaded.capture);
-    if (json)
-        out << QString::fromStdString(toJson(*loaded.capture, summary).dump(2)) << '\n';
-    else
-        printText(*loaded.capture, summary, out);
+    const auto capture = chooseRun(loaded, run, path, err);
+    if (!capture)
+        return 2;
+    const CaptureSummary summary = summarize(*capture);
+    if (json) {
+        nlohmann::json j = toJson(*capture, summary);
+        j["runs"] = runsJson(loaded.runs);
+        out << QString::fromStdString(j.dump(2)) << '\n';
+    } else {
+        printText(*capture, summary, loaded.runs, out);
+    }
     return 0;
 }
 

@@ -62,7 +62,8 @@ struct LoadJob
     std::atomic<bool> cancel{false};
     std::atomic<int> lastPermille{-1};  // progress already reported, to post one update per 0.1 %
     LoadResult result;
-    RingOccupancy rings;  // computed for the derived tracks; the analysis after the load reuses it
+    // Per run, computed for the derived tracks; the analysis after the load reuses them.
+    std::map<const Capture *, RingOccupancy> rings;
 };
 
 namespace {
@@ -462,8 +463,12 @@ CapturePage *MainWindow::openPath(const QString &path)
     QThread *thread = QThread::create([job, path, control] {
         job->result = loadCapture(path, control);
         if (job->result.ok() && !job->cancel) {
-            job->rings = computeRingOccupancy(*job->result.capture);
-            appendDerivedTracks(*job->result.capture, job->rings);
+            // Derived tracks are per run: the "All runs" view gets none, as they would mix runs.
+            for (const auto &run : job->result.runs.runs) {
+                RingOccupancy &rings = job->rings[run.get()];
+                rings = computeRingOccupancy(*run);
+                appendDerivedTracks(*run, rings);
+            }
         }
     });
     connect(thread, &QThread::finished, this, [this, thread, target, job] {
@@ -497,8 +502,16 @@ void MainWindow::loadFinished(CapturePage *page, LoadJob &job)
         auto *watcher = new CaptureWatcher(page);
         watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog});
         connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
-        m_summaries[page] = statusLine(*job.result.capture);
-        page->showCapture(job.result.capture);
+        page->showRuns(job.result.runs);
+        m_summaries[page] = statusLine(*page->capture());
+        connect(page, &CapturePage::runChanged, this, [this, page] {
+            m_summaries[page] = statusLine(*page->capture());
+            if (page != m_tabs->currentWidget())
+                return;
+            m_attached = nullptr;  // same view, another capture: every dock follows it again
+            attachTimeline();
+            updateStatus();
+        });
         analyze(page, std::move(job.rings));
         if (page == m_tabs->currentWidget())
             attachTimeline();
@@ -511,20 +524,27 @@ void MainWindow::loadFinished(CapturePage *page, LoadJob &job)
 
 // The analysis runs after the timeline is shown: at a million rows it takes seconds, and the
 // capture is worth looking at meanwhile. The panels that show it say so until it arrives.
-void MainWindow::analyze(CapturePage *page, RingOccupancy rings)
+void MainWindow::analyze(CapturePage *page, std::map<const Capture *, RingOccupancy> rings)
 {
-    const CapturePtr capture = page->capture();
-    auto result = std::make_shared<CaptureAnalysisPtr>();
-    QThread *thread = QThread::create([capture, result, rings = std::move(rings)]() mutable {
-        *result = std::make_shared<const CaptureAnalysis>(analyzeCapture(*capture, std::move(rings)));
+    // Every run is analysed on its own, the one on screen first; "All runs" never is.
+    std::vector<CapturePtr> runs(page->runs().runs.begin(), page->runs().runs.end());
+    std::stable_partition(runs.begin(), runs.end(), [page](const CapturePtr &r) { return r == page->capture(); });
+    auto results = std::make_shared<std::vector<CaptureAnalysisPtr>>();
+    QThread *thread = QThread::create([runs, results, rings = std::move(rings)]() mutable {
+        for (const CapturePtr &run : runs) {
+            const auto it = rings.find(run.get());
+            RingOccupancy occupancy = it != rings.end() ? std::move(it->second) : computeRingOccupancy(*run);
+            results->push_back(std::make_shared<const CaptureAnalysis>(analyzeCapture(*run, std::move(occupancy))));
+        }
     });
     QPointer<CapturePage> target(page);
-    connect(thread, &QThread::finished, this, [this, thread, target, capture, result] {
+    connect(thread, &QThread::finished, this, [this, thread, target, runs, results] {
         thread->deleteLater();
         m_threads.removeAll(thread);
-        if (!target || target->capture() != capture)
+        if (!target || results->size() != runs.size() || !target->holdsRun(runs.front()))
             return;  // closed, or reloaded since
-        target->setAnalysis(*result);
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            target->setAnalysis(runs[i], (*results)[i]);
         if (target == m_tabs->currentWidget())
             attachAnalysis();
         updateStatus();

@@ -32,6 +32,7 @@ class FunctionTable;
 class MeasureTools;
 class SearchBar;
 class TimelineView;
+struct Capture;
 struct LoadJob;
 struct RingOccupancy;
 
@@ -86,7 +87,7 @@ private:
     void chooseDirectory();
     void closeTab(int index);
     void loadFinished(CapturePage *page, LoadJob &job);
-    void analyze(CapturePage *page, RingOccupancy rings);
+    void analyze(CapturePage *page, std::map<const Capture *, RingOccupancy> rings);
     void updateStatus();
     void createDocks();
     void createToolBar();

@@ -1,18 +1,52 @@
 #include "capturepage.h"
 
+#include "runboundaryoverlay.h"
 #include "timelineview.h"
 
+#include <QComboBox>
+#include <algorithm>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStackedLayout>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace lanescope {
 
 namespace {
+
 constexpr int kProgressSteps = 1000;
+constexpr int kAllRuns = -1;
+
+QString runEntry(const Capture &run)
+{
+    const QString &verdict = run.info.collection.verdict;
+    return QObject::tr("%1 · %2 · %3 rows")
+        .arg(runName(run.info.runEpoch), verdict.isEmpty() ? QObject::tr("no verdict") : verdict,
+             QLocale().toString(qulonglong(run.rows.size())));
+}
+
+// Why this run may be missing data, in the runtime's own words (supplement §5.3).
+QString verdictBanner(const Capture &run)
+{
+    const RunCollection &c = run.info.collection;
+    QStringList parts;
+    if (c.isPartial()) {
+        QString text = QObject::tr("%1: verdict %2 — %3").arg(runName(run.info.runEpoch), c.verdict, c.verdictMeaning());
+        const QStringList causes = c.causes();
+        if (!causes.isEmpty())
+            text += QStringLiteral(" (") + causes.join(QStringLiteral(", ")) + u')';
+        parts << text;
+    }
+    if (c.handoffIdentityVerified == false)
+        parts << QObject::tr("hand-off identity not verified: a zero loss count proves nothing");
+    return parts.join(QStringLiteral("  ·  "));
+}
+
 } // namespace
 
 CapturePage::CapturePage(const QString &path, QWidget *parent) : QWidget(parent), m_path(path)
@@ -47,10 +81,65 @@ CapturePage::CapturePage(const QString &path, QWidget *parent) : QWidget(parent)
     m_errorLabel->setMargin(24);
     m_stack->addWidget(m_errorLabel);
 
-    m_timeline = new TimelineView(this);
-    m_stack->addWidget(m_timeline);
+    m_capturePage = new QWidget(this);
+    auto *captureLayout = new QVBoxLayout(m_capturePage);
+    captureLayout->setContentsMargins(0, 0, 0, 0);
+    captureLayout->setSpacing(0);
+    m_runBar = new QWidget(m_capturePage);
+    auto *runLayout = new QHBoxLayout(m_runBar);
+    runLayout->setContentsMargins(6, 3, 6, 3);
+    auto *runLabel = new QLabel(tr("&Run:"), m_runBar);
+    m_runPicker = new QComboBox(m_runBar);
+    m_runPicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_runPicker->setToolTip(tr("Each run is analysed on its own; \"All runs\" lays them on one axis"));
+    runLabel->setBuddy(m_runPicker);
+    runLayout->addWidget(runLabel);
+    runLayout->addWidget(m_runPicker);
+    runLayout->addStretch();
+    captureLayout->addWidget(m_runBar);
+    connect(m_runPicker, &QComboBox::activated, this,
+            [this](int index) { setCurrentRun(m_runPicker->itemData(index).toInt()); });
+    m_banner = new QLabel(m_capturePage);
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(6);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The warning colours of a status banner, legible in the light and the dark theme alike.
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #664d03; border-bottom: 1px solid #e0c36a; }"));
+    captureLayout->addWidget(m_banner);
+    m_content = new QStackedWidget(m_capturePage);
+    m_timeline = new TimelineView(m_content);
+    m_timeline->addOverlay(std::make_shared<RunBoundaryOverlay>());
+    m_content->addWidget(m_timeline);
+    m_nothingLabel = new QLabel(m_content);
+    m_nothingLabel->setObjectName(QStringLiteral("capturedNothing"));
+    m_nothingLabel->setAlignment(Qt::AlignCenter);
+    m_nothingLabel->setWordWrap(true);
+    m_nothingLabel->setMargin(24);
+    m_nothingLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_content->addWidget(m_nothingLabel);
+    captureLayout->addWidget(m_content, 1);
+    m_stack->addWidget(m_capturePage);
     m_stack->setCurrentWidget(m_loadingPage);
 }
+
+CaptureAnalysisPtr CapturePage::analysis() const
+{
+    const auto it = m_capture ? m_analyses.find(m_capture.get()) : m_analyses.end();
+    return it == m_analyses.end() ? nullptr : it->second;
+}
+
+bool CapturePage::holdsRun(const CapturePtr &run) const
+{
+    return std::any_of(m_runs.runs.begin(), m_runs.runs.end(), [&](const auto &r) { return r == run; });
+}
+
+void CapturePage::setAnalysis(const CapturePtr &run, CaptureAnalysisPtr analysis)
+{
+    if (holdsRun(run))
+        m_analyses[run.get()] = std::move(analysis);
+}
+
+QString CapturePage::bannerText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
 
 void CapturePage::setProgress(qint64 done, qint64 total)
 {
@@ -72,11 +161,65 @@ void CapturePage::showError(const QString &message)
 
 void CapturePage::showCapture(CapturePtr capture)
 {
+    CaptureRuns runs;
+    runs.runs.push_back(std::const_pointer_cast<Capture>(std::move(capture)));
+    showRuns(std::move(runs));
+}
+
+void CapturePage::showRuns(CaptureRuns runs)
+{
     m_state = State::Ready;
-    m_capture = std::move(capture);
-    m_timeline->setCapture(m_capture);
-    m_stack->setCurrentWidget(m_timeline);
+    m_runs = std::move(runs);
+    m_analyses.clear();
+    m_currentRun = int(m_runs.size()) - 1;
+    fillRunPicker();
+    m_stack->setCurrentWidget(m_capturePage);
+    showCurrent();
     m_timeline->setFocus();
+}
+
+void CapturePage::setCurrentRun(int index)
+{
+    if (index != kAllRuns && (index < 0 || std::size_t(index) >= m_runs.size()))
+        return;
+    if (index == kAllRuns && !m_runs.allRuns)
+        return;
+    if (index == m_currentRun)
+        return;
+    m_currentRun = index;
+    m_runPicker->setCurrentIndex(m_runPicker->findData(index));
+    showCurrent();
+    emit runChanged();
+}
+
+void CapturePage::fillRunPicker()
+{
+    m_runPicker->clear();
+    for (std::size_t i = 0; i < m_runs.size(); ++i)
+        m_runPicker->addItem(runEntry(*m_runs.runs[i]), int(i));
+    if (m_runs.allRuns)
+        m_runPicker->addItem(tr("All runs (%1, not analysed)").arg(m_runs.size()), kAllRuns);
+    m_runPicker->setCurrentIndex(m_runPicker->findData(m_currentRun));
+    m_runBar->setVisible(m_runs.size() > 1);
+}
+
+void CapturePage::showCurrent()
+{
+    m_capture = m_currentRun == kAllRuns ? CapturePtr(m_runs.allRuns) : CapturePtr(m_runs.runs[std::size_t(m_currentRun)]);
+    m_timeline->setCapture(m_capture);
+    const QString banner = m_capture->info.allRuns
+                               ? tr("All %1 runs on one axis, with their boundaries marked. Figures are per run: pick "
+                                    "one run to see its analysis.")
+                                     .arg(m_runs.size())
+                               : verdictBanner(*m_capture);
+    m_banner->setText(banner);
+    m_banner->setVisible(!banner.isEmpty());
+    if (capturedNothing(*m_capture)) {
+        m_nothingLabel->setText(capturedNothingText(*m_capture));
+        m_content->setCurrentWidget(m_nothingLabel);
+    } else {
+        m_content->setCurrentWidget(m_timeline);
+    }
 }
 
 } // namespace lanescope

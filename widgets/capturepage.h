@@ -1,22 +1,29 @@
 #pragma once
 
-#include "model/techniques/captureanalysis.h"
 #include "model/capture/capture.h"
+#include "model/capture/captureruns.h"
+#include "model/techniques/captureanalysis.h"
 
 #include <QString>
 #include <QWidget>
+#include <map>
 
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QStackedLayout;
+class QStackedWidget;
 
 namespace lanescope {
 
 class TimelineView;
 
 // What a tab shows for one input: loading progress with a Cancel button, then either the
-// timeline or the one-line reason the input could not be read.
+// timeline or the one-line reason the input could not be read. An input with several runs gets
+// a run picker above the timeline: each run on its own, or all of them on one axis ("All runs",
+// never analysed). A run whose verdict is not "published" carries a banner saying so, and a run
+// that captured nothing says that instead of showing an empty timeline.
 class CapturePage : public QWidget
 {
     Q_OBJECT
@@ -29,31 +36,60 @@ public:
     const QString &path() const { return m_path; }
     State state() const { return m_state; }
     const QString &errorMessage() const { return m_error; }
+    // The capture on screen: the picked run, or the "All runs" view.
     const CapturePtr &capture() const { return m_capture; }
+    const CaptureRuns &runs() const { return m_runs; }
     TimelineView *timeline() const { return m_timeline; }
-    // The analysis of the whole capture (spec §12), computed once while loading; null until then.
-    const CaptureAnalysisPtr &analysis() const { return m_analysis; }
-    void setAnalysis(CaptureAnalysisPtr analysis) { m_analysis = std::move(analysis); }
+    // The analysis of the run on screen (spec §12), computed after loading; null until then, and
+    // always null for the "All runs" view, which is never analysed.
+    CaptureAnalysisPtr analysis() const;
+    // Keeps the analysis of one of this page's runs; ignored for a capture it does not hold.
+    void setAnalysis(const CapturePtr &run, CaptureAnalysisPtr analysis);
+    bool holdsRun(const CapturePtr &run) const;
+    bool showsAllRuns() const { return m_capture && m_capture->info.allRuns; }
+
+    // Index into runs() of the run on screen, -1 for "All runs".
+    int currentRun() const { return m_currentRun; }
+    void setCurrentRun(int index);
+    QComboBox *runPicker() const { return m_runPicker; }
+    // The verdict banner's text, empty when it is hidden.
+    QString bannerText() const;
 
     // `total` <= 0: the amount of work is unknown, show activity only.
     void setProgress(qint64 done, qint64 total);
     void showError(const QString &message);
+    // Shows the runs, starting with the last one.
+    void showRuns(CaptureRuns runs);
+    // Shows one capture as the only run.
     void showCapture(CapturePtr capture);
 
 signals:
     void cancelRequested();
+    // Another run (or "All runs") is on screen.
+    void runChanged();
 
 private:
+    void fillRunPicker();
+    void showCurrent();
+
     QString m_path;
     State m_state = State::Loading;
     QString m_error;
+    CaptureRuns m_runs;
+    int m_currentRun = 0;
     CapturePtr m_capture;
-    CaptureAnalysisPtr m_analysis;
+    std::map<const Capture *, CaptureAnalysisPtr> m_analyses;
     QStackedLayout *m_stack = nullptr;
     QWidget *m_loadingPage = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
     QLabel *m_errorLabel = nullptr;
+    QWidget *m_capturePage = nullptr;
+    QWidget *m_runBar = nullptr;
+    QComboBox *m_runPicker = nullptr;
+    QLabel *m_banner = nullptr;
+    QStackedWidget *m_content = nullptr;
+    QLabel *m_nothingLabel = nullptr;
     TimelineView *m_timeline = nullptr;
 };
 

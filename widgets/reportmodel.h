@@ -50,6 +50,7 @@ public:
     // `capture` gives task names; a null analysis empties the model.
     void setAnalysis(CapturePtr capture, CaptureAnalysisPtr analysis);
     const CaptureAnalysisPtr &analysis() const { return m_analysis; }
+    const CapturePtr &capture() const { return m_capture; }
 
     const ReportEntry *entry(const QModelIndex &index) const;
     // The entry of a figure key ("overhead", "head_oh.max", ...), or an invalid index.

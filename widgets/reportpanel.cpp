@@ -1,5 +1,7 @@
 #include "reportpanel.h"
 
+#include "model/capture/captureruns.h"
+
 #include "reportmodel.h"
 #include "timelineview.h"
 
@@ -62,7 +64,8 @@ void ReportPanel::setSource(TimelineView *view, CaptureAnalysisPtr analysis)
     m_view = view;
     const bool has = view && analysis && view->capture();
     m_model->setAnalysis(has ? view->capture() : CapturePtr(), has ? std::move(analysis) : CaptureAnalysisPtr());
-    m_placeholder->setText(view ? tr("Analysing the capture…") : tr("Open a capture to see its analysis."));
+    m_placeholder->setText(view && view->capture() ? analysisPendingText(*view->capture())
+                                                   : tr("Open a capture to see its analysis."));
     m_placeholder->setVisible(!has);
     m_tree->setVisible(has);
     // Parts open, their long lists (path hops, gaps) closed.

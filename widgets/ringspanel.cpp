@@ -1,5 +1,7 @@
 #include "ringspanel.h"
 
+#include "model/capture/captureruns.h"
+
 #include "ringpressureband.h"
 #include "timeformat.h"
 #include "timelineview.h"
@@ -136,7 +138,7 @@ void RingsPanel::rebuild()
     }
     if (!m_analysis) {
         m_diagnosis = {};
-        m_diagnosisLabel->setText(tr("Analysing the capture…"));
+        m_diagnosisLabel->setText(analysisPendingText(*m_capture));
         return;
     }
     const RingOccupancy &rings = m_analysis->rings;

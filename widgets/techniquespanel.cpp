@@ -1,5 +1,7 @@
 #include "techniquespanel.h"
 
+#include "model/capture/captureruns.h"
+
 #include "metrictext.h"
 #include "timelineview.h"
 
@@ -259,7 +261,8 @@ void TechniquesPanel::rebuildSuggestions()
     }
     const QString subject = m_captureName.isEmpty() ? tr("this capture") : m_captureName.toHtmlEscaped();
     if (!m_analysis) {
-        m_suggestionTitle->setText(tr("<b>Suggestions for %1</b><br>Analysing the capture…").arg(subject));
+        m_suggestionTitle->setText(
+            tr("<b>Suggestions for %1</b><br>%2").arg(subject, analysisPendingText(*m_capture).toHtmlEscaped()));
         m_suggestionLayout->addStretch(1);
         return;
     }

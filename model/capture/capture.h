@@ -5,6 +5,7 @@
 #include "lane.h"
 #include "namemap.h"
 #include "phaserecord.h"
+#include "runcollection.h"
 #include "scopestats.h"
 #include "stringtable.h"
 #include "taskrow.h"
@@ -49,8 +50,24 @@ struct CaptureInfo
     std::uint64_t baseCycles = 0;            // time base (§3.2); 0 for µs-domain inputs
     double traceBaseUs = 0;                  // trace inputs: file time of t = 0
     CaptureSources sources;
+    // The run this capture holds (supplement §4): its run_epoch, or none when the file carries no
+    // run identity (never epoch 0). `runCount` is how many runs its file or folder holds.
+    std::optional<std::uint32_t> runEpoch;
+    int runCount = 1;
+    bool allRuns = false;                    // the "All runs" view: several runs on one axis, never analysed
+    RunCollection collection;                // metadata.collection of a retained run
+    std::optional<std::uint64_t> runBoundaries;         // supplement §4.5, shown when present
+    std::optional<std::uint64_t> droppedRunBoundaries;
     QStringList warnings;                    // partial data, dropped records, unknown phases …
     bool partial = false;                    // some input was truncated or records were lost
+};
+
+// Where one run lies in the "All runs" view (supplement §4.3), for its boundary marks.
+struct RunSpan
+{
+    std::optional<std::uint32_t> epoch;
+    double startUs = 0;
+    double endUs = 0;
 };
 
 // The loaded, immutable capture: built once by the loader, then shared read-only across threads.
@@ -72,6 +89,7 @@ struct Capture
     std::vector<CounterTrack> counters;
     std::vector<Flow> flows;
     StringTable strings;                            // trace slice names, flow names
+    std::vector<RunSpan> runSpans;                  // the "All runs" view only: one per run, in order
 
     void warn(const QString &w) { info.warnings.append(w); }
 };

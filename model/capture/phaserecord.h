@@ -14,6 +14,7 @@ struct PhaseRecord
         HasSharedDepth = 1 << 1,  // shared_at_start/end both had 3 entries
         HasPopCounts = 1 << 2,
         HasTasksProcessed = 1 << 3,
+        HasRunEpoch = 1 << 4,     // the record carried run_epoch (newer upstream; host arrays never do)
     };
 
     double startUs = 0;
@@ -24,12 +25,14 @@ struct PhaseRecord
     std::uint32_t submitIdx = 0;      // orchestrator records only
     std::uint32_t popHit = 0;
     std::uint32_t popMiss = 0;
+    std::uint32_t runEpoch = 0;       // valid with HasRunEpoch; a missing epoch is no identity, never 0
     std::int16_t sharedAtStart[3] = {0, 0, 0};  // AIC, AIV, MIX
     std::int16_t sharedAtEnd[3] = {0, 0, 0};
     std::uint16_t kind = 0;
     std::uint8_t flags = 0;
 
     bool hasTaskId() const { return flags & HasTaskId; }
+    bool hasRunEpoch() const { return flags & HasRunEpoch; }
 };
 
 using PhaseLane = std::vector<PhaseRecord>;

@@ -6,6 +6,8 @@
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <algorithm>
+#include <vector>
 
 namespace lanescope {
 
@@ -29,8 +31,37 @@ bool matches(const QString &fileName, const char *pattern)
 
 // Records file names of every era, current first (§1.3).
 const char *const kRecordsPatterns[] = {"chip_swimlane_records*.json", "l2_swimlane_records*.json",
-                                        "l2_perf_records*.json", "perf_swimlane_*.json"};
+                                        "l2_perf_records*.json", "perf_swimlane_*.json", "records_e*.json"};
 const char *const kTracePatterns[] = {"merged_swimlane*.json", "CPM_observed*.json", "CPM_static*.json"};
+
+bool isSwimlaneDirName(const QString &name)
+{
+    static const QRegularExpression re(QStringLiteral("^swimlane-[0-9]{1,4}$"));
+    return re.match(name).hasMatch();
+}
+
+// A directory that holds a retained layout, either the output prefix or one swimlane-<k>/ in it:
+// the runs, with `main` the last of them.
+bool findRetained(const QDir &dir, DiscoveredFiles &found)
+{
+    QStringList runs;
+    if (isSwimlaneDirName(dir.dirName())) {
+        for (const QString &f : dir.entryList(QDir::Files, QDir::Name))
+            if (retainedRunEpoch(f))
+                runs << dir.filePath(f);
+        std::sort(runs.begin(), runs.end(), [](const QString &a, const QString &b) {
+            return *retainedRunEpoch(QFileInfo(a).fileName()) < *retainedRunEpoch(QFileInfo(b).fileName());
+        });
+    } else {
+        runs = findRetainedRuns(dir.absolutePath());
+    }
+    if (runs.isEmpty())
+        return false;
+    found.kind = MainFileKind::Records;
+    found.runFiles = runs;
+    found.main = runs.back();
+    return true;
+}
 
 bool isCompanionName(const QString &fileName)
 {
@@ -120,9 +151,18 @@ MainFileKind kindFromContent(const QByteArray &head)
     return MainFileKind::None;
 }
 
+// A retained run's companions sit in its output prefix, above swimlane-<k>/ (supplement §5.4, §5.5).
+QDir companionDir(const QString &mainFile)
+{
+    QDir dir = QFileInfo(mainFile).absoluteDir();
+    if (retainedRunEpoch(QFileInfo(mainFile).fileName()) && isSwimlaneDirName(dir.dirName()))
+        dir.cdUp();
+    return dir;
+}
+
 void findSiblings(DiscoveredFiles &found)
 {
-    const QDir dir = QFileInfo(found.main).absoluteDir();
+    const QDir dir = companionDir(found.main);
     if (found.kind != MainFileKind::Records)
         return;
     found.deps = findFile(dir, QStringLiteral("deps.json"));
@@ -156,6 +196,45 @@ void findSiblings(DiscoveredFiles &found)
 
 } // namespace
 
+std::optional<std::uint32_t> retainedRunEpoch(const QString &fileName)
+{
+    static const QRegularExpression re(QStringLiteral("^records_e([0-9]{1,10})\\.json(\\.zst)?$"));
+    const auto m = re.match(fileName);
+    if (!m.hasMatch())
+        return std::nullopt;
+    bool ok = false;
+    const qulonglong epoch = m.captured(1).toULongLong(&ok);
+    if (!ok || epoch > 0xFFFFFFFFull)
+        return std::nullopt;
+    return std::uint32_t(epoch);
+}
+
+QStringList findRetainedRuns(const QString &prefix)
+{
+    const QDir dir(prefix);
+    QStringList out;
+    QStringList swimlanes;
+    for (const QString &sub : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        if (isSwimlaneDirName(sub))
+            swimlanes << sub;
+    // swimlane-<k> are numbered by the collector in creation order: sort by k, not by name.
+    std::sort(swimlanes.begin(), swimlanes.end(),
+              [](const QString &a, const QString &b) { return a.mid(9).toInt() < b.mid(9).toInt(); });
+    for (const QString &sub : swimlanes) {
+        const QDir runDir(dir.filePath(sub));
+        std::vector<std::pair<std::uint32_t, QString>> runs;
+        for (const QString &f : runDir.entryList(QDir::Files, QDir::Name))
+            if (const auto epoch = retainedRunEpoch(f))
+                runs.emplace_back(*epoch, runDir.filePath(f));
+        std::sort(runs.begin(), runs.end());
+        // A run published both plain and compressed is one run: keep the plain file.
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            if (i == 0 || runs[i].first != runs[i - 1].first)
+                out << runs[i].second;
+    }
+    return out;
+}
+
 MainFileKind kindFromName(const QString &fileName)
 {
     for (const char *p : kRecordsPatterns)
@@ -179,7 +258,12 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
     }
     if (info.isDir()) {
         QDir dir(info.absoluteFilePath());
-        found.main = findMain(dir, found.kind);
+        if (!isSwimlaneDirName(dir.dirName()))
+            found.main = findMain(dir, found.kind);
+        if (found.main.isEmpty() && findRetained(dir, found)) {
+            findSiblings(found);
+            return found;
+        }
         if (found.main.isEmpty()) {
             // PyPTO writes captures below <work_dir>/dfx_outputs/ (L3: rank<r>/d<k>/ leaves).
             QStringList leaves;
@@ -190,13 +274,23 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
                 if (QDir(dir).relativeFilePath(sub).count(QLatin1Char('/')) > 3)
                     continue;
                 MainFileKind k = MainFileKind::None;
-                if (!findMain(QDir(sub), k).isEmpty())
+                DiscoveredFiles retained;
+                if (isSwimlaneDirName(QFileInfo(sub).fileName()) && findRetained(QDir(sub), retained)) {
+                    const QString prefix = QFileInfo(sub).absolutePath();
+                    if (!leaves.contains(prefix))
+                        leaves << prefix;
+                } else if (!isSwimlaneDirName(QFileInfo(sub).fileName()) && !findMain(QDir(sub), k).isEmpty()) {
                     leaves << sub;
+                }
             }
             if (leaves.size() == 1) {
                 dir = QDir(leaves.front());
                 found.main = findMain(dir, found.kind);
                 found.notes << QStringLiteral("opened the capture in %1").arg(dir.absolutePath());
+                if (found.main.isEmpty() && findRetained(dir, found)) {
+                    findSiblings(found);
+                    return found;
+                }
             } else if (leaves.size() > 1) {
                 *error = {path, -1, -1,
                           QStringLiteral("%1 captures below this directory; open one of them (e.g. %2)")

@@ -4,6 +4,8 @@
 
 #include <QString>
 #include <QStringList>
+#include <cstdint>
+#include <optional>
 
 namespace lanescope {
 
@@ -18,6 +20,9 @@ struct DiscoveredFiles
     QString nameMap;
     QString scopeStats;
     QString hostLog;
+    // Retained layout (supplement §5.1): every run's records file, ascending epoch; `main` is the
+    // last. Empty for a capture of one file.
+    QStringList runFiles;
     QStringList notes;      // choices made on the user's behalf, e.g. ambiguous name maps
 };
 
@@ -25,6 +30,11 @@ struct DiscoveredFiles
 // (deps.json, name map) opens the capture beside it. Given a directory: finds the capture in it,
 // or in dfx_outputs/ below it when that holds exactly one capture.
 DiscoveredFiles discoverCapture(const QString &path, ReadError *error);
+
+// Retained runs in `prefix`: every swimlane-<k>/records_e<epoch>.json below it, by k then epoch.
+QStringList findRetainedRuns(const QString &prefix);
+// The epoch in a retained run's file name (records_e12.json -> 12); null for other names.
+std::optional<std::uint32_t> retainedRunEpoch(const QString &fileName);
 
 // Classifies a file by its name; MainFileKind::None when the name says nothing.
 MainFileKind kindFromName(const QString &fileName);

@@ -51,6 +51,13 @@ inline Took takeDouble(JsonCursor &c, double &v)
     return std::isfinite(v) ? Took::Value : Took::Other;
 }
 
+inline Took takeBool(JsonCursor &c, bool &v)
+{
+    if (c.peek() != JsonCursor::Type::Bool)
+        return c.skip() ? Took::Other : Took::Failed;
+    return c.readBool(v) ? Took::Value : Took::Failed;
+}
+
 inline Took takeString(JsonCursor &c, std::string &v)
 {
     if (c.peek() != JsonCursor::Type::String)

@@ -36,32 +36,134 @@ CompanionRead readCompanion(const QString &path, QStringList &warnings, Read rea
     return CompanionRead::Failed;
 }
 
-bool readMain(const DiscoveredFiles &files, Capture &capture, ReadError *error, const LoadControl &control)
+bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadError *error, const LoadControl &control)
 {
-    auto source = ByteSource::open(files.main, error);
+    auto source = ByteSource::open(main, error);
     if (!source)
         return false;
-    switch (files.kind) {
+    switch (kind) {
     case MainFileKind::Records:
         capture.info.format = CaptureFormat::ChipSwimlaneRecords;
-        capture.info.sources.records = files.main;
+        capture.info.sources.records = main;
         return readRecords(*source, capture, error, &control);
     case MainFileKind::ChromeTrace:
         capture.info.format = CaptureFormat::ChromeTrace;
-        capture.info.sources.records = files.main;
+        capture.info.sources.records = main;
         return readChromeTrace(*source, capture, error, &control);
     case MainFileKind::HostLog:
         capture.info.format = CaptureFormat::HostLog;
-        capture.info.sources.hostLog = files.main;
+        capture.info.sources.hostLog = main;
         return readHostLog(*source, capture.hostLog, capture.info.warnings, error);
     case MainFileKind::ScopeStats:
         capture.info.format = CaptureFormat::ScopeStatsOnly;
-        capture.info.sources.scopeStats = files.main;
+        capture.info.sources.scopeStats = main;
         return readScopeStats(*source, capture.scopeStats, capture.info.warnings, error);
     case MainFileKind::None: break;
     }
-    *error = {files.main, -1, -1, QStringLiteral("not a capture")};
+    *error = {main, -1, -1, QStringLiteral("not a capture")};
     return false;
+}
+
+// What sits beside the records, read once however many runs share it.
+struct Companions
+{
+    DepGraph deps;
+    NameMap names;
+    ScopeStats scopeStats;
+    HostLog hostLog;
+    CaptureSources sources;  // the companions actually used
+    QStringList warnings;
+    bool partial = false;
+};
+
+void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
+{
+    auto companion = [&](const QString &file, QString &source, auto read) {
+        if (file.isEmpty())
+            return;
+        const CompanionRead result = readCompanion(file, out.warnings, read);
+        if (result != CompanionRead::Failed)
+            source = file;
+        out.partial |= result != CompanionRead::Complete;
+    };
+    companion(files.nameMap, out.sources.nameMap, [&](ByteSource &s, QStringList &w, ReadError *e) {
+        return readNameMap(s, out.names, w, e);
+    });
+    if (files.kind == MainFileKind::Records) {
+        companion(files.scopeStats, out.sources.scopeStats, [&](ByteSource &s, QStringList &w, ReadError *e) {
+            return readScopeStats(s, out.scopeStats, w, e);
+        });
+        companion(files.hostLog, out.sources.hostLog, [&](ByteSource &s, QStringList &w, ReadError *e) {
+            return readHostLog(s, out.hostLog, w, e);
+        });
+    }
+}
+
+// Joins the records of one file with the companions, then names, checks and lanes. The last file
+// takes the companions over instead of copying them.
+void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, CompanionRead depsRead, bool last)
+{
+    auto take = [last](auto &from, auto &to) {
+        if (last)
+            to = std::move(from);
+        else
+            to = from;
+    };
+    QStringList &warnings = c.info.warnings;
+    warnings << companions.warnings;
+    c.info.partial |= companions.partial;
+    if (!files.deps.isEmpty()) {
+        if (depsRead != CompanionRead::Failed) {
+            if (!c.deps.empty())
+                warnings << QStringLiteral("deps.json replaces the dependencies taken from runtime fanout lists");
+            take(companions.deps, c.deps);
+            c.info.sources.deps = files.deps;
+        }
+    }
+    take(companions.names, c.names);
+    c.info.sources.nameMap = companions.sources.nameMap;
+    if (files.kind == MainFileKind::Records) {
+        take(companions.scopeStats, c.scopeStats);
+        c.info.sources.scopeStats = companions.sources.scopeStats;
+        take(companions.hostLog, c.hostLog);
+        c.info.sources.hostLog = companions.sources.hostLog;
+        if (c.deps.empty() && files.deps.isEmpty())
+            warnings << QStringLiteral("no deps.json: no function names, no dependency arrows, no overhead analysis");
+        resolveFunctionIds(c);
+        if (!c.deps.empty())
+            checkDepsOverlap(c);
+        buildLanes(c);
+    }
+    buildHostLogLanes(c);
+}
+
+// One file of a retained folder is one run (supplement §5.1); records the device stamped with
+// another epoch stay in the file as written (§4.3) but are not this run's.
+std::shared_ptr<Capture> retainedRun(const QString &file, CaptureRuns split)
+{
+    const auto epoch = retainedRunEpoch(shortName(file));
+    const auto &first = split.runs.front();
+    std::uint64_t wanted = first->info.collection.runEpoch.value_or(epoch.value_or(0));
+    std::shared_ptr<Capture> run;
+    QStringList foreign;
+    for (const auto &r : split.runs) {
+        if (r->info.runEpoch && *r->info.runEpoch == wanted)
+            run = r;
+        else
+            foreign << QStringLiteral("%1 rows of %2").arg(r->rows.size()).arg(runName(r->info.runEpoch));
+    }
+    if (!run) {
+        run = split.runs.size() == 1 ? split.runs.front() : split.allRuns;
+        foreign.clear();
+    }
+    if (!foreign.isEmpty())
+        run->warn(QStringLiteral("%1 also holds records stamped with other runs (%2); they are not shown with this run")
+                      .arg(shortName(file), foreign.join(QStringLiteral(", "))));
+    if (!run->info.runEpoch && wanted > 0 && wanted <= 0xFFFFFFFFu)
+        run->info.runEpoch = std::uint32_t(wanted);
+    run->info.allRuns = false;
+    run->runSpans.clear();
+    return run;
 }
 
 } // namespace
@@ -73,71 +175,58 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     if (files.kind == MainFileKind::None)
         return result;
 
-    auto capture = std::make_shared<Capture>();
-    capture->info.warnings << files.notes;
+    Companions companions;
+    companions.warnings << files.notes;
+    const QStringList mains = files.runFiles.isEmpty() ? QStringList{files.main} : files.runFiles;
+    if (mains.size() > 1 && (!files.deps.isEmpty() || !files.scopeStats.isEmpty()))
+        companions.warnings << QStringLiteral("the deps.json and scope stats of %1 are used for every run of the folder "
+                                              "(inferred: its runs share that output prefix)")
+                                   .arg(QFileInfo(files.deps.isEmpty() ? files.scopeStats : files.deps).absolutePath());
 
-    // deps.json is as large as the records: read it on the second core while the records load.
-    DepGraph deps;
-    QStringList depsWarnings;
+    // deps.json is as large as the records: read it on the second core while the first records file loads.
     CompanionRead depsRead = CompanionRead::Failed;
     std::thread depsThread;
+    QStringList depsWarnings;
     if (!files.deps.isEmpty()) {
         depsThread = std::thread([&] {
             depsRead = readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-                return readDeps(s, deps, w, e, &control);
+                return readDeps(s, companions.deps, w, e, &control);
             });
         });
     }
-    const bool mainOk = readMain(files, *capture, &result.error, control);
-    if (depsThread.joinable())
-        depsThread.join();
-    if (!mainOk || control.cancelled()) {
-        if (control.cancelled())
-            result.error = {files.main, -1, -1, QStringLiteral("loading was cancelled")};
-        return result;
+    std::vector<std::shared_ptr<Capture>> read;
+    for (const QString &main : mains) {
+        auto capture = std::make_shared<Capture>();
+        ReadError error;
+        if (!readMain(files.kind, main, *capture, &error, control) || control.cancelled()) {
+            if (depsThread.joinable())
+                depsThread.join();
+            result.error = control.cancelled() ? ReadError{main, -1, -1, QStringLiteral("loading was cancelled")} : error;
+            return result;
+        }
+        if (read.empty()) {
+            if (depsThread.joinable())
+                depsThread.join();
+            companions.warnings << depsWarnings;
+            companions.partial |= !files.deps.isEmpty() && depsRead != CompanionRead::Complete;
+            readNonDepsCompanions(files, companions);
+        }
+        assemble(*capture, files, companions, depsRead, read.size() + 1 == std::size_t(mains.size()));
+        read.push_back(std::move(capture));
     }
 
-    Capture &c = *capture;
-    QStringList &warnings = c.info.warnings;
-    if (!files.deps.isEmpty()) {
-        warnings << depsWarnings;
-        c.info.partial |= depsRead != CompanionRead::Complete;
-        if (depsRead != CompanionRead::Failed) {
-            if (!c.deps.empty())
-                warnings << QStringLiteral("deps.json replaces the dependencies taken from runtime fanout lists");
-            c.deps = std::move(deps);
-            c.info.sources.deps = files.deps;
-        }
+    if (files.kind != MainFileKind::Records) {
+        result.runs.runs = read;
+    } else if (files.runFiles.isEmpty() && !retainedRunEpoch(shortName(files.main))) {
+        result.runs = splitRuns(std::move(read.front()));
+    } else {
+        for (qsizetype i = 0; i < mains.size(); ++i)
+            result.runs.runs.push_back(retainedRun(mains[i], splitRuns(read[std::size_t(i)])));
+        for (const auto &run : result.runs.runs)
+            run->info.runCount = int(result.runs.size());
+        result.runs.allRuns = combineRuns(result.runs.runs);
     }
-    auto companion = [&](const QString &file, QString &source, auto read) {
-        if (file.isEmpty())
-            return;
-        const CompanionRead result = readCompanion(file, warnings, read);
-        if (result != CompanionRead::Failed)
-            source = file;
-        c.info.partial |= result != CompanionRead::Complete;
-    };
-    companion(files.nameMap, c.info.sources.nameMap, [&](ByteSource &s, QStringList &w, ReadError *e) {
-        return readNameMap(s, c.names, w, e);
-    });
-    if (files.kind == MainFileKind::Records) {
-        companion(files.scopeStats, c.info.sources.scopeStats, [&](ByteSource &s, QStringList &w, ReadError *e) {
-            return readScopeStats(s, c.scopeStats, w, e);
-        });
-        companion(files.hostLog, c.info.sources.hostLog, [&](ByteSource &s, QStringList &w, ReadError *e) {
-            return readHostLog(s, c.hostLog, w, e);
-        });
-    }
-    if (files.kind == MainFileKind::Records) {
-        if (c.deps.empty() && files.deps.isEmpty())
-            warnings << QStringLiteral("no deps.json: no function names, no dependency arrows, no overhead analysis");
-        resolveFunctionIds(c);
-        if (!c.deps.empty())
-            checkDepsOverlap(c);
-        buildLanes(c);
-    }
-    buildHostLogLanes(c);
-    result.capture = std::move(capture);
+    result.capture = result.runs.defaultRun();
     return result;
 }
 

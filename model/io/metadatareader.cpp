@@ -65,6 +65,10 @@ void MetadataReader::read()
             readHostCapture();
         } else if (key == "clock_anchors") {
             readClockAnchors();
+        } else if (key == "collection") {
+            readCollection();
+        } else if (key == "run_boundaries" || key == "dropped_run_boundaries") {
+            readRunBoundaryMember(key);
         } else {
             m_c.skip();
         }
@@ -110,6 +114,97 @@ void MetadataReader::readCoreToThread()
         // Anything that is not a plausible thread index reads as "unassigned".
         m_raw.coreToThread.push_back(t == Took::Value && s >= 0 && s < RecordLimits::maxSchedulerId ? int(s) : -1);
     }
+}
+
+void MetadataReader::readCollection()
+{
+    if (m_c.peek() != Type::Object) {
+        m_raw.note(QStringLiteral("metadata.collection at byte %1 is not an object (ignored)").arg(m_c.offset()));
+        m_c.skip();
+        return;
+    }
+    RunCollection &c = m_raw.collection;
+    c.present = true;
+    m_c.enterObject();
+    std::string key;
+    while (m_c.nextMember(key)) {
+        std::optional<std::uint64_t> *count = nullptr;
+        std::optional<bool> *flag = nullptr;
+        if (key == "run_epoch")
+            count = &c.runEpoch;
+        else if (key == "session_id")
+            count = &c.sessionId;
+        else if (key == "not_received_buffers")
+            count = &c.notReceivedBuffers;
+        else if (key == "unpublished_loss")
+            count = &c.unpublishedLoss;
+        else if (key == "transport_retired")
+            count = &c.transportRetired;
+        else if (key == "transport_retired_records")
+            count = &c.transportRetiredRecords;
+        else if (key == "unattributable_handoffs")
+            count = &c.unattributableHandoffs;
+        else if (key == "cut_failed_queues")
+            count = &c.cutFailedQueues;
+        else if (key == "processing_complete")
+            flag = &c.processingComplete;
+        else if (key == "metadata_complete")
+            flag = &c.metadataComplete;
+        else if (key == "handoff_identity_verified")
+            flag = &c.handoffIdentityVerified;
+        const std::int64_t at = m_c.offset();
+        if (count) {
+            // Counters are unsigned: a negative value (it wraps past 2^63) or a non-integer is damage.
+            std::uint64_t v = 0;
+            const Took t = takeUInt64(m_c, v, m_scratch);
+            if (t == Took::Value && v < (std::uint64_t(1) << 63))
+                *count = v;
+            else if (t != Took::Failed)
+                m_raw.note(QStringLiteral("metadata.collection.%1 at byte %2 is not a count (ignored)")
+                               .arg(QString::fromStdString(key))
+                               .arg(at));
+        } else if (flag) {
+            bool v = false;
+            const Took t = takeBool(m_c, v);
+            if (t == Took::Value)
+                *flag = v;
+            else if (t == Took::Other)
+                m_raw.note(QStringLiteral("metadata.collection.%1 at byte %2 is not true or false (ignored)")
+                               .arg(QString::fromStdString(key))
+                               .arg(at));
+        } else if (key == "verdict") {
+            const Took t = takeString(m_c, m_text);
+            if (t == Took::Value)
+                c.verdict = QString::fromStdString(m_text.substr(0, 64));
+            else if (t == Took::Other)
+                m_raw.note(QStringLiteral("metadata.collection.verdict at byte %1 is not a string (ignored)").arg(at));
+        } else {
+            m_c.skip();
+        }
+        if (!m_c.ok())
+            return;
+    }
+}
+
+void MetadataReader::readRunBoundaryMember(const std::string &key)
+{
+    // The element shape is not known (supplement §4.5): count the entries of an array, take a
+    // number as the count itself.
+    std::optional<std::uint64_t> &target = key == "run_boundaries" ? m_raw.runBoundaries : m_raw.droppedRunBoundaries;
+    if (m_c.peek() == Type::Array) {
+        std::uint64_t n = 0;
+        m_c.enterArray();
+        while (m_c.nextElement()) {
+            if (!m_c.skip())
+                return;
+            ++n;
+        }
+        target = n;
+        return;
+    }
+    std::uint64_t v = 0;
+    if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+        target = v;
 }
 
 void MetadataReader::readHostCapture()

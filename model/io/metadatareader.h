@@ -16,11 +16,15 @@ public:
 
     void read();              // the cursor is at the value of `metadata`
     void readCoreToThread();  // the cursor is at the value of `core_to_thread`
+    // run_boundaries / dropped_run_boundaries: in metadata or at the top level (supplement §4.5).
+    void readRunBoundaryMember(const std::string &key);
 
 private:
     void readCoreTypes();
     void readHostCapture();
     void readClockAnchors();
+    void readCollection();
+    void readRunBoundaries();
     void readAnchorSample(ClockAnchorSample &s);
     bool notArray(const char *what);
 

@@ -13,7 +13,7 @@ using Type = JsonCursor::Type;
 
 enum class PhaseField : std::uint8_t {
     Other, Kind, Phase, StartCycles, EndCycles, StartUs, EndUs, StartHostNs, EndHostNs, LoopIter,
-    TasksProcessed, PopHit, PopMiss, TaskId, SubmitIdx, SharedAtStart, SharedAtEnd, RecordIndex,
+    TasksProcessed, PopHit, PopMiss, TaskId, SubmitIdx, SharedAtStart, SharedAtEnd, RecordIndex, RunEpoch,
 };
 
 // Phase records repeat the same dozen keys millions of times: dispatch on length first.
@@ -28,7 +28,10 @@ PhaseField phaseField(const std::string &k)
             return PhaseField::PopHit;
         return is("task_id") ? PhaseField::TaskId : PhaseField::Other;
     case 8: return is("pop_miss") ? PhaseField::PopMiss : PhaseField::Other;
-    case 9: return is("loop_iter") ? PhaseField::LoopIter : PhaseField::Other;
+    case 9:
+        if (is("loop_iter"))
+            return PhaseField::LoopIter;
+        return is("run_epoch") ? PhaseField::RunEpoch : PhaseField::Other;
     case 10:
         if (is("end_cycles"))
             return PhaseField::EndCycles;
@@ -162,6 +165,12 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
             if (takeUInt64(m_c, v, m_scratch) == Took::Value && v != ~std::uint64_t(0)) {
                 r.taskId = v;
                 r.flags |= PhaseRecord::HasTaskId;
+            }
+            break;
+        case PhaseField::RunEpoch:
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value && v <= 0xFFFFFFFFu) {
+                r.runEpoch = std::uint32_t(v);
+                r.flags |= PhaseRecord::HasRunEpoch;
             }
             break;
         case PhaseField::SubmitIdx:

@@ -2,6 +2,7 @@
 
 #include "clockalignment.h"
 #include "model/capture/phaserecord.h"
+#include "model/capture/runcollection.h"
 #include "model/capture/taskrow.h"
 
 #include <QString>
@@ -139,6 +140,9 @@ struct RawRecords
     std::int64_t hostQuantizationNs = 0;
     HostCaptureInfo hostCapture;
     ClockAnchors clockAnchors;
+    RunCollection collection;                    // metadata.collection (retained runs)
+    std::optional<std::uint64_t> runBoundaries;  // entries of run_boundaries (supplement §4.5)
+    std::optional<std::uint64_t> droppedRunBoundaries;
 
     // Raw stream layout.
     bool hasAicoreTasks = false;

@@ -65,6 +65,8 @@ bool RecordsParser::parse()
             m_phases.readHostUploads();
         else if (k == "core_to_thread")
             m_metadata.readCoreToThread();
+        else if (k == "run_boundaries" || k == "dropped_run_boundaries")
+            m_metadata.readRunBoundaryMember(k);
         else if (k == "tasks")
             readTaskObjects();
         else {

@@ -1,5 +1,6 @@
 #include "recordsreader.h"
 
+#include "collectionverdict.h"
 #include "jsoncursor.h"
 #include "objectlayoutreader.h"
 #include "phasekinds.h"
@@ -126,6 +127,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     info.numCores = raw.numCores ? int(std::clamp<std::int64_t>(*raw.numCores, 0, INT_MAX)) : int(raw.coreTypes.size());
     info.coreToThread = raw.coreToThread;
     info.runtime = raw.runtime;
+    applyRunCollection(raw, capture, fileName);
 
     if (!complete) {
         info.partial = true;

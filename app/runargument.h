@@ -1,0 +1,26 @@
+#pragma once
+
+#include "model/io/loader.h"
+
+#include <QString>
+#include <QTextStream>
+#include <optional>
+
+namespace lanescope {
+
+// `--run EPOCH` of every headless verb (supplement §4): which run of a capture to use.
+struct RunArgument
+{
+    std::optional<std::uint32_t> epoch;
+};
+
+// Parses `text` into `run`; returns the one-line usage error, empty on success.
+QString parseRunArgument(const QString &text, RunArgument &run);
+
+// The run a verb works on: the one asked for, else the last. Several runs without --run print
+// "2 runs in this file; using run 2 — --run to choose" on `err`. Null (with a message on `err`
+// naming the runs there are) when the asked-for run does not exist.
+std::shared_ptr<Capture> chooseRun(const LoadResult &loaded, const RunArgument &run, const QString &path,
+                                   QTextStream &err);
+
+} // namespace lanescope

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "capture.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace lanescope {
+
+// The runs of one opened capture (supplement §4). A file or a retained folder may hold several
+// runs, keyed by run_epoch; every analysis is of one run, so each run is a capture of its own.
+// "All runs" lays them on one axis for looking only: it is never analysed.
+struct CaptureRuns
+{
+    std::vector<std::shared_ptr<Capture>> runs; // ascending epoch; a run without identity first
+    std::shared_ptr<Capture> allRuns;           // set when there are several runs
+
+    bool empty() const { return runs.empty(); }
+    std::size_t size() const { return runs.size(); }
+    // The run a verb uses when none is asked for: the last one.
+    const std::shared_ptr<Capture> &defaultRun() const { return runs.back(); }
+    // The run with this epoch; null when there is none.
+    std::shared_ptr<Capture> find(std::uint32_t epoch) const;
+};
+
+// The distinct run epochs of a capture's rows and device records, ascending; an entry without a
+// value stands for rows or records that carry no epoch while others do. Empty when none carries
+// one (a capture from before run identity: one run without identity).
+std::vector<std::optional<std::uint32_t>> runEpochsOf(const Capture &capture);
+
+// Splits a capture read from one file into its runs. With a single run (or no epochs at all) the
+// capture itself is that run. Otherwise each run gets its own rows and device records; what
+// carries no epoch by design (host arrays, the host log, deps.json, the name map) goes with every
+// run. The whole capture becomes the "All runs" view. Lanes are built for every result.
+CaptureRuns splitRuns(std::shared_ptr<Capture> whole);
+
+// Lays the runs of a retained folder (one capture per run, each on its own time base) on one axis
+// for the "All runs" view: each run is shifted by its time base's distance from the earliest.
+std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>> &runs);
+
+// "run 2", or "run (no epoch)" for a run without identity.
+QString runName(const std::optional<std::uint32_t> &epoch);
+
+// What a panel shows while a capture has no analysis: it is being computed, or the capture is
+// the "All runs" view, which is never analysed.
+QString analysisPendingText(const Capture &capture);
+
+// A run may publish its verdict alone, with no records (supplement §5.3): not an error.
+bool capturedNothing(const Capture &run);
+// "run 4 captured nothing (verdict partial_cut_unknown: completeness unknown)".
+QString capturedNothingText(const Capture &run);
+
+} // namespace lanescope
