@@ -7,7 +7,9 @@
 #include "model/analysis/ringdiagnosis.h"
 #include "model/analysis/ringoccupancy.h"
 #include "model/analysis/ringtracks.h"
+#include "model/io/bytesource.h"
 #include "model/io/loader.h"
+#include "model/io/scopestatsreader.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -129,6 +131,25 @@ Capture handBuilt()
         sample(1, false, 2, 0, 500, 100, 0), // ring 1 head 2 -> task 1:1 end 13, but not before 15
         sample(1, true, 3, 0, 700, 100, 0),  // ring 1 head 3 -> task 1:2 end 17
     };
+    return c;
+}
+
+ScopeStats readScopeFixture(const char *name)
+{
+    ScopeStats stats;
+    QStringList warnings;
+    ReadError error;
+    const QString path = QStringLiteral(LANESCOPE_FIXTURES "/scopestats/") + QLatin1String(name);
+    if (auto source = ByteSource::open(path, &error))
+        readScopeStats(*source, stats, warnings, &error);
+    return stats;
+}
+
+// handBuilt() with its scope stats taken from a file.
+Capture withScopeStats(const char *fixture)
+{
+    Capture c = handBuilt();
+    c.scopeStats = readScopeFixture(fixture);
     return c;
 }
 
@@ -330,6 +351,66 @@ private slots:
         QVERIFY(heap2);
         QCOMPARE(heap2->peak, 0.0);
         QCOMPARE(heap2->peakUs, 10.0);
+    }
+
+    // The current writer's unversioned file and a version-6 file of the same samples draw the same
+    // ring tracks: the format changes how the metadata is recognised, not what the samples mean.
+    void unversionedFileDrawsTheTracksOfVersionSix()
+    {
+        Capture v6 = withScopeStats("v6_same_data.jsonl");
+        Capture v7 = withScopeStats("v7_default.jsonl");
+        QCOMPARE(v6.scopeStats.samples.size(), std::size_t(6));
+        QCOMPARE(v7.scopeStats.samples.size(), std::size_t(6));
+        appendRingTracks(v6);
+        appendRingTracks(v7);
+        // Heap and dep-pool tracks exist only with scope stats mapped to time: both files got there.
+        QCOMPARE(v6.counters.size(), std::size_t(6));
+        QCOMPARE(v7.counters.size(), v6.counters.size());
+        for (std::size_t i = 0; i < v6.counters.size(); ++i) {
+            const CounterTrack &a = v6.counters[i], &b = v7.counters[i];
+            QCOMPARE(b.group + u'/' + b.name, a.group + u'/' + a.name);
+            QCOMPARE(b.timesUs, a.timesUs);
+            QCOMPARE(b.values, a.values);
+            QCOMPARE(b.capacity, a.capacity);
+            QCOMPARE(b.peakUs, a.peakUs);
+            QCOMPARE(b.note, a.note);
+            QCOMPARE(b.pointLabels, a.pointLabels);
+            QCOMPARE(b.pointLabel, a.pointLabel);
+        }
+        // The samples' own values: ring 1 heap live amounts 0, 400, 600, 100 at 10, 15, 17, 17.
+        QCOMPARE(v7.counters[1].name, QStringLiteral("ring 1 heap"));
+        QCOMPARE(v7.counters[1].values, (std::vector<double>{0, 400, 100, 100}));
+        QCOMPARE(v7.counters[1].capacity, std::optional<double>(1000));
+    }
+
+    // A scope left open by one run is not the open scope of the next (supplement §9.4).
+    void openScopesDoNotCrossRuns_data()
+    {
+        QTest::addColumn<bool>("twoRuns");
+        QTest::addColumn<QString>("siteAtEnd");
+        // Ring 1: outer.py:1 opens at 10; inner.py:2 opens at 15 and closes at 17. The window's last
+        // point (40) shows the scope open then.
+        QTest::newRow("one run: outer.py:1 is still open") << false << QStringLiteral("outer.py:1");
+        QTest::newRow("outer.py:1 belongs to the earlier run") << true << QStringLiteral("inner.py:2");
+    }
+
+    void openScopesDoNotCrossRuns()
+    {
+        QFETCH(bool, twoRuns);
+        QFETCH(QString, siteAtEnd);
+        Capture c = handBuilt();
+        auto &samples = c.scopeStats.samples;
+        samples[3] = sample(1, true, 2, 0, 500, 100, 1);  // ring 1 begin inner.py:2
+        samples[4] = sample(1, false, 3, 0, 700, 100, 1); // ring 1 end inner.py:2
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            samples[i].hasRunEpoch = true;
+            samples[i].runEpoch = twoRuns && i >= 3 ? 2 : 1;
+        }
+        const RingOccupancy rings = computeRingOccupancy(c);
+        const auto &window = rings.at(1, RingResource::TaskWindow);
+        QVERIFY(window);
+        QCOMPARE(window->timesUs.back(), 40.0);
+        QCOMPARE(rings.siteName(window->siteOfStep.back()), siteAtEnd);
     }
 
     void heapOffsetsOfOldVersionsWrap()
