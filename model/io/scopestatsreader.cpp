@@ -299,14 +299,30 @@ private:
                                                              : CollectionVerdict::Unrecognised;
             m_verdictIsString = it->is_string();
         }
-        if (const auto it = object.find("counts_unknown"); it != object.end() && it->is_boolean())
-            m_stats.countsUnknown = it->get<bool>();
-        std::uint64_t v = 0;
-        const auto max = std::numeric_limits<std::uint64_t>::max();
-        if (strictUintField(object, "host_received_records", max, v) == Strict::Valid)
-            m_stats.hostReceivedRecords = v;
-        if (strictUintField(object, "host_retained_records", max, v) == Strict::Valid)
-            m_stats.hostRetainedRecords = v;
+        QStringList ignored; // present with a value of the wrong type
+        if (const auto it = object.find("counts_unknown"); it != object.end()) {
+            if (it->is_boolean())
+                m_stats.countsUnknown = it->get<bool>();
+            else
+                ignored << QStringLiteral("counts_unknown (not a boolean)");
+        }
+        for (auto [key, slot] : {std::pair{"host_received_records", &m_stats.hostReceivedRecords},
+                                 std::pair{"host_retained_records", &m_stats.hostRetainedRecords}}) {
+            std::uint64_t v = 0;
+            switch (strictUintField(object, key, std::numeric_limits<std::uint64_t>::max(), v)) {
+            case Strict::Valid:
+                *slot = v;
+                break;
+            case Strict::Invalid:
+                ignored << QLatin1String(key) + QStringLiteral(" (not a non-negative integer)");
+                break;
+            case Strict::Absent:
+                break;
+            }
+        }
+        if (!ignored.isEmpty())
+            m_warnings.append(
+                QStringLiteral("%1: line 1: ignored %2").arg(m_file, ignored.join(QStringLiteral(", "))));
     }
 
     // The counters behind a verdict, as far as the line gives them.
@@ -340,12 +356,13 @@ private:
                         .arg(verdictCounters()));
             return;
         case CollectionVerdict::Unrecognised:
-            lose(1, QStringLiteral(
-                        "collection verdict %1 is not published, partial_safe or partial_cut_unknown: "
-                        "completeness unknown (%2)")
-                        .arg(m_verdictIsString ? QStringLiteral("\"%1\"").arg(m_stats.verdictText.left(64))
-                                               : m_stats.verdictText.left(64),
-                             verdictCounters()));
+            lose(1,
+                 QStringLiteral("collection verdict %1: completeness unknown (%2)")
+                     .arg(m_verdictIsString
+                              ? QStringLiteral("\"%1\" is not published, partial_safe or partial_cut_unknown")
+                                    .arg(m_stats.verdictText.left(64))
+                              : QStringLiteral("is not a string (%1)").arg(m_stats.verdictText.left(64)),
+                          verdictCounters()));
             return;
         }
     }

@@ -302,7 +302,9 @@ private slots:
         QTest::addColumn<QString>("shown");
         QTest::newRow("quarantined") << QByteArray(R"("quarantined")")
                                      << QStringLiteral("collection verdict \"quarantined\" is not");
-        QTest::newRow("not a string") << QByteArray("7") << QStringLiteral("collection verdict 7 is not");
+        QTest::newRow("not a string")
+            << QByteArray("7")
+            << QStringLiteral("collection verdict is not a string (7): completeness unknown");
         QTest::newRow("uppercase") << QByteArray(R"("PUBLISHED")")
                                    << QStringLiteral("collection verdict \"PUBLISHED\" is not");
     }
@@ -317,6 +319,20 @@ private slots:
         QCOMPARE(r.value.verdict, CollectionVerdict::Unrecognised);
         QCOMPARE(warningsContaining(r.warnings, shown), 1);
         QVERIFY(r.error.isSet());
+    }
+
+    void damagedBackgroundCountersAreIgnored()
+    {
+        const Result r = readText(
+            R"({"total": 1, "counts_unknown": "no", "host_received_records": -2, "host_retained_records": 1})"
+            "\n" +
+            sampleLine("a.cpp:1", "begin", 0) + '\n');
+        QVERIFY(r.ok);
+        QVERIFY(!r.value.countsUnknown);
+        QVERIFY(!r.value.hostReceivedRecords);
+        QCOMPARE(r.value.hostRetainedRecords, std::optional<std::uint64_t>(1));
+        QCOMPARE(r.warnings, QStringList{"scope_stats.jsonl: line 1: ignored counts_unknown (not a boolean), "
+                                         "host_received_records (not a non-negative integer)"});
     }
 
     // Lost buffers show as a jump of buf_seq within a run (supplement §9.3, §9.4).
