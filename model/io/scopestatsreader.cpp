@@ -1,5 +1,7 @@
 #include "scopestatsreader.h"
 
+#include "scopebufferorder.h"
+
 #include <QFileInfo>
 #include <QHash>
 #include <nlohmann/json.hpp>
@@ -450,74 +452,36 @@ private:
         }
     }
 
-    // Within one run, samples are read in buf_seq order (file order inside a buffer), and a jump of
-    // more than one between consecutive distinct buf_seq values means whole buffers were lost. Only
-    // samples with a buf_seq take part; they are reordered among the positions they hold, so runs
-    // keep their places in the file and samples without a buf_seq stay where they are.
+    // Runs are read in buffer order; lost buffers are losses (see orderSamplesByBuffer).
     void orderBuffersAndFindGaps()
     {
-        std::map<std::uint64_t, std::vector<std::size_t>> positions; // run key -> sample indices
-        for (std::size_t i = 0; i < m_stats.samples.size(); ++i)
-            if (m_stats.samples[i].hasBufSeq)
-                positions[scopeRunKey(m_stats.samples[i])].push_back(i);
-        auto &samples = m_stats.samples;
         int reordered = 0, gapRuns = 0;
         std::uint64_t missingElsewhere = 0;
-        for (const auto &[run, at] : positions) {
-            const auto late = std::adjacent_find(at.begin(), at.end(), [&](std::size_t a, std::size_t b) {
-                return samples[a].bufSeq > samples[b].bufSeq;
-            });
-            if (late != at.end()) {
-                const std::int32_t firstLate = samples[*std::next(late)].line;
-                std::vector<ScopeSample> moved;
-                moved.reserve(at.size());
-                for (std::size_t i : at)
-                    moved.push_back(samples[i]);
-                std::stable_sort(moved.begin(), moved.end(), [](const ScopeSample &a, const ScopeSample &b) {
-                    return a.bufSeq < b.bufSeq;
-                });
-                for (std::size_t k = 0; k < at.size(); ++k)
-                    samples[at[k]] = moved[k];
-                if (reordered++ < kRunMessages)
-                    m_warnings.append(
-                        QStringLiteral("%1: %2 is not in buf_seq order (first out of order: line %3); "
-                                       "its samples are read in buf_seq order")
-                            .arg(m_file, runName(run))
-                            .arg(firstLate));
-            }
-            std::uint64_t missing = 0, gaps = 0;
-            std::uint64_t from = 0, to = 0;
-            std::int32_t gapLine = 0;
-            for (std::size_t k = 1; k < at.size(); ++k) {
-                const std::uint64_t prev = samples[at[k - 1]].bufSeq, next = samples[at[k]].bufSeq;
-                if (next - prev <= 1)
-                    continue;
-                if (gaps++ == 0) {
-                    from = prev;
-                    to = next;
-                    gapLine = samples[at[k]].line;
-                }
-                const std::uint64_t lost = next - prev - 1;
-                missing = lost > std::numeric_limits<std::uint64_t>::max() - missing
-                              ? std::numeric_limits<std::uint64_t>::max()
-                              : missing + lost;
-            }
-            if (gaps == 0)
+        for (const RunBufferOrder &run : orderSamplesByBuffer(m_stats.samples)) {
+            if (run.reordered() && reordered++ < kRunMessages)
+                m_warnings.append(
+                    QStringLiteral("%1: %2 is not in buf_seq order (first out of order: line %3); "
+                                   "its samples are read in buf_seq order")
+                        .arg(m_file, runName(run.runKey))
+                        .arg(run.firstOutOfOrder));
+            if (run.gaps == 0)
                 continue;
             if (gapRuns++ >= kRunMessages) {
-                missingElsewhere = std::max(missingElsewhere, missingElsewhere + missing);
+                const auto max = std::numeric_limits<std::uint64_t>::max();
+                missingElsewhere =
+                    run.missingBuffers > max - missingElsewhere ? max : missingElsewhere + run.missingBuffers;
                 continue;
             }
+            const QString jump = QStringLiteral("buf_seq jumps from %1 to %2 at line %3")
+                                     .arg(run.firstGapFrom)
+                                     .arg(run.firstGapTo)
+                                     .arg(run.firstGapLine);
             const QString where =
-                gaps == 1
-                    ? QStringLiteral("buf_seq jumps from %1 to %2 at line %3").arg(from).arg(to).arg(gapLine)
-                    : QStringLiteral("%1 gaps; the first: buf_seq jumps from %2 to %3 at line %4")
-                          .arg(gaps)
-                          .arg(from)
-                          .arg(to)
-                          .arg(gapLine);
-            lose(gapLine,
-                 QStringLiteral("%1: %2 buffers missing (%3)").arg(runName(run)).arg(missing).arg(where));
+                run.gaps == 1 ? jump : QStringLiteral("%1 gaps; the first: %2").arg(run.gaps).arg(jump);
+            lose(run.firstGapLine, QStringLiteral("%1: %2 buffers missing (%3)")
+                                       .arg(runName(run.runKey))
+                                       .arg(run.missingBuffers)
+                                       .arg(where));
         }
         if (reordered > kRunMessages)
             m_warnings.append(QStringLiteral("%1: %2 more runs are not in buf_seq order")
