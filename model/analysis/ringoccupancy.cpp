@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <unordered_map>
 
 namespace lanescope {
@@ -62,7 +63,8 @@ RingTasks collectTasks(const Capture &c)
                 lower(t.allocUs, r.startUs);
                 raise(t.allocEndUs, r.endUs);
             }
-    const bool haveSubmits = std::any_of(rings.begin(), rings.end(), [](const auto &m) { return !m.empty(); });
+    const bool haveSubmits =
+        std::any_of(rings.begin(), rings.end(), [](const auto &m) { return !m.empty(); });
     for (const TaskRow &row : c.rows) {
         if (!isTmrRing(row.taskId))
             continue;
@@ -79,7 +81,8 @@ RingTasks collectTasks(const Capture &c)
     const std::int64_t skip = kindIndex(c, "predicated_skip");
     for (const PhaseLane &lane : c.schedulerThreads)
         for (const PhaseRecord &r : lane)
-            if (r.hasTaskId() && (std::int64_t(r.kind) == dummy || std::int64_t(r.kind) == skip) && isTmrRing(r.taskId))
+            if (r.hasTaskId() && (std::int64_t(r.kind) == dummy || std::int64_t(r.kind) == skip) &&
+                isTmrRing(r.taskId))
                 raise(taskOf(rings, r.taskId).retireUs, r.endUs);
     return rings;
 }
@@ -118,7 +121,7 @@ void findPeak(RingSeries &s)
 struct MappedSample
 {
     double us = 0;
-    std::size_t index = 0;  // into ScopeStats::samples
+    std::size_t index = 0; // into ScopeStats::samples
 };
 
 // §8.4 mapping, see the header. Empty when the capture has no orchestrator submits to map through.
@@ -152,7 +155,9 @@ std::vector<MappedSample> mapSamples(const ScopeStats &stats, const RingTasks &r
     return mapped;
 }
 
-// Innermost open scope per ring over time, from the mapped samples (program order).
+// Innermost open scope per ring over time, from the mapped samples (program order). Scopes open and
+// close within one run: a begin left open by one run_epoch is not closed by, nor shown during, another
+// (supplement §9.4).
 class ScopeTracker
 {
 public:
@@ -167,23 +172,27 @@ public:
     {
         while (m_next < m_samples.size() && m_samples[m_next].us <= us) {
             const ScopeSample &s = m_stats.samples[m_samples[m_next].index];
+            m_run = scopeRunKey(s);
+            std::vector<std::int32_t> &open = m_open[m_run];
             if (s.begin) {
-                m_open.push_back(s.site);
+                open.push_back(s.site);
             } else {
-                const auto it = std::find(m_open.rbegin(), m_open.rend(), s.site);
-                if (it != m_open.rend())
-                    m_open.erase(std::next(it).base());
+                const auto it = std::find(open.rbegin(), open.rend(), s.site);
+                if (it != open.rend())
+                    open.erase(std::next(it).base());
             }
             m_last = s.site;
             ++m_next;
         }
-        return m_open.empty() ? m_last : m_open.back();
+        const auto open = m_open.find(m_run);
+        return open == m_open.end() || open->second.empty() ? m_last : open->second.back();
     }
 
 private:
     const ScopeStats &m_stats;
     std::vector<MappedSample> m_samples;
-    std::vector<std::int32_t> m_open;
+    std::map<std::uint64_t, std::vector<std::int32_t>> m_open; // per run: scopeRunKey
+    std::uint64_t m_run = 0;                                   // run of the latest sample
     std::size_t m_next = 0;
     std::int32_t m_last = -1;
 };
@@ -195,11 +204,17 @@ std::optional<double> capacityOf(const ScopeStats &stats, int ring, RingResource
     const auto i = std::size_t(ring);
     double cap = 0;
     switch (r) {
-    case RingResource::TaskWindow: cap = double(stats.taskWindowMax[i]); break;
-    case RingResource::Heap: cap = double(stats.heapMax[i]); break;
-    case RingResource::DepPool: cap = stats.hasDepPoolMax ? double(stats.depPoolMax[i]) : 0; break;
+    case RingResource::TaskWindow:
+        cap = double(stats.taskWindowMax[i]);
+        break;
+    case RingResource::Heap:
+        cap = double(stats.heapMax[i]);
+        break;
+    case RingResource::DepPool:
+        cap = stats.hasDepPoolMax ? double(stats.depPoolMax[i]) : 0;
+        break;
     }
-    return cap > 0 ? std::optional<double>(cap) : std::nullopt;  // 0 = not configured (§13.7)
+    return cap > 0 ? std::optional<double>(cap) : std::nullopt; // 0 = not configured (§13.7)
 }
 
 std::optional<RingSeries> taskWindowSeries(const Capture &c, const RingTasks &rings, int ring,
@@ -210,17 +225,19 @@ std::optional<RingSeries> taskWindowSeries(const Capture &c, const RingTasks &ri
     tasks.reserve(rings[std::size_t(ring)].size());
     for (const auto &[local, t] : rings[std::size_t(ring)])
         tasks.push_back(t);
-    std::sort(tasks.begin(), tasks.end(), [](const RingTask &a, const RingTask &b) { return a.local < b.local; });
-    std::vector<std::pair<double, int>> events;  // (time, +1 allocated / -1 reclaimed)
+    std::sort(tasks.begin(), tasks.end(),
+              [](const RingTask &a, const RingTask &b) { return a.local < b.local; });
+    std::vector<std::pair<double, int>> events; // (time, +1 allocated / -1 reclaimed)
     events.reserve(tasks.size() * 2);
     double reclaim = kUnknown;
     for (const RingTask &t : tasks) {
         if (std::isnan(t.allocUs))
             continue;
-        const double retire = std::isfinite(t.retireUs) ? t.retireUs : (std::isfinite(t.allocEndUs) ? t.allocEndUs : t.allocUs);
+        const double retire =
+            std::isfinite(t.retireUs) ? t.retireUs : (std::isfinite(t.allocEndUs) ? t.allocEndUs : t.allocUs);
         raise(reclaim, retire);
         events.emplace_back(t.allocUs, +1);
-        events.emplace_back(std::max(reclaim, t.allocUs), -1);  // a slot is never freed before it was taken
+        events.emplace_back(std::max(reclaim, t.allocUs), -1); // a slot is never freed before it was taken
     }
     // Without any allocation time (level 1 has neither submits nor dispatch) the window is unknown.
     const bool known = !c.orchestratorLanes.empty() || c.info.level.value_or(0) >= 2;
@@ -238,7 +255,7 @@ std::optional<RingSeries> taskWindowSeries(const Capture &c, const RingTasks &ri
             occupancy += events[i].second;
         push(s, t, occupancy, scopes.siteAt(t));
     }
-    if (s.timesUs.empty()) {  // nothing ever allocated on this ring: known to be empty
+    if (s.timesUs.empty()) { // nothing ever allocated on this ring: known to be empty
         double first = kUnknown, last = kUnknown;
         for (const TaskRow &row : c.rows) {
             lower(first, row.hasAicpu() ? row.dispatchUs : row.startUs);
@@ -257,18 +274,18 @@ double liveAmount(const ScopeStats &stats, const ScopeSample &s, RingResource r)
 {
     if (r == RingResource::Heap) {
         double live = double(std::int64_t(s.heapEnd - s.heapStart));
-        if (live < 0 && stats.version < 6 && stats.heapMax[std::size_t(s.ring)] > 0)
-            live += double(stats.heapMax[std::size_t(s.ring)]);  // v4/v5 offsets wrap (§8.5)
+        if (live < 0 && stats.heapOffsetsWrap() && stats.heapMax[std::size_t(s.ring)] > 0)
+            live += double(stats.heapMax[std::size_t(s.ring)]); // v4/v5 offsets wrap (§8.5)
         return live;
     }
     return double(s.depPoolEnd - s.depPoolStart);
 }
 
-std::optional<RingSeries> scopeSeries(const ScopeStats &stats, const std::vector<MappedSample> &mapped, int ring,
-                                      RingResource r)
+std::optional<RingSeries> scopeSeries(const ScopeStats &stats, const std::vector<MappedSample> &mapped,
+                                      int ring, RingResource r)
 {
-    if (r == RingResource::DepPool && stats.version < 5 && !stats.hasDepPoolMax)
-        return std::nullopt;  // v4 has no dep-pool fields
+    if (r == RingResource::DepPool && stats.lacksDepPool())
+        return std::nullopt; // v4 has no dep-pool fields
     RingSeries s;
     s.capacity = capacityOf(stats, ring, r);
     bool first = true;
@@ -278,7 +295,7 @@ std::optional<RingSeries> scopeSeries(const ScopeStats &stats, const std::vector
             continue;
         const double live = liveAmount(stats, sample, r);
         push(s, m.us, live, sample.site);
-        if (first || live > s.peak) {  // the first sample reaching the peak, with its own site
+        if (first || live > s.peak) { // the first sample reaching the peak, with its own site
             first = false;
             s.peak = live;
             s.peakUs = m.us;
@@ -295,9 +312,12 @@ std::optional<RingSeries> scopeSeries(const ScopeStats &stats, const std::vector
 QString ringResourceName(RingResource r)
 {
     switch (r) {
-    case RingResource::TaskWindow: return QStringLiteral("task window");
-    case RingResource::Heap: return QStringLiteral("heap");
-    case RingResource::DepPool: return QStringLiteral("dep pool");
+    case RingResource::TaskWindow:
+        return QStringLiteral("task window");
+    case RingResource::Heap:
+        return QStringLiteral("heap");
+    case RingResource::DepPool:
+        return QStringLiteral("dep pool");
     }
     return {};
 }
@@ -305,9 +325,12 @@ QString ringResourceName(RingResource r)
 QString ringResourceKey(RingResource r)
 {
     switch (r) {
-    case RingResource::TaskWindow: return QStringLiteral("task_window");
-    case RingResource::Heap: return QStringLiteral("heap");
-    case RingResource::DepPool: return QStringLiteral("dep_pool");
+    case RingResource::TaskWindow:
+        return QStringLiteral("task_window");
+    case RingResource::Heap:
+        return QStringLiteral("heap");
+    case RingResource::DepPool:
+        return QStringLiteral("dep_pool");
     }
     return {};
 }

@@ -99,7 +99,7 @@ std::shared_ptr<Capture> runOf(const Capture &whole, const std::optional<std::ui
     run->phaseKinds = whole.phaseKinds;
     run->deps = whole.deps;
     run->names = whole.names;
-    run->scopeStats = whole.scopeStats;
+    run->scopeStats = scopeStatsOfRun(whole.scopeStats, epoch);
     run->hostLog = whole.hostLog;
     buildLanes(*run);
     buildHostLogLanes(*run);

@@ -57,7 +57,12 @@ bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadErro
     case MainFileKind::ScopeStats:
         capture.info.format = CaptureFormat::ScopeStatsOnly;
         capture.info.sources.scopeStats = main;
-        return readScopeStats(*source, capture.scopeStats, capture.info.warnings, error);
+        if (!readScopeStats(*source, capture.scopeStats, capture.info.warnings, error))
+            return false;
+        // True with an error set: losses were reported as warnings; the data is partial.
+        capture.info.partial |= error->isSet();
+        *error = {};
+        return true;
     case MainFileKind::None: break;
     }
     *error = {main, -1, -1, QStringLiteral("not a capture")};
@@ -161,6 +166,7 @@ std::shared_ptr<Capture> retainedRun(const QString &file, CaptureRuns split)
                       .arg(shortName(file), foreign.join(QStringLiteral(", "))));
     if (!run->info.runEpoch && wanted > 0 && wanted <= 0xFFFFFFFFu)
         run->info.runEpoch = std::uint32_t(wanted);
+    run->scopeStats = scopeStatsOfRun(run->scopeStats, run->info.runEpoch);
     run->info.allRuns = false;
     run->runSpans.clear();
     return run;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <vector>
 
 namespace lanescope {
@@ -10,11 +11,12 @@ RingPressure ringPressure(const ScopeStats &stats)
 {
     // Peak high water per ring and resource.
     std::array<std::array<double, 3>, 4> peak = {};
-    std::map<std::pair<int, int>, std::vector<const ScopeSample *>> open;
+    // Pairs close within one run (supplement §9.4): the key is (run, ring, site).
+    std::map<std::tuple<std::uint64_t, int, int>, std::vector<const ScopeSample *>> open;
     for (const ScopeSample &s : stats.samples) {
         if (s.ring < 0 || s.ring > 3)
             continue;
-        auto &stack = open[{s.ring, s.site}];
+        auto &stack = open[{scopeRunKey(s), s.ring, s.site}];
         if (s.begin) {
             stack.push_back(&s);
             continue;

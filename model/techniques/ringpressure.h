@@ -6,8 +6,8 @@
 
 namespace lanescope {
 
-// Ring pressure from scope stats (digest M18): per (ring, site) begin/end pairs matched with a
-// stack; for each pair and resource, high water = end.X_end − begin.X_start; peak = the largest
+// Ring pressure from scope stats (digest M18): per (run_epoch, ring, site) begin/end pairs matched
+// with a stack; for each pair and resource, high water = end.X_end − begin.X_start; peak = the largest
 // high water; use = peak / capacity of that ring (resources without a capacity are skipped).
 struct RingPressure
 {

@@ -47,6 +47,15 @@ SCOPE_BEGIN = (b'{"site": "a.py:1", "phase": "begin", "depth": 0, "ring": 0, "ta
 SCOPE_END = (b'{"site": "a.py:1", "phase": "end", "depth": 0, "ring": 0, "task_window_start": 0, '
              b'"task_window_end": 1, "heap_start": 0, "heap_end": 0, "tensormap": 1}')
 SCOPE = SCOPE_META + b"\n" + SCOPE_BEGIN + b"\n" + SCOPE_END + b"\n"
+# The current writer (supplement §9): no "version", samples stamped with run_epoch and buf_seq.
+SCOPE7_META = (b'{"fatal": false, "dropped": 0, "total": 2, "task_window_max": [16, 16, 16, 16], '
+               b'"heap_max": [256, 256, 256, 256], "dep_pool_max": [8, 8, 8, 8], "tensormap_max": 64}')
+SCOPE7_BG = SCOPE7_META[:-1] + (b', "collection_verdict": "published", "counts_unknown": false, '
+                                b'"host_received_records": 2, "host_retained_records": 2}')
+SCOPE7_BEGIN = SCOPE_BEGIN[:-1] + b', "dep_pool_start": 0, "dep_pool_end": 0, "run_epoch": 1, "buf_seq": 0}'
+SCOPE7_END = SCOPE_END[:-1] + b', "dep_pool_start": 0, "dep_pool_end": 1, "run_epoch": 1, "buf_seq": 1}'
+SCOPE7 = SCOPE7_META + b"\n" + SCOPE7_BEGIN + b"\n" + SCOPE7_END + b"\n"
+SCOPE7B = SCOPE7_BG + b"\n" + SCOPE7_BEGIN + b"\n" + SCOPE7_END + b"\n"
 
 STRACE = (b"[mono_ns=2000][T0x1][TIMING] scope_exit: [STRACE] v=1 pid=42 tid=43 inv=0 hid=9f depth=0 "
           b"name=chip.run ts=1000 dur=1500\n"
@@ -307,6 +316,38 @@ def main():
     put("scopestats", sc + "-samples-only.jsonl", SCOPE_BEGIN + b"\n" + SCOPE_END + b"\n")
     put("scopestats", sc + "-duplicate-samples.jsonl", SCOPE + SCOPE_BEGIN + b"\n" + SCOPE_BEGIN + b"\n")
     put("scopestats", sc + "-line-256kib-no-newline.jsonl", SCOPE_META + b"\n" + b'{"site": "' + b"x" * (256 << 10))
+    v7 = sc + "-v7"
+    put("scopestats", v7 + "-valid.jsonl", SCOPE7)
+    put("scopestats", v7 + "-background-valid.jsonl", SCOPE7B)
+    put("scopestats", v7 + "-last-line-truncated.jsonl", SCOPE7_META + b"\n" + SCOPE7_BEGIN + b"\n" + SCOPE7_END[:-30])
+    put("scopestats", v7 + "-metadata-truncated.jsonl", SCOPE7_BG[: len(SCOPE7_BG) // 2])
+    put("scopestats", v7 + "-buf-seq-string.jsonl", SCOPE7.replace(b'"buf_seq": 1', b'"buf_seq": "1"'))
+    put("scopestats", v7 + "-buf-seq-float.jsonl", SCOPE7.replace(b'"buf_seq": 1', b'"buf_seq": 1.5'))
+    put("scopestats", v7 + "-buf-seq-negative.jsonl", SCOPE7.replace(b'"buf_seq": 1', b'"buf_seq": -1'))
+    put("scopestats", v7 + "-buf-seq-beyond-2p64.jsonl", SCOPE7.replace(b'"buf_seq": 1', b'"buf_seq": 18446744073709551616'))
+    put("scopestats", v7 + "-buf-seq-gap.jsonl", SCOPE7.replace(b'"buf_seq": 1', b'"buf_seq": 5'))
+    put("scopestats", v7 + "-buf-seq-gap-max-u64.jsonl", SCOPE7.replace(b'"buf_seq": 1', b'"buf_seq": 18446744073709551615'))
+    put("scopestats", v7 + "-buf-seq-descending.jsonl",
+        SCOPE7.replace(b'"buf_seq": 0', b'"buf_seq": 2'))
+    put("scopestats", v7 + "-run-epoch-negative.jsonl", SCOPE7.replace(b'"run_epoch": 1', b'"run_epoch": -1'))
+    put("scopestats", v7 + "-run-epoch-2p32.jsonl", SCOPE7.replace(b'"run_epoch": 1', b'"run_epoch": 4294967296'))
+    put("scopestats", v7 + "-run-epoch-beyond-2p64.jsonl", SCOPE7.replace(b'"run_epoch": 1', b'"run_epoch": 18446744073709551616'))
+    put("scopestats", v7 + "-run-epoch-string.jsonl", SCOPE7.replace(b'"run_epoch": 1', b'"run_epoch": "1"'))
+    put("scopestats", v7 + "-run-epochs-differ.jsonl", SCOPE7.replace(b'"run_epoch": 1, "buf_seq": 1', b'"run_epoch": 2, "buf_seq": 1'))
+    put("scopestats", v7 + "-verdict-not-string.jsonl", SCOPE7B.replace(b'"collection_verdict": "published"', b'"collection_verdict": ["published"]'))
+    put("scopestats", v7 + "-verdict-unknown.jsonl", SCOPE7B.replace(b'"published"', b'"quarantined"'))
+    put("scopestats", v7 + "-verdict-partial-safe.jsonl", SCOPE7B.replace(b'"published"', b'"partial_safe"'))
+    put("scopestats", v7 + "-verdict-10000-chars.jsonl", SCOPE7B.replace(b'"published"', b'"' + b"v" * 10000 + b'"'))
+    put("scopestats", v7 + "-counts-unknown-string.jsonl", SCOPE7B.replace(b'"counts_unknown": false', b'"counts_unknown": "no"'))
+    put("scopestats", v7 + "-host-records-negative.jsonl", SCOPE7B.replace(b'"host_received_records": 2', b'"host_received_records": -2'))
+    put("scopestats", v7 + "-retained-mismatch.jsonl", SCOPE7B.replace(b'"host_retained_records": 2', b'"host_retained_records": 9'))
+    put("scopestats", v7 + "-dropped.jsonl", SCOPE7.replace(b'"dropped": 0, "total": 2', b'"dropped": 3, "total": 5'))
+    many = SCOPE7_META.replace(b'"total": 2', b'"total": 400') + b"\n"
+    for run in range(200):
+        for seq in (0, 2):
+            many += (SCOPE7_BEGIN if seq == 0 else SCOPE7_END).replace(b'"run_epoch": 1', b'"run_epoch": %d' % run) \
+                .replace(b'"buf_seq": 0}', b'"buf_seq": %d}' % seq).replace(b'"buf_seq": 1}', b'"buf_seq": %d}' % seq) + b"\n"
+    put("scopestats", v7 + "-200-runs-with-gaps.jsonl", many)
 
     S = STRACE
     put("hostlog", "empty.log", b"")

@@ -44,8 +44,10 @@ seed records "$fixtures"/records/*.json "$fixtures"/generated/*/chip_swimlane_re
   "$fixtures"/corrupt/records-*
 seed deps "$fixtures"/deps/*.json "$fixtures"/generated/*/deps.json "$fixtures"/corrupt/deps-*
 seed namemap "$fixtures"/namemap/*.json "$fixtures"/generated/*/name_map*.json "$fixtures"/corrupt/namemap-*
+# The hand-written fixtures include the current writer's unversioned shape (v7_*.jsonl) and the
+# corrupt corpus its damaged variants (corrupt/scopestats/scope_stats-v7-*).
 seed scopestats "$fixtures"/scopestats/*.jsonl "$fixtures"/generated/*/scope_stats/*.jsonl \
-  "$fixtures"/corrupt/scopestats-*
+  "$fixtures"/corrupt/scopestats/*
 seed trace "$fixtures"/traces/*.json "$fixtures"/corrupt/trace-*
 seed hostlog "$fixtures"/hostlog/* "$fixtures"/generated/*/strace.log "$fixtures"/corrupt/hostlog-*
 seed zstd "$fixtures"/generated/*/*.zst "$fixtures"/corrupt/*.zst

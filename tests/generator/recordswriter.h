@@ -12,6 +12,10 @@ namespace lanescope {
 // 64-bit integers written exactly.
 bool writeRawRecords(const CaptureData &data, const GeneratorOptions &options, const QString &path);
 
+// The run every newer-upstream file of one capture is stamped with (aicore/scheduler rows, phase
+// records, scope-stats samples), so the companions agree on the run.
+constexpr std::uint32_t kUpstreamRunEpoch = 1;
+
 // "aic"/"aiv"-style platform facts shared by the writers.
 const char *platformName(std::int64_t clockFreqHz);
 int platformMaxAicpuThreads(std::int64_t clockFreqHz);

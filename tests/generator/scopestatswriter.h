@@ -5,11 +5,15 @@
 #include "workload.h"
 
 #include <QString>
+#include <cstddef>
 
 namespace lanescope {
 
-// scope_stats/scope_stats.jsonl, schema v6 (§8): a metadata line, then one line per scope boundary
-// crossed by the orchestrator, in program order.
+// scope_stats/scope_stats.jsonl: a metadata line, then one line per scope boundary crossed by the
+// orchestrator, in program order. For RecordShape::Upstream the current writer's shape (upstream
+// supplement §9): the 7-key metadata line without "version", samples stamped with run_epoch
+// (kUpstreamRunEpoch) and buf_seq (consecutive from 0, kScopeSamplesPerBuffer samples a buffer).
+// Every other shape gets schema v6 (§8.1), without either.
 bool writeScopeStats(const Workload &workload, const SimulatedRun &run, const GeneratorOptions &options,
                      const QString &path);
 
@@ -17,5 +21,8 @@ bool writeScopeStats(const Workload &workload, const SimulatedRun &run, const Ge
 constexpr std::uint64_t kScopeHeapMax = std::uint64_t(256) << 20;
 constexpr std::int64_t kScopeDepPoolMax = 65536;
 constexpr std::int64_t kScopeTensormapMax = 65536;
+// Samples per device buffer in the upstream shape: small, so that even the committed fixtures (about
+// ten samples) span several buffers. The writer's real buffer size is not in the public sources.
+constexpr std::size_t kScopeSamplesPerBuffer = 4;
 
 } // namespace lanescope

@@ -172,6 +172,29 @@ private slots:
             QStringLiteral("run 3 captured nothing (verdict partial_cut_unknown: completeness unknown)"));
     }
 
+    // One scope_stats.jsonl serves the folder; each run keeps the samples stamped with its epoch.
+    void scopeSamplesStayWithTheirRun_data()
+    {
+        QTest::addColumn<int>("epoch");
+        QTest::addColumn<int>("samples");
+        QTest::newRow("run 1") << 1 << 2;
+        QTest::newRow("run 2") << 2 << 4;
+        QTest::newRow("run 3 captured nothing") << 3 << 0;
+    }
+    void scopeSamplesStayWithTheirRun()
+    {
+        QFETCH(int, epoch);
+        QFETCH(int, samples);
+        const LoadResult loaded = loadCapture(fixture(QStringLiteral("runs/retained")));
+        QVERIFY(loaded.ok());
+        const auto run = loaded.runs.find(std::uint32_t(epoch));
+        QVERIFY(run);
+        QCOMPARE(int(run->scopeStats.samples.size()), samples);
+        for (const ScopeSample &s : run->scopeStats.samples)
+            QCOMPARE(s.runEpoch, std::uint32_t(epoch));
+        QVERIFY(!run->info.sources.scopeStats.isEmpty());
+    }
+
     // Retained runs come on time bases of their own; the All runs view lays them where the device
     // counter says they were.
     void retainedRunsShareTheDeviceAxis()

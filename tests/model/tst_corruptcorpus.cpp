@@ -2,7 +2,6 @@
 // every file goes through its reader directly and through loadCapture, within a time bound, and
 // must give the outcome its manifest row states — a one-line error naming the file and a position,
 // or data flagged partial with a warning, or a clean load.
-#include "sanitizerbuild.h"
 #include "model/io/depsreader.h"
 #include "model/io/hostlogreader.h"
 #include "model/io/loader.h"
@@ -10,6 +9,7 @@
 #include "model/io/recordsreader.h"
 #include "model/io/scopestatsreader.h"
 #include "model/io/tracereader.h"
+#include "sanitizerbuild.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -29,12 +29,15 @@ constexpr qint64 kTimeBoundMs = 5000 * kSanitizerSlowdown;
 
 struct Observed
 {
-    QString outcome;     // error | partial | ok
-    QString message;     // the error line, or all warnings joined
+    QString outcome; // error | partial | ok
+    QString message; // the error line, or all warnings joined
     ReadError error;
 };
 
-QString joined(const QStringList &warnings) { return warnings.join(QStringLiteral(" | ")); }
+QString joined(const QStringList &warnings)
+{
+    return warnings.join(QStringLiteral(" | "));
+}
 
 // Reads `path` with the reader its corpus subdirectory is for, classifying the result the way the
 // loader does: false is an error; true with a kept-before-damage error, a partial flag or (for the
@@ -71,7 +74,7 @@ Observed readDirect(const QString &relative)
     } else if (kind == QLatin1String("scopestats")) {
         ScopeStats stats;
         ok = readScopeStats(*source, stats, warnings, &error);
-        partial = !warnings.isEmpty();
+        partial = error.isSet() || !warnings.isEmpty(); // an error with true: data lost
     } else if (kind == QLatin1String("hostlog")) {
         HostLog log;
         ok = readHostLog(*source, log, warnings, &error);
@@ -105,7 +108,8 @@ QList<ManifestRow> manifest()
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
         const QStringList cols = line.split(QLatin1Char('\t'));
-        rows.append({cols.value(0), cols.value(1), cols.value(2) == QLatin1String("-") ? QString() : cols.value(2)});
+        rows.append(
+            {cols.value(0), cols.value(1), cols.value(2) == QLatin1String("-") ? QString() : cols.value(2)});
     }
     return rows;
 }
@@ -144,8 +148,8 @@ private slots:
         QVERIFY2(files.size() >= 200, qPrintable(QString::number(files.size())));
         QStringList listed;
         for (const ManifestRow &row : manifest()) {
-            QVERIFY2(row.outcome == QLatin1String("error") || row.outcome == QLatin1String("partial")
-                         || row.outcome == QLatin1String("ok"),
+            QVERIFY2(row.outcome == QLatin1String("error") || row.outcome == QLatin1String("partial") ||
+                         row.outcome == QLatin1String("ok"),
                      qPrintable(row.file + QStringLiteral(": bad outcome ") + row.outcome));
             listed << row.file;
         }
@@ -198,13 +202,16 @@ private slots:
             QVERIFY2(!line.contains(QLatin1Char('\n')), qPrintable(line));
             QVERIFY2(line.contains(QFileInfo(file).fileName()), qPrintable(line));
         }
-        const bool mainKind = kind == QLatin1String("records") || kind == QLatin1String("zstd")
-                              || kind == QLatin1String("trace") || kind == QLatin1String("scopestats");
+        const bool mainKind = kind == QLatin1String("records") || kind == QLatin1String("zstd") ||
+                              kind == QLatin1String("trace") || kind == QLatin1String("scopestats");
         if (!mainKind)
             return;
         QCOMPARE(result.ok(), outcome != QLatin1String("error"));
         if (result.ok() && kind != QLatin1String("scopestats"))
             QCOMPARE(result.capture->info.partial, outcome == QLatin1String("partial"));
+        // Scope stats warn about more than losses, so only one direction holds: lost data is partial.
+        if (result.ok() && kind == QLatin1String("scopestats") && result.capture->info.partial)
+            QCOMPARE(outcome, QStringLiteral("partial"));
     }
 
     // A truncated name map keeps its names but must mark the capture partial, like a truncated
@@ -220,8 +227,47 @@ private slots:
         const LoadResult result = loadCapture(dir.path());
         QVERIFY2(result.ok(), qPrintable(result.error.toString()));
         QVERIFY(result.capture->info.partial);
-        QVERIFY(joined(result.capture->info.warnings).contains(QLatin1String("truncated at byte 75; kept the 1 names")));
+        QVERIFY(joined(result.capture->info.warnings)
+                    .contains(QLatin1String("truncated at byte 75; kept the 1 names")));
         QCOMPARE(result.capture->info.sources.nameMap, dir.filePath(QStringLiteral("name_map_case.json")));
+    }
+
+    // Scope stats that lost data (dropped samples, a partial verdict, missing buffers) keep their
+    // samples and mark the capture partial, whether they are the companion or the file opened.
+    void scopeStatsLossMarksCapturePartial_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<bool>("partial");
+        QTest::addColumn<QString>("warning");
+        QTest::newRow("published") << "v7_background_published.jsonl" << false << QString();
+        QTest::newRow("partial_safe") << "v7_background_partial_safe.jsonl" << true
+                                      << "collection verdict partial_safe: content incomplete";
+        QTest::newRow("buf_seq gap") << "v7_buf_seq_gap.jsonl" << true << "run_epoch 1: 2 buffers missing";
+        QTest::newRow("dropped") << "v6_damaged.jsonl" << true
+                                 << "2 of 10 samples were dropped on the device";
+    }
+
+    void scopeStatsLossMarksCapturePartial()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(bool, partial);
+        QFETCH(QString, warning);
+        const QString source = QStringLiteral(LANESCOPE_FIXTURES "/scopestats/") + fixture;
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("scope_stats")));
+        QVERIFY(QFile::copy(QStringLiteral(LANESCOPE_FIXTURES "/records/level1_receive.json"),
+                            dir.filePath(QStringLiteral("chip_swimlane_records.json"))));
+        QVERIFY(QFile::copy(source, dir.filePath(QStringLiteral("scope_stats/scope_stats.jsonl"))));
+        for (const QString &path : {dir.path(), source}) {
+            const LoadResult result = loadCapture(path);
+            QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+            QVERIFY(!result.capture->scopeStats.samples.empty());
+            QCOMPARE(result.capture->info.partial, partial);
+            if (!warning.isEmpty())
+                QVERIFY2(joined(result.capture->info.warnings).contains(warning),
+                         qPrintable(joined(result.capture->info.warnings)));
+        }
     }
 
     // Prints what every corpus file gives today as manifest rows, for reviewing a regenerated
@@ -234,7 +280,8 @@ private slots:
         QVERIFY(out.open(stdout, QIODevice::WriteOnly));
         for (const QString &file : corpusFiles()) {
             const Observed seen = readDirect(file);
-            out.write(QStringLiteral("%1\t%2\t%3\n").arg(file, seen.outcome, seen.message.left(160)).toUtf8());
+            out.write(
+                QStringLiteral("%1\t%2\t%3\n").arg(file, seen.outcome, seen.message.left(160)).toUtf8());
         }
     }
 };

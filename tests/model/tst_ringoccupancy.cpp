@@ -7,7 +7,9 @@
 #include "model/analysis/ringdiagnosis.h"
 #include "model/analysis/ringoccupancy.h"
 #include "model/analysis/ringtracks.h"
+#include "model/io/bytesource.h"
 #include "model/io/loader.h"
+#include "model/io/scopestatsreader.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,8 +33,14 @@ GeneratorOptions options(WorkloadKind workload, int level = 4, int window = 1638
     return o;
 }
 
-GeneratorOptions atCapacity() { return options(WorkloadKind::RingAtCapacity, 4, 16); }
-GeneratorOptions imbalanced() { return options(WorkloadKind::RingImbalance); }
+GeneratorOptions atCapacity()
+{
+    return options(WorkloadKind::RingAtCapacity, 4, 16);
+}
+GeneratorOptions imbalanced()
+{
+    return options(WorkloadKind::RingImbalance);
+}
 
 struct Loaded
 {
@@ -109,6 +117,7 @@ Capture handBuilt()
                                    submit(r2 | 0, 14, 15, kind), submit(r1 | 2, 16, 17, kind)});
     // Task 1:0 retires late (40), so 1:1 (retired at 20) is only reclaimed at 40: FIFO order.
     c.rows = {row(r1 | 0, 11, 40), row(r1 | 1, 13, 20), row(r1 | 2, 17, 30), row(r2 | 0, 15, 25)};
+    c.scopeStats.format = ScopeStatsFormat::Versioned;
     c.scopeStats.version = 6;
     c.scopeStats.taskWindowMax = {8, 4, 8, 8};
     c.scopeStats.heapMax = {1000, 1000, 1000, 1000};
@@ -116,12 +125,31 @@ Capture handBuilt()
     c.scopeStats.hasDepPoolMax = true;
     c.scopeStats.sites = {QStringLiteral("outer.py:1"), QStringLiteral("inner.py:2")};
     c.scopeStats.samples = {
-        sample(1, true, 0, 0, 0, 0, 0),       // before any submit: the first submit's start (10)
-        sample(2, true, 0, 0, 0, 0, 1),       // ring 2 head 0: nothing to map, keeps 10
-        sample(2, false, 1, 0, 300, 0, 1),    // ring 2 head 1 -> task 2:0 submit end 15
-        sample(1, false, 2, 0, 500, 100, 0),  // ring 1 head 2 -> task 1:1 end 13, but not before 15
-        sample(1, true, 3, 0, 700, 100, 0),   // ring 1 head 3 -> task 1:2 end 17
+        sample(1, true, 0, 0, 0, 0, 0),      // before any submit: the first submit's start (10)
+        sample(2, true, 0, 0, 0, 0, 1),      // ring 2 head 0: nothing to map, keeps 10
+        sample(2, false, 1, 0, 300, 0, 1),   // ring 2 head 1 -> task 2:0 submit end 15
+        sample(1, false, 2, 0, 500, 100, 0), // ring 1 head 2 -> task 1:1 end 13, but not before 15
+        sample(1, true, 3, 0, 700, 100, 0),  // ring 1 head 3 -> task 1:2 end 17
     };
+    return c;
+}
+
+ScopeStats readScopeFixture(const char *name)
+{
+    ScopeStats stats;
+    QStringList warnings;
+    ReadError error;
+    const QString path = QStringLiteral(LANESCOPE_FIXTURES "/scopestats/") + QLatin1String(name);
+    if (auto source = ByteSource::open(path, &error))
+        readScopeStats(*source, stats, warnings, &error);
+    return stats;
+}
+
+// handBuilt() with its scope stats taken from a file.
+Capture withScopeStats(const char *fixture)
+{
+    Capture c = handBuilt();
+    c.scopeStats = readScopeFixture(fixture);
     return c;
 }
 
@@ -150,7 +178,8 @@ private slots:
         QFETCH(int, window);
         QFETCH(int, seed);
         QTemporaryDir dir;
-        const Loaded l = generateAndLoad(options(WorkloadKind(workload), 4, window, std::uint64_t(seed)), dir);
+        const Loaded l =
+            generateAndLoad(options(WorkloadKind(workload), 4, window, std::uint64_t(seed)), dir);
         QVERIFY2(l.generated.ok(), qPrintable(l.generated.error));
         QVERIFY(l.capture);
         const ExpectedValues &e = l.generated.expected;
@@ -159,7 +188,7 @@ private slots:
             const auto &expected = e.ringWindow[std::size_t(r)];
             const auto &s = rings.at(r, RingResource::TaskWindow);
             QVERIFY2(s, qPrintable(QStringLiteral("ring %1").arg(r)));
-            if (expected.empty()) {  // a ring without tasks is known to stay empty
+            if (expected.empty()) { // a ring without tasks is known to stay empty
                 QCOMPARE(rings.tasksPerRing[std::size_t(r)], std::uint64_t(0));
                 QCOMPARE(s->peak, 0.0);
                 continue;
@@ -169,7 +198,7 @@ private slots:
                 QCOMPARE(s->timesUs[i], toUs(expected[i].first, e));
                 QCOMPARE(s->values[i], double(expected[i].second));
             }
-            QCOMPARE(s->values.back(), 0.0);  // every slot is reclaimed by the end
+            QCOMPARE(s->values.back(), 0.0); // every slot is reclaimed by the end
             QCOMPARE(s->peak, double(e.ringWindowPeak[std::size_t(r)]));
             QCOMPARE(s->capacity, std::optional<double>(window));
         }
@@ -197,7 +226,8 @@ private slots:
         QCOMPARE(d.constrainedRing, std::optional<int>(2));
         QCOMPARE(d.constrainedResource, std::optional<RingResource>(RingResource::TaskWindow));
         QVERIFY(!d.rebalance());
-        QVERIFY(capacityStatement(d, rings).startsWith(QStringLiteral("A peak sits at capacity → that ring is the constraint (05b)")));
+        QVERIFY(capacityStatement(d, rings).startsWith(
+            QStringLiteral("A peak sits at capacity → that ring is the constraint (05b)")));
         QVERIFY(rebalanceStatement(d).isEmpty());
     }
 
@@ -254,22 +284,22 @@ private slots:
         QVERIFY(deps2);
         QCOMPARE(deps2->timesUs, (std::vector<double>{10, 15, 40}));
         QCOMPARE(deps2->values, (std::vector<double>{0, 2, 2}));
-        QVERIFY(!rings.at(0, RingResource::Heap));  // no sample on ring 0: unknown, not zero
+        QVERIFY(!rings.at(0, RingResource::Heap)); // no sample on ring 0: unknown, not zero
         QVERIFY(!rings.at(3, RingResource::DepPool));
     }
 
     void unknownStaysAbsent()
     {
         Capture c = handBuilt();
-        c.orchestratorLanes.clear();  // level 2-like: nothing to map samples through
+        c.orchestratorLanes.clear(); // level 2-like: nothing to map samples through
         c.info.level = 2;
         RingOccupancy rings = computeRingOccupancy(c);
-        QVERIFY(rings.at(1, RingResource::TaskWindow));  // from dispatch times
+        QVERIFY(rings.at(1, RingResource::TaskWindow)); // from dispatch times
         QCOMPARE(rings.at(1, RingResource::TaskWindow)->timesUs.front(), 11.0);
         QVERIFY(!rings.at(1, RingResource::Heap));
         QVERIFY(!rings.at(1, RingResource::DepPool));
 
-        c.info.level = 1;  // neither submits nor dispatch: no allocation time at all
+        c.info.level = 1; // neither submits nor dispatch: no allocation time at all
         for (TaskRow &r : c.rows)
             r.flags = 0;
         rings = computeRingOccupancy(c);
@@ -291,9 +321,11 @@ private slots:
         QStringList names;
         for (const CounterTrack &t : c.counters)
             names << t.group + u'/' + t.name;
-        QCOMPARE(names, (QStringList{QStringLiteral("Rings/ring 1 task window"), QStringLiteral("Rings/ring 1 heap"),
-                                     QStringLiteral("Rings/ring 1 dep pool"), QStringLiteral("Rings/ring 2 task window"),
-                                     QStringLiteral("Rings/ring 2 heap"), QStringLiteral("Rings/ring 2 dep pool")}));
+        QCOMPARE(
+            names,
+            (QStringList{QStringLiteral("Rings/ring 1 task window"), QStringLiteral("Rings/ring 1 heap"),
+                         QStringLiteral("Rings/ring 1 dep pool"), QStringLiteral("Rings/ring 2 task window"),
+                         QStringLiteral("Rings/ring 2 heap"), QStringLiteral("Rings/ring 2 dep pool")}));
         const CounterTrack &window = c.counters.front();
         QCOMPARE(window.capacity, std::optional<double>(4));
         QCOMPARE(window.peakUs, std::optional<double>(16));
@@ -304,7 +336,7 @@ private slots:
         QCOMPARE(c.counters.size(), std::size_t(6));
 
         Capture flat = handBuilt();
-        flat.scopeStats.samples[2].heapEnd = 0;   // ring 2's heap never rises: no peak marker
+        flat.scopeStats.samples[2].heapEnd = 0; // ring 2's heap never rises: no peak marker
         appendRingTracks(flat);
         QCOMPARE(flat.counters[4].name, QStringLiteral("ring 2 heap"));
         QVERIFY(!flat.counters[4].peakUs);
@@ -313,7 +345,7 @@ private slots:
     void aFlatCurvePeaksAtItsFirstPoint()
     {
         Capture c = handBuilt();
-        c.scopeStats.samples[2].heapEnd = 0;   // ring 2's heap stays empty: two equal samples
+        c.scopeStats.samples[2].heapEnd = 0; // ring 2's heap stays empty: two equal samples
         const RingOccupancy rings = computeRingOccupancy(c);
         const auto &heap2 = rings.at(2, RingResource::Heap);
         QVERIFY(heap2);
@@ -321,11 +353,71 @@ private slots:
         QCOMPARE(heap2->peakUs, 10.0);
     }
 
+    // The current writer's unversioned file and a version-6 file of the same samples draw the same
+    // ring tracks: the format changes how the metadata is recognised, not what the samples mean.
+    void unversionedFileDrawsTheTracksOfVersionSix()
+    {
+        Capture v6 = withScopeStats("v6_same_data.jsonl");
+        Capture v7 = withScopeStats("v7_default.jsonl");
+        QCOMPARE(v6.scopeStats.samples.size(), std::size_t(6));
+        QCOMPARE(v7.scopeStats.samples.size(), std::size_t(6));
+        appendRingTracks(v6);
+        appendRingTracks(v7);
+        // Heap and dep-pool tracks exist only with scope stats mapped to time: both files got there.
+        QCOMPARE(v6.counters.size(), std::size_t(6));
+        QCOMPARE(v7.counters.size(), v6.counters.size());
+        for (std::size_t i = 0; i < v6.counters.size(); ++i) {
+            const CounterTrack &a = v6.counters[i], &b = v7.counters[i];
+            QCOMPARE(b.group + u'/' + b.name, a.group + u'/' + a.name);
+            QCOMPARE(b.timesUs, a.timesUs);
+            QCOMPARE(b.values, a.values);
+            QCOMPARE(b.capacity, a.capacity);
+            QCOMPARE(b.peakUs, a.peakUs);
+            QCOMPARE(b.note, a.note);
+            QCOMPARE(b.pointLabels, a.pointLabels);
+            QCOMPARE(b.pointLabel, a.pointLabel);
+        }
+        // The samples' own values: ring 1 heap live amounts 0, 400, 600, 100 at 10, 15, 17, 17.
+        QCOMPARE(v7.counters[1].name, QStringLiteral("ring 1 heap"));
+        QCOMPARE(v7.counters[1].values, (std::vector<double>{0, 400, 100, 100}));
+        QCOMPARE(v7.counters[1].capacity, std::optional<double>(1000));
+    }
+
+    // A scope left open by one run is not the open scope of the next (supplement §9.4).
+    void openScopesDoNotCrossRuns_data()
+    {
+        QTest::addColumn<bool>("twoRuns");
+        QTest::addColumn<QString>("siteAtEnd");
+        // Ring 1: outer.py:1 opens at 10; inner.py:2 opens at 15 and closes at 17. The window's last
+        // point (40) shows the scope open then.
+        QTest::newRow("one run: outer.py:1 is still open") << false << QStringLiteral("outer.py:1");
+        QTest::newRow("outer.py:1 belongs to the earlier run") << true << QStringLiteral("inner.py:2");
+    }
+
+    void openScopesDoNotCrossRuns()
+    {
+        QFETCH(bool, twoRuns);
+        QFETCH(QString, siteAtEnd);
+        Capture c = handBuilt();
+        auto &samples = c.scopeStats.samples;
+        samples[3] = sample(1, true, 2, 0, 500, 100, 1);  // ring 1 begin inner.py:2
+        samples[4] = sample(1, false, 3, 0, 700, 100, 1); // ring 1 end inner.py:2
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            samples[i].hasRunEpoch = true;
+            samples[i].runEpoch = twoRuns && i >= 3 ? 2 : 1;
+        }
+        const RingOccupancy rings = computeRingOccupancy(c);
+        const auto &window = rings.at(1, RingResource::TaskWindow);
+        QVERIFY(window);
+        QCOMPARE(window->timesUs.back(), 40.0);
+        QCOMPARE(rings.siteName(window->siteOfStep.back()), siteAtEnd);
+    }
+
     void heapOffsetsOfOldVersionsWrap()
     {
         Capture c = handBuilt();
         c.scopeStats.version = 5;
-        c.scopeStats.samples[4].heapEnd = 50;    // wrapped past heap_max (1000) after 100
+        c.scopeStats.samples[4].heapEnd = 50; // wrapped past heap_max (1000) after 100
         const RingOccupancy rings = computeRingOccupancy(c);
         QCOMPARE(rings.at(1, RingResource::Heap)->values[2], 950.0);
     }
