@@ -10,6 +10,7 @@
 
 #include "model/analysis/capturesummary.h"
 #include "model/analysis/derivedtracks.h"
+#include "model/capture/captureruns.h"
 #include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
 #include "widgets/barlegend.h"
@@ -80,6 +81,10 @@ QString statusLine(const Capture &capture)
     const CaptureSummary s = summarize(capture);
     const QLocale locale;
     QStringList parts{s.format};
+    if (capture.info.allRuns)
+        parts << QObject::tr("all %1 runs").arg(capture.info.runCount);
+    else if (capture.info.runCount > 1 || capture.info.runEpoch)
+        parts << QObject::tr("%1 of %2").arg(runName(capture.info.runEpoch)).arg(capture.info.runCount);
     if (s.level)
         parts << QObject::tr("level %1").arg(*s.level);
     parts << QObject::tr("%1 rows").arg(locale.toString(qulonglong(s.rows)));
@@ -278,7 +283,8 @@ void MainWindow::attachTimeline()
     m_attached = view;
     m_search->setView(view);
     const CapturePtr capture = view ? view->capture() : CapturePtr();
-    m_functions->setCapture(capture);
+    // The per-function figures are an analysis: never over several runs at once.
+    m_functions->setCapture(capture && capture->info.allRuns ? CapturePtr() : capture);
     m_legend->setCapture(capture);
     m_arrows->setView(view);
     attachAnalysis();
@@ -506,11 +512,12 @@ void MainWindow::loadFinished(CapturePage *page, LoadJob &job)
         m_summaries[page] = statusLine(*page->capture());
         connect(page, &CapturePage::runChanged, this, [this, page] {
             m_summaries[page] = statusLine(*page->capture());
-            if (page != m_tabs->currentWidget())
-                return;
-            m_attached = nullptr;  // same view, another capture: every dock follows it again
-            attachTimeline();
-            updateStatus();
+            if (page == m_tabs->currentWidget()) {
+                m_attached = nullptr;  // same view, another capture: every dock follows it again
+                attachTimeline();
+                updateStatus();
+            }
+            emit runChanged(page);
         });
         analyze(page, std::move(job.rings));
         if (page == m_tabs->currentWidget())

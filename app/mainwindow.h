@@ -75,6 +75,8 @@ signals:
     void captureLoaded(CapturePage *page);
     // Its analysis (CapturePage::analysis()) followed, computed after the timeline was shown.
     void captureAnalysed(CapturePage *page);
+    // The tab shows another of its runs (or all of them).
+    void runChanged(CapturePage *page);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -69,6 +69,10 @@ ReviewController::ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *v
     });
     connect(window, &MainWindow::captureLoaded, this, &ReviewController::captureLoaded);
     connect(window, &MainWindow::captureAnalysed, this, &ReviewController::captureLoaded);
+    connect(window, &MainWindow::runChanged, this, [this](CapturePage *page) {
+        if (page == m_window->tabs()->currentWidget())
+            followCurrentTab();
+    });
     updateActions();
 }
 
@@ -266,6 +270,8 @@ bool ReviewController::compare(const QString &technique)
         return refuse(tr("Mark two open captures as Before and After first (Compare menu or the tab's context menu)."));
     if (m_before->state() != CapturePage::State::Ready || m_after->state() != CapturePage::State::Ready)
         return refuse(tr("Both captures must have loaded before they can be compared."));
+    if (m_before->showsAllRuns() || m_after->showsAllRuns())
+        return refuse(tr("A comparison is of one run per side: pick a run instead of \"All runs\"."));
     if (!m_before->analysis() || !m_after->analysis())
         return refuse(tr("Both captures are still being analysed; compare again in a moment."));
 

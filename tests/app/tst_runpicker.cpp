@@ -2,7 +2,11 @@
 // without a re-read, each run is analysed on its own, "All runs" is shown but never analysed,
 // and a verdict other than "published" or a run that captured nothing is said on the tab.
 #include "app/mainwindow.h"
+#include "app/reviewcontroller.h"
 #include "widgets/capturepage.h"
+#include "widgets/functiontable.h"
+#include "widgets/functiontablemodel.h"
+#include "widgets/techniquespanel.h"
 #include "widgets/reportmodel.h"
 #include "widgets/reportpanel.h"
 #include "widgets/timelineview.h"
