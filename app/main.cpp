@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <unistd.h>
@@ -23,7 +24,17 @@ const char kUsage[] =
     "       lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n"
     "       lanescope analyze PATH --json [--range START_US:END_US]   overhead, critical path, distributions\n"
     "       lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html]   before/after verdicts\n"
+    "every verb takes --run EPOCH: which run of a capture that holds several (default: the last)\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
+
+const char *const kVerbs[] = {"info", "analyze", "export", "compare"};
+
+// A word that names no verb and no file ("lanescope frobnicate") is a mistyped verb, not a capture
+// to open in a window: anything with a path separator or an extension is still taken as a path.
+bool looksLikeMistypedVerb(const QString &word)
+{
+    return !word.isEmpty() && !word.contains(u'/') && !word.contains(u'.') && !QFileInfo::exists(word);
+}
 
 // Headless verbs never need a display (nor a desktop session's runtime directory, whose absence
 // Qt would otherwise report on every run).
@@ -96,6 +107,14 @@ int main(int argc, char *argv[])
     }
     if (verb.startsWith(QLatin1Char('-'))) {
         err << kUsage;
+        return 1;
+    }
+    if (looksLikeMistypedVerb(verb)) {
+        QStringList verbs;
+        for (const char *v : kVerbs)
+            verbs << QLatin1String(v);
+        err << "lanescope: no such command or file: " << verb << " (the commands are " << verbs.join(QStringLiteral(", "))
+            << "; see lanescope --help)\n";
         return 1;
     }
 

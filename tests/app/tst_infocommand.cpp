@@ -51,6 +51,24 @@ private slots:
         QVERIFY(r.err.contains("usage"));
     }
 
+    // A mistyped verb is said to be one, with the verbs listed, instead of opening a window on it.
+    void unknownVerbListsTheVerbs_data()
+    {
+        QTest::addColumn<QString>("word");
+        QTest::newRow("frobnicate") << "frobnicate";
+        QTest::newRow("typo of info") << "inf";
+    }
+    void unknownVerbListsTheVerbs()
+    {
+        QFETCH(QString, word);
+        const LanescopeRun r = runLanescope({word});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(QString::fromUtf8(r.err).trimmed(),
+                 QStringLiteral("lanescope: no such command or file: %1 (the commands are info, analyze, export, "
+                                "compare; see lanescope --help)")
+                     .arg(word));
+    }
+
     void unreadableInputExitsTwoWithOneLine_data()
     {
         QTest::addColumn<QByteArray>("content");
