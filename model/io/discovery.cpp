@@ -194,7 +194,44 @@ void findSiblings(DiscoveredFiles &found)
                            .arg(logs.join(QStringLiteral(", ")));
 }
 
+const QRegularExpression &rankLeafPattern()
+{
+    static const QRegularExpression re(QStringLiteral("(?:^|/)rank([0-9]{1,6})/d([0-9]{1,6})$"));
+    return re;
+}
+
+// Several captures below one directory form an L3 output when every one of them is a
+// rank<N>/d<M>/ leaf under the same prefix (supplement §2.9, §5.4 SceneTest layout).
+bool isRankLayout(const QStringList &leaves)
+{
+    if (leaves.size() < 2)
+        return false;
+    QString prefix;
+    for (const QString &leaf : leaves) {
+        const auto m = rankLeafPattern().match(leaf);
+        if (!m.hasMatch())
+            return false;
+        const QString p = leaf.left(m.capturedStart(0));
+        if (&leaf != &leaves.front() && p != prefix)
+            return false;
+        prefix = p;
+    }
+    return true;
+}
+
 } // namespace
+
+std::optional<int> rankOfLeaf(const QString &dir)
+{
+    const auto m = rankLeafPattern().match(QDir::cleanPath(dir));
+    return m.hasMatch() ? std::optional<int>(m.captured(1).toInt()) : std::nullopt;
+}
+
+QString rankLeafName(const QString &dir)
+{
+    const auto m = rankLeafPattern().match(QDir::cleanPath(dir));
+    return m.hasMatch() ? QStringLiteral("rank %1 · d%2").arg(m.captured(1), m.captured(2)) : QString();
+}
 
 std::optional<std::uint32_t> retainedRunEpoch(const QString &fileName)
 {
@@ -291,6 +328,16 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
                     findSiblings(found);
                     return found;
                 }
+            } else if (isRankLayout(leaves)) {
+                std::sort(leaves.begin(), leaves.end(), [](const QString &a, const QString &b) {
+                    const auto ma = rankLeafPattern().match(a), mb = rankLeafPattern().match(b);
+                    return std::pair(ma.captured(1).toInt(), ma.captured(2).toInt())
+                           < std::pair(mb.captured(1).toInt(), mb.captured(2).toInt());
+                });
+                found.kind = MainFileKind::Records;
+                found.rankDirs = leaves;
+                found.main = leaves.front();
+                return found;
             } else if (leaves.size() > 1) {
                 *error = {path, -1, -1,
                           QStringLiteral("%1 captures below this directory; open one of them (e.g. %2)")

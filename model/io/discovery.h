@@ -23,6 +23,9 @@ struct DiscoveredFiles
     // Retained layout (supplement §5.1): every run's records file, ascending epoch; `main` is the
     // last. Empty for a capture of one file.
     QStringList runFiles;
+    // L3 output (supplement §2.9, §5.4): one capture directory per rank<N>/d<M>/, by rank then
+    // device. Empty unless a directory holds several such leaves and nothing else.
+    QStringList rankDirs;
     QStringList notes;      // choices made on the user's behalf, e.g. ambiguous name maps
 };
 
@@ -35,6 +38,11 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error);
 QStringList findRetainedRuns(const QString &prefix);
 // The epoch in a retained run's file name (records_e12.json -> 12); null for other names.
 std::optional<std::uint32_t> retainedRunEpoch(const QString &fileName);
+
+// "rank 1 · d0" for an L3 leaf directory rank1/d0, empty for any other path.
+QString rankLeafName(const QString &dir);
+// The rank of an L3 leaf directory (rank<N>/d<M>), if it is one.
+std::optional<int> rankOfLeaf(const QString &dir);
 
 // Classifies a file by its name; MainFileKind::None when the name says nothing.
 MainFileKind kindFromName(const QString &fileName);
