@@ -18,15 +18,17 @@ namespace lanescope {
 
 namespace {
 
-QString shortName(const QString &path) { return QFileInfo(path).fileName(); }
+QString shortName(const QString &path)
+{
+    return QFileInfo(path).fileName();
+}
 
 enum class CompanionRead { Complete, Partial, Failed };
 
 // A companion that cannot be read costs its feature, not the capture: it becomes a warning.
 // Readers return true with an error set when they kept the data read before damage.
 // Touches nothing but `warnings`, so deps.json can be read on another thread.
-template <typename Read>
-CompanionRead readCompanion(const QString &path, QStringList &warnings, Read read)
+template <typename Read> CompanionRead readCompanion(const QString &path, QStringList &warnings, Read read)
 {
     ReadError error;
     auto source = ByteSource::open(path, &error);
@@ -58,7 +60,8 @@ bool readMain(const DiscoveredFiles &files, Capture &capture, ReadError *error, 
         capture.info.format = CaptureFormat::ScopeStatsOnly;
         capture.info.sources.scopeStats = files.main;
         return readScopeStats(*source, capture.scopeStats, capture.info.warnings, error);
-    case MainFileKind::None: break;
+    case MainFileKind::None:
+        break;
     }
     *error = {files.main, -1, -1, QStringLiteral("not a capture")};
     return false;
@@ -83,11 +86,20 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     std::thread depsThread;
     if (!files.deps.isEmpty()) {
         depsThread = std::thread([&] {
-            depsRead = readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-                return readDeps(s, deps, w, e, &control);
-            });
+            depsRead =
+                readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+                    return readDeps(s, deps, w, e, &control);
+                });
         });
     }
+    // The host log goes first: placing the records on the host clock by containment needs it.
+    QStringList hostLogWarnings;
+    CompanionRead hostLogRead = CompanionRead::Failed;
+    if (files.kind == MainFileKind::Records && !files.hostLog.isEmpty())
+        hostLogRead =
+            readCompanion(files.hostLog, hostLogWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+                return readHostLog(s, capture->hostLog, w, e);
+            });
     const bool mainOk = readMain(files, *capture, &result.error, control);
     if (depsThread.joinable())
         depsThread.join();
@@ -104,7 +116,8 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
         c.info.partial |= depsRead != CompanionRead::Complete;
         if (depsRead != CompanionRead::Failed) {
             if (!c.deps.empty())
-                warnings << QStringLiteral("deps.json replaces the dependencies taken from runtime fanout lists");
+                warnings << QStringLiteral(
+                    "deps.json replaces the dependencies taken from runtime fanout lists");
             c.deps = std::move(deps);
             c.info.sources.deps = files.deps;
         }
@@ -117,20 +130,24 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
             source = file;
         c.info.partial |= result != CompanionRead::Complete;
     };
-    companion(files.nameMap, c.info.sources.nameMap, [&](ByteSource &s, QStringList &w, ReadError *e) {
-        return readNameMap(s, c.names, w, e);
-    });
+    companion(files.nameMap, c.info.sources.nameMap,
+              [&](ByteSource &s, QStringList &w, ReadError *e) { return readNameMap(s, c.names, w, e); });
     if (files.kind == MainFileKind::Records) {
-        companion(files.scopeStats, c.info.sources.scopeStats, [&](ByteSource &s, QStringList &w, ReadError *e) {
-            return readScopeStats(s, c.scopeStats, w, e);
-        });
-        companion(files.hostLog, c.info.sources.hostLog, [&](ByteSource &s, QStringList &w, ReadError *e) {
-            return readHostLog(s, c.hostLog, w, e);
-        });
+        companion(files.scopeStats, c.info.sources.scopeStats,
+                  [&](ByteSource &s, QStringList &w, ReadError *e) {
+                      return readScopeStats(s, c.scopeStats, w, e);
+                  });
+        if (!files.hostLog.isEmpty()) {
+            warnings << hostLogWarnings;
+            if (hostLogRead != CompanionRead::Failed)
+                c.info.sources.hostLog = files.hostLog;
+            c.info.partial |= hostLogRead != CompanionRead::Complete;
+        }
     }
     if (files.kind == MainFileKind::Records) {
         if (c.deps.empty() && files.deps.isEmpty())
-            warnings << QStringLiteral("no deps.json: no function names, no dependency arrows, no overhead analysis");
+            warnings << QStringLiteral(
+                "no deps.json: no function names, no dependency arrows, no overhead analysis");
         resolveFunctionIds(c);
         if (!c.deps.empty())
             checkDepsOverlap(c);

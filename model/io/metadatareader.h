@@ -14,10 +14,15 @@ class MetadataReader
 public:
     MetadataReader(JsonCursor &cursor, RawRecords &raw);
 
-    void read();              // the cursor is at the value of `metadata`
-    void readCoreToThread();  // the cursor is at the value of `core_to_thread`
+    void read();             // the cursor is at the value of `metadata`
+    void readCoreToThread(); // the cursor is at the value of `core_to_thread`
 
 private:
+    void readClockFrequency();
+    void readCollection();
+    void readClockAlignment();
+    // A number with its JSON type (int, float, bool or other), consumed whatever it is.
+    JsonIntegerField takeTypedInteger();
     void readCoreTypes();
     void readHostCapture();
     void readClockAnchors();
