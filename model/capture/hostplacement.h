@@ -40,7 +40,11 @@ struct HostPlacement
     double clkDevZeroHostNs = 0;
 
     bool aligned() const { return method != Method::None; }
-    double toDeviceUs(std::int64_t hostNs) const { return anchorUs + double(hostNs - anchorNs) / 1000.0; }
+    double toDeviceUs(std::int64_t hostNs) const
+    {
+        return anchorUs +
+               double(__int128(hostNs) - anchorNs) / 1000.0; // any two int64 differ within 128 bits
+    }
     double clkDevToDeviceUs(std::int64_t tsNs) const
     {
         return anchorUs + (clkDevZeroHostNs - double(anchorNs) + double(tsNs)) / 1000.0;

@@ -22,6 +22,15 @@ QString invocation(const HostWindow &w)
     return QStringLiteral("pid %1 inv %2").arg(w.pid).arg(w.inv);
 }
 
+// a + b without overflow: hostile logs can put any int64 into ts and dur.
+std::int64_t saturatingAdd(std::int64_t a, std::int64_t b)
+{
+    std::int64_t sum = 0;
+    if (!__builtin_add_overflow(a, b, &sum))
+        return sum;
+    return b > 0 ? std::numeric_limits<std::int64_t>::max() : std::numeric_limits<std::int64_t>::min();
+}
+
 bool fail(QString *reason, const QString &why)
 {
     if (reason)
@@ -82,7 +91,7 @@ HostWindows hostWindows(const std::vector<HostSpan> &spans)
         w.deviceWallOnDeviceClock = wall->second->deviceClock;
         if (const auto launch = named.find(kAicpuLaunchSpan); launch != named.end()) {
             const HostSpan &l = *launch->second;
-            if (l.deviceClock || l.durNs != 0 || l.tsNs < r.tsNs || l.tsNs > r.tsNs + r.durNs) {
+            if (l.deviceClock || l.durNs != 0 || l.tsNs < r.tsNs || l.tsNs > saturatingAdd(r.tsNs, r.durNs)) {
                 out.error =
                     QStringLiteral(
                         "%1: invalid AICPU launch marker (line %2): expected Host clock, zero duration "
@@ -99,7 +108,7 @@ HostWindows hostWindows(const std::vector<HostSpan> &spans)
                 w.phases.push_back({name.mid(kPhasePrefix.size()), span->tsNs, span->durNs});
         if (const auto root = named.find(kRunSpan); root != named.end()) {
             const HostSpan &s = *root->second;
-            w.rootNs = std::make_pair(s.tsNs, s.tsNs + s.durNs);
+            w.rootNs = std::make_pair(s.tsNs, saturatingAdd(s.tsNs, s.durNs));
             for (const auto &[k, v] : s.attributes)
                 if (k == QLatin1String("run_epoch")) {
                     w.rootHasRunEpoch = true;
@@ -129,7 +138,7 @@ std::optional<ContainmentJoin> joinOrigin(const HostWindow &window, const Contai
     auto narrow = [&](std::int64_t startNs, std::int64_t durationNs, const CycleBounds &records,
                       const QString &source) {
         hi = std::min(hi, double(records.lo) - nsToCycles(startNs, f));
-        lo = std::max(lo, double(records.hi) - nsToCycles(startNs + durationNs, f));
+        lo = std::max(lo, double(records.hi) - nsToCycles(saturatingAdd(startNs, durationNs), f));
         j.sources << source;
     };
     for (const auto &[name, records] : {std::pair{QStringLiteral("sched"), &capture.sched},
@@ -167,7 +176,7 @@ std::optional<ContainmentPlacement> placeInWindow(const HostWindow &window, cons
             drawn.push_back((double(c) - join.originCycles) * kNsPerSecond / f);
     for (const HostWindow::Phase &ph : window.phases) {
         drawn.push_back(double(ph.tsNs));
-        drawn.push_back(double(ph.tsNs + ph.durNs));
+        drawn.push_back(double(ph.tsNs) + double(ph.durNs));
     }
     p.loPhaseNs = drawn.empty() ? 0.0 : *std::min_element(drawn.begin(), drawn.end());
     p.hiPhaseNs = drawn.empty() ? double(window.deviceWallNs) : *std::max_element(drawn.begin(), drawn.end());

@@ -49,9 +49,9 @@ HostAxis boundedAxis(const RawRecords &raw, const BoundedClockAlignment &b, bool
     if (hbg) {
         // §3.3: the saved mapping's step 4 of the origin chain is host_anchor_min_ns.
         const std::uint64_t origin = hostOrigin(raw, std::uint64_t(b.hostAnchorMinNs));
-        axis.timeBase =
-            CaptureTimeBase::hostLinear(double(b.deviceAnchorCycles),
-                                        double(b.hostAnchorNs - std::int64_t(origin)), b.frequencyHz, origin);
+        axis.timeBase = CaptureTimeBase::hostLinear(double(b.deviceAnchorCycles),
+                                                    double(__int128(b.hostAnchorNs) - __int128(origin)),
+                                                    b.frequencyHz, origin);
         onHostAxis(p, origin);
     } else {
         axis.timeBase = deviceRelative;
@@ -84,7 +84,8 @@ HostAxis containmentAxis(const RawRecords &raw, const ContainmentCapture &cc,
         onHostAxis(p, origin);
     } else {
         axis.timeBase = deviceRelative;
-        p.anchorNs = std::llround(refHostNs);
+        // Clamped: a hostile log may place the block anywhere, and llround has no answer beyond int64.
+        p.anchorNs = std::llround(std::clamp(refHostNs, -9.2e18, 9.2e18));
         p.anchorUs = deviceRelative.deviceUs(cc.extent.lo) + (double(p.anchorNs) - refHostNs) / 1000.0;
     }
     // Drawn at its earliest legal start: the device may truly be up to the slack later (§2.5).
