@@ -144,6 +144,41 @@ private slots:
                 QVERIFY(!l.clockAligned);
     }
 
+    // HBG without a saved record: containment places the device on the host clock (§2.6) with
+    // origin host_orchestration_origin_ns = 1000. f = 1 MHz (a cycle is 1000 ns), extent [80, 120],
+    // sched records [80, 85] against the log's sched phase [10000, 20000] ns:
+    //   sched: hi = 80 - 10 = 70, lo = 85 - 20 = 65; device_wall: hi = min(70, 80), lo = max(65, 120 - 60)
+    //   origin 67.5; drawn {12500, 52500, 10000, 20000}; extent max(60000, 52500) = 60000;
+    //   outer slack = 100000 - 60000 = 40000 = slack (place_lo 5000, no marker).
+    void hbgContainment()
+    {
+        QTemporaryDir dir;
+        QVERIFY(write(dir.filePath(QStringLiteral("chip_swimlane_records.json")),
+                      fixture(QStringLiteral("records/level4_hbg_composite.json"))));
+        QVERIFY(write(dir.filePath(QStringLiteral("host.log")),
+                      fixture(QStringLiteral("hostlog/hbg_containment.log"))));
+        const LoadResult r = loadCapture(dir.path());
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        const Capture &c = *r.capture;
+        const HostPlacement &p = c.info.hostPlacement;
+        QCOMPARE(p.method, Method::Containment);
+        QVERIFY(c.info.hostClockAligned);
+        QCOMPARE(p.highUs, 40.0);
+        for (const QString &w : c.info.warnings)
+            QVERIFY2(!w.contains(QStringLiteral("not aligned")), qPrintable(w));
+        // device_us(c) = (place_lo - head + (c - 67.5)·1000 - origin) / 1000: cycle 100 → 36.5 µs.
+        QCOMPARE(c.rows.at(0).startUs, 36.5);
+        QCOMPARE(c.orchestratorLanes.at(0).at(0).startUs, 0.0); // submit at 1000 ns, the origin
+        const Lane *runner = laneNamed(c, QStringLiteral("pid 5 tid 6"));
+        QVERIFY(runner && runner->clockAligned);
+        QCOMPARE(runner->slices.front().startUs, -0.5); // chip.run at 500 ns
+        const Lane *placed = laneNamed(c, QStringLiteral("pid 5 inv 0 device (placed)"));
+        QVERIFY(placed);
+        QCOMPARE(placed->slices.back().startUs, 14.0); // sched: 5000 + 10000 ns
+        const Lane *host = laneNamed(c, QStringLiteral("Host_0"));
+        QVERIFY(host && host->clockAligned);
+    }
+
     // HBG: a saved bounded record puts the device on the host clock as the converter does (§3.3):
     // device_us(c) = (host_anchor + (c - anchor)·1e9/f - origin) / 1000.
     void hbgBoundedRecord()
