@@ -13,7 +13,7 @@ namespace lanescope {
 struct LaneArrangement
 {
     std::vector<int> order;
-    std::vector<int> pinned;   // in pinning order
+    std::vector<int> pinned; // in pinning order
     QSet<int> hidden;
 
     // The display order of all lanes (hidden and pinned ones included).
@@ -31,7 +31,12 @@ struct LaneArrangement
 // Name of the heading above pinned lanes.
 QString pinnedGroupName();
 
-// Host spans and lanes the loader could not put on the device clock are drawn on their own axis.
-inline bool hasOwnClock(const Lane &lane) { return !lane.clockAligned || lane.kind == LaneKind::Host; }
+// Lanes the loader could not put on the device clock are drawn on their own axis. Host-clock lanes
+// the capture's host placement maps onto the device axis are not: they count, snap and export as
+// device-axis lanes (with their uncertainty shown, hostclockbadge.h).
+inline bool hasOwnClock(const Lane &lane)
+{
+    return !lane.clockAligned;
+}
 
 } // namespace lanescope

@@ -11,10 +11,11 @@ namespace lanescope {
 struct TimelineColours
 {
     QColor background, alternateRow, headingBand, rowSeparator, grid;
-    QColor chrome, chromeBorder;  // header column and ruler
+    QColor chrome, chromeBorder; // header column and ruler
     QColor text, mutedText;
     QColor outsideCapture, highlight, related;
     QColor ownClockBadge, ownClockBadgeFill;
+    QColor hostPlacementBand; // translucent: where host-clock lanes may truly sit against the device
 
     static TimelineColours light();
     static TimelineColours dark();

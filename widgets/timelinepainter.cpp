@@ -1,10 +1,13 @@
 #include "timelinepainter.h"
 
 #include "glyphtext.h"
-#include "rastertarget.h"
-#include "scanlinebars.h"
+#include "hostclockbadge.h"
+#include "hostplacementband.h"
+#include "model/capture/lanebuilder.h"
 #include "model/capture/slicelabel.h"
+#include "rastertarget.h"
 #include "rulerscale.h"
+#include "scanlinebars.h"
 #include "slicepalette.h"
 #include "timeformat.h"
 
@@ -20,7 +23,6 @@
 namespace lanescope {
 
 namespace {
-
 
 constexpr int kGroupIndentPx = 18;
 
@@ -43,8 +45,7 @@ struct Fonts
     QFont ruler;
     QFont small;
 
-    explicit Fonts(const QFont &base)
-        : bar(base), lane(base), heading(base), ruler(base), small(base)
+    explicit Fonts(const QFont &base) : bar(base), lane(base), heading(base), ruler(base), small(base)
     {
         // Pixel sizes, not points: the same picture on screen, in a PNG and in an SVG, whatever
         // resolution each device reports.
@@ -52,7 +53,7 @@ struct Fonts
         lane.setPixelSize(12);
         heading.setPixelSize(12);
         heading.setBold(true);
-        ruler.setPixelSize(11);  // the bar labels' size: the ruler draws from their glyph table
+        ruler.setPixelSize(11); // the bar labels' size: the ruler draws from their glyph table
         small.setPixelSize(10);
     }
 };
@@ -74,7 +75,7 @@ struct Bar
 {
     QRect rect;
     QRgb colour = 0;
-    bool joinable = true;  // no gap and no label: a touching run of the same colour may extend it
+    bool joinable = true; // no gap and no label: a touching run of the same colour may extend it
 };
 
 struct Label
@@ -83,7 +84,7 @@ struct Label
     QString text;
     QRgb background = 0;
     double textWidth = 0;
-    GlyphText::Fit fit;  // drawn as a glyph run when fit.chars > 0, else with drawText
+    GlyphText::Fit fit; // drawn as a glyph run when fit.chars > 0, else with drawText
 };
 
 struct Marker
@@ -109,7 +110,7 @@ struct TimelineFrameScratch
     QHash<QRgb, QRgb> headColours;
     ScanlineBars scanline;
 
-    void clear()  // what one frame collected; the shades stay
+    void clear() // what one frame collected; the shades stay
     {
         rows.clear();
         bars.clear();
@@ -144,9 +145,9 @@ public:
         m_rulerMeasure = rulerGlyphs;
         if (m_barText)
             m_rulerText = rulerGlyphs;
-        m_scale = chooseRulerScale(vp.range(), vp.plotWidth(), [this](const QString &s) { return rulerWidth(s); });
+        m_scale =
+            chooseRulerScale(vp.range(), vp.plotWidth(), [this](const QString &s) { return rulerWidth(s); });
     }
-
 
     void draw()
     {
@@ -176,14 +177,15 @@ public:
     void drawBase()
     {
         collectVisibleRows();
-        m_target = RasterTarget::of(m_p);  // drawBase sets no clip or transform of its own
+        m_target = RasterTarget::of(m_p); // drawBase sets no clip or transform of its own
         m_composeBars = m_target.has_value();
         m_p.save();
         m_p.setRenderHint(QPainter::Antialiasing, false);
         m_p.setRenderHint(QPainter::TextAntialiasing, true);
-        drawRowBackgrounds();  // the plot; the header column and the ruler fill their own areas
+        drawRowBackgrounds(); // the plot; the header column and the ruler fill their own areas
         drawOutsideCapture();
         drawGrid();
+        drawHostPlacementBand();
         for (const TimelineRow &row : m_rows) {
             if (row.kind == TimelineRow::Kind::Lane)
                 drawLane(row);
@@ -204,7 +206,10 @@ private:
         return QFontMetrics(m_fonts.ruler).horizontalAdvance(text);
     }
 
-    QRgb colourOf(const Lane &lane, const Slice &s) const { return barColour(m_index, m_c, lane, s, m_o.colourMode); }
+    QRgb colourOf(const Lane &lane, const Slice &s) const
+    {
+        return barColour(m_index, m_c, lane, s, m_o.colourMode);
+    }
 
     double rowTop(const TimelineRow &row) const { return m_vp.lanesTop() + row.y - m_vp.scrollYPx; }
 
@@ -227,7 +232,7 @@ private:
     int column(double us) const
     {
         double x = m_plotLeft + (us - m_vp.t0Us) * m_pxPerUs + 0.5;
-        if (!(x >= m_columnMin))  // NaN too
+        if (!(x >= m_columnMin)) // NaN too
             x = m_columnMin;
         else if (x > m_columnMax)
             x = m_columnMax;
@@ -250,8 +255,14 @@ private:
     // One-pixel lines along a pixel column or row, [from, to): the pixels an aliased 1 px pen
     // centred on that column or row covers, as a fill. QPainter strokes even these through its
     // general line path, which cost more than all the bars of a zoomed frame.
-    void columnLine(int x, int from, int to, const QColor &colour) { fillOpaque(QRect(x, from, 1, to - from), colour); }
-    void rowLine(int y, int from, int to, const QColor &colour) { fillOpaque(QRect(from, y, to - from, 1), colour); }
+    void columnLine(int x, int from, int to, const QColor &colour)
+    {
+        fillOpaque(QRect(x, from, 1, to - from), colour);
+    }
+    void rowLine(int y, int from, int to, const QColor &colour)
+    {
+        fillOpaque(QRect(from, y, to - from, 1), colour);
+    }
 
     // Every pixel of the plot once: each row's band in its colour over its separator line, and the
     // background above, between and below the rows. A whole-frame fill first would write most
@@ -259,7 +270,7 @@ private:
     void drawRowBackgrounds()
     {
         const int left = m_vp.plotLeft(), width = m_vp.plotWidth();
-        int filledTo = m_vp.lanesTop();  // the rows above are done
+        int filledTo = m_vp.lanesTop(); // the rows above are done
         auto background = [&](int to) {
             if (to > filledTo)
                 fillOpaque(QRect(left, filledTo, width, to - filledTo), m_o.colours.background);
@@ -270,7 +281,7 @@ private:
             background(top);
             const int from = std::max(top, filledTo);
             const QColor &colour = row.kind == TimelineRow::Kind::GroupHeading ? m_o.colours.headingBand
-                                   : row.ordinal % 2 == 1                     ? m_o.colours.alternateRow
+                                   : row.ordinal % 2 == 1                      ? m_o.colours.alternateRow
                                                                                : m_o.colours.background;
             if (separator > from)
                 fillOpaque(QRect(left, from, width, separator - from), colour);
@@ -291,23 +302,63 @@ private:
         const int before = column(extent.startUs);
         const int after = column(extent.endUs);
         if (before > m_vp.plotLeft())
-            m_p.fillRect(QRectF(m_vp.plotLeft(), top, std::min(before, m_vp.plotRight()) - m_vp.plotLeft(), height),
-                         m_o.colours.outsideCapture);
+            m_p.fillRect(
+                QRectF(m_vp.plotLeft(), top, std::min(before, m_vp.plotRight()) - m_vp.plotLeft(), height),
+                m_o.colours.outsideCapture);
         if (after < m_vp.plotRight())
-            m_p.fillRect(QRectF(std::max(after, m_vp.plotLeft()), top, m_vp.plotRight() - std::max(after, m_vp.plotLeft()),
-                                height),
+            m_p.fillRect(QRectF(std::max(after, m_vp.plotLeft()), top,
+                                m_vp.plotRight() - std::max(after, m_vp.plotLeft()), height),
                          m_o.colours.outsideCapture);
     }
 
     void drawGrid()
     {
-        const int bottom = int(std::min<double>(m_vp.heightPx, m_vp.lanesTop() + m_layout.contentHeight() - m_vp.scrollYPx));
+        const int bottom =
+            int(std::min<double>(m_vp.heightPx, m_vp.lanesTop() + m_layout.contentHeight() - m_vp.scrollYPx));
         for (const double t : m_scale.majorTicks(m_vp.range())) {
             const int x = int(std::floor(m_vp.xOf(t)));
             if (x >= m_vp.plotLeft() && x < m_vp.plotRight())
                 columnLine(x, m_vp.lanesTop(), bottom, m_o.colours.grid);
         }
     }
+
+    // The host placement's uncertainty (hostplacementband.h) along the host-clock lanes on the
+    // device axis and across the seam where the Host group meets the device groups. Under the
+    // bars, which stay readable on top of it.
+    void drawHostPlacementBand()
+    {
+        const std::vector<TimeRange> spans = hostPlacementBandSpans(m_c.info.hostPlacement);
+        if (spans.empty())
+            return;
+        m_p.save();
+        m_p.setClipRect(QRect(m_vp.plotLeft(), m_vp.lanesTop(), m_vp.plotWidth(), m_vp.lanesHeight()));
+        auto fill = [&](double y0, double y1) {
+            for (const TimeRange &span : spans) {
+                const int x0 = column(span.startUs);
+                const int x1 = std::max(column(span.endUs), x0 + kMinBandPx); // a sharp placement still shows
+                m_p.fillRect(QRectF(x0, y0, x1 - x0, y1 - y0), m_o.colours.hostPlacementBand);
+            }
+        };
+        const std::vector<TimelineRow> &rows = m_layout.rows();
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const TimelineRow &row = rows[i];
+            const double top = rowTop(row);
+            if (top >= m_vp.heightPx)
+                break;
+            if (row.kind == TimelineRow::Kind::Lane) {
+                const Lane &lane = m_c.lanes[std::size_t(row.index)];
+                if (lane.hostClock && lane.clockAligned)
+                    fill(top, top + row.height - 1);
+            }
+            if (i + 1 < rows.size() && row.group == groups::host && rows[i + 1].group != groups::host) {
+                const double seam = top + row.height;
+                fill(seam - kSeamBandHalfPx, seam + kSeamBandHalfPx);
+            }
+        }
+        m_p.restore();
+    }
+    static constexpr int kMinBandPx = 2;
+    static constexpr int kSeamBandHalfPx = 5;
 
     void drawLane(const TimelineRow &row)
     {
@@ -348,7 +399,7 @@ private:
                 break;
             ++m_stats.slicesVisited;
             const double end = std::max(s.startUs, s.endUs);
-            if (end < t0) {  // only on malformed levels whose slices overlap
+            if (end < t0) { // only on malformed levels whose slices overlap
                 ++k;
                 continue;
             }
@@ -366,7 +417,8 @@ private:
             if (pending.count > 0 && left < pending.right) {
                 pending.right = std::max(pending.right, right);
                 ++pending.count;
-                if (end - s.startUs > std::max(pending.longest->startUs, pending.longest->endUs) - pending.longest->startUs) {
+                if (end - s.startUs >
+                    std::max(pending.longest->startUs, pending.longest->endUs) - pending.longest->startUs) {
                     pending.longest = &s;
                     pending.longestLeft = left;
                     pending.longestRight = right;
@@ -379,7 +431,8 @@ private:
                     const std::size_t next = level.firstStartingAtOrAfter(timeAt(pending.right - 0.5), k);
                     if (next > k) {
                         const Slice &lastSkipped = slices[level.sliceIndex(next - 1)];
-                        pending.right = std::max(pending.right, column(std::max(lastSkipped.startUs, lastSkipped.endUs)));
+                        pending.right =
+                            std::max(pending.right, column(std::max(lastSkipped.startUs, lastSkipped.endUs)));
                         pending.count += std::int64_t(next - k);
                         k = next;
                     }
@@ -393,7 +446,7 @@ private:
         flush();
         if (m_composeBars) {
             m_scanline.end();
-            drawLabels();  // while the level's rows are still in the cache
+            drawLabels(); // while the level's rows are still in the cache
         }
     }
 
@@ -407,8 +460,9 @@ private:
         const int gap = r.count == 1 && right - left >= 4 && r.right <= m_vp.plotRight() ? 1 : 0;
         const int labelLeft = std::max(r.longestLeft, m_vp.plotLeft());
         const int labelRight = std::min(r.longestRight, m_vp.plotRight()) - gap;
-        const bool labelled = m_o.drawLabels && labelRight - labelLeft >= m_o.minLabelWidthPx &&
-                              addLabel(lane, *r.longest, r.colour, QRect(labelLeft, y, labelRight - labelLeft, height));
+        const bool labelled =
+            m_o.drawLabels && labelRight - labelLeft >= m_o.minLabelWidthPx &&
+            addLabel(lane, *r.longest, r.colour, QRect(labelLeft, y, labelRight - labelLeft, height));
         // Touching runs of one colour become one rectangle: the same pixels, far fewer fill calls.
         if (gap == 0 && !labelled && m_levelBars > 0 && m_lastBar.joinable && m_lastBar.colour == r.colour &&
             m_lastBar.rect.right() + 1 == left) {
@@ -442,7 +496,7 @@ private:
             return;
         const QRgb colour = headColourOf(m_lastBar.colour);
         if (m_composeBars)
-            m_scanline.fill(left, right, colour);  // over its bar, which is already in the scanline
+            m_scanline.fill(left, right, colour); // over its bar, which is already in the scanline
         else
             m_heads.push_back({QRect(left, y, right - left, height), colour, false});
     }
@@ -484,7 +538,8 @@ private:
     void flushBars()
     {
         if (!m_composeBars) {
-            std::sort(m_bars.begin(), m_bars.end(), [](const Bar &a, const Bar &b) { return a.colour < b.colour; });
+            std::sort(m_bars.begin(), m_bars.end(),
+                      [](const Bar &a, const Bar &b) { return a.colour < b.colour; });
             m_p.setPen(Qt::NoPen);
             std::vector<QRect> run;
             for (std::size_t i = 0; i < m_bars.size();) {
@@ -510,7 +565,8 @@ private:
         for (const Marker &m : m_markers) {
             const double r = std::max(3.0, m.height * 0.32);
             const QPointF c = m.centre;
-            const QPointF diamond[] = {{c.x(), c.y() - r}, {c.x() + r, c.y()}, {c.x(), c.y() + r}, {c.x() - r, c.y()}};
+            const QPointF diamond[] = {
+                {c.x(), c.y() - r}, {c.x() + r, c.y()}, {c.x(), c.y() + r}, {c.x() - r, c.y()}};
             const QColor fill = QColor::fromRgb(m.colour);
             m_p.setPen(QPen(fill.darker(150), 1));
             m_p.setBrush(fill);
@@ -538,7 +594,8 @@ private:
                 m_p.setPen(pen);
                 m_p.drawText(QPointF(x, baseline), label.text);
             } else if (m_target) {
-                m_barText->blit(*m_target, QPointF(x, baseline), label.text, label.fit, pen.rgba(), label.background);
+                m_barText->blit(*m_target, QPointF(x, baseline), label.text, label.fit, pen.rgba(),
+                                label.background);
             } else {
                 m_p.setPen(pen);
                 m_barText->draw(m_p, QPointF(x, baseline), label.text, label.fit);
@@ -564,7 +621,8 @@ private:
         const double top = rowTop(row) + 5;
         const double baseline = rowTop(row) + row.height - 4;
         auto yOf = [&](double v) {
-            return int(std::lround(baseline - (std::isfinite(v) ? (v - lo) / (hi - lo) : 0.0) * (baseline - top)));
+            return int(
+                std::lround(baseline - (std::isfinite(v) ? (v - lo) / (hi - lo) : 0.0) * (baseline - top)));
         };
 
         // The highest value held during each pixel column. The value of a sample holds until the
@@ -577,8 +635,8 @@ private:
             if (std::isnan(slot) || v > slot)
                 slot = v;
         };
-        std::size_t i = std::size_t(std::upper_bound(times.begin(), times.begin() + std::ptrdiff_t(n), m_vp.t0Us) -
-                                    times.begin());
+        std::size_t i = std::size_t(
+            std::upper_bound(times.begin(), times.begin() + std::ptrdiff_t(n), m_vp.t0Us) - times.begin());
         i = i > 0 ? i - 1 : 0;
         double held = std::numeric_limits<double>::quiet_NaN();
         int lastColumn = -1;
@@ -594,13 +652,13 @@ private:
             lastColumn = c;
             ++m_stats.counterPoints;
         }
-        if (i < n && !std::isnan(held)) {  // the next sample lies beyond the plot: hold to its edge
+        if (i < n && !std::isnan(held)) { // the next sample lies beyond the plot: hold to its edge
             for (int fill = lastColumn + 1; fill < width; ++fill)
                 raise(fill, held);
         }
 
-        const QColor colour = QColor::fromRgb(nameColour(counter.series.isEmpty() ? counter.name
-                                                                                 : counter.name + u'/' + counter.series));
+        const QColor colour = QColor::fromRgb(
+            nameColour(counter.series.isEmpty() ? counter.name : counter.name + u'/' + counter.series));
         QColor fill = colour;
         fill.setAlpha(80);
         const int zeroY = yOf(std::clamp(0.0, lo, hi));
@@ -610,16 +668,17 @@ private:
                 ++c;
                 continue;
             }
-            int end = c + 1;  // columns [c, end) share one value: one rectangle, one line segment
+            int end = c + 1; // columns [c, end) share one value: one rectangle, one line segment
             while (end < width && columnMax[std::size_t(end)] == columnMax[std::size_t(c)])
                 ++end;
             const int y = yOf(columnMax[std::size_t(c)]);
             const int x0 = m_vp.plotLeft() + c;
             const int x1 = m_vp.plotLeft() + end;
             if (y != zeroY)
-                m_p.fillRect(QRect(QPoint(x0, std::min(y, zeroY)), QPoint(x1 - 1, std::max(y, zeroY) - 1)), fill);
+                m_p.fillRect(QRect(QPoint(x0, std::min(y, zeroY)), QPoint(x1 - 1, std::max(y, zeroY) - 1)),
+                             fill);
             if (!line.isEmpty() && line.last().x() != x0)
-                line << QPoint(line.last().x(), zeroY) << QPoint(x0, zeroY);  // a gap without samples
+                line << QPoint(line.last().x(), zeroY) << QPoint(x0, zeroY); // a gap without samples
             line << QPoint(x0, y) << QPoint(x1, y);
             c = end;
         }
@@ -696,15 +755,18 @@ private:
     {
         if (m_laneText && m_laneText->covers(name)) {
             if (m_target) {
-                const double baseline = box.top() + (box.height() + m_laneText->ascent() - m_laneText->descent()) / 2.0;
-                m_laneText->blit(*m_target, QPointF(box.left(), baseline), name, m_laneText->fit(name, box.width()),
-                                 m_o.colours.text.rgba(), m_o.colours.chrome.rgba());
+                const double baseline =
+                    box.top() + (box.height() + m_laneText->ascent() - m_laneText->descent()) / 2.0;
+                m_laneText->blit(*m_target, QPointF(box.left(), baseline), name,
+                                 m_laneText->fit(name, box.width()), m_o.colours.text.rgba(),
+                                 m_o.colours.chrome.rgba());
                 return;
             }
         }
         m_p.setFont(m_fonts.lane);
         m_p.setPen(m_o.colours.text);
-        m_p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(name, Qt::ElideRight, int(box.width())));
+        m_p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter,
+                     metrics.elidedText(name, Qt::ElideRight, int(box.width())));
     }
 
     void drawHeaderColumn()
@@ -730,19 +792,25 @@ private:
                              headingMetrics.elidedText(row.group, Qt::ElideRight, room));
                 m_p.setFont(m_fonts.small);
                 m_p.setPen(m_o.colours.mutedText);
-                m_p.drawText(QRectF(width - countWidth - 8, top, countWidth, row.height), Qt::AlignRight | Qt::AlignVCenter,
-                             count);
+                m_p.drawText(QRectF(width - countWidth - 8, top, countWidth, row.height),
+                             Qt::AlignRight | Qt::AlignVCenter, count);
             } else {
-                const QString name = row.kind == TimelineRow::Kind::Lane ? m_c.lanes[std::size_t(row.index)].name
-                                                                         : counterTitle(row.index);
+                const QString name = row.kind == TimelineRow::Kind::Lane
+                                         ? m_c.lanes[std::size_t(row.index)].name
+                                         : counterTitle(row.index);
                 const int indent = row.group.isEmpty() ? 8 : kGroupIndentPx;
                 const int room = width - indent - 8;
                 const double nameHeight = row.kind == TimelineRow::Kind::Lane
                                               ? m_o.metrics.sliceRowHeightPx + 2.0 * m_o.metrics.lanePaddingPx
                                               : row.height / 2.0 + 2;
                 int nameRoom = room;
-                if (row.kind == TimelineRow::Kind::Lane && hasOwnClock(m_c.lanes[std::size_t(row.index)]))
-                    nameRoom -= drawOwnClockBadge(QRectF(indent, top, room, nameHeight), smallMetrics);
+                if (row.kind == TimelineRow::Kind::Lane) {
+                    const QString badge =
+                        clockBadgeText(m_c.lanes[std::size_t(row.index)], m_c.info.hostPlacement);
+                    if (!badge.isEmpty())
+                        nameRoom -=
+                            drawClockBadge(QRectF(indent, top, room, nameHeight), smallMetrics, badge);
+                }
                 drawName(QRectF(indent, top, nameRoom, nameHeight), name, laneMetrics);
                 if (row.kind == TimelineRow::Kind::Counter) {
                     const auto range = m_index.counterRange(std::size_t(row.index));
@@ -750,13 +818,16 @@ private:
                     m_p.setFont(m_fonts.small);
                     m_p.setPen(m_o.colours.mutedText);
                     const QString scale = counter.capacity && *counter.capacity > 0
-                        ? QStringLiteral("peak %1 · %2% of %3")
-                              .arg(compactNumber(range.second))
-                              .arg(100.0 * range.second / *counter.capacity, 0, 'f', 1)
-                              .arg(compactNumber(*counter.capacity))
-                        : QStringLiteral("%1 – %2").arg(range.first, 0, 'g', 6).arg(range.second, 0, 'g', 6);
+                                              ? QStringLiteral("peak %1 · %2% of %3")
+                                                    .arg(compactNumber(range.second))
+                                                    .arg(100.0 * range.second / *counter.capacity, 0, 'f', 1)
+                                                    .arg(compactNumber(*counter.capacity))
+                                              : QStringLiteral("%1 – %2")
+                                                    .arg(range.first, 0, 'g', 6)
+                                                    .arg(range.second, 0, 'g', 6);
                     m_p.drawText(QRectF(indent, top + nameHeight - 2, room, row.height - nameHeight),
-                                 Qt::AlignLeft | Qt::AlignTop, smallMetrics.elidedText(scale, Qt::ElideRight, room));
+                                 Qt::AlignLeft | Qt::AlignTop,
+                                 smallMetrics.elidedText(scale, Qt::ElideRight, room));
                 }
                 rowLine(int(std::floor(top + row.height - 0.5)), 0, width, m_o.colours.rowSeparator);
             }
@@ -764,11 +835,11 @@ private:
         columnLine(width - 1, m_vp.lanesTop(), m_vp.heightPx, m_o.colours.chromeBorder);
     }
 
-    // A right-aligned "own clock" tag: these bars are not on the device time axis. Returns the
-    // width it takes from the lane name.
-    int drawOwnClockBadge(const QRectF &nameBox, const QFontMetrics &metrics)
+    // A right-aligned clock tag (hostclockbadge.h): "own clock" when these bars are not on the
+    // device time axis, or how far a host-clock lane placed on it may be off. Returns the width it
+    // takes from the lane name.
+    int drawClockBadge(const QRectF &nameBox, const QFontMetrics &metrics, const QString &text)
     {
-        const QString text = QStringLiteral("own clock");
         const int width = metrics.horizontalAdvance(text) + 8;
         if (width + 24 > nameBox.width())
             return 0;
@@ -798,7 +869,8 @@ private:
     QString counterTitle(int index) const
     {
         const CounterTrack &counter = m_c.counters[std::size_t(index)];
-        const QString title = counter.series.isEmpty() ? counter.name : counter.name + QStringLiteral(" · ") + counter.series;
+        const QString title =
+            counter.series.isEmpty() ? counter.name : counter.name + QStringLiteral(" · ") + counter.series;
         return counter.note.isEmpty() ? title : title + u' ' + counter.note;
     }
 
@@ -810,11 +882,13 @@ private:
         m_p.setBrush(m_o.colours.mutedText);
         const double r = 3.5;
         if (collapsed) {
-            const QPointF tri[] = {{centre.x() - r * 0.6, centre.y() - r}, {centre.x() + r * 0.8, centre.y()},
+            const QPointF tri[] = {{centre.x() - r * 0.6, centre.y() - r},
+                                   {centre.x() + r * 0.8, centre.y()},
                                    {centre.x() - r * 0.6, centre.y() + r}};
             m_p.drawPolygon(tri, 3);
         } else {
-            const QPointF tri[] = {{centre.x() - r, centre.y() - r * 0.6}, {centre.x() + r, centre.y() - r * 0.6},
+            const QPointF tri[] = {{centre.x() - r, centre.y() - r * 0.6},
+                                   {centre.x() + r, centre.y() - r * 0.6},
                                    {centre.x(), centre.y() + r * 0.8}};
             m_p.drawPolygon(tri, 3);
         }
@@ -844,8 +918,9 @@ private:
             if (x + 4 + rulerWidth(label) > m_vp.plotRight())
                 continue;
             if (m_rulerText && m_target && m_rulerText->covers(label)) {
-                m_rulerText->blit(*m_target, QPointF(x + 4, baseline), label, m_rulerText->fit(label, m_vp.widthPx),
-                                  m_o.colours.text.rgba(), m_o.colours.chrome.rgba());
+                m_rulerText->blit(*m_target, QPointF(x + 4, baseline), label,
+                                  m_rulerText->fit(label, m_vp.widthPx), m_o.colours.text.rgba(),
+                                  m_o.colours.chrome.rgba());
             } else {
                 m_p.setPen(m_o.colours.text);
                 m_p.drawText(QPointF(x + 4, baseline), label);
@@ -872,20 +947,20 @@ private:
     TimelineLayout m_layout;
     RulerScale m_scale;
     QFontMetrics m_barMetrics;
-    const GlyphText *m_barText = nullptr;  // fast bar labels and lane names, when drawing pixels
+    const GlyphText *m_barText = nullptr; // fast bar labels and lane names, when drawing pixels
     const GlyphText *m_laneText = nullptr;
-    const GlyphText *m_rulerText = nullptr;     // ruler labels, when drawing pixels
-    const GlyphText *m_rulerMeasure = nullptr;  // ruler label widths on every device
+    const GlyphText *m_rulerText = nullptr;    // ruler labels, when drawing pixels
+    const GlyphText *m_rulerMeasure = nullptr; // ruler label widths on every device
     // The viewport's scale, divided once per frame (column() and timeAt() run per slice).
     const double m_plotLeft = m_vp.plotLeft();
     const double m_pxPerUs = m_vp.pxPerUs();
     const double m_usPerPx = m_vp.usPerPx();
-    const double m_columnMin = m_vp.plotLeft() - 2 + 0.5;  // column()'s bounds, before rounding
+    const double m_columnMin = m_vp.plotLeft() - 2 + 0.5; // column()'s bounds, before rounding
     const double m_columnMax = m_vp.plotRight() + 2 + 0.5;
-    std::optional<RasterTarget> m_target;  // the pixels drawBase writes directly, if it can
-    std::vector<TimelineRow> &m_rows;  // the rows at least partly on screen
+    std::optional<RasterTarget> m_target; // the pixels drawBase writes directly, if it can
+    std::vector<TimelineRow> &m_rows;     // the rows at least partly on screen
     std::vector<Bar> &m_bars;
-    std::vector<Bar> &m_heads;  // drawn after (over) the bars they belong to
+    std::vector<Bar> &m_heads; // drawn after (over) the bars they belong to
     std::vector<Label> &m_labels;
     std::vector<Marker> &m_markers;
     QHash<QRgb, QRgb> &m_headColours;
@@ -899,7 +974,7 @@ private:
     std::int64_t m_levelBars = 0;
     Bar m_lastBar;
     std::int64_t m_barsDrawn = 0;
-    std::size_t m_labelsDrawn = 0;  // m_labels up to here are drawn
+    std::size_t m_labelsDrawn = 0; // m_labels up to here are drawn
 };
 
 } // namespace
@@ -911,7 +986,7 @@ const TimelineIndex &TimelinePainter::indexFor(const Capture &c)
 {
     if (!m_index || !m_index->isFor(c)) {
         m_index = std::make_unique<TimelineIndex>(c);
-        m_cachedFrame = {};  // drawn from another capture
+        m_cachedFrame = {}; // drawn from another capture
     }
     return *m_index;
 }
@@ -931,11 +1006,12 @@ bool sameBase(const TimelinePaintOptions &a, const TimelinePaintOptions &b)
            a.arrangement.order == b.arrangement.order && a.arrangement.pinned == b.arrangement.pinned &&
            a.arrangement.hidden == b.arrangement.hidden && a.labelMode == b.labelMode &&
            a.colourMode == b.colourMode && a.drawSetupHeads == b.drawSetupHeads &&
-           a.colours.background == b.colours.background;  // the light and dark sets differ here
+           a.colours.background == b.colours.background; // the light and dark sets differ here
 }
 } // namespace
 
-void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o)
+void TimelinePainter::paint(QPainter &p, const Capture &c, const TimelineViewport &vp,
+                            const TimelinePaintOptions &o)
 {
     m_stats = {};
     if (!vp.range().isValid())
@@ -972,7 +1048,8 @@ const TimelineGlyphs *TimelinePainter::glyphsFor(const QFont &font)
 {
     const Fonts fonts(font);
     if (!m_glyphs || m_glyphs->bar.font() != fonts.bar || m_glyphs->lane.font() != fonts.lane)
-        m_glyphs = std::make_unique<TimelineGlyphs>(TimelineGlyphs{GlyphText(fonts.bar), GlyphText(fonts.lane)});
+        m_glyphs =
+            std::make_unique<TimelineGlyphs>(TimelineGlyphs{GlyphText(fonts.bar), GlyphText(fonts.lane)});
     return m_glyphs.get();
 }
 
@@ -981,17 +1058,22 @@ int TimelinePainter::preferredHeaderWidth(const Capture &c, const QFont &font)
     const Fonts fonts(font);
     const QFontMetrics lane(fonts.lane);
     const QFontMetrics heading(fonts.heading);
+    const QFontMetrics small(fonts.small);
     int widest = 0;
     QString lastGroup;
     for (const Lane &l : c.lanes) {
-        widest = std::max(widest, lane.horizontalAdvance(l.name));
+        const QString badge = clockBadgeText(l, c.info.hostPlacement);
+        const int badgeWidth =
+            badge.isEmpty() ? 0 : small.horizontalAdvance(badge) + 12; // drawClockBadge's room
+        widest = std::max(widest, lane.horizontalAdvance(l.name) + badgeWidth);
         if (l.group != lastGroup) {
             widest = std::max(widest, heading.horizontalAdvance(l.group) + 24);
             lastGroup = l.group;
         }
     }
     for (const CounterTrack &counter : c.counters)
-        widest = std::max(widest, lane.horizontalAdvance(counter.name + QStringLiteral(" · ") + counter.series));
+        widest =
+            std::max(widest, lane.horizontalAdvance(counter.name + QStringLiteral(" · ") + counter.series));
     return std::clamp(widest + kGroupIndentPx + 16, 140, 360);
 }
 

@@ -2,21 +2,22 @@
 
 #include "annotationoverlays.h"
 #include "countertooltip.h"
+#include "hostclockbadge.h"
 #include "model/capture/slicelabel.h"
-#include "regionsnap.h"
 #include "model/capture/taskindex.h"
+#include "regionsnap.h"
 #include "slicedetails.h"
 #include "timeformat.h"
 
 #include <QContextMenuEvent>
-#include <QMenu>
-#include <QTimer>
 #include <QCursor>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QTimer>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <cmath>
@@ -25,12 +26,12 @@ namespace lanescope {
 
 namespace {
 constexpr double kKeyZoomFactor = 1.5;
-constexpr double kKeyPanFraction = 0.2;   // of the plot width per key press
+constexpr double kKeyPanFraction = 0.2; // of the plot width per key press
 constexpr double kWheelZoomPerNotch = 1.25;
 constexpr double kWheelScrollPerNotchPx = 60;
-constexpr double kHitSlopPx = 3;          // tiny bars and instants count as hit this close
-constexpr int kSettleMs = 500;            // a range held this long becomes a history entry
-constexpr double kClickSlopPx = 3;        // a press that moves less than this is a click, not a drag
+constexpr double kHitSlopPx = 3;   // tiny bars and instants count as hit this close
+constexpr int kSettleMs = 500;     // a range held this long becomes a history entry
+constexpr double kClickSlopPx = 3; // a press that moves less than this is a click, not a drag
 } // namespace
 
 TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
@@ -85,8 +86,8 @@ void TimelineView::setCapture(CapturePtr capture)
     m_viewport.scrollYPx = 0;
     updateGeometryFromWidget();
     m_restoring = true;
-    applyViewport(m_viewport.withRange(
-        m_capture ? fitRange(m_painter.indexFor(*m_capture).alignedExtent()) : fullRange()));
+    applyViewport(m_viewport.withRange(m_capture ? fitRange(m_painter.indexFor(*m_capture).alignedExtent())
+                                                 : fullRange()));
     m_restoring = false;
     m_settle->stop();
     m_history.reset(m_viewport.range());
@@ -120,7 +121,10 @@ void TimelineView::followRange(TimeRange range)
         applyViewport(m_viewport.withRange(range));
 }
 
-int TimelineView::preferredHeaderWidth() const { return m_preferredHeaderWidthPx; }
+int TimelineView::preferredHeaderWidth() const
+{
+    return m_preferredHeaderWidthPx;
+}
 
 void TimelineView::setHeaderWidth(int px)
 {
@@ -161,8 +165,14 @@ void TimelineView::commitHistory()
         emit historyChanged();
 }
 
-bool TimelineView::canGoBack() const { return m_history.canGoBack() || m_settle->isActive(); }
-bool TimelineView::canGoForward() const { return m_history.canGoForward() && !m_settle->isActive(); }
+bool TimelineView::canGoBack() const
+{
+    return m_history.canGoBack() || m_settle->isActive();
+}
+bool TimelineView::canGoForward() const
+{
+    return m_history.canGoForward() && !m_settle->isActive();
+}
 
 void TimelineView::goBack()
 {
@@ -188,12 +198,16 @@ void TimelineView::goForward()
 
 void TimelineView::zoomBy(double factor, std::optional<double> aboutX)
 {
-    const double x = aboutX ? std::clamp(*aboutX, double(m_viewport.plotLeft()), double(m_viewport.plotRight()))
-                            : m_viewport.plotLeft() + m_viewport.plotWidth() / 2.0;
+    const double x = aboutX
+                         ? std::clamp(*aboutX, double(m_viewport.plotLeft()), double(m_viewport.plotRight()))
+                         : m_viewport.plotLeft() + m_viewport.plotWidth() / 2.0;
     applyViewport(m_viewport.zoomedAt(x, factor));
 }
 
-void TimelineView::panByPixels(double dx) { applyViewport(m_viewport.pannedByPixels(dx)); }
+void TimelineView::panByPixels(double dx)
+{
+    applyViewport(m_viewport.pannedByPixels(dx));
+}
 
 void TimelineView::applyViewport(TimelineViewport vp)
 {
@@ -208,7 +222,7 @@ void TimelineView::applyViewport(TimelineViewport vp)
             const bool wasSettling = m_settle->isActive();
             m_settle->start();
             if (!wasSettling)
-                emit historyChanged();  // Back becomes possible at once
+                emit historyChanged(); // Back becomes possible at once
         }
         emit visibleRangeChanged(m_viewport.t0Us, m_viewport.t1Us);
     }
@@ -227,7 +241,7 @@ void TimelineView::updateGeometryFromWidget()
 void TimelineView::updateScrollBar()
 {
     QScrollBar *bar = verticalScrollBar();
-    const QSignalBlocker blocker(bar);  // the value below is already in m_viewport
+    const QSignalBlocker blocker(bar); // the value below is already in m_viewport
     bar->setRange(0, std::max(0, m_layout.contentHeight() - m_viewport.lanesHeight()));
     bar->setPageStep(std::max(1, m_viewport.lanesHeight()));
     bar->setSingleStep(m_options.metrics.sliceRowHeightPx + 2 * m_options.metrics.lanePaddingPx);
@@ -271,7 +285,10 @@ void TimelineView::syncAnnotationOverlays()
     refreshOverlays();
 }
 
-std::optional<TimeRange> TimelineView::shownRegion() const { return m_measurementOverlay->region(); }
+std::optional<TimeRange> TimelineView::shownRegion() const
+{
+    return m_measurementOverlay->region();
+}
 
 void TimelineView::showRange(TimeRange range)
 {
@@ -334,9 +351,10 @@ bool TimelineView::viewportEvent(QEvent *event)
     QString text;
     if (const auto hit = sliceAt(help->pos())) {
         text = describeSlice(hit->first, hit->second);
-    } else if (const int row = m_capture && help->pos().x() >= m_viewport.plotLeft()
-                                   ? m_layout.rowAt(help->pos().y() - m_viewport.lanesTop() + m_viewport.scrollYPx)
-                                   : -1;
+    } else if (const int row =
+                   m_capture && help->pos().x() >= m_viewport.plotLeft()
+                       ? m_layout.rowAt(help->pos().y() - m_viewport.lanesTop() + m_viewport.scrollYPx)
+                       : -1;
                row >= 0 && m_layout.rows()[std::size_t(row)].kind == TimelineRow::Kind::Counter) {
         // A counter track in the plot: its value there (ring tracks add % of capacity and scope site).
         text = describeCounterAt(m_capture->counters[std::size_t(m_layout.rows()[std::size_t(row)].index)],
@@ -348,7 +366,8 @@ bool TimelineView::viewportEvent(QEvent *event)
             const TimelineRow &r = m_layout.rows()[std::size_t(row)];
             if (r.kind == TimelineRow::Kind::Lane) {
                 const Lane &lane = m_capture->lanes[std::size_t(r.index)];
-                text = tr("%1 / %2\n%n slice(s)", nullptr, int(lane.slices.size())).arg(lane.group, lane.name);
+                text =
+                    tr("%1 / %2\n%n slice(s)", nullptr, int(lane.slices.size())).arg(lane.group, lane.name);
             } else if (r.kind == TimelineRow::Kind::Counter) {
                 const CounterTrack &counter = m_capture->counters[std::size_t(r.index)];
                 text = tr("%1 / %2 %3").arg(counter.group, counter.name, counter.series);
@@ -379,9 +398,9 @@ std::optional<std::pair<int, std::size_t>> TimelineView::sliceAt(QPointF pos)
     const int depth = m_layout.depthAt(row, contentY);
     if (depth < 0)
         return std::nullopt;
-    const auto slice = m_painter.indexFor(*m_capture).sliceAt(*m_capture, std::size_t(row.index), depth,
-                                                              m_viewport.timeAt(pos.x()),
-                                                              kHitSlopPx * m_viewport.usPerPx());
+    const auto slice = m_painter.indexFor(*m_capture)
+                           .sliceAt(*m_capture, std::size_t(row.index), depth, m_viewport.timeAt(pos.x()),
+                                    kHitSlopPx * m_viewport.usPerPx());
     if (!slice)
         return std::nullopt;
     return std::make_pair(row.index, *slice);
@@ -409,8 +428,8 @@ QString TimelineView::describeSlice(int laneIndex, std::size_t sliceIndex) const
     }
     if (s.flags & Slice::Unterminated)
         lines << tr("Never ended: runs to the end of the capture");
-    if (!lane.clockAligned)
-        lines << tr("Own clock: not aligned with device time");
+    if (const QString clock = hostPlacementDescription(lane, m_capture->info.hostPlacement); !clock.isEmpty())
+        lines << clock;
     return lines.join(u'\n');
 }
 
@@ -440,8 +459,8 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
     if (event->position().x() < m_viewport.headerWidthPx) {
         toggleGroupAt(event->position());
         m_draggedLane = laneAt(event->position());
-    } else if (m_capture && (event->position().y() < m_viewport.lanesTop() ||
-                             (event->modifiers() & Qt::ShiftModifier))) {
+    } else if (m_capture &&
+               (event->position().y() < m_viewport.lanesTop() || (event->modifiers() & Qt::ShiftModifier))) {
         m_measuring = true;
         m_measureOnRuler = event->position().y() < m_viewport.lanesTop();
         m_measureFromUs = m_viewport.timeAt(event->position().x());
@@ -498,7 +517,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         } else if (m_measureOnRuler) {
             m_annotations->addMarker(m_measureFromUs);
         } else if (const auto hit = sliceAt(event->position())) {
-            select({hit->first, hit->second});  // Shift+click on a bar still selects it
+            select({hit->first, hit->second}); // Shift+click on a bar still selects it
         }
         syncAnnotationOverlays();
         event->accept();
@@ -560,23 +579,43 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
         m_annotations->clearRegion();
         clearSelection();
         break;
-    case Qt::Key_F: zoomToSelection(); break;
-    case Qt::Key_Slash: emit searchRequested(); break;
+    case Qt::Key_F:
+        zoomToSelection();
+        break;
+    case Qt::Key_Slash:
+        emit searchRequested();
+        break;
     case Qt::Key_0:
-    case Qt::Key_Home: fitAll(); break;
+    case Qt::Key_Home:
+        fitAll();
+        break;
     case Qt::Key_Plus:
     case Qt::Key_Equal:
-    case Qt::Key_W: zoomBy(kKeyZoomFactor, aboutX); break;
+    case Qt::Key_W:
+        zoomBy(kKeyZoomFactor, aboutX);
+        break;
     case Qt::Key_Minus:
     case Qt::Key_Underscore:
-    case Qt::Key_S: zoomBy(1 / kKeyZoomFactor, aboutX); break;
+    case Qt::Key_S:
+        zoomBy(1 / kKeyZoomFactor, aboutX);
+        break;
     case Qt::Key_A:
-    case Qt::Key_Left: panByPixels(panStep); break;
+    case Qt::Key_Left:
+        panByPixels(panStep);
+        break;
     case Qt::Key_D:
-    case Qt::Key_Right: panByPixels(-panStep); break;
-    case Qt::Key_Up: verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub); break;
-    case Qt::Key_Down: verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd); break;
-    default: QAbstractScrollArea::keyPressEvent(event); return;
+    case Qt::Key_Right:
+        panByPixels(-panStep);
+        break;
+    case Qt::Key_Up:
+        verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub);
+        break;
+    case Qt::Key_Down:
+        verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
     }
     event->accept();
 }
@@ -595,7 +634,7 @@ void TimelineView::toggleGroupAt(QPointF pos)
 void TimelineView::updateHover(QPointF pos)
 {
     if (m_selection)
-        return;  // the selection keeps the outline
+        return; // the selection keeps the outline
     const auto hit = sliceAt(pos);
     const int lane = hit ? hit->first : -1;
     const std::size_t slice = hit ? hit->second : 0;
@@ -610,7 +649,8 @@ void TimelineView::relayout()
 {
     if (!m_capture)
         return;
-    m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups, m_options.arrangement);
+    m_layout =
+        TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups, m_options.arrangement);
     applyViewport(m_viewport);
 }
 
@@ -687,8 +727,9 @@ void TimelineView::centreOn(SliceRef bar)
     const Lane &lane = m_capture->lanes[std::size_t(bar.lane)];
     const Slice &s = lane.slices[bar.slice];
     // A bar the user asked for must become visible: unhide its lane and open its group.
-    if (m_options.arrangement.hidden.remove(bar.lane) | m_options.collapsedGroups.remove(
-            m_options.arrangement.isPinned(bar.lane) ? pinnedGroupName() : lane.group))
+    if (m_options.arrangement.hidden.remove(bar.lane) |
+        m_options.collapsedGroups.remove(m_options.arrangement.isPinned(bar.lane) ? pinnedGroupName()
+                                                                                  : lane.group))
         relayout();
     const double duration = std::max(0.0, s.endUs - s.startUs);
     double span = m_viewport.spanUs();
@@ -779,15 +820,17 @@ QMenu *TimelineView::createLaneMenu(int lane, QWidget *parent)
     auto *menu = new QMenu(parent);
     if (m_capture && lane >= 0 && std::size_t(lane) < m_capture->lanes.size()) {
         const bool pinned = m_options.arrangement.isPinned(lane);
-        menu->addAction(pinned ? tr("Unpin") : tr("Pin to Top"), this, [this, lane, pinned] { setLanePinned(lane, !pinned); });
+        menu->addAction(pinned ? tr("Unpin") : tr("Pin to Top"), this,
+                        [this, lane, pinned] { setLanePinned(lane, !pinned); });
         menu->addAction(tr("Hide Lane"), this, [this, lane] { setLaneHidden(lane, true); });
         menu->addSeparator();
         menu->addAction(tr("Move Up"), this, [this, lane] { moveLane(lane, -1); });
         menu->addAction(tr("Move Down"), this, [this, lane] { moveLane(lane, +1); });
         menu->addSeparator();
     }
-    QAction *showAll = menu->addAction(tr("Show All Lanes (%1 hidden)").arg(m_options.arrangement.hidden.size()), this,
-                                       &TimelineView::showAllLanes);
+    QAction *showAll =
+        menu->addAction(tr("Show All Lanes (%1 hidden)").arg(m_options.arrangement.hidden.size()), this,
+                        &TimelineView::showAllLanes);
     showAll->setEnabled(!m_options.arrangement.hidden.isEmpty());
     return menu;
 }

@@ -205,6 +205,8 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
         span.endUs += shift;
         appendAtUs = std::max(appendAtUs, span.endUs) + 1;
         previousEndUs = span.endUs;
+        if (run == runs.back())
+            lastShiftUs = shift;
         all->runSpans.push_back(span);
         for (TaskRow r : run->rows) {
             r.receiveUs += shift;
@@ -238,6 +240,11 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
     }
     std::stable_sort(all->rows.begin(), all->rows.end(),
                      [](const TaskRow &a, const TaskRow &b) { return a.taskId < b.taskId; });
+    // The host log is the last run's: its lanes move with that run.
+    HostPlacement &placement = all->info.hostPlacement;
+    placement.anchorUs += lastShiftUs;
+    placement.deviceStartUs += lastShiftUs;
+    placement.deviceEndUs += lastShiftUs;
     buildLanes(*all);
     buildHostLogLanes(*all);
     return all;

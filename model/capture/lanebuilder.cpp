@@ -45,7 +45,10 @@ std::uint8_t maxDepthOf(const std::vector<Slice> &slices)
     return maxDepth;
 }
 
-std::uint32_t colourKeyForFunction(int funcId) { return funcId < 0 ? 0u : std::uint32_t(funcId) + 1u; }
+std::uint32_t colourKeyForFunction(int funcId)
+{
+    return funcId < 0 ? 0u : std::uint32_t(funcId) + 1u;
+}
 
 bool isMarkerPhase(const QString &kind)
 {
@@ -65,7 +68,8 @@ bool isInnerDrainPhase(const QString &kind)
 
 QString coreLaneName(const Capture &c, int core)
 {
-    const bool aic = core >= 0 && std::size_t(core) < c.info.coreTypes.size() && c.info.coreTypes[std::size_t(core)] == CoreType::Aic;
+    const bool aic = core >= 0 && std::size_t(core) < c.info.coreTypes.size() &&
+                     c.info.coreTypes[std::size_t(core)] == CoreType::Aic;
     return (aic ? QStringLiteral("AIC_%1") : QStringLiteral("AIV_%1")).arg(core);
 }
 
@@ -189,7 +193,7 @@ void buildLanes(Capture &c)
                 resolve.slices.push_back(s);
             } else {
                 if (isInnerDrainPhase(kind))
-                    s.depth = 1;  // nested inside its drain bar (§2.7)
+                    s.depth = 1; // nested inside its drain bar (§2.7)
                 if (s.endUs == s.startUs)
                     s.flags |= Slice::Instant;
                 outer.slices.push_back(s);
@@ -221,11 +225,12 @@ void buildLanes(Capture &c)
         lane.laneSource = int(o);
         lane.sortKey = std::int64_t(o);
         lane.clockAligned = !c.info.hostOrchestrated || c.info.hostClockAligned;
+        lane.hostClock = c.info.hostOrchestrated;
         Lane allocs;
         allocs.group = groups::aicore;
         allocs.name = QStringLiteral("AICPU_%1").arg(threadCount + int(o));
         allocs.kind = LaneKind::AicpuWorker;
-        allocs.laneSource = -1 - int(o);  // negative: orchestrator lane o
+        allocs.laneSource = -1 - int(o); // negative: orchestrator lane o
         allocs.sortKey = 1'000'000 + threadCount + std::int64_t(o);
         for (std::uint32_t i = 0; i < records.size(); ++i) {
             const PhaseRecord &r = records[i];
@@ -256,6 +261,7 @@ void buildLanes(Capture &c)
         h2d.kind = LaneKind::HostUploads;
         h2d.sortKey = 100;
         h2d.clockAligned = c.info.hostClockAligned;
+        h2d.hostClock = true;
         for (std::uint32_t i = 0; i < c.hostUploads.size(); ++i) {
             const HostUpload &u = c.hostUploads[i];
             h2d.slices.push_back(Slice{u.startUs, std::max(u.endUs, u.startUs), i, u.kind, 0, 0});
@@ -292,7 +298,8 @@ void buildLanes(Capture &c)
             c.counters.push_back(std::move(q));
 
     auto bySortKey = [](std::vector<Lane> &v) {
-        std::stable_sort(v.begin(), v.end(), [](const Lane &a, const Lane &b) { return a.sortKey < b.sortKey; });
+        std::stable_sort(v.begin(), v.end(),
+                         [](const Lane &a, const Lane &b) { return a.sortKey < b.sortKey; });
     };
     for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker})
         bySortKey(*v);
@@ -309,13 +316,19 @@ void buildHostLogLanes(Capture &c)
     const auto &spans = c.hostLog.spans;
     if (spans.empty())
         return;
+    const HostPlacement &placement = c.info.hostPlacement;
+    const bool aligned = placement.aligned() && c.info.format == CaptureFormat::ChipSwimlaneRecords;
     std::int64_t originNs = spans.front().tsNs;
     for (const HostSpan &s : spans)
         if (!s.deviceClock)
             originNs = std::min(originNs, s.tsNs);
-    // (pid, tid, device clock) -> lane
-    std::map<std::tuple<std::int64_t, std::int64_t, bool>, Lane> byThread;
-    std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> deviceOrigin;  // per (pid, inv)
+    // The clk=dev spans of the invocation containment placed are on the device axis too.
+    auto placedDeviceSpan = [&](const HostSpan &s) {
+        return aligned && s.deviceClock && placement.placedInvocation == std::make_pair(s.pid, s.inv);
+    };
+    // (pid, tid, device clock, placed) -> lane
+    std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, Lane> byThread;
+    std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> deviceOrigin; // per (pid, inv)
     for (const HostSpan &s : spans)
         if (s.deviceClock) {
             auto [it, fresh] = deviceOrigin.try_emplace({s.pid, s.inv}, s.tsNs);
@@ -324,18 +337,25 @@ void buildHostLogLanes(Capture &c)
         }
     for (std::uint32_t i = 0; i < spans.size(); ++i) {
         const HostSpan &s = spans[i];
-        Lane &lane = byThread[{s.pid, s.tid, s.deviceClock}];
+        const bool placed = placedDeviceSpan(s);
+        Lane &lane = byThread[{s.pid, s.tid, s.deviceClock, placed}];
         if (lane.slices.empty()) {
             lane.group = groups::host;
-            lane.name = s.deviceClock ? QStringLiteral("pid %1 device (clk=dev)").arg(s.pid)
-                                      : QStringLiteral("pid %1 tid %2").arg(s.pid).arg(s.tid);
+            lane.name = placed ? QStringLiteral("pid %1 inv %2 device (placed)").arg(s.pid).arg(s.inv)
+                        : s.deviceClock ? QStringLiteral("pid %1 device (clk=dev)").arg(s.pid)
+                                        : QStringLiteral("pid %1 tid %2").arg(s.pid).arg(s.tid);
             lane.kind = LaneKind::Host;
             lane.laneSource = int(s.pid);
-            lane.clockAligned = false;
+            lane.clockAligned = placed || (aligned && !s.deviceClock);
+            lane.hostClock = lane.clockAligned;
         }
-        const std::int64_t origin = s.deviceClock ? deviceOrigin[{s.pid, s.inv}] : originNs;
         Slice sl;
-        sl.startUs = double(s.tsNs - origin) / 1000.0;
+        if (placed)
+            sl.startUs = placement.clkDevToDeviceUs(s.tsNs);
+        else if (aligned && !s.deviceClock)
+            sl.startUs = placement.toDeviceUs(s.tsNs);
+        else
+            sl.startUs = double(s.tsNs - (s.deviceClock ? deviceOrigin[{s.pid, s.inv}] : originNs)) / 1000.0;
         sl.endUs = sl.startUs + double(std::max<std::int64_t>(s.durNs, 0)) / 1000.0;
         sl.ref = i;
         sl.depth = std::uint8_t(std::clamp(s.depth, 0, 255));

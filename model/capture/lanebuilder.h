@@ -10,7 +10,9 @@ namespace lanescope {
 void buildLanes(Capture &capture);
 
 // Host spans from a [STRACE] log: one lane per (pid, tid), device-clock spans on their own lanes.
-// Host time has no recorded relation to device cycles (§9.1), so these lanes are marked unaligned.
+// Host time has no recorded relation to device cycles (§9.1): these lanes are marked unaligned
+// unless CaptureInfo::hostPlacement maps the host clock onto the device axis (upstream §2, §3),
+// which then also places the clk=dev spans of the invocation containment matched.
 void buildHostLogLanes(Capture &capture);
 
 // Display group names, in display order.

@@ -7,8 +7,7 @@ namespace lanescope {
 namespace {
 
 // Calls f(c) for every device timestamp the capture converts.
-template<typename F>
-void forEachDeviceTime(const RawRecords &raw, F &&f)
+template <typename F> void forEachDeviceTime(const RawRecords &raw, F &&f)
 {
     for (const auto &r : raw.aicore) {
         f(CaptureTimeBase::receiveCycles(r.startCycles, r.receiveToStart));
@@ -85,8 +84,20 @@ CaptureTimeBase CaptureTimeBase::hostCalibrated(const ClockAlignment &alignment,
     return t;
 }
 
-CaptureTimeBase CaptureTimeBase::causalComposite(std::uint64_t base, std::int64_t frequencyHz, std::uint64_t originNs,
-                                                 double hostEndUs)
+CaptureTimeBase CaptureTimeBase::hostLinear(double refCycles, double refNsFromOrigin,
+                                            std::int64_t frequencyHz, std::uint64_t originNs)
+{
+    CaptureTimeBase t;
+    t.m_mode = Mode::HostLinear;
+    t.m_refCycles = refCycles;
+    t.m_refNsFromOrigin = refNsFromOrigin;
+    t.m_frequencyHz = frequencyHz;
+    t.m_originNs = originNs;
+    return t;
+}
+
+CaptureTimeBase CaptureTimeBase::causalComposite(std::uint64_t base, std::int64_t frequencyHz,
+                                                 std::uint64_t originNs, double hostEndUs)
 {
     CaptureTimeBase t;
     t.m_mode = Mode::CausalComposite;
@@ -102,11 +113,14 @@ double CaptureTimeBase::deviceUs(std::uint64_t c) const
     if (!isSet(c))
         return 0.0;
     switch (m_mode) {
-    case Mode::DeviceRelative: return double(std::int64_t(c - m_base)) * 1e6 / double(m_frequencyHz);
+    case Mode::DeviceRelative:
+        return double(std::int64_t(c - m_base)) * 1e6 / double(m_frequencyHz);
     case Mode::HostCalibrated:
         return double(m_alignment.mapCyclesToHostNs(c) - std::int64_t(m_originNs)) / 1000.0;
     case Mode::CausalComposite:
         return m_hostEndUs + double(std::int64_t(c - m_base)) / double(m_frequencyHz) * 1e6;
+    case Mode::HostLinear:
+        return (m_refNsFromOrigin + (double(c) - m_refCycles) * 1e9 / double(m_frequencyHz)) / 1000.0;
     }
     return 0.0;
 }

@@ -11,11 +11,12 @@ namespace lanescope {
 //
 // Device-relative (every non-HBG file): to_us(c) = (c - base) * 1e6 / f, with c <= 0 -> 0.0 so that
 // "unset" stays 0. HBG files either map device cycles onto the host clock through calibrated anchors,
-// or lay the device out after the last host record ("causal composite", not a measurement).
+// or lay the device out after the last host record ("causal composite", not a measurement), or place
+// it linearly through a saved clock_alignment or a containment placement.
 class CaptureTimeBase
 {
 public:
-    enum class Mode : std::uint8_t { DeviceRelative, HostCalibrated, CausalComposite };
+    enum class Mode : std::uint8_t { DeviceRelative, HostCalibrated, CausalComposite, HostLinear };
 
     // Minimum strictly positive value among AICore receive (start - receive_to_start) and end, AICPU
     // dispatch and finish, scheduler and device orchestrator start/end; 0 when nothing qualifies.
@@ -32,7 +33,13 @@ public:
 
     static CaptureTimeBase deviceRelative(std::uint64_t base, std::int64_t frequencyHz);
     static CaptureTimeBase hostCalibrated(const ClockAlignment &alignment, std::uint64_t originNs);
-    static CaptureTimeBase causalComposite(std::uint64_t base, std::int64_t frequencyHz, std::uint64_t originNs, double hostEndUs);
+    // Device cycles on the host clock at the nominal frequency through one reference point: cycle
+    // refCycles happened refNsFromOrigin ns after originNs (a bounded clock_alignment or a containment
+    // placement, upstream §2.6, §3.3).
+    static CaptureTimeBase hostLinear(double refCycles, double refNsFromOrigin, std::int64_t frequencyHz,
+                                      std::uint64_t originNs);
+    static CaptureTimeBase causalComposite(std::uint64_t base, std::int64_t frequencyHz,
+                                           std::uint64_t originNs, double hostEndUs);
 
     double deviceUs(std::uint64_t cycles) const;
     double hostUs(std::uint64_t ns) const;
@@ -46,6 +53,8 @@ private:
     std::int64_t m_frequencyHz = 1;
     std::uint64_t m_originNs = 0;
     double m_hostEndUs = 0;
+    double m_refCycles = 0;
+    double m_refNsFromOrigin = 0;
     ClockAlignment m_alignment;
 };
 

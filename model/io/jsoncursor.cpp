@@ -133,13 +133,19 @@ JsonCursor::Type JsonCursor::peek()
     if (!skipWhitespace())
         return ok() ? Type::EndOfInput : Type::Invalid;
     switch (m_buf[m_pos]) {
-    case '{': return Type::Object;
-    case '[': return Type::Array;
-    case '"': return Type::String;
+    case '{':
+        return Type::Object;
+    case '[':
+        return Type::Array;
+    case '"':
+        return Type::String;
     case 't':
-    case 'f': return Type::Bool;
-    case 'n': return Type::Null;
-    default: return isNumberChar(m_buf[m_pos]) ? Type::Number : Type::Invalid;
+    case 'f':
+        return Type::Bool;
+    case 'n':
+        return Type::Null;
+    default:
+        return isNumberChar(m_buf[m_pos]) ? Type::Number : Type::Invalid;
     }
 }
 
@@ -152,7 +158,8 @@ bool JsonCursor::enterObject()
 {
     const Type t = peek();
     if (t != Type::Object)
-        return t == Type::EndOfInput ? failTruncated("where an object was expected") : fail(QStringLiteral("expected an object"));
+        return t == Type::EndOfInput ? failTruncated("where an object was expected")
+                                     : fail(QStringLiteral("expected an object"));
     if (m_stack.size() >= kMaxDepth)
         return fail(QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
     ++m_pos;
@@ -164,7 +171,8 @@ bool JsonCursor::enterArray()
 {
     const Type t = peek();
     if (t != Type::Array)
-        return t == Type::EndOfInput ? failTruncated("where an array was expected") : fail(QStringLiteral("expected an array"));
+        return t == Type::EndOfInput ? failTruncated("where an array was expected")
+                                     : fail(QStringLiteral("expected an array"));
     if (m_stack.size() >= kMaxDepth)
         return fail(QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
     ++m_pos;
@@ -278,7 +286,8 @@ bool JsonCursor::readUInt64(std::uint64_t &v)
         // Integral values written as floats (1.0, 2e3) are accepted when exact.
         double d = 0;
         auto [pd, ecd] = std::from_chars(b, e, d);
-        if (ecd != std::errc() || pd != e || d != d || d < -9.3e18 || d > 1.8e19 || double(std::int64_t(d)) != d)
+        if (ecd != std::errc() || pd != e || d != d || d < -9.3e18 || d > 1.8e19 ||
+            double(std::int64_t(d)) != d)
             return fail(QStringLiteral("expected an integer"));
         v = d < 0 ? std::uint64_t(std::int64_t(d)) : std::uint64_t(d);
         m_pos += std::size_t(e - b);
@@ -300,7 +309,8 @@ bool JsonCursor::readInt64(std::int64_t &v)
     if (ec != std::errc() || p != e) {
         double d = 0;
         auto [pd, ecd] = std::from_chars(b, e, d);
-        if (ecd != std::errc() || pd != e || d != d || d < -9.2e18 || d > 9.2e18 || double(std::int64_t(d)) != d)
+        if (ecd != std::errc() || pd != e || d != d || d < -9.2e18 || d > 9.2e18 ||
+            double(std::int64_t(d)) != d)
             return fail(QStringLiteral("expected an integer"));
         v = std::int64_t(d);
     }
@@ -319,6 +329,16 @@ bool JsonCursor::readDouble(double &v)
         return fail(QStringLiteral("number out of range"));
     if (ec != std::errc() || p != e)
         return fail(QStringLiteral("malformed number"));
+    m_pos += std::size_t(e - b);
+    return true;
+}
+
+bool JsonCursor::readNumberText(std::string &v)
+{
+    const char *b, *e;
+    if (!scanNumber(b, e))
+        return false;
+    v.assign(b, e);
     m_pos += std::size_t(e - b);
     return true;
 }
@@ -354,14 +374,30 @@ bool JsonCursor::readString(std::string &v)
         const char esc = m_buf[m_pos + 1];
         m_pos += 2;
         switch (esc) {
-        case '"': v += '"'; break;
-        case '\\': v += '\\'; break;
-        case '/': v += '/'; break;
-        case 'b': v += '\b'; break;
-        case 'f': v += '\f'; break;
-        case 'n': v += '\n'; break;
-        case 'r': v += '\r'; break;
-        case 't': v += '\t'; break;
+        case '"':
+            v += '"';
+            break;
+        case '\\':
+            v += '\\';
+            break;
+        case '/':
+            v += '/';
+            break;
+        case 'b':
+            v += '\b';
+            break;
+        case 'f':
+            v += '\f';
+            break;
+        case 'n':
+            v += '\n';
+            break;
+        case 'r':
+            v += '\r';
+            break;
+        case 't':
+            v += '\t';
+            break;
         case 'u': {
             auto hex4 = [this](std::uint32_t &cp) {
                 if (!ensure(4))
@@ -376,19 +412,22 @@ bool JsonCursor::readString(std::string &v)
             std::uint32_t cp = 0;
             if (!hex4(cp))
                 return false;
-            if (cp >= 0xD800 && cp <= 0xDBFF && ensure(6) && m_buf[m_pos] == '\\' && m_buf[m_pos + 1] == 'u') {
+            if (cp >= 0xD800 && cp <= 0xDBFF && ensure(6) && m_buf[m_pos] == '\\' &&
+                m_buf[m_pos + 1] == 'u') {
                 m_pos += 2;
                 std::uint32_t lo = 0;
                 if (!hex4(lo))
                     return false;
-                cp = (lo >= 0xDC00 && lo <= 0xDFFF) ? 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00) : 0xFFFD;
+                cp =
+                    (lo >= 0xDC00 && lo <= 0xDFFF) ? 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00) : 0xFFFD;
             } else if (cp >= 0xD800 && cp <= 0xDFFF) {
                 cp = 0xFFFD;
             }
             appendUtf8(v, cp);
             break;
         }
-        default: return fail(QStringLiteral("invalid escape in a string"));
+        default:
+            return fail(QStringLiteral("invalid escape in a string"));
         }
     }
 }
@@ -407,7 +446,8 @@ bool JsonCursor::readBool(bool &v)
 {
     const Type t = peek();
     if (t != Type::Bool)
-        return t == Type::EndOfInput ? failTruncated("where a boolean was expected") : fail(QStringLiteral("expected true or false"));
+        return t == Type::EndOfInput ? failTruncated("where a boolean was expected")
+                                     : fail(QStringLiteral("expected true or false"));
     v = m_buf[m_pos] == 't';
     return v ? expectLiteral("true", 4) : expectLiteral("false", 5);
 }
@@ -416,7 +456,8 @@ bool JsonCursor::readNull()
 {
     const Type t = peek();
     if (t != Type::Null)
-        return t == Type::EndOfInput ? failTruncated("where null was expected") : fail(QStringLiteral("expected null"));
+        return t == Type::EndOfInput ? failTruncated("where null was expected")
+                                     : fail(QStringLiteral("expected null"));
     return expectLiteral("null", 4);
 }
 
@@ -426,7 +467,8 @@ bool JsonCursor::readUInt64Flexible(std::uint64_t &v)
     if (t == Type::Number)
         return readUInt64(v);
     if (t != Type::String)
-        return t == Type::EndOfInput ? failTruncated("where an id was expected") : fail(QStringLiteral("expected an id (number or decimal string)"));
+        return t == Type::EndOfInput ? failTruncated("where an id was expected")
+                                     : fail(QStringLiteral("expected an id (number or decimal string)"));
     const auto at = offset();
     if (!readString(m_scratch))
         return false;
@@ -436,7 +478,9 @@ bool JsonCursor::readUInt64Flexible(std::uint64_t &v)
     std::uint64_t u = 0;
     auto [p, ec] = std::from_chars(negative ? b + 1 : b, e, u);
     if (ec != std::errc() || p != e || m_scratch.empty())
-        return fail(QStringLiteral("expected a decimal id string, got \"%1\"").arg(QString::fromStdString(m_scratch.substr(0, 40))), at);
+        return fail(QStringLiteral("expected a decimal id string, got \"%1\"")
+                        .arg(QString::fromStdString(m_scratch.substr(0, 40))),
+                    at);
     v = negative ? (~u + 1) : u;
     return true;
 }
@@ -486,13 +530,17 @@ bool JsonCursor::skip()
         bool b;
         return readBool(b);
     }
-    case Type::Null: return readNull();
-    case Type::EndOfInput: return failTruncated("where a value was expected");
-    case Type::Invalid: return ok() ? fail(QStringLiteral("unexpected character")) : false;
+    case Type::Null:
+        return readNull();
+    case Type::EndOfInput:
+        return failTruncated("where a value was expected");
+    case Type::Invalid:
+        return ok() ? fail(QStringLiteral("unexpected character")) : false;
     case Type::Object:
-    case Type::Array: break;
+    case Type::Array:
+        break;
     }
-    std::string open;  // closing bracket expected at each level
+    std::string open; // closing bracket expected at each level
     const std::size_t room = kMaxDepth - std::min<std::size_t>(m_stack.size(), kMaxDepth);
     for (;;) {
         while (m_pos < m_end) {

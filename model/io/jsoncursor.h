@@ -31,9 +31,10 @@ public:
     // Inside an array: true when another element follows; false when the array closed or on error.
     bool nextElement();
 
-    bool readUInt64(std::uint64_t &v);          // negative integers wrap to two's complement (§2.1)
+    bool readUInt64(std::uint64_t &v); // negative integers wrap to two's complement (§2.1)
     bool readInt64(std::int64_t &v);
     bool readDouble(double &v);
+    bool readNumberText(std::string &v); // the number token as written, for type-sensitive fields
     bool readString(std::string &v);
     bool readBool(bool &v);
     bool readNull();
@@ -44,7 +45,7 @@ public:
     // Containers entered and not yet closed.
     int depth() const { return int(m_stack.size()); }
     bool ok() const { return m_error.isEmpty(); }
-    bool truncated() const { return m_truncated; }   // failed because the input ended early
+    bool truncated() const { return m_truncated; } // failed because the input ended early
     bool cancelled() const { return m_cancelled; }
     std::int64_t offset() const { return m_base + std::int64_t(m_pos); }
     // Records a semantic error at the current (or given) offset; later calls all fail.
@@ -80,7 +81,7 @@ private:
     std::vector<char> m_buf;
     std::size_t m_pos = 0;
     std::size_t m_end = 0;
-    std::int64_t m_base = 0;     // stream offset of m_buf[0]
+    std::int64_t m_base = 0; // stream offset of m_buf[0]
     bool m_eof = false;
     bool m_truncated = false;
     bool m_cancelled = false;

@@ -18,15 +18,17 @@ namespace lanescope {
 
 namespace {
 
-QString shortName(const QString &path) { return QFileInfo(path).fileName(); }
+QString shortName(const QString &path)
+{
+    return QFileInfo(path).fileName();
+}
 
 enum class CompanionRead { Complete, Partial, Failed };
 
 // A companion that cannot be read costs its feature, not the capture: it becomes a warning.
 // Readers return true with an error set when they kept the data read before damage.
 // Touches nothing but `warnings`, so deps.json can be read on another thread.
-template <typename Read>
-CompanionRead readCompanion(const QString &path, QStringList &warnings, Read read)
+template <typename Read> CompanionRead readCompanion(const QString &path, QStringList &warnings, Read read)
 {
     ReadError error;
     auto source = ByteSource::open(path, &error);
@@ -94,14 +96,23 @@ void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
     companion(files.nameMap, out.sources.nameMap, [&](ByteSource &s, QStringList &w, ReadError *e) {
         return readNameMap(s, out.names, w, e);
     });
-    if (files.kind == MainFileKind::Records) {
+    if (files.kind == MainFileKind::Records)
         companion(files.scopeStats, out.sources.scopeStats, [&](ByteSource &s, QStringList &w, ReadError *e) {
             return readScopeStats(s, out.scopeStats, w, e);
         });
-        companion(files.hostLog, out.sources.hostLog, [&](ByteSource &s, QStringList &w, ReadError *e) {
-            return readHostLog(s, out.hostLog, w, e);
-        });
-    }
+}
+
+// The host log goes before the records: placing them on the host clock by containment needs it.
+void readHostLogCompanion(const DiscoveredFiles &files, Companions &out)
+{
+    if (files.kind != MainFileKind::Records || files.hostLog.isEmpty())
+        return;
+    const CompanionRead result = readCompanion(files.hostLog, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+        return readHostLog(s, out.hostLog, w, e);
+    });
+    if (result != CompanionRead::Failed)
+        out.sources.hostLog = files.hostLog;
+    out.partial |= result != CompanionRead::Complete;
 }
 
 // Joins the records of one file with the companions, then names, checks and lanes. The last file
@@ -130,8 +141,7 @@ void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, 
     if (files.kind == MainFileKind::Records) {
         take(companions.scopeStats, c.scopeStats);
         c.info.sources.scopeStats = companions.sources.scopeStats;
-        take(companions.hostLog, c.hostLog);
-        c.info.sources.hostLog = companions.sources.hostLog;
+        c.info.sources.hostLog = companions.sources.hostLog;  // the log itself was given before the records
         if (c.deps.empty() && files.deps.isEmpty())
             warnings << QStringLiteral("no deps.json: no function names, no dependency arrows, no overhead analysis");
         resolveFunctionIds(c);
@@ -200,9 +210,11 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
             });
         });
     }
+    readHostLogCompanion(files, companions);
     std::vector<std::shared_ptr<Capture>> read;
     for (const QString &main : mains) {
         auto capture = std::make_shared<Capture>();
+        capture->hostLog = companions.hostLog;
         ReadError error;
         if (!readMain(files.kind, main, *capture, &error, control) || control.cancelled()) {
             if (depsThread.joinable())

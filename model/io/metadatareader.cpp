@@ -2,6 +2,9 @@
 
 #include "lenientvalues.h"
 
+#include <charconv>
+#include <cmath>
+
 namespace lanescope {
 
 namespace {
@@ -22,7 +25,8 @@ bool MetadataReader::notArray(const char *what)
 {
     if (m_c.peek() == Type::Array)
         return false;
-    m_raw.note(QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
+    m_raw.note(
+        QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
     m_c.skip();
     return true;
 }
@@ -41,10 +45,7 @@ void MetadataReader::read()
     while (m_c.nextMember(key)) {
         std::uint64_t v = 0;
         if (key == "clock_freq_hz") {
-            m_raw.clockOffset = m_c.offset();
-            const Took t = takeUInt64(m_c, v, m_scratch);
-            if (t == Took::Value)
-                m_raw.clockFreqHz = std::int64_t(v);
+            readClockFrequency();
         } else if (key == "num_cores") {
             if (takeUInt64(m_c, v, m_scratch) == Took::Value)
                 m_raw.numCores = std::int64_t(v);
@@ -54,10 +55,16 @@ void MetadataReader::read()
             readCoreToThread();
         } else if (key == "runtime" || key == "orchestrator_source") {
             if (takeString(m_c, m_text) == Took::Value)
-                (key == "runtime" ? m_raw.runtime : m_raw.orchestratorSource) = QString::fromStdString(m_text.substr(0, 256));
+                (key == "runtime" ? m_raw.runtime : m_raw.orchestratorSource) =
+                    QString::fromStdString(m_text.substr(0, 256));
         } else if (key == "host_orchestration_origin_ns") {
             if (takeUInt64(m_c, v, m_scratch) == Took::Value)
                 m_raw.hostOriginNs = v;
+        } else if (key == "host_timeline_origin_ns") {
+            if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                m_raw.hostTimelineOriginNs = v;
+        } else if (key == "clock_alignment") {
+            readClockAlignment();
         } else if (key == "host_timestamp_quantization_ns") {
             if (takeUInt64(m_c, v, m_scratch) == Took::Value)
                 m_raw.hostQuantizationNs = std::int64_t(v);
@@ -69,6 +76,96 @@ void MetadataReader::read()
             readCollection();
         } else if (key == "run_boundaries" || key == "dropped_run_boundaries") {
             readRunBoundaryMember(key);
+        } else {
+            m_c.skip();
+        }
+        if (!m_c.ok())
+            return;
+    }
+}
+
+JsonIntegerField MetadataReader::takeTypedInteger()
+{
+    JsonIntegerField f;
+    switch (m_c.peek()) {
+    case Type::Number:
+        if (m_c.readNumberText(m_text))
+            f = JsonIntegerField::fromNumberText(m_text);
+        break;
+    case Type::Bool: {
+        bool b = false;
+        m_c.readBool(b);
+        f.kind = JsonIntegerField::Kind::Bool;
+        break;
+    }
+    default:
+        m_c.skip();
+        f.kind = JsonIntegerField::Kind::Other;
+        break;
+    }
+    return f;
+}
+
+void MetadataReader::readClockFrequency()
+{
+    m_raw.clockOffset = m_c.offset();
+    if (m_c.peek() != Type::Number) {
+        // Decimal strings are accepted for the time base, though never as a clock_alignment frequency.
+        std::uint64_t v = 0;
+        if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+            m_raw.clockFreqHz = std::int64_t(v);
+        m_raw.clockFreqField.kind = JsonIntegerField::Kind::Other;
+        return;
+    }
+    if (!m_c.readNumberText(m_text))
+        return;
+    m_raw.clockFreqField = JsonIntegerField::fromNumberText(m_text);
+    if (m_raw.clockFreqField.isInteger()) {
+        m_raw.clockFreqHz = m_raw.clockFreqField.value;
+        return;
+    }
+    // Integral floats (5e7) still give the time base, as readUInt64 allows them.
+    double d = 0;
+    const char *b = m_text.data();
+    auto [p, ec] = std::from_chars(b, b + m_text.size(), d);
+    if (ec == std::errc() && p == b + m_text.size() && std::isfinite(d) && std::abs(d) < 9.2e18 &&
+        double(std::int64_t(d)) == d)
+        m_raw.clockFreqHz = std::int64_t(d);
+}
+
+void MetadataReader::readClockAlignment()
+{
+    auto &a = m_raw.clockAlignment;
+    a = RawClockAlignment();
+    a.present = true;
+    a.offset = m_c.offset();
+    if (m_c.peek() != Type::Object) {
+        m_c.skip();
+        return;
+    }
+    a.isObject = true;
+    m_c.enterObject();
+    std::string key;
+    while (m_c.nextMember(key)) {
+        JsonIntegerField *number = nullptr;
+        if (key == "device_anchor_cycles")
+            number = &a.deviceAnchorCycles;
+        else if (key == "host_anchor_ns")
+            number = &a.hostAnchorNs;
+        else if (key == "host_anchor_min_ns")
+            number = &a.hostAnchorMinNs;
+        else if (key == "host_anchor_max_ns")
+            number = &a.hostAnchorMaxNs;
+        if (number) {
+            *number = takeTypedInteger();
+        } else if (key == "status") {
+            const Took t = takeString(m_c, m_text);
+            a.statusKind = t == Took::Value ? RawClockAlignment::StatusKind::String
+                                            : RawClockAlignment::StatusKind::NotString;
+            a.status = t == Took::Value ? m_text.substr(0, 64) : std::string();
+        } else if (key == "reason") {
+            if (takeString(m_c, m_text) == Took::Value)
+                a.reason = m_text.substr(0, 512);
         } else {
             m_c.skip();
         }
@@ -112,7 +209,8 @@ void MetadataReader::readCoreToThread()
             continue;
         const auto s = std::int64_t(v);
         // Anything that is not a plausible thread index reads as "unassigned".
-        m_raw.coreToThread.push_back(t == Took::Value && s >= 0 && s < RecordLimits::maxSchedulerId ? int(s) : -1);
+        m_raw.coreToThread.push_back(t == Took::Value && s >= 0 && s < RecordLimits::maxSchedulerId ? int(s)
+                                                                                                    : -1);
     }
 }
 
@@ -156,8 +254,9 @@ void MetadataReader::readCollection()
         if (count) {
             // Counters are unsigned: a negative value (it wraps past 2^63) or a non-integer is damage.
             std::uint64_t v = 0;
+            const bool number = m_c.peek() == Type::Number;  // the runtime writes integers, never strings
             const Took t = takeUInt64(m_c, v, m_scratch);
-            if (t == Took::Value && v < (std::uint64_t(1) << 63))
+            if (t == Took::Value && number && v < (std::uint64_t(1) << 63))
                 *count = v;
             else if (t != Took::Failed)
                 m_raw.note(QStringLiteral("metadata.collection.%1 at byte %2 is not a count (ignored)")
@@ -259,7 +358,7 @@ void MetadataReader::readClockAnchors()
             if (takeString(m_c, m_text) == Took::Value)
                 a.deviceTimestampUnit = m_text.substr(0, 64);
         } else if (key == "raw_device_timestamp_unit") {
-            a.rawDeviceTimestampUnit.clear();  // present but not a string: unsupported, as in the converter
+            a.rawDeviceTimestampUnit.clear(); // present but not a string: unsupported, as in the converter
             if (takeString(m_c, m_text) == Took::Value)
                 a.rawDeviceTimestampUnit = m_text.substr(0, 64);
         } else if (key == "samples") {
@@ -314,7 +413,10 @@ void MetadataReader::readAnchorSample(ClockAnchorSample &s)
         } else if (key == "error") {
             // null, 0 and "" mean "no error" (the converter's test); anything else invalidates the sample.
             switch (m_c.peek()) {
-            case Type::Null: m_c.readNull(); s.hasError = false; break;
+            case Type::Null:
+                m_c.readNull();
+                s.hasError = false;
+                break;
             case Type::Number: {
                 double d = 0;
                 if (m_c.readDouble(d))
@@ -331,7 +433,10 @@ void MetadataReader::readAnchorSample(ClockAnchorSample &s)
                     s.hasError = b;
                 break;
             }
-            default: s.hasError = true; m_c.skip(); break;
+            default:
+                s.hasError = true;
+                m_c.skip();
+                break;
             }
         } else {
             m_c.skip();

@@ -14,17 +14,20 @@ class MetadataReader
 public:
     MetadataReader(JsonCursor &cursor, RawRecords &raw);
 
-    void read();              // the cursor is at the value of `metadata`
-    void readCoreToThread();  // the cursor is at the value of `core_to_thread`
+    void read();             // the cursor is at the value of `metadata`
+    void readCoreToThread(); // the cursor is at the value of `core_to_thread`
     // run_boundaries / dropped_run_boundaries: in metadata or at the top level (supplement §4.5).
     void readRunBoundaryMember(const std::string &key);
 
 private:
+    void readClockFrequency();
+    void readClockAlignment();
+    // A number with its JSON type (int, float, bool or other), consumed whatever it is.
+    JsonIntegerField takeTypedInteger();
     void readCoreTypes();
     void readHostCapture();
     void readClockAnchors();
     void readCollection();
-    void readRunBoundaries();
     void readAnchorSample(ClockAnchorSample &s);
     bool notArray(const char *what);
 

@@ -12,8 +12,25 @@ namespace {
 using Type = JsonCursor::Type;
 
 enum class PhaseField : std::uint8_t {
-    Other, Kind, Phase, StartCycles, EndCycles, StartUs, EndUs, StartHostNs, EndHostNs, LoopIter,
-    TasksProcessed, PopHit, PopMiss, TaskId, SubmitIdx, SharedAtStart, SharedAtEnd, RecordIndex, RunEpoch,
+    Other,
+    Kind,
+    Phase,
+    StartCycles,
+    EndCycles,
+    StartUs,
+    EndUs,
+    StartHostNs,
+    EndHostNs,
+    LoopIter,
+    TasksProcessed,
+    PopHit,
+    PopMiss,
+    TaskId,
+    SubmitIdx,
+    SharedAtStart,
+    SharedAtEnd,
+    RecordIndex,
+    RunEpoch,
 };
 
 // Phase records repeat the same dozen keys millions of times: dispatch on length first.
@@ -21,13 +38,16 @@ PhaseField phaseField(const std::string &k)
 {
     auto is = [&k](const char *s) { return std::memcmp(k.data(), s, k.size()) == 0; };
     switch (k.size()) {
-    case 4: return is("kind") ? PhaseField::Kind : PhaseField::Other;
-    case 5: return is("phase") ? PhaseField::Phase : PhaseField::Other;
+    case 4:
+        return is("kind") ? PhaseField::Kind : PhaseField::Other;
+    case 5:
+        return is("phase") ? PhaseField::Phase : PhaseField::Other;
     case 7:
         if (is("pop_hit"))
             return PhaseField::PopHit;
         return is("task_id") ? PhaseField::TaskId : PhaseField::Other;
-    case 8: return is("pop_miss") ? PhaseField::PopMiss : PhaseField::Other;
+    case 8:
+        return is("pop_miss") ? PhaseField::PopMiss : PhaseField::Other;
     case 9:
         if (is("loop_iter"))
             return PhaseField::LoopIter;
@@ -54,7 +74,8 @@ PhaseField phaseField(const std::string &k)
         if (is("tasks_processed"))
             return PhaseField::TasksProcessed;
         return is("shared_at_start") ? PhaseField::SharedAtStart : PhaseField::Other;
-    default: return PhaseField::Other;
+    default:
+        return PhaseField::Other;
     }
 }
 
@@ -71,7 +92,8 @@ bool PhaseRecordsReader::notArray(const char *what)
 {
     if (m_c.peek() == Type::Array)
         return false;
-    m_raw.note(QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
+    m_raw.note(
+        QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
     m_c.skip();
     return true;
 }
@@ -101,7 +123,8 @@ bool PhaseRecordsReader::readDepthTriple(std::int16_t (&out)[3])
     return m_c.ok() && numbers && n == 3;
 }
 
-PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes &t, Source source, std::int64_t *recordIndex)
+PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes &t, Source source,
+                                                       std::int64_t *recordIndex)
 {
     if (m_c.peek() != Type::Object)
         return m_c.skip() ? Read::Bad : Read::Failed;
@@ -116,7 +139,8 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
         case PhaseField::Kind:
         case PhaseField::Phase:
             if (takeString(m_c, m_text) == Took::Value) {
-                r.kind = m_kinds.intern(m_text.size() > 64 ? std::string_view(m_text).substr(0, 64) : std::string_view(m_text));
+                r.kind = m_kinds.intern(m_text.size() > 64 ? std::string_view(m_text).substr(0, 64)
+                                                           : std::string_view(m_text));
                 haveKind = true;
             }
             break;
@@ -177,15 +201,21 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
             if (takeUInt64(m_c, v, m_scratch) == Took::Value)
                 r.submitIdx = std::uint32_t(v);
             break;
-        case PhaseField::SharedAtStart: depthStart = readDepthTriple(r.sharedAtStart); break;
-        case PhaseField::SharedAtEnd: depthEnd = readDepthTriple(r.sharedAtEnd); break;
+        case PhaseField::SharedAtStart:
+            depthStart = readDepthTriple(r.sharedAtStart);
+            break;
+        case PhaseField::SharedAtEnd:
+            depthEnd = readDepthTriple(r.sharedAtEnd);
+            break;
         case PhaseField::RecordIndex:
             if (recordIndex && takeUInt64(m_c, v, m_scratch) == Took::Value)
                 *recordIndex = std::int64_t(v);
             else if (!recordIndex)
                 m_c.skip();
             break;
-        case PhaseField::Other: m_c.skip(); break;
+        case PhaseField::Other:
+            m_c.skip();
+            break;
         }
         if (!m_c.ok())
             return Read::Failed;
@@ -205,9 +235,9 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
 
 void PhaseRecordsReader::readLanes(std::vector<RawPhaseLane> &lanes, Source source)
 {
-    if (notArray(source == Source::Scheduler ? "aicpu_scheduler_phases"
+    if (notArray(source == Source::Scheduler      ? "aicpu_scheduler_phases"
                  : source == Source::Orchestrator ? "aicpu_orchestrator_phases"
-                                                       : "host_orchestrator_phases"))
+                                                  : "host_orchestrator_phases"))
         return;
     m_c.enterArray();
     while (m_c.nextElement()) {
@@ -248,7 +278,8 @@ void PhaseRecordsReader::readSchedulerRecords()
 {
     m_raw.hasSchedulerRecords = true;
     if (m_c.peek() != Type::Object) {
-        m_raw.note(QStringLiteral("scheduler_records at byte %1 is not an object (ignored)").arg(m_c.offset()));
+        m_raw.note(
+            QStringLiteral("scheduler_records at byte %1 is not an object (ignored)").arg(m_c.offset()));
         m_c.skip();
         return;
     }
@@ -284,6 +315,7 @@ void PhaseRecordsReader::readSchedulerStream()
     m_streamMetrics.clear();
     m_metricIndex.clear();
     std::optional<std::int64_t> schedulerId;
+    bool aicpuProducer = false;
     m_c.enterObject();
     std::string key;
     while (m_c.nextMember(key)) {
@@ -291,6 +323,8 @@ void PhaseRecordsReader::readSchedulerStream()
         if (key == "scheduler_id") {
             if (takeUInt64(m_c, v, m_scratch) == Took::Value)
                 schedulerId = std::int64_t(v);
+        } else if (key == "producer") {
+            aicpuProducer = takeString(m_c, m_scratch) == Took::Value && m_scratch == "aicpu";
         } else if (key == "records" || key == "metrics") {
             const bool metrics = key == "metrics";
             if (m_c.peek() != Type::Array) {
@@ -303,7 +337,7 @@ void PhaseRecordsReader::readSchedulerStream()
                     RawTimes times;
                     std::int64_t index = -1;
                     const Read r = readPhase(record, times, metrics ? Source::Metric : Source::Scheduler,
-                                                metrics ? &index : nullptr);
+                                             metrics ? &index : nullptr);
                     if (r == Read::Failed)
                         return;
                     if (r == Read::Bad) {
@@ -345,6 +379,12 @@ void PhaseRecordsReader::readSchedulerStream()
     }
     if (!m_c.ok())
         return;
+    // Only the AICPU's streams bound the host log's `sched` window (upstream §2.3).
+    if (aicpuProducer)
+        for (const RawTimes &t : m_streamRecords.times) {
+            m_raw.aicpuStreamCycles.add(t.start);
+            m_raw.aicpuStreamCycles.add(t.end);
+        }
     // Metrics carry extra fields of a record by index (pop counts, ready-queue depths).
     for (std::size_t i = 0; i < m_streamMetrics.size(); ++i) {
         const auto idx = m_metricIndex[i];
@@ -364,9 +404,10 @@ void PhaseRecordsReader::readSchedulerStream()
         }
     }
     if (!schedulerId || *schedulerId < 0 || *schedulerId >= RecordLimits::maxSchedulerId) {
-        m_raw.note(QStringLiteral("scheduler_records stream at byte %1 has no usable scheduler_id; %2 records ignored")
-                 .arg(streamAt)
-                 .arg(m_streamRecords.size()));
+        m_raw.note(QStringLiteral(
+                       "scheduler_records stream at byte %1 has no usable scheduler_id; %2 records ignored")
+                       .arg(streamAt)
+                       .arg(m_streamRecords.size()));
         return;
     }
     auto &threads = m_raw.schedulerThreads;

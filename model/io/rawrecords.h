@@ -1,6 +1,8 @@
 #pragma once
 
 #include "clockalignment.h"
+#include "clockalignmentrecord.h"
+#include "containmentplacement.h"
 #include "model/capture/phaserecord.h"
 #include "model/capture/runcollection.h"
 #include "model/capture/taskrow.h"
@@ -36,11 +38,11 @@ struct RawAicoreRow
     std::uint64_t taskToken = 0;
     std::uint64_t startCycles = 0;
     std::uint64_t endCycles = 0;
-    std::uint64_t receiveToStart = 0;   // 0 for 5-column rows
+    std::uint64_t receiveToStart = 0; // 0 for 5-column rows
     std::int32_t coreId = 0;
     std::uint32_t regTaskId = 0;
-    std::uint32_t runEpoch = 0;         // 7-column rows only
-    std::uint8_t columns = 0;           // 5, 6 or 7
+    std::uint32_t runEpoch = 0; // 7-column rows only
+    std::uint8_t columns = 0;   // 5, 6 or 7
 };
 
 // aicpu_tasks / scheduler_tasks.records row (spec §2.5, §11).
@@ -50,8 +52,8 @@ struct RawAicpuRow
     std::uint64_t finishCycles = 0;
     std::int32_t coreId = 0;
     std::uint32_t regTaskId = 0;
-    std::uint32_t runEpoch = 0;         // 5-column rows only
-    std::uint8_t columns = 0;           // 4 or 5
+    std::uint32_t runEpoch = 0; // 5-column rows only
+    std::uint8_t columns = 0;   // 4 or 5
 };
 
 // Start/end of a scheduler, orchestrator or host record as written: cycles or host ns, 0 when absent
@@ -93,7 +95,7 @@ struct StreamDamage
 {
     std::uint64_t malformed = 0;
     std::int64_t firstMalformedAt = -1;
-    std::uint8_t widths = 0;            // bit n set = rows with n columns were seen (n < 8)
+    std::uint8_t widths = 0; // bit n set = rows with n columns were seen (n < 8)
 
     void note(std::int64_t offset)
     {
@@ -127,6 +129,7 @@ struct RawRecords
     bool hasMetadata = false;
     std::int64_t metadataOffset = -1;
     std::optional<std::int64_t> clockFreqHz;
+    JsonIntegerField clockFreqField; // clock_freq_hz with its JSON type (clock_alignment needs an int)
     std::int64_t clockOffset = -1;
     std::optional<std::int64_t> numCores;
     std::vector<CoreType> coreTypes;
@@ -137,6 +140,8 @@ struct RawRecords
     QString runtime;
     QString orchestratorSource;
     std::uint64_t hostOriginNs = 0;
+    std::uint64_t hostTimelineOriginNs = 0;         // host_timeline_origin_ns (upstream §2.6 step 2)
+    RawClockAlignment clockAlignment;
     std::int64_t hostQuantizationNs = 0;
     HostCaptureInfo hostCapture;
     ClockAnchors clockAnchors;
@@ -156,13 +161,14 @@ struct RawRecords
     bool hasSchedulerPhases = false;
     bool hasSchedulerRecords = false;
     std::vector<RawPhaseLane> schedulerThreads;
+    CycleBounds aicpuStreamCycles; // records of producer "aicpu" streams: the containment `sched` window
     std::vector<RawPhaseLane> orchestratorLanes;
     std::int64_t orchestratorOffset = -1;
     std::vector<RawPhaseLane> hostOrchestratorLanes;
     std::int64_t hostOrchestratorOffset = -1;
     std::vector<RawUpload> hostUploads;
-    StreamDamage phaseDamage;            // records that were not objects, across all phase streams
-    std::uint64_t schedulerStreamsDropped = 0;   // scheduler_records capture.dropped, summed
+    StreamDamage phaseDamage;                  // records that were not objects, across all phase streams
+    std::uint64_t schedulerStreamsDropped = 0; // scheduler_records capture.dropped, summed
     bool schedulerStreamTruncated = false;
 
     // Per-task object layout (§10 item 2): rows already in µs.
@@ -172,8 +178,8 @@ struct RawRecords
     bool hasFanout = false;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> fanoutEdges;
 
-    QStringList ignoredKeys;              // unknown top-level keys, for one note
-    QStringList notes;                    // parse-time warnings (type mismatches of whole members)
+    QStringList ignoredKeys; // unknown top-level keys, for one note
+    QStringList notes;       // parse-time warnings (type mismatches of whole members)
 
     void note(const QString &message)
     {

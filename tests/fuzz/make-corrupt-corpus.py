@@ -110,6 +110,16 @@ def main():
     put("records", rec + "-clock-string.json", R.replace(b'"clock_freq_hz": 1000000000', b'"clock_freq_hz": "fast"'))
     put("records", rec + "-clock-float.json", R.replace(b'"clock_freq_hz": 1000000000', b'"clock_freq_hz": 1.5e9'))
     put("records", rec + "-clock-inf.json", R.replace(b'"clock_freq_hz": 1000000000', b'"clock_freq_hz": 1e400'))
+    # metadata.clock_alignment damaged (upstream §3.2): refused with a warning, the capture still loads.
+    def alignment(record):
+        return R.replace(b'"core_types": ["aic", "aiv"]}', b'"core_types": ["aic", "aiv"], "clock_alignment": ' + record + b'}')
+    put("records", rec + "-alignment-status-not-string.json", alignment(b'{"status": 1}'))
+    put("records", rec + "-alignment-float-anchor.json", alignment(
+        b'{"status": "bounded", "device_anchor_cycles": 990, "host_anchor_ns": 5000.5, '
+        b'"host_anchor_min_ns": 4000, "host_anchor_max_ns": 6000}'))
+    put("records", rec + "-alignment-min-above-max.json", alignment(
+        b'{"status": "bounded", "device_anchor_cycles": 990, "host_anchor_ns": 5000, '
+        b'"host_anchor_min_ns": 7000, "host_anchor_max_ns": 6000}'))
     put("records", rec + "-num-cores-huge.json", R.replace(b'"num_cores": 2', b'"num_cores": 2147483647'))
     put("records", rec + "-num-cores-beyond-2p64.json", R.replace(b'"num_cores": 2', b'"num_cores": 18446744073709551617'))
     put("records", rec + "-num-cores-negative.json", R.replace(b'"num_cores": 2', b'"num_cores": -2'))
