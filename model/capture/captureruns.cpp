@@ -189,6 +189,7 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
         if (!capturedNothing(*run))
             earliestBase = std::min(earliestBase, run->info.baseCycles);
     double appendAtUs = 0; // where the next run goes when the clocks cannot be compared
+    double lastShiftUs = 0;
     double previousEndUs = 0;
     for (const auto &run : runs) {
         const CaptureInfo &info = run->info;

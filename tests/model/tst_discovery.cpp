@@ -155,14 +155,44 @@ private slots:
             write(open);
         }
         if (layout == "leaves") {
-            write(d.filePath("dfx_outputs/rank0/d0/chip_swimlane_records.json"));
-            write(d.filePath("dfx_outputs/rank1/d0/chip_swimlane_records.json"));
+            write(d.filePath("dfx_outputs/case_a/chip_swimlane_records.json"));
+            write(d.filePath("dfx_outputs/case_b/chip_swimlane_records.json"));
         }
         ReadError err;
         const DiscoveredFiles f = discoverCapture(open, &err);
         QCOMPARE(int(f.kind), int(MainFileKind::None));
         QVERIFY2(err.toString().contains(message), qPrintable(err.toString()));
         QVERIFY(err.toString().startsWith(open));
+    }
+
+    // rank<N>/d<M>/ leaves under one prefix are one L3 output (supplement §2.9), by rank then device.
+    void rankLeavesAreOneOutput_data()
+    {
+        QTest::addColumn<QStringList>("leaves");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("two ranks") << QStringList{"rank1/d0", "rank0/d0"} << QStringList{"rank0/d0", "rank1/d0"};
+        QTest::newRow("ranks and devices, numeric order")
+            << QStringList{"rank10/d0", "rank2/d1", "rank2/d0"} << QStringList{"rank2/d0", "rank2/d1", "rank10/d0"};
+    }
+    void rankLeavesAreOneOutput()
+    {
+        QFETCH(QStringList, leaves);
+        QFETCH(QStringList, expected);
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        for (const QString &leaf : leaves)
+            write(d.filePath(QStringLiteral("out/") + leaf + QStringLiteral("/chip_swimlane_records.json")));
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(d.filePath(QStringLiteral("out")), &err);
+        QVERIFY2(!err.isSet(), qPrintable(err.toString()));
+        QCOMPARE(int(f.kind), int(MainFileKind::Records));
+        QStringList found;
+        for (const QString &dir : f.rankDirs)
+            found << QDir(d.filePath(QStringLiteral("out"))).relativeFilePath(dir);
+        QCOMPARE(found, expected);
+        QCOMPARE(rankLeafName(f.rankDirs.front()), QStringLiteral("rank %1 · d%2")
+                                                        .arg(expected.front().section(u'/', 0, 0).mid(4),
+                                                             expected.front().section(u'/', 1, 1).mid(1)));
     }
 
     void singleDfxLeafIsOpened()
