@@ -5,6 +5,7 @@
 #include "lane.h"
 #include "namemap.h"
 #include "phaserecord.h"
+#include "schedulerstream.h"
 #include "scopestats.h"
 #include "stringtable.h"
 #include "taskrow.h"
@@ -18,7 +19,7 @@
 namespace lanescope {
 
 enum class CaptureFormat { ChipSwimlaneRecords, ChromeTrace, HostLog, ScopeStatsOnly };
-QString formatName(CaptureFormat f);  // "chip_swimlane_records", "chrome_trace", ...
+QString formatName(CaptureFormat f); // "chip_swimlane_records", "chrome_trace", ...
 
 // Which files a capture was assembled from (absolute paths; empty = not used).
 struct CaptureSources
@@ -37,31 +38,32 @@ struct CaptureInfo
 {
     CaptureFormat format = CaptureFormat::ChipSwimlaneRecords;
     RecordsLayout layout = RecordsLayout::None;
-    QString levelKey;                        // chip_swimlane_level, l2_swimlane_level, l2_perf_level, version …
-    std::optional<int> level;                // 1..4, null for traces
+    QString levelKey;         // chip_swimlane_level, l2_swimlane_level, l2_perf_level, version …
+    std::optional<int> level; // 1..4, null for traces
     std::optional<std::int64_t> clockFreqHz; // null for traces and per-task-object files
     int numCores = 0;
-    std::vector<CoreType> coreTypes;         // indexed by core id
-    std::vector<int> coreToThread;           // indexed by core id, -1 = unassigned; empty = absent
-    QString runtime;                         // metadata.runtime (newer upstream), empty when absent
-    bool hostOrchestrated = false;           // HBG host records present
-    bool hostClockAligned = false;           // HBG: clock anchors calibrated (§2.10)
-    std::uint64_t baseCycles = 0;            // time base (§3.2); 0 for µs-domain inputs
-    double traceBaseUs = 0;                  // trace inputs: file time of t = 0
+    std::vector<CoreType> coreTypes; // indexed by core id
+    std::vector<int> coreToThread;   // indexed by core id, -1 = unassigned; empty = absent
+    QString runtime;                 // metadata.runtime (newer upstream), empty when absent
+    bool hostOrchestrated = false;   // HBG host records present
+    bool hostClockAligned = false;   // HBG: clock anchors calibrated (§2.10)
+    std::uint64_t baseCycles = 0;    // time base (§3.2); 0 for µs-domain inputs
+    double traceBaseUs = 0;          // trace inputs: file time of t = 0
     CaptureSources sources;
-    QStringList warnings;                    // partial data, dropped records, unknown phases …
-    bool partial = false;                    // some input was truncated or records were lost
+    QStringList warnings; // partial data, dropped records, unknown phases …
+    bool partial = false; // some input was truncated or records were lost
 };
 
 // The loaded, immutable capture: built once by the loader, then shared read-only across threads.
 struct Capture
 {
     CaptureInfo info;
-    TaskRows rows;                                  // sorted by task id (unsigned), file order within a task
-    std::vector<PhaseLane> schedulerThreads;        // index = scheduler thread (core_to_thread space)
-    std::vector<PhaseLane> orchestratorLanes;       // device or host orchestrator, normally one
+    TaskRows rows;                                 // sorted by task id (unsigned), file order within a task
+    std::vector<PhaseLane> schedulerThreads;       // index = scheduler thread (core_to_thread space)
+    std::vector<SchedulerStream> schedulerStreams; // same index; empty without scheduler_records
+    std::vector<PhaseLane> orchestratorLanes;      // device or host orchestrator, normally one
     std::vector<HostUpload> hostUploads;
-    StringTable phaseKinds;                         // names for PhaseRecord::kind / HostUpload::kind
+    StringTable phaseKinds; // names for PhaseRecord::kind / HostUpload::kind
     DepGraph deps;
     NameMap names;
     ScopeStats scopeStats;
@@ -71,7 +73,7 @@ struct Capture
     std::vector<Lane> lanes;
     std::vector<CounterTrack> counters;
     std::vector<Flow> flows;
-    StringTable strings;                            // trace slice names, flow names
+    StringTable strings; // trace slice names, flow names
 
     void warn(const QString &w) { info.warnings.append(w); }
 };

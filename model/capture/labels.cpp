@@ -1,5 +1,6 @@
 #include "labels.h"
 
+#include "phasevocabulary.h"
 #include "taskindex.h"
 
 #include <algorithm>
@@ -132,6 +133,12 @@ QString allocLabel(std::uint64_t taskId)
 QString schedulerPhaseLabel(const QString &phase, std::uint32_t tasksProcessed)
 {
     return phase + u'(' + QString::number(tasksProcessed) + u')';
+}
+
+QString aicoreSchedulerLabel(const QString &phase, const PhaseRecord &record)
+{
+    const QString shown = aicoreDisplayName(phase);
+    return record.hasTaskId() ? withTask(shown, record.taskId) : shown;
 }
 
 QString orchestratorLabel(const PhaseRecord &record)

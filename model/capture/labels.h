@@ -28,6 +28,10 @@ QString allocLabel(std::uint64_t taskId); // "alloc(<tdisp>)"
 // Scheduler bars: "<phase>(<tasks_processed>)".
 QString schedulerPhaseLabel(const QString &phase, std::uint32_t tasksProcessed);
 
+// AICore-producer scheduler bars (supplement §7): "<Display>(<tdisp>)" when the record names a task,
+// e.g. "StateProbe(t23)", else the display name alone ("bootstrap", "idle").
+QString aicoreSchedulerLabel(const QString &phase, const PhaseRecord &record);
+
 // Orchestrator bars: the phase without its "orch_" prefix, then the task's tdisp, or the submit
 // index when the record carries no task id. Current captures only have "orch_submit"; legacy
 // per-step phases (orch_alloc, orch_fanin …) take the two-argument form.

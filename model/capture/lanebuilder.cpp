@@ -1,5 +1,6 @@
 #include "lanebuilder.h"
 
+#include "phasevocabulary.h"
 #include "taskindex.h"
 
 #include <algorithm>
@@ -45,7 +46,10 @@ std::uint8_t maxDepthOf(const std::vector<Slice> &slices)
     return maxDepth;
 }
 
-std::uint32_t colourKeyForFunction(int funcId) { return funcId < 0 ? 0u : std::uint32_t(funcId) + 1u; }
+std::uint32_t colourKeyForFunction(int funcId)
+{
+    return funcId < 0 ? 0u : std::uint32_t(funcId) + 1u;
+}
 
 bool isMarkerPhase(const QString &kind)
 {
@@ -65,7 +69,8 @@ bool isInnerDrainPhase(const QString &kind)
 
 QString coreLaneName(const Capture &c, int core)
 {
-    const bool aic = core >= 0 && std::size_t(core) < c.info.coreTypes.size() && c.info.coreTypes[std::size_t(core)] == CoreType::Aic;
+    const bool aic = core >= 0 && std::size_t(core) < c.info.coreTypes.size() &&
+                     c.info.coreTypes[std::size_t(core)] == CoreType::Aic;
     return (aic ? QStringLiteral("AIC_%1") : QStringLiteral("AIV_%1")).arg(core);
 }
 
@@ -137,7 +142,30 @@ bool isAllocTask(const Capture &c, std::uint64_t taskId, const std::unordered_se
     return first == last && !markerIds.count(taskId);
 }
 
+const SchedulerStream *streamOf(const Capture &c, std::size_t thread)
+{
+    return thread < c.schedulerStreams.size() ? &c.schedulerStreams[thread] : nullptr;
+}
+
+// Scheduler_<worker_id>, falling back to scheduler_id and then the slot (supplement §7 "Lane").
+QString aicoreSchedulerLaneName(const SchedulerStream &s, std::size_t slot)
+{
+    return QStringLiteral("Scheduler_%1")
+        .arg(s.workerId ? *s.workerId : s.schedulerId.value_or(std::int64_t(slot)));
+}
+
 } // namespace
+
+QString schedulerGroupOf(const Capture &c)
+{
+    bool aicore = false, other = false;
+    for (const SchedulerStream &s : c.schedulerStreams) {
+        if (s.producer.isEmpty())
+            continue;
+        (s.isAicore() ? aicore : other) = true;
+    }
+    return aicore && !other ? groups::aicoreScheduler : groups::scheduler;
+}
 
 void buildLanes(Capture &c)
 {
@@ -150,13 +178,17 @@ void buildLanes(Capture &c)
     // (dummy_task, predicated_skip) go to the AICPU_<t> worker lane.
     std::unordered_set<std::uint64_t> markerIds;
     const int threadCount = schedulerThreadCount(c);
+    const QString schedulerGroup = schedulerGroupOf(c);
     for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
         const PhaseLane &records = c.schedulerThreads[t];
         if (records.empty())
             continue;
+        // An AICore-resident scheduler has one lane per stream and no resolve sub-lane (§7).
+        const SchedulerStream *stream = streamOf(c, t);
+        const bool aicoreStream = stream && stream->isAicore();
         Lane outer;
-        outer.group = groups::scheduler;
-        outer.name = QStringLiteral("Sched_%1").arg(t);
+        outer.group = schedulerGroup;
+        outer.name = aicoreStream ? aicoreSchedulerLaneName(*stream, t) : QStringLiteral("Sched_%1").arg(t);
         outer.kind = LaneKind::Scheduler;
         outer.laneSource = int(t);
         outer.sortKey = std::int64_t(t) * 2;
@@ -178,18 +210,20 @@ void buildLanes(Capture &c)
             s.endUs = std::max(r.endUs, r.startUs);
             s.ref = i;
             s.label = r.kind;
-            if (isMarkerPhase(kind)) {
+            if (aicoreStream && isLegacyAicorePhase(kind))
+                continue; // kept in the records, never drawn by the reference either
+            if (isMarkerPhase(kind) && !aicoreStream) {
                 s.endUs = std::max(s.endUs, s.startUs + kMinMarkerUs);
                 const bool dummy = kind == QLatin1String("dummy_task");
                 s.flags |= dummy ? Slice::Dummy : Slice::PredicatedSkip;
                 if (r.hasTaskId())
                     markerIds.insert(r.taskId);
                 markers.slices.push_back(s);
-            } else if (isResolvePhase(kind)) {
+            } else if (isResolvePhase(kind) && !aicoreStream) {
                 resolve.slices.push_back(s);
             } else {
                 if (isInnerDrainPhase(kind))
-                    s.depth = 1;  // nested inside its drain bar (§2.7)
+                    s.depth = 1; // nested inside its drain bar (§2.7)
                 if (s.endUs == s.startUs)
                     s.flags |= Slice::Instant;
                 outer.slices.push_back(s);
@@ -225,7 +259,7 @@ void buildLanes(Capture &c)
         allocs.group = groups::aicore;
         allocs.name = QStringLiteral("AICPU_%1").arg(threadCount + int(o));
         allocs.kind = LaneKind::AicpuWorker;
-        allocs.laneSource = -1 - int(o);  // negative: orchestrator lane o
+        allocs.laneSource = -1 - int(o); // negative: orchestrator lane o
         allocs.sortKey = 1'000'000 + threadCount + std::int64_t(o);
         for (std::uint32_t i = 0; i < records.size(); ++i) {
             const PhaseRecord &r = records[i];
@@ -268,7 +302,7 @@ void buildLanes(Capture &c)
     CounterTrack queue[3];
     const char *series[3] = {"AIC", "AIV", "MIX"};
     for (int k = 0; k < 3; ++k) {
-        queue[k].group = groups::scheduler;
+        queue[k].group = schedulerGroup;
         queue[k].name = QStringLiteral("shared_ready_queue");
         queue[k].series = QLatin1String(series[k]);
     }
@@ -292,7 +326,8 @@ void buildLanes(Capture &c)
             c.counters.push_back(std::move(q));
 
     auto bySortKey = [](std::vector<Lane> &v) {
-        std::stable_sort(v.begin(), v.end(), [](const Lane &a, const Lane &b) { return a.sortKey < b.sortKey; });
+        std::stable_sort(v.begin(), v.end(),
+                         [](const Lane &a, const Lane &b) { return a.sortKey < b.sortKey; });
     };
     for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker})
         bySortKey(*v);
@@ -315,7 +350,7 @@ void buildHostLogLanes(Capture &c)
             originNs = std::min(originNs, s.tsNs);
     // (pid, tid, device clock) -> lane
     std::map<std::tuple<std::int64_t, std::int64_t, bool>, Lane> byThread;
-    std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> deviceOrigin;  // per (pid, inv)
+    std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> deviceOrigin; // per (pid, inv)
     for (const HostSpan &s : spans)
         if (s.deviceClock) {
             auto [it, fresh] = deviceOrigin.try_emplace({s.pid, s.inv}, s.tsNs);

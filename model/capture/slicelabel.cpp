@@ -15,7 +15,7 @@ const PhaseRecord *recordOf(const std::vector<PhaseLane> &lanes, int lane, std::
 
 QString markerLabel(const Capture &c, const Lane &lane, const Slice &slice)
 {
-    if (lane.laneSource < 0) {  // alloc bar from orchestrator lane -1 - laneSource
+    if (lane.laneSource < 0) { // alloc bar from orchestrator lane -1 - laneSource
         const PhaseRecord *r = recordOf(c.orchestratorLanes, -1 - lane.laneSource, slice.ref);
         return r ? allocLabel(r->taskId) : QString();
     }
@@ -23,7 +23,7 @@ QString markerLabel(const Capture &c, const Lane &lane, const Slice &slice)
     if (!r)
         return {};
     if (!r->hasTaskId())
-        return c.phaseKinds.at(r->kind);  // old dummy_task records carry no task id (§13.3)
+        return c.phaseKinds.at(r->kind); // old dummy_task records carry no task id (§13.3)
     if (slice.flags & Slice::Dummy)
         return dummyLabel(r->taskId);
     // A predicated skip is a real task without AICore rows: it keeps the task's normal label.
@@ -43,8 +43,12 @@ QString sliceLabel(const Capture &c, const Lane &lane, const Slice &slice)
         return slice.ref < c.rows.size() ? taskLabel(c, c.rows[slice.ref]) : QString();
     case LaneKind::Scheduler:
     case LaneKind::SchedulerResolve:
-        if (const PhaseRecord *r = recordOf(c.schedulerThreads, lane.laneSource, slice.ref))
+        if (const PhaseRecord *r = recordOf(c.schedulerThreads, lane.laneSource, slice.ref)) {
+            const auto stream = std::size_t(lane.laneSource);
+            if (stream < c.schedulerStreams.size() && c.schedulerStreams[stream].isAicore())
+                return aicoreSchedulerLabel(c.phaseKinds.at(r->kind), *r);
             return schedulerPhaseLabel(c.phaseKinds.at(r->kind), r->tasksProcessed);
+        }
         return {};
     case LaneKind::Orchestrator:
         if (const PhaseRecord *r = recordOf(c.orchestratorLanes, lane.laneSource, slice.ref))

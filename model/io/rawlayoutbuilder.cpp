@@ -48,8 +48,9 @@ struct HostPlacement
     bool calibrated = false;
 };
 
-HostPlacement placeHostAndDevice(const RawRecords &raw, Capture &capture, const QString &fileName, std::uint64_t base,
-                                 std::int64_t frequencyHz, std::pair<std::uint64_t, std::uint64_t> deviceRange)
+HostPlacement placeHostAndDevice(const RawRecords &raw, Capture &capture, const QString &fileName,
+                                 std::uint64_t base, std::int64_t frequencyHz,
+                                 std::pair<std::uint64_t, std::uint64_t> deviceRange)
 {
     const ClockAlignment alignment = buildClockAlignment(raw.clockAnchors, frequencyHz, deviceRange.first,
                                                          deviceRange.second, raw.hostQuantizationNs);
@@ -89,10 +90,11 @@ HostPlacement placeHostAndDevice(const RawRecords &raw, Capture &capture, const 
                 any = true;
             }
     placement.timeBase = CaptureTimeBase::causalComposite(base, frequencyHz, origin, hostEndUs);
-    capture.warn(QStringLiteral("%1: host and device clocks are not aligned (%2); the device part is laid out after "
-                                "the last host record at %3 µs, so host-to-device gaps are not measurements")
-                     .arg(fileName, QString::fromStdString(alignment.reason))
-                     .arg(hostEndUs));
+    capture.warn(
+        QStringLiteral("%1: host and device clocks are not aligned (%2); the device part is laid out after "
+                       "the last host record at %3 µs, so host-to-device gaps are not measurements")
+            .arg(fileName, QString::fromStdString(alignment.reason))
+            .arg(hostEndUs));
     return placement;
 }
 
@@ -100,25 +102,28 @@ void checkHostCapture(const RawRecords &raw, Capture &capture, const QString &fi
 {
     const std::size_t hostRecords = raw.hostOrchestratorRecordCount();
     if (hostRecords == 0) {
-        capture.warn(QStringLiteral("%1: host-orchestrated capture without host orchestrator records").arg(fileName));
+        capture.warn(
+            QStringLiteral("%1: host-orchestrated capture without host orchestrator records").arg(fileName));
         capture.info.partial = true;
     }
     const auto &h = raw.hostCapture;
     if (!h.present)
         return;
-    const bool complete = h.status == "complete" && h.droppedRecords.value_or(0) == 0
-                          && (!h.recordedRecords || *h.recordedRecords == hostRecords)
-                          && (!h.expectedRecords || *h.expectedRecords == hostRecords);
+    const bool complete = h.status == "complete" && h.droppedRecords.value_or(0) == 0 &&
+                          (!h.recordedRecords || *h.recordedRecords == hostRecords) &&
+                          (!h.expectedRecords || *h.expectedRecords == hostRecords);
     if (complete)
         return;
     capture.info.partial = true;
-    capture.warn(QStringLiteral("%1: host orchestrator capture is incomplete (status %2, %3 of %4 expected records in the "
-                                "file, %5 dropped%6)")
-                     .arg(fileName, h.status.empty() ? QStringLiteral("unknown") : QString::fromStdString(h.status))
-                     .arg(hostRecords)
-                     .arg(h.expectedRecords ? QString::number(*h.expectedRecords) : QStringLiteral("?"))
-                     .arg(h.droppedRecords.value_or(0))
-                     .arg(h.error.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(h.error)));
+    capture.warn(
+        QStringLiteral(
+            "%1: host orchestrator capture is incomplete (status %2, %3 of %4 expected records in the "
+            "file, %5 dropped%6)")
+            .arg(fileName, h.status.empty() ? QStringLiteral("unknown") : QString::fromStdString(h.status))
+            .arg(hostRecords)
+            .arg(h.expectedRecords ? QString::number(*h.expectedRecords) : QStringLiteral("?"))
+            .arg(h.droppedRecords.value_or(0))
+            .arg(h.error.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(h.error)));
 }
 
 // Converts in place and moves the records out: a million-record stream never exists twice.
@@ -153,13 +158,15 @@ struct RowStats
 };
 
 // Task rows sorted by task id (§3.3 step 5), raw values kept even where they look wrong (§13.5).
-RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAicpu, const CaptureTimeBase &tb, Capture &capture)
+RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAicpu, const CaptureTimeBase &tb,
+                       Capture &capture)
 {
     const std::size_t nCore = raw.aicore.size();
     std::vector<RowOrder> order(nCore);
     for (std::size_t i = 0; i < nCore; ++i) {
         const std::uint32_t p = joinAicpu ? join.partner[i] : TaskJoin::kNoPartner;
-        order[i] = {raw.aicore[i].taskToken, p != TaskJoin::kNoPartner ? p : std::uint32_t(raw.aicpu.size() + i), std::uint32_t(i)};
+        order[i] = {raw.aicore[i].taskToken,
+                    p != TaskJoin::kNoPartner ? p : std::uint32_t(raw.aicpu.size() + i), std::uint32_t(i)};
     }
     if (!std::is_sorted(order.begin(), order.end()))
         std::sort(order.begin(), order.end());
@@ -214,7 +221,6 @@ RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAic
         rows.push_back(t);
     }
     return stats;
-
 }
 
 } // namespace
@@ -227,9 +233,10 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
     const std::int64_t frequencyHz = info.clockFreqHz.value_or(1);
 
     if (level == 1 && !raw.aicpu.empty()) {
-        capture.warn(QStringLiteral("%1: level 1 file carries %2 AICPU rows; ignored (level 1 has no AICPU timing)")
-                         .arg(fileName)
-                         .arg(raw.aicpu.size()));
+        capture.warn(
+            QStringLiteral("%1: level 1 file carries %2 AICPU rows; ignored (level 1 has no AICPU timing)")
+                .arg(fileName)
+                .arg(raw.aicpu.size()));
         raw.aicpu.clear();
     }
     const bool joinAicpu = level >= 2;
@@ -237,16 +244,22 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
     // run_epoch joins only when every row of both streams carries it; mixed widths never do.
     const std::uint8_t coreWidths = raw.aicoreDamage.widths, cpuWidths = raw.aicpuDamage.widths;
     if (raw.aicoreDamage.widthCount() > 1)
-        capture.warn(QStringLiteral("%1: aicore_tasks mixes %2-column rows; run_epoch is not used for the join")
-                         .arg(fileName, widthList(coreWidths)));
+        capture.warn(
+            QStringLiteral("%1: aicore_tasks mixes %2-column rows; run_epoch is not used for the join")
+                .arg(fileName, widthList(coreWidths)));
     if (raw.aicpuDamage.widthCount() > 1)
-        capture.warn(QStringLiteral("%1: AICPU task rows mix %2-column rows; run_epoch is not used for the join")
-                         .arg(fileName, widthList(cpuWidths)));
+        capture.warn(
+            QStringLiteral("%1: AICPU task rows mix %2-column rows; run_epoch is not used for the join")
+                .arg(fileName, widthList(cpuWidths)));
     const bool coreEpoch = coreWidths == (1u << 7);
     const bool cpuEpoch = cpuWidths == (1u << 5);
     const bool useEpoch = coreEpoch && (raw.aicpu.empty() || cpuEpoch);
-    if (!raw.aicpu.empty() && coreEpoch != cpuEpoch && raw.aicoreDamage.widthCount() == 1 && raw.aicpuDamage.widthCount() == 1)
-        capture.warn(QStringLiteral("%1: only one of the task streams carries run_epoch; joined on (core_id, reg_task_id)").arg(fileName));
+    if (!raw.aicpu.empty() && coreEpoch != cpuEpoch && raw.aicoreDamage.widthCount() == 1 &&
+        raw.aicpuDamage.widthCount() == 1)
+        capture.warn(
+            QStringLiteral(
+                "%1: only one of the task streams carries run_epoch; joined on (core_id, reg_task_id)")
+                .arg(fileName));
 
     static const std::vector<RawAicpuRow> noAicpu;
     const TaskJoin join = TaskJoin::build(raw.aicore, joinAicpu ? raw.aicpu : noAicpu, useEpoch);
@@ -255,11 +268,12 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
     const std::uint64_t base = CaptureTimeBase::baseCycles(raw);
     const auto deviceRange = CaptureTimeBase::deviceRange(raw);
     info.baseCycles = base;
-    info.hostOrchestrated = raw.orchestratorSource == QLatin1String("host") || raw.hostOrchestratorRecordCount() > 0
-                            || !raw.hostUploads.empty();
+    info.hostOrchestrated = raw.orchestratorSource == QLatin1String("host") ||
+                            raw.hostOrchestratorRecordCount() > 0 || !raw.hostUploads.empty();
     CaptureTimeBase tb = CaptureTimeBase::deviceRelative(base, frequencyHz);
     if (info.hostOrchestrated) {
-        const HostPlacement placement = placeHostAndDevice(raw, capture, fileName, base, frequencyHz, deviceRange);
+        const HostPlacement placement =
+            placeHostAndDevice(raw, capture, fileName, base, frequencyHz, deviceRange);
         tb = placement.timeBase;
         info.hostClockAligned = placement.calibrated;
         checkHostCapture(raw, capture, fileName);
@@ -274,6 +288,9 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
     // Phase records.
     const std::int32_t orchSubmit = std::int32_t(capture.phaseKinds.find(QStringLiteral("orch_submit")));
     convertPhases(raw.schedulerThreads, capture.schedulerThreads, tb, false, -1);
+    capture.schedulerStreams = std::move(raw.schedulerStreams);
+    if (!capture.schedulerStreams.empty())
+        capture.schedulerStreams.resize(capture.schedulerThreads.size());
     if (raw.hostOrchestratorRecordCount() > 0 || raw.orchestratorLanes.empty())
         convertPhases(raw.hostOrchestratorLanes, capture.orchestratorLanes, tb, true, orchSubmit);
     else
@@ -286,61 +303,77 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
     // What the join and the timestamps say about the capture.
     if (join.droppedAicpu > 0) {
         info.partial = true;
-        capture.warn(QStringLiteral("%1: dropped %2 AICPU rows without an AICore partner (their AICore records were lost): %3")
-                         .arg(fileName)
-                         .arg(join.droppedAicpu)
-                         .arg(perCoreList(join.droppedAicpuByCore)));
+        capture.warn(
+            QStringLiteral(
+                "%1: dropped %2 AICPU rows without an AICore partner (their AICore records were lost): %3")
+                .arg(fileName)
+                .arg(join.droppedAicpu)
+                .arg(perCoreList(join.droppedAicpuByCore)));
     }
     if (joinAicpu && !haveAicpuRows && nCore > 0) {
-        capture.warn(QStringLiteral("%1: level %2 file has no AICPU task rows; all %3 AICore rows lack dispatch/finish times "
-                                    "(kept, marked \"AICPU timing missing\")")
-                         .arg(fileName)
-                         .arg(level)
-                         .arg(nCore));
+        capture.warn(
+            QStringLiteral(
+                "%1: level %2 file has no AICPU task rows; all %3 AICore rows lack dispatch/finish times "
+                "(kept, marked \"AICPU timing missing\")")
+                .arg(fileName)
+                .arg(level)
+                .arg(nCore));
         info.partial = true;
     } else if (stats.aicpuMissing > 0) {
         info.partial = true;
-        capture.warn(QStringLiteral("%1: %2 AICore rows have no AICPU record (their AICPU records were lost; kept, marked "
-                                    "\"AICPU timing missing\")")
-                         .arg(fileName)
-                         .arg(stats.aicpuMissing));
+        capture.warn(
+            QStringLiteral(
+                "%1: %2 AICore rows have no AICPU record (their AICPU records were lost; kept, marked "
+                "\"AICPU timing missing\")")
+                .arg(fileName)
+                .arg(stats.aicpuMissing));
     }
     if (join.duplicateAicoreRows > 0 || join.duplicateAicpuRows > 0)
-        capture.warn(QStringLiteral("%1: duplicate join keys (core_id, reg_task_id%2): %3 AICore and %4 AICPU rows repeat a key "
-                                    "(several runs in one file or a wrapped dispatch counter); all AICore rows kept and flagged")
-                         .arg(fileName, useEpoch ? QStringLiteral(", run_epoch") : QString())
-                         .arg(join.duplicateAicoreRows)
-                         .arg(join.duplicateAicpuRows));
+        capture.warn(
+            QStringLiteral(
+                "%1: duplicate join keys (core_id, reg_task_id%2): %3 AICore and %4 AICPU rows repeat a key "
+                "(several runs in one file or a wrapped dispatch counter); all AICore rows kept and flagged")
+                .arg(fileName, useEpoch ? QStringLiteral(", run_epoch") : QString())
+                .arg(join.duplicateAicoreRows)
+                .arg(join.duplicateAicpuRows));
     if (join.counterGapRecords > 0) {
         info.partial = true;
-        capture.warn(QStringLiteral("%1: per-core dispatch counters (reg_task_id) skip about %2 records on %3 cores (most on "
-                                    "core %4: %5); those records were lost from both streams")
-                         .arg(fileName)
-                         .arg(join.counterGapRecords)
-                         .arg(join.coresWithGaps)
-                         .arg(join.largestGapCore)
-                         .arg(join.largestGapRecords));
+        capture.warn(
+            QStringLiteral(
+                "%1: per-core dispatch counters (reg_task_id) skip about %2 records on %3 cores (most on "
+                "core %4: %5); those records were lost from both streams")
+                .arg(fileName)
+                .arg(join.counterGapRecords)
+                .arg(join.coresWithGaps)
+                .arg(join.largestGapCore)
+                .arg(join.largestGapRecords));
     }
     if (stats.outsideCoreTypes > 0)
-        capture.warn(QStringLiteral("%1: %2 rows run on core ids outside metadata.core_types (up to core %3); shown as AIV")
-                         .arg(fileName)
-                         .arg(stats.outsideCoreTypes)
-                         .arg(stats.maxOutsideCore));
+        capture.warn(
+            QStringLiteral(
+                "%1: %2 rows run on core ids outside metadata.core_types (up to core %3); shown as AIV")
+                .arg(fileName)
+                .arg(stats.outsideCoreTypes)
+                .arg(stats.maxOutsideCore));
     if (stats.endBeforeStart > 0 || stats.finishBeforeDispatch > 0)
-        capture.warn(QStringLiteral("%1: %2 rows end before they start and %3 rows finish before their dispatch (kept as recorded)")
+        capture.warn(QStringLiteral("%1: %2 rows end before they start and %3 rows finish before their "
+                                    "dispatch (kept as recorded)")
                          .arg(fileName)
                          .arg(stats.endBeforeStart)
                          .arg(stats.finishBeforeDispatch));
     if (stats.receiveNotBeforeStart > 0)
-        capture.warn(QStringLiteral("%1: %2 rows have receive_to_start >= start (receive time unknown, shown at 0)")
-                         .arg(fileName)
-                         .arg(stats.receiveNotBeforeStart));
+        capture.warn(
+            QStringLiteral("%1: %2 rows have receive_to_start >= start (receive time unknown, shown at 0)")
+                .arg(fileName)
+                .arg(stats.receiveNotBeforeStart));
     const std::uint64_t hi = deviceRange.second;
     if (hi > base && double(hi - base) / double(frequencyHz) > kImplausibleSpanSeconds)
-        capture.warn(QStringLiteral("%1: the capture spans %2 hours of device time; a stray timestamp has probably shifted "
-                                    "the time base")
-                         .arg(fileName)
-                         .arg(double(hi - base) / double(frequencyHz) / 3600.0, 0, 'f', 1));
+        capture.warn(
+            QStringLiteral(
+                "%1: the capture spans %2 hours of device time; a stray timestamp has probably shifted "
+                "the time base")
+                .arg(fileName)
+                .arg(double(hi - base) / double(frequencyHz) / 3600.0, 0, 'f', 1));
     if (raw.schedulerStreamsDropped > 0 || raw.schedulerStreamTruncated) {
         info.partial = true;
         capture.warn(QStringLiteral("%1: scheduler record streams report %2 dropped records%3")

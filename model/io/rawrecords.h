@@ -2,6 +2,7 @@
 
 #include "clockalignment.h"
 #include "model/capture/phaserecord.h"
+#include "model/capture/schedulerstream.h"
 #include "model/capture/taskrow.h"
 
 #include <QString>
@@ -35,11 +36,11 @@ struct RawAicoreRow
     std::uint64_t taskToken = 0;
     std::uint64_t startCycles = 0;
     std::uint64_t endCycles = 0;
-    std::uint64_t receiveToStart = 0;   // 0 for 5-column rows
+    std::uint64_t receiveToStart = 0; // 0 for 5-column rows
     std::int32_t coreId = 0;
     std::uint32_t regTaskId = 0;
-    std::uint32_t runEpoch = 0;         // 7-column rows only
-    std::uint8_t columns = 0;           // 5, 6 or 7
+    std::uint32_t runEpoch = 0; // 7-column rows only
+    std::uint8_t columns = 0;   // 5, 6 or 7
 };
 
 // aicpu_tasks / scheduler_tasks.records row (spec §2.5, §11).
@@ -49,8 +50,8 @@ struct RawAicpuRow
     std::uint64_t finishCycles = 0;
     std::int32_t coreId = 0;
     std::uint32_t regTaskId = 0;
-    std::uint32_t runEpoch = 0;         // 5-column rows only
-    std::uint8_t columns = 0;           // 4 or 5
+    std::uint32_t runEpoch = 0; // 5-column rows only
+    std::uint8_t columns = 0;   // 4 or 5
 };
 
 // Start/end of a scheduler, orchestrator or host record as written: cycles or host ns, 0 when absent
@@ -92,7 +93,7 @@ struct StreamDamage
 {
     std::uint64_t malformed = 0;
     std::int64_t firstMalformedAt = -1;
-    std::uint8_t widths = 0;            // bit n set = rows with n columns were seen (n < 8)
+    std::uint8_t widths = 0; // bit n set = rows with n columns were seen (n < 8)
 
     void note(std::int64_t offset)
     {
@@ -152,13 +153,14 @@ struct RawRecords
     bool hasSchedulerPhases = false;
     bool hasSchedulerRecords = false;
     std::vector<RawPhaseLane> schedulerThreads;
+    std::vector<SchedulerStream> schedulerStreams; // scheduler_records: same index as schedulerThreads
     std::vector<RawPhaseLane> orchestratorLanes;
     std::int64_t orchestratorOffset = -1;
     std::vector<RawPhaseLane> hostOrchestratorLanes;
     std::int64_t hostOrchestratorOffset = -1;
     std::vector<RawUpload> hostUploads;
-    StreamDamage phaseDamage;            // records that were not objects, across all phase streams
-    std::uint64_t schedulerStreamsDropped = 0;   // scheduler_records capture.dropped, summed
+    StreamDamage phaseDamage;                  // records that were not objects, across all phase streams
+    std::uint64_t schedulerStreamsDropped = 0; // scheduler_records capture.dropped, summed
     bool schedulerStreamTruncated = false;
 
     // Per-task object layout (§10 item 2): rows already in µs.
@@ -168,8 +170,8 @@ struct RawRecords
     bool hasFanout = false;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> fanoutEdges;
 
-    QStringList ignoredKeys;              // unknown top-level keys, for one note
-    QStringList notes;                    // parse-time warnings (type mismatches of whole members)
+    QStringList ignoredKeys; // unknown top-level keys, for one note
+    QStringList notes;       // parse-time warnings (type mismatches of whole members)
 
     void note(const QString &message)
     {

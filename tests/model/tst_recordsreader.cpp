@@ -243,6 +243,100 @@ private slots:
         QCOMPARE(countWarnings(c, "unknown phase kind"), 1);
     }
 
+    void aicoreProducerStreamsKeepTheirIdentity()
+    {
+        // Supplement §7: streams sit at their scheduler_id; id 1 had no stream and is an empty slot
+        // that inherits the only producer. base = 100 cycles at 1 GHz.
+        const auto r = readBytes(fixture("aicore_scheduler_streams.json"));
+        QVERIFY2(r.ok, qPrintable(r.error.toString()));
+        const auto &c = r.capture;
+        QCOMPARE(c.schedulerThreads.size(), std::size_t(3));
+        QCOMPARE(c.schedulerStreams.size(), std::size_t(3));
+        QCOMPARE(c.schedulerThreads[0].size(), std::size_t(2));
+        QVERIFY(c.schedulerThreads[1].empty());
+        QCOMPARE(c.schedulerThreads[2].size(), std::size_t(7));
+
+        const SchedulerStream &first = c.schedulerStreams[0];
+        QCOMPARE(first.producer, QStringLiteral("aicore"));
+        QCOMPARE(first.schedulerId.value_or(-1), 0);
+        QVERIFY(!first.workerId);
+        QCOMPARE(first.coreType, QStringLiteral("aic"));
+        QCOMPARE(first.physicalCoreId.value_or(-1), 3);
+        QVERIFY(!first.gap);
+        const SchedulerStream &gap = c.schedulerStreams[1];
+        QVERIFY(gap.gap);
+        QCOMPARE(gap.producer, QStringLiteral("aicore"));
+        QCOMPARE(gap.workerId.value_or(-1), 1);
+        const SchedulerStream &third = c.schedulerStreams[2];
+        QCOMPARE(third.platform, QStringLiteral("a5"));
+        QCOMPARE(third.workerId.value_or(-1), 4);
+        QCOMPARE(third.physicalCoreId.value_or(-1), 17);
+        QCOMPARE(third.coreType, QStringLiteral("aiv"));
+
+        const auto &lane = c.schedulerThreads[2];
+        QCOMPARE(kindOf(c, lane[0]), QStringLiteral("bootstrap"));
+        QVERIFY(!lane[0].hasTaskId());
+        QCOMPARE(lane[0].startUs, 0.0);
+        QCOMPARE(lane[0].endUs, 0.02);
+        QCOMPARE(kindOf(c, lane[1]), QStringLiteral("state_probe"));
+        QCOMPARE(lane[1].taskId, quint64(23));
+        QCOMPARE(kindOf(c, lane[3]), QStringLiteral("idle"));
+        QCOMPARE(kindOf(c, lane[5]), QStringLiteral("ready_claim")); // legacy: kept
+        QCOMPARE(countWarnings(c, "unknown phase kind \"mystery_step\""), 1);
+        QCOMPARE(countWarnings(c, "unknown phase kind"), 1);
+        QCOMPARE(countWarnings(c, "placed in file order"), 0);
+    }
+
+    void streamPlacementFallsBackToFileOrder_data()
+    {
+        QTest::addColumn<QByteArray>("ids");
+        QTest::addColumn<QList<int>>("lengths"); // records per slot, in slot order
+        QTest::addColumn<bool>("fileOrder");
+        // Three streams of 1, 2 and 3 records carrying these scheduler_id members.
+        QTest::newRow("by id with a gap") << QByteArray("3|1|0") << QList<int>{3, 2, 0, 1} << false;
+        QTest::newRow("repeated id") << QByteArray("1|1|0") << QList<int>{1, 2, 3} << true;
+        QTest::newRow("missing id") << QByteArray("2||0") << QList<int>{1, 2, 3} << true;
+        QTest::newRow("negative id") << QByteArray("2|-1|0") << QList<int>{1, 2, 3} << true;
+        QTest::newRow("id 256") << QByteArray("256|1|0") << QList<int>{1, 2, 3} << true;
+        QTest::newRow("id 255") << QByteArray("255|1|0") << QList<int>{} << false;
+    }
+    void streamPlacementFallsBackToFileOrder()
+    {
+        QFETCH(QByteArray, ids);
+        QFETCH(QList<int>, lengths);
+        QFETCH(bool, fileOrder);
+        const QList<QByteArray> id = ids.split('|');
+        QByteArray streams;
+        for (int s = 0; s < 3; ++s) {
+            QByteArray records;
+            for (int i = 0; i <= s; ++i)
+                records += QByteArray(i ? ", " : "") +
+                           "{\"kind\": \"dispatch\", \"start_cycles\": 10, \"end_cycles\": 11}";
+            streams += QByteArray(s ? ", " : "") + "{\"producer\": \"aicpu\", " +
+                       (id[s].isEmpty() ? QByteArray() : "\"scheduler_id\": " + id[s] + ", ") +
+                       "\"records\": [" + records + "]}";
+        }
+        const QByteArray data =
+            "{\"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1000000}, "
+            "\"aicore_tasks\": [[0, 2, 0, 10, 20, 0]], \"scheduler_tasks\": {\"records\": []}, "
+            "\"scheduler_records\": {\"streams\": [" +
+            streams + "]}}";
+        const auto r = readBytes(data);
+        QVERIFY(r.ok);
+        const auto &c = r.capture;
+        QCOMPARE(countWarnings(c, "placed in file order"), fileOrder ? 1 : 0);
+        if (lengths.isEmpty()) {
+            QCOMPARE(c.schedulerThreads.size(), std::size_t(256));
+            QCOMPARE(c.schedulerThreads[255].size(), std::size_t(1));
+            return;
+        }
+        QCOMPARE(c.schedulerThreads.size(), std::size_t(lengths.size()));
+        for (qsizetype i = 0; i < lengths.size(); ++i)
+            QCOMPARE(c.schedulerThreads[std::size_t(i)].size(), std::size_t(lengths[i]));
+        for (const SchedulerStream &s : c.schedulerStreams)
+            QCOMPARE(s.producer, QStringLiteral("aicpu")); // gaps inherit the single producer
+    }
+
     void levelFourIdsAndBaseBeyondDoublePrecision()
     {
         // base = 10000000000000010 (> 2^53, from the first orchestrator record); 50 MHz: µs = Δ * 0.02.
@@ -635,7 +729,9 @@ private slots:
         QCOMPARE(r.capture.schedulerThreads.size(), std::size_t(4096));
         QCOMPARE(countWarnings(r.capture, "skipped 904 malformed phase records"), 1);
         QCOMPARE(countWarnings(r.capture, "skipped 1 malformed aicore_tasks rows"), 1); // core id 2^40
-        QCOMPARE(countWarnings(r.capture, "has no usable scheduler_id; 1 records ignored"), 1);
+        // An id of 10^9 cannot be a position: the stream keeps its file order (slot 0) instead.
+        QCOMPARE(countWarnings(r.capture, "placed in file order"), 1);
+        QCOMPARE(r.capture.schedulerThreads[0].size(), std::size_t(1));
         QCOMPARE(r.capture.rows.size(), std::size_t(1));
     }
 
