@@ -1,5 +1,6 @@
 #pragma once
 
+#include "aicpulifecycle.h"
 #include "depgraph.h"
 #include "hostspans.h"
 #include "lane.h"
@@ -63,7 +64,8 @@ struct Capture
     std::vector<SchedulerStream> schedulerStreams; // same index; empty without scheduler_records
     std::vector<PhaseLane> orchestratorLanes;      // device or host orchestrator, normally one
     std::vector<HostUpload> hostUploads;
-    StringTable phaseKinds; // names for PhaseRecord::kind / HostUpload::kind
+    std::vector<AicpuLifecycle> aicpuLifecycle; // one per AICPU thread record, file order
+    StringTable phaseKinds;                     // names for PhaseRecord::kind / HostUpload::kind
     DepGraph deps;
     NameMap names;
     ScopeStats scopeStats;

@@ -169,7 +169,7 @@ QString schedulerGroupOf(const Capture &c)
 
 void buildLanes(Capture &c)
 {
-    std::vector<Lane> host, orch, sched, schedView, worker, aicpuWorker;
+    std::vector<Lane> host, orch, sched, schedView, worker, aicpuWorker, lifecycle;
 
     // AICore and Scheduler View.
     addCoreLanes(c, worker, schedView);
@@ -298,6 +298,34 @@ void buildLanes(Capture &c)
         host.push_back(std::move(h2d));
     }
 
+    // AICPU Lifecycle (supplement §7): "AICPU Thread N", one slice per stage that ended.
+    for (std::size_t i = 0; i < c.aicpuLifecycle.size(); ++i) {
+        const AicpuLifecycle &l = c.aicpuLifecycle[i];
+        Lane lane;
+        lane.group = groups::lifecycle;
+        lane.name = QStringLiteral("AICPU Thread %1").arg(l.thread);
+        lane.kind = LaneKind::AicpuLifecycle;
+        lane.laneSource = int(i);
+        lane.sortKey = l.thread;
+        for (std::uint32_t s = 0; s < l.slices.size(); ++s) {
+            const LifecycleSlice &ls = l.slices[s];
+            Slice sl;
+            sl.startUs = ls.startUs;
+            sl.endUs = std::max(ls.endUs, ls.startUs);
+            sl.ref = s;
+            sl.label = c.phaseKinds.intern(lifecycleStageName(ls.stage)); // colours by name, as phases do
+            if (sl.endUs == sl.startUs)
+                sl.flags |= Slice::Instant;
+            lane.slices.push_back(sl);
+        }
+        if (lane.slices.empty())
+            continue;
+        sortByStart(lane.slices);
+        // Stages of one thread follow each other; a stray overlap gets its own row instead of hiding.
+        lane.maxDepth = assignSubLanes(lane.slices);
+        lifecycle.push_back(std::move(lane));
+    }
+
     // Shared ready-queue depth (§7.4): one sample at the end of every complete/dispatch record.
     CounterTrack queue[3];
     const char *series[3] = {"AIC", "AIV", "MIX"};
@@ -329,11 +357,11 @@ void buildLanes(Capture &c)
         std::stable_sort(v.begin(), v.end(),
                          [](const Lane &a, const Lane &b) { return a.sortKey < b.sortKey; });
     };
-    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker})
+    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker, &lifecycle})
         bySortKey(*v);
 
     std::vector<Lane> lanes;
-    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker})
+    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker, &lifecycle})
         for (Lane &l : *v)
             lanes.push_back(std::move(l));
     c.lanes = std::move(lanes);

@@ -6,7 +6,7 @@ namespace lanescope {
 
 // Lays a loaded records capture out as display lanes (spec §0 step 5, §7.1–7.3): Host, Orchestrator,
 // AICPU Scheduler (or AICore Scheduler, supplement §7), Scheduler View and AICore groups, showing only
-// what the capture's level recorded.
+// what the capture's level recorded, then the AICPU Lifecycle lanes (supplement §7).
 // Also derives the shared ready-queue counter (§7.4). Expects rows with resolved function ids.
 void buildLanes(Capture &capture);
 
@@ -26,6 +26,7 @@ inline const QString scheduler = QStringLiteral("AICPU Scheduler");
 inline const QString aicoreScheduler = QStringLiteral("AICore Scheduler"); // AICore-resident schedulers only
 inline const QString schedulerView = QStringLiteral("Scheduler View");
 inline const QString aicore = QStringLiteral("AICore");
+inline const QString lifecycle = QStringLiteral("AICPU Lifecycle");
 } // namespace groups
 
 } // namespace lanescope

@@ -60,6 +60,13 @@ QString sliceLabel(const Capture &c, const Lane &lane, const Slice &slice)
         return slice.ref < c.hostUploads.size() ? c.phaseKinds.at(c.hostUploads[slice.ref].kind) : QString();
     case LaneKind::Host:
         return slice.ref < c.hostLog.spans.size() ? c.hostLog.spans[slice.ref].name : QString();
+    case LaneKind::AicpuLifecycle:
+        if (lane.laneSource >= 0 && std::size_t(lane.laneSource) < c.aicpuLifecycle.size()) {
+            const auto &slices = c.aicpuLifecycle[std::size_t(lane.laneSource)].slices;
+            if (slice.ref < slices.size())
+                return lifecycleStageName(slices[slice.ref].stage);
+        }
+        return {};
     case LaneKind::Trace:
         return slice.label < std::uint32_t(c.strings.size()) ? c.strings.at(slice.label) : QString();
     }

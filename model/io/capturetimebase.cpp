@@ -7,8 +7,7 @@ namespace lanescope {
 namespace {
 
 // Calls f(c) for every device timestamp the capture converts.
-template<typename F>
-void forEachDeviceTime(const RawRecords &raw, F &&f)
+template <typename F> void forEachDeviceTime(const RawRecords &raw, F &&f)
 {
     for (const auto &r : raw.aicore) {
         f(CaptureTimeBase::receiveCycles(r.startCycles, r.receiveToStart));
@@ -25,6 +24,12 @@ void forEachDeviceTime(const RawRecords &raw, F &&f)
                 f(t.start);
                 f(t.end);
             }
+    // Lifecycle stages are device cycles too (supplement §2.3, §2.8).
+    for (const auto &l : raw.lifecycle)
+        for (const auto &t : l.stages) {
+            f(t.start);
+            f(t.end);
+        }
 }
 
 } // namespace
@@ -51,6 +56,12 @@ std::uint64_t CaptureTimeBase::baseCycles(const RawRecords &raw)
                 consider(t.start);
                 consider(t.end);
             }
+    // The newest converter's base also takes the lifecycle *_cycles fields (supplement §2.8).
+    for (const auto &l : raw.lifecycle)
+        for (const auto &t : l.stages) {
+            consider(t.start);
+            consider(t.end);
+        }
     return base == ~std::uint64_t(0) ? 0 : base;
 }
 
@@ -85,8 +96,8 @@ CaptureTimeBase CaptureTimeBase::hostCalibrated(const ClockAlignment &alignment,
     return t;
 }
 
-CaptureTimeBase CaptureTimeBase::causalComposite(std::uint64_t base, std::int64_t frequencyHz, std::uint64_t originNs,
-                                                 double hostEndUs)
+CaptureTimeBase CaptureTimeBase::causalComposite(std::uint64_t base, std::int64_t frequencyHz,
+                                                 std::uint64_t originNs, double hostEndUs)
 {
     CaptureTimeBase t;
     t.m_mode = Mode::CausalComposite;
@@ -102,7 +113,8 @@ double CaptureTimeBase::deviceUs(std::uint64_t c) const
     if (!isSet(c))
         return 0.0;
     switch (m_mode) {
-    case Mode::DeviceRelative: return double(std::int64_t(c - m_base)) * 1e6 / double(m_frequencyHz);
+    case Mode::DeviceRelative:
+        return double(std::int64_t(c - m_base)) * 1e6 / double(m_frequencyHz);
     case Mode::HostCalibrated:
         return double(m_alignment.mapCyclesToHostNs(c) - std::int64_t(m_originNs)) / 1000.0;
     case Mode::CausalComposite:

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "clockalignment.h"
+#include "model/capture/aicpulifecycle.h"
 #include "model/capture/phaserecord.h"
 #include "model/capture/schedulerstream.h"
 #include "model/capture/taskrow.h"
 
 #include <QString>
 #include <QStringList>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -77,6 +79,13 @@ struct RawPhaseLane
         records.push_back(r);
         times.push_back(t);
     }
+};
+
+// aicpu_lifecycle_records entry (spec §11): raw cycles per LifecycleStage, 0 when absent.
+struct RawLifecycle
+{
+    std::optional<std::int64_t> thread; // aicpu_thread_id
+    std::array<RawTimes, kLifecycleStageCount> stages = {};
 };
 
 // host_device_uploads entry (spec §2.9).
@@ -159,6 +168,8 @@ struct RawRecords
     std::vector<RawPhaseLane> hostOrchestratorLanes;
     std::int64_t hostOrchestratorOffset = -1;
     std::vector<RawUpload> hostUploads;
+    bool hasLifecycle = false;
+    std::vector<RawLifecycle> lifecycle;
     StreamDamage phaseDamage;                  // records that were not objects, across all phase streams
     std::uint64_t schedulerStreamsDropped = 0; // scheduler_records capture.dropped, summed
     bool schedulerStreamTruncated = false;

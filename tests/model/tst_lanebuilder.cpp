@@ -228,6 +228,28 @@ private slots:
         QCOMPARE(labelsOf(c, *resolve), (QStringList{"resolve(4)"}));
     }
 
+    void lifecycleLanesPerAicpuThread()
+    {
+        const Capture c = readFixture("aicpu_lifecycle.json");
+        const Lane *leader = findLane(c, groups::lifecycle, "AICPU Thread 0");
+        const Lane *follower = findLane(c, groups::lifecycle, "AICPU Thread 3");
+        const Lane *byIndex = findLane(c, groups::lifecycle, "AICPU Thread 2");
+        QVERIFY(leader && follower && byIndex);
+        QCOMPARE(leader->kind, LaneKind::AicpuLifecycle);
+        QCOMPARE(labelsOf(c, *leader),
+                 (QStringList{"handshake_partition", "topology_config", "context_publish", "bootstrap_wait",
+                              "register_release", "exit_signal", "exit_wait"}));
+        QCOMPARE(labelsOf(c, *follower),
+                 (QStringList{"handshake_partition", "register_release", "exit_signal"}));
+        QVERIFY(follower->slices[1].flags & Slice::Instant); // end == start
+        QCOMPARE(leader->slices[6].startUs, 0.52);
+        QCOMPARE(leader->slices[6].endUs, 0.6);
+        QCOMPARE(c.phaseKinds.at(leader->slices[3].label), QStringLiteral("bootstrap_wait"));
+        // The lifecycle group comes last, its lanes ordered by thread.
+        QCOMPARE(c.lanes.back().name, QStringLiteral("AICPU Thread 3"));
+        QCOMPARE(c.lanes[c.lanes.size() - 2].name, QStringLiteral("AICPU Thread 2"));
+    }
+
     void allocBarsFromRuntimeEvidenceWithoutDeps()
     {
         Capture c = levelFour();

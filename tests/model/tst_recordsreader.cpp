@@ -337,6 +337,45 @@ private slots:
             QCOMPARE(s.producer, QStringLiteral("aicpu")); // gaps inherit the single producer
     }
 
+    void aicpuLifecycleStages()
+    {
+        // base = 1000 (the handshake starts first); 1 GHz, so µs = (cycles - 1000) / 1000.
+        const auto r = readBytes(fixture("aicpu_lifecycle.json"));
+        QVERIFY(r.ok);
+        const auto &c = r.capture;
+        QCOMPARE(c.info.baseCycles, quint64(1000));
+        QCOMPARE(c.aicpuLifecycle.size(), std::size_t(3));
+        auto stages = [](const AicpuLifecycle &l) {
+            QStringList names;
+            for (const LifecycleSlice &s : l.slices)
+                names << QStringLiteral("%1 %2-%3")
+                             .arg(lifecycleStageName(s.stage))
+                             .arg(s.startUs)
+                             .arg(s.endUs);
+            return names;
+        };
+        const AicpuLifecycle &leader = c.aicpuLifecycle[0];
+        QCOMPARE(leader.thread, 0);
+        QVERIFY(!leader.threadFromIndex);
+        QCOMPARE(stages(leader),
+                 (QStringList{"handshake_partition 0-0.01", "topology_config 0.01-0.03",
+                              "context_publish 0.03-0.04", "bootstrap_wait 0.04-0.1",
+                              "register_release 0.5-0.51", "exit_signal 0.51-0.52", "exit_wait 0.52-0.6"}));
+        // No topology (leader only), an unfinished publish and an end before its start are not drawn;
+        // end == start is.
+        const AicpuLifecycle &follower = c.aicpuLifecycle[1];
+        QCOMPARE(follower.thread, 3);
+        QCOMPARE(stages(follower), (QStringList{"handshake_partition 0-0.005", "register_release 0.5-0.5",
+                                                "exit_signal 0.51-0.512"}));
+        // Keys spelled after the slice name (inferred shape); no thread id: the record index.
+        const AicpuLifecycle &generic = c.aicpuLifecycle[2];
+        QCOMPARE(generic.thread, 2);
+        QVERIFY(generic.threadFromIndex);
+        QCOMPARE(stages(generic), (QStringList{"handshake_partition 0.001-0.009"}));
+        QCOMPARE(countWarnings(c, "skipped 1 malformed phase records"), 1);
+        QCOMPARE(countWarnings(c, "top-level keys not read"), 0);
+    }
+
     void levelFourIdsAndBaseBeyondDoublePrecision()
     {
         // base = 10000000000000010 (> 2^53, from the first orchestrator record); 50 MHz: µs = Δ * 0.02.
@@ -441,8 +480,10 @@ private slots:
         const auto &c = r.capture;
         QCOMPARE(c.info.runtime, QStringLiteral("host_build_graph"));
         QCOMPARE(c.rows.size(), std::size_t(2));
-        compareRow(c.rows[0], 7, 0, 0.01, 0.02, 0.08, 0.015, 0.085, kAicpu | kReceive);
-        compareRow(c.rows[1], 7, 0, 0.21, 0.22, 0.28, 0.215, 0.285, kAicpu | kReceive);
+        // base = 90: the lifecycle handshake start is the earliest device time (supplement §2.8).
+        QCOMPARE(c.info.baseCycles, quint64(90));
+        compareRow(c.rows[0], 7, 0, 0.02, 0.03, 0.09, 0.025, 0.095, kAicpu | kReceive);
+        compareRow(c.rows[1], 7, 0, 0.22, 0.23, 0.29, 0.225, 0.295, kAicpu | kReceive);
         QCOMPARE(c.rows[0].runEpoch, 1u);
         QCOMPARE(c.rows[1].runEpoch, 2u);
         QCOMPARE(c.schedulerThreads.size(), std::size_t(3)); // placed by scheduler_id 2
@@ -453,11 +494,15 @@ private slots:
         QCOMPARE(lane[0].taskId, quint64(7));
         QCOMPARE(lane[0].popHit, 4u); // from metrics[record_index 0]
         QCOMPARE(lane[0].popMiss, 1u);
-        QCOMPARE(lane[0].startUs, 0.0);
-        QCOMPARE(lane[1].endUs, 0.019);
+        QCOMPARE(lane[0].startUs, 0.01);
+        QCOMPARE(lane[1].endUs, 0.029);
         QCOMPARE(kindOf(c, lane[1]), QStringLiteral("idle"));
         QVERIFY(!lane[1].hasTaskId()); // task_id null
-        QCOMPARE(countWarnings(c, "top-level keys not read: aicpu_lifecycle_records"), 1);
+        QCOMPARE(countWarnings(c, "top-level keys not read"), 0);
+        // Thread 1 only started its handshake: nothing ended, so nothing is drawn.
+        QCOMPARE(c.aicpuLifecycle.size(), std::size_t(1));
+        QCOMPARE(c.aicpuLifecycle[0].thread, 1);
+        QVERIFY(c.aicpuLifecycle[0].slices.empty());
         QCOMPARE(countWarnings(c, "unknown phase kind"), 0);
         QCOMPARE(countWarnings(c, "duplicate"), 0);
     }
@@ -651,6 +696,7 @@ private slots:
         QTest::newRow("level4 metadata last") << "level4_tmr_metadata_last.json";
         QTest::newRow("hbg calibrated") << "level4_hbg_calibrated.json";
         QTest::newRow("newer streams") << "newer_epoch_streams.json";
+        QTest::newRow("lifecycle") << "aicpu_lifecycle.json";
         QTest::newRow("objects") << "objects_version2_fanout.json";
     }
     void everyPrefixIsHandled()
