@@ -30,6 +30,7 @@ enum class PhaseField : std::uint8_t {
     SharedAtStart,
     SharedAtEnd,
     RecordIndex,
+    RunEpoch,
 };
 
 // Phase records repeat the same dozen keys millions of times: dispatch on length first.
@@ -48,7 +49,9 @@ PhaseField phaseField(const std::string &k)
     case 8:
         return is("pop_miss") ? PhaseField::PopMiss : PhaseField::Other;
     case 9:
-        return is("loop_iter") ? PhaseField::LoopIter : PhaseField::Other;
+        if (is("loop_iter"))
+            return PhaseField::LoopIter;
+        return is("run_epoch") ? PhaseField::RunEpoch : PhaseField::Other;
     case 10:
         if (is("end_cycles"))
             return PhaseField::EndCycles;
@@ -186,6 +189,15 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
             if (takeUInt64(m_c, v, m_scratch) == Took::Value && v != ~std::uint64_t(0)) {
                 r.taskId = v;
                 r.flags |= PhaseRecord::HasTaskId;
+            }
+            break;
+        case PhaseField::RunEpoch:
+            // Host arrays never carry an epoch (supplement §4.1); one there would not be the device's.
+            if (source != Source::HostOrchestrator && takeUInt64(m_c, v, m_scratch) == Took::Value) {
+                r.runEpoch = std::uint32_t(v);
+                r.flags |= PhaseRecord::HasRunEpoch;
+            } else if (source == Source::HostOrchestrator) {
+                m_c.skip();
             }
             break;
         case PhaseField::SubmitIdx:

@@ -376,6 +376,41 @@ private slots:
         QCOMPARE(countWarnings(c, "top-level keys not read"), 0);
     }
 
+    void runEpochIsKeptOnPhaseRecords_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("orchestrator"); // false: scheduler thread 0
+        QTest::addColumn<int>("record");
+        QTest::addColumn<bool>("has");
+        QTest::addColumn<uint>("epoch");
+        // Supplement §4.1: stream records and AICPU orchestrator phases carry run_epoch; host arrays never.
+        QTest::newRow("stream record, epoch 3") << "level4_run_epochs.json" << false << 0 << true << 3u;
+        QTest::newRow("stream record keeps a foreign epoch")
+            << "level4_run_epochs.json" << false << 1 << true << 4u;
+        QTest::newRow("orchestrator, epoch 3") << "level4_run_epochs.json" << true << 0 << true << 3u;
+        QTest::newRow("orchestrator, epoch 0 is an epoch")
+            << "level4_run_epochs.json" << true << 1 << true << 0u;
+        QTest::newRow("orchestrator without the key") << "level4_run_epochs.json" << true << 2 << false << 0u;
+        QTest::newRow("legacy per-thread phases") << "level3_phases.json" << false << 0 << false << 0u;
+        QTest::newRow("host orchestrator ignores it")
+            << "level4_hbg_host_epoch.json" << true << 0 << false << 0u;
+    }
+    void runEpochIsKeptOnPhaseRecords()
+    {
+        QFETCH(QString, file);
+        QFETCH(bool, orchestrator);
+        QFETCH(int, record);
+        QFETCH(bool, has);
+        QFETCH(uint, epoch);
+        const auto r = readBytes(fixture(file), file);
+        QVERIFY2(r.ok, qPrintable(r.error.toString()));
+        const auto &lanes = orchestrator ? r.capture.orchestratorLanes : r.capture.schedulerThreads;
+        QVERIFY(!lanes.empty() && lanes[0].size() > std::size_t(record));
+        const PhaseRecord &p = lanes[0][std::size_t(record)];
+        QCOMPARE(p.hasRunEpoch(), has);
+        QCOMPARE(p.runEpoch, epoch);
+    }
+
     void levelFourIdsAndBaseBeyondDoublePrecision()
     {
         // base = 10000000000000010 (> 2^53, from the first orchestrator record); 50 MHz: µs = Δ * 0.02.
