@@ -11,13 +11,20 @@
 namespace lanescope {
 
 namespace {
-QString tr(const char *text) { return QCoreApplication::translate("SliceDetails", text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SliceDetails", text);
+}
 
-QString stamp(bool known, double us) { return known ? formatDuration(us) : tr("not captured"); }
+QString stamp(bool known, double us)
+{
+    return known ? formatDuration(us) : tr("not captured");
+}
 
 QString coreName(const TaskRow &row)
 {
-    return QStringLiteral("%1_%2").arg(row.coreType == CoreType::Aic ? QStringLiteral("AIC") : QStringLiteral("AIV"))
+    return QStringLiteral("%1_%2")
+        .arg(row.coreType == CoreType::Aic ? QStringLiteral("AIC") : QStringLiteral("AIV"))
         .arg(row.coreId);
 }
 
@@ -47,7 +54,9 @@ QString taskLinks(const Capture &capture, const std::uint32_t *begin, const std:
     constexpr int kMaxLinks = 64;
     for (const std::uint32_t *it = begin; it != end && links.size() < kMaxLinks; ++it) {
         const std::uint64_t id = capture.deps.nodes()[*it].taskId;
-        links << QStringLiteral("<a href=\"task:%1\">%2</a>").arg(id).arg(taskDisplayId(id).toHtmlEscaped());
+        links << QStringLiteral("<a href=\"task:%1\">%2</a>")
+                     .arg(id)
+                     .arg(taskDisplayId(id, capture.info.taskIdFormat).toHtmlEscaped());
     }
     if (end - begin > kMaxLinks)
         links << tr("… %1 more").arg(end - begin - kMaxLinks);
@@ -76,7 +85,7 @@ QStringList taskTimingLines(const TaskRow &row)
 QStringList taskIdLines(const Capture &capture, const TaskRow &row)
 {
     QStringList lines;
-    lines << tr("Task: %1 (%2)").arg(row.taskId).arg(taskDisplayId(row.taskId));
+    lines << tr("Task: %1 (%2)").arg(row.taskId).arg(taskDisplayId(row.taskId, capture.info.taskIdFormat));
     lines << tr("Core: %1").arg(coreName(row));
     lines << tr("Func id: %1 (%2)").arg(row.funcId).arg(functionName(row.funcId, capture.names));
     lines << tr("reg_task_id: %1").arg(row.regTaskId);
@@ -90,20 +99,22 @@ QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &
     QString label = sliceLabel(capture, lane, slice);
     if (label.isEmpty())
         label = tr("(unnamed)");
-    QString html = QStringLiteral("<h3>%1</h3><p>%2 / %3</p>").arg(label.toHtmlEscaped(), lane.group.toHtmlEscaped(),
-                                                                  lane.name.toHtmlEscaped());
+    QString html = QStringLiteral("<h3>%1</h3><p>%2 / %3</p>")
+                       .arg(label.toHtmlEscaped(), lane.group.toHtmlEscaped(), lane.name.toHtmlEscaped());
     auto table = [](const QStringList &rows) {
         QString t = QStringLiteral("<table cellspacing=\"2\">");
         for (const QString &r : rows) {
             const qsizetype split = r.indexOf(QStringLiteral(": "));
             t += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                     .arg(r.left(split).toHtmlEscaped(), split < 0 ? QString() : r.mid(split + 2).toHtmlEscaped());
+                     .arg(r.left(split).toHtmlEscaped(),
+                          split < 0 ? QString() : r.mid(split + 2).toHtmlEscaped());
         }
         return t + QStringLiteral("</table>");
     };
     const TaskRow *row = taskRowOf(capture, lane, slice);
     if (!row) {
-        QStringList lines{tr("Start: %1").arg(formatDuration(slice.startUs)), tr("End: %1").arg(formatDuration(slice.endUs)),
+        QStringList lines{tr("Start: %1").arg(formatDuration(slice.startUs)),
+                          tr("End: %1").arg(formatDuration(slice.endUs)),
                           tr("Duration: %1").arg(formatDuration(slice.endUs - slice.startUs))};
         html += table(lines);
     } else {
@@ -112,8 +123,14 @@ QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &
         if (const std::int64_t node = capture.deps.indexOf(row->taskId); node >= 0) {
             const auto [pb, pe] = capture.deps.predecessors(std::uint32_t(node));
             const auto [sb, se] = capture.deps.successors(std::uint32_t(node));
-            html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>").arg(tr("Predecessors")).arg(pe - pb).arg(taskLinks(capture, pb, pe));
-            html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>").arg(tr("Successors")).arg(se - sb).arg(taskLinks(capture, sb, se));
+            html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>")
+                        .arg(tr("Predecessors"))
+                        .arg(pe - pb)
+                        .arg(taskLinks(capture, pb, pe));
+            html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>")
+                        .arg(tr("Successors"))
+                        .arg(se - sb)
+                        .arg(taskLinks(capture, sb, se));
         } else {
             html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Not in the dependency graph."));
         }

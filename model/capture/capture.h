@@ -9,6 +9,7 @@
 #include "schedulerstream.h"
 #include "scopestats.h"
 #include "stringtable.h"
+#include "taskidformat.h"
 #include "taskrow.h"
 
 #include <QString>
@@ -46,10 +47,11 @@ struct CaptureInfo
     std::vector<CoreType> coreTypes; // indexed by core id
     std::vector<int> coreToThread;   // indexed by core id, -1 = unassigned; empty = absent
     QString runtime;                 // metadata.runtime (newer upstream), empty when absent
-    bool hostOrchestrated = false;   // HBG host records present
-    bool hostClockAligned = false;   // HBG: clock anchors calibrated (§2.10)
-    std::uint64_t baseCycles = 0;    // time base (§3.2); 0 for µs-domain inputs
-    double traceBaseUs = 0;          // trace inputs: file time of t = 0
+    TaskIdFormat taskIdFormat = TaskIdFormat::RingLocal; // how labels spell task ids (supplement §8)
+    bool hostOrchestrated = false;                       // HBG host records present
+    bool hostClockAligned = false;                       // HBG: clock anchors calibrated (§2.10)
+    std::uint64_t baseCycles = 0;                        // time base (§3.2); 0 for µs-domain inputs
+    double traceBaseUs = 0;                              // trace inputs: file time of t = 0
     CaptureSources sources;
     QStringList warnings; // partial data, dropped records, unknown phases …
     bool partial = false; // some input was truncated or records were lost

@@ -17,7 +17,7 @@ QString markerLabel(const Capture &c, const Lane &lane, const Slice &slice)
 {
     if (lane.laneSource < 0) { // alloc bar from orchestrator lane -1 - laneSource
         const PhaseRecord *r = recordOf(c.orchestratorLanes, -1 - lane.laneSource, slice.ref);
-        return r ? allocLabel(r->taskId) : QString();
+        return r ? allocLabel(r->taskId, c.info.taskIdFormat) : QString();
     }
     const PhaseRecord *r = recordOf(c.schedulerThreads, lane.laneSource, slice.ref);
     if (!r)
@@ -25,7 +25,7 @@ QString markerLabel(const Capture &c, const Lane &lane, const Slice &slice)
     if (!r->hasTaskId())
         return c.phaseKinds.at(r->kind); // old dummy_task records carry no task id (§13.3)
     if (slice.flags & Slice::Dummy)
-        return dummyLabel(r->taskId);
+        return dummyLabel(r->taskId, c.info.taskIdFormat);
     // A predicated skip is a real task without AICore rows: it keeps the task's normal label.
     TaskRow row;
     row.taskId = r->taskId;
@@ -46,13 +46,13 @@ QString sliceLabel(const Capture &c, const Lane &lane, const Slice &slice)
         if (const PhaseRecord *r = recordOf(c.schedulerThreads, lane.laneSource, slice.ref)) {
             const auto stream = std::size_t(lane.laneSource);
             if (stream < c.schedulerStreams.size() && c.schedulerStreams[stream].isAicore())
-                return aicoreSchedulerLabel(c.phaseKinds.at(r->kind), *r);
+                return aicoreSchedulerLabel(c.phaseKinds.at(r->kind), *r, c.info.taskIdFormat);
             return schedulerPhaseLabel(c.phaseKinds.at(r->kind), r->tasksProcessed);
         }
         return {};
     case LaneKind::Orchestrator:
         if (const PhaseRecord *r = recordOf(c.orchestratorLanes, lane.laneSource, slice.ref))
-            return orchestratorLabel(c.phaseKinds.at(r->kind), *r);
+            return orchestratorLabel(c.phaseKinds.at(r->kind), *r, c.info.taskIdFormat);
         return {};
     case LaneKind::AicpuWorker:
         return markerLabel(c, lane, slice);

@@ -161,8 +161,8 @@ private slots:
         QVERIFY(markers);
         QCOMPARE(markers->slices.size(), std::size_t(2));
         QCOMPARE(markers->slices[0].endUs - markers->slices[0].startUs, 0.02); // zero-length marker widened
-        QCOMPARE(sliceLabel(c, *markers, markers->slices[0]), QStringLiteral("dummy(t7)"));
-        QCOMPARE(sliceLabel(c, *markers, markers->slices[1]), QStringLiteral("task(t8)"));
+        QCOMPARE(sliceLabel(c, *markers, markers->slices[0]), QStringLiteral("dummy(r0t7)"));
+        QCOMPARE(sliceLabel(c, *markers, markers->slices[1]), QStringLiteral("task(r0t8)"));
     }
 
     void aicoreSchedulerStreamsHaveTheirOwnGroup()
@@ -220,7 +220,7 @@ private slots:
         buildLanes(c);
         const Lane *aicore = findLane(c, groups::scheduler, "Scheduler_7");
         QVERIFY(aicore);
-        QCOMPARE(labelsOf(c, *aicore), (QStringList{"Completion(t5)", "Resolve"}));
+        QCOMPARE(labelsOf(c, *aicore), (QStringList{"Completion(r0t5)", "Resolve"}));
         const Lane *aicpu = findLane(c, groups::scheduler, "Sched_1");
         const Lane *resolve = findLane(c, groups::scheduler, "Sched_1 resolve");
         QVERIFY(aicpu && resolve);
@@ -250,6 +250,31 @@ private slots:
         QCOMPARE(c.lanes[c.lanes.size() - 2].name, QStringLiteral("AICPU Thread 2"));
     }
 
+    void hbgTaskIdFormats_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<QStringList>("labels");
+        // Supplement §8: the ids decide the layout of a host_build_graph capture.
+        QTest::newRow("old IN_GRAPH") << "hbg_old_in_graph_ids.json" << int(TaskIdFormat::HbgInGraph)
+                                      << QStringList{"task(t5)", "task(g3t17)"};
+        QTest::newRow("new SUB_TASK") << "hbg_new_sub_task_ids.json" << int(TaskIdFormat::HbgSubTask)
+                                      << QStringList{"task(t12)", "task(g4t2)", "task(p6)"};
+        QTest::newRow("TMR ring 0") << "level3_bootstrap_idle.json" << int(TaskIdFormat::RingLocal)
+                                    << QStringList{"task(r0t5)"};
+    }
+    void hbgTaskIdFormats()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, layout);
+        QFETCH(QStringList, labels);
+        const Capture c = readFixture(file);
+        QCOMPARE(int(c.info.taskIdFormat), layout);
+        const Lane *core = findLane(c, groups::aicore, "AIV_0");
+        QVERIFY(core);
+        QCOMPARE(labelsOf(c, *core), labels);
+    }
+
     void allocBarsFromRuntimeEvidenceWithoutDeps()
     {
         Capture c = levelFour();
@@ -258,9 +283,9 @@ private slots:
         const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
         QVERIFY(allocs);
         QCOMPARE(allocs->slices.size(), std::size_t(1));
-        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t9)"));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(r0t9)"));
         const Lane *orch = findLane(c, groups::orchestrator, "Orch_0");
-        QCOMPARE(sliceLabel(c, *orch, orch->slices[1]), QStringLiteral("submit(t1)"));
+        QCOMPARE(sliceLabel(c, *orch, orch->slices[1]), QStringLiteral("submit(r0t1)"));
     }
 
     void allocBarsFromDepsWhenPresent()
@@ -277,7 +302,7 @@ private slots:
         const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
         QVERIFY(allocs);
         QCOMPARE(allocs->slices.size(), std::size_t(1));
-        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t42)"));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(r0t42)"));
     }
 
     void v1DepsCannotNameAllocs()
@@ -291,7 +316,7 @@ private slots:
         const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
         QVERIFY(allocs);
         QCOMPARE(allocs->slices.size(), std::size_t(1));
-        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t9)"));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(r0t9)"));
     }
 
     void levelOneHasOnlyAicore()
@@ -305,7 +330,7 @@ private slots:
         buildLanes(c);
         QCOMPARE(c.lanes.size(), std::size_t(1));
         QCOMPARE(c.lanes[0].group, groups::aicore);
-        QCOMPARE(sliceLabel(c, c.lanes[0], c.lanes[0].slices[0]), QStringLiteral("task(t5)"));
+        QCOMPARE(sliceLabel(c, c.lanes[0], c.lanes[0].slices[0]), QStringLiteral("task(r0t5)"));
         QVERIFY(c.counters.empty());
     }
 
