@@ -47,6 +47,7 @@ struct CaptureInfo
     std::vector<CoreType> coreTypes; // indexed by core id
     std::vector<int> coreToThread;   // indexed by core id, -1 = unassigned; empty = absent
     QString runtime;                 // metadata.runtime (newer upstream), empty when absent
+    QString schedulerTaskProducer;   // scheduler_tasks.producer ("aicpu", "aicore"), empty when absent
     TaskIdFormat taskIdFormat = TaskIdFormat::RingLocal; // how labels spell task ids (supplement §8)
     bool hostOrchestrated = false;                       // HBG host records present
     bool hostClockAligned = false;                       // HBG: clock anchors calibrated (§2.10)

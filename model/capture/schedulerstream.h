@@ -16,7 +16,8 @@ struct SchedulerStream
     std::optional<std::int64_t> schedulerId;
     std::optional<std::int64_t> workerId; // AICore producers: the id the rows use as core_id
     std::optional<std::int64_t> physicalCoreId;
-    bool gap = false; // an id no stream had: an empty slot of the placement
+    std::uint64_t dropped = 0; // capture.dropped: records the stream lost
+    bool gap = false;          // an id no stream had: an empty slot of the placement
 
     bool isAicore() const { return producer == QLatin1String("aicore"); }
 };

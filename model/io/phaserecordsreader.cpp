@@ -377,8 +377,10 @@ void PhaseRecordsReader::readSchedulerStream()
             std::string ck;
             while (m_c.nextMember(ck)) {
                 if (ck == "dropped") {
-                    if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                    if (takeUInt64(m_c, v, m_scratch) == Took::Value) {
                         m_raw.schedulerStreamsDropped += v;
+                        info.dropped = v;
+                    }
                 } else if (ck == "truncated") {
                     bool b = false;
                     if (m_c.peek() == Type::Bool) {

@@ -162,6 +162,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
         raw.numCores ? int(std::clamp<std::int64_t>(*raw.numCores, 0, INT_MAX)) : int(raw.coreTypes.size());
     info.coreToThread = raw.coreToThread;
     info.runtime = raw.runtime;
+    info.schedulerTaskProducer = raw.schedulerTasksProducer;
 
     if (!complete) {
         info.partial = true;
