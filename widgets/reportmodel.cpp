@@ -135,6 +135,9 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
             tr("%1 rows without AICPU timing (spec §3.3)").arg(r.rowsWithoutAicpu), kL2);
     addAbsentAware(capture, figures::totalTestTime, tr("Total test time"), kL2, r.totalTestTimeUs.has_value(),
                    r.totalTestTimeUs ? dur(*r.totalTestTimeUs) : QString());
+    if (const auto &d = r.functions.dispatchToStart)
+        add(capture, figures::dispatchToStart, tr("Dispatch→kernel start"),
+            tr("total %1 · max %2").arg(dur(d->totalUs), dur(d->maxUs)), kL2);
 
     // Part 1.
     {
@@ -263,6 +266,8 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
             add(part, k + QStringLiteral("total"), tr("Total (summed CPU)"), dur(b->totalUs), kL3);
             for (int phase = 0; phase < kLoopPhaseCount; ++phase) {
                 const PhaseShare &share = b->phases[std::size_t(phase)];
+                if (!share.seen)
+                    continue; // phases seen only, as the reference prints them
                 QString value = tr("%1 (%2 of total)").arg(dur(share.totalUs), pct(share.pctOfTotal));
                 if (share.avgPerTaskUs)
                     value += tr(" · %1 per task").arg(dur(*share.avgPerTaskUs));
@@ -288,14 +293,43 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
                                 kL3);
             if (!b->fan)
                 m_entries[std::size_t(fan)].absentReason = reasons::needsDeps;
+            auto roleSum = [&](const QString &key, const QString &title, const std::optional<RoleSum> &sum) {
+                if (sum)
+                    add(part, k + key, title,
+                        tr("%1 loops · %2 tasks · %3 ns/loop · %4")
+                            .arg(sum->loops)
+                            .arg(sum->tasks)
+                            .arg(sum->nsPerLoop, 0, 'f', 0)
+                            .arg(dur(sum->totalUs)),
+                        kL3);
+            };
+            roleSum(QStringLiteral("s_sum"), tr("S SUM (scheduler threads)"), b->schedulerSum);
+            roleSum(QStringLiteral("p_sum"), tr("P SUM (resolve threads)"), b->resolveSum);
             for (const SchedulerThreadBudget &t : b->threads) {
-                QString value = tr("%1 loops · %2 tasks · %3").arg(t.loops).arg(t.tasks).arg(dur(t.totalUs));
+                QString value = tr("%1 · %2 loops · %3 tasks · %4")
+                                    .arg(roleName(t.role))
+                                    .arg(t.loops)
+                                    .arg(t.tasks)
+                                    .arg(dur(t.totalUs));
                 if (t.nsPerLoop)
                     value += tr(" · %1 ns/loop").arg(*t.nsPerLoop, 0, 'f', 0);
                 add(part, k + QStringLiteral("thread%1").arg(t.thread),
                     tr("Scheduler thread %1").arg(t.thread), value, kL3);
             }
         }
+    }
+
+    // Part 5 of an AICore-resident scheduler: only shown for such captures.
+    if (r.aicoreSchedLoop || !r.absenceOf(figures::aicoreSchedLoop).isEmpty()) {
+        const auto &b = r.aicoreSchedLoop;
+        const int part = addAbsentAware(
+            -1, figures::aicoreSchedLoop, tr("Part 5 — AICore scheduler phases"), kL3, b.has_value(),
+            b ? tr("%n stream(s)", nullptr, int(b->streams)) + tr(" · %1 dropped").arg(b->dropped)
+              : QString());
+        if (b)
+            for (const AicorePhaseTotal &p : b->phases)
+                add(part, figures::aicoreSchedLoop + u'.' + p.phase, p.phase,
+                    tr("records=%1 · total %2").arg(p.records).arg(dur(p.totalUs)), kL3);
     }
 
     // Part 6.
@@ -452,6 +486,10 @@ QVariant ReportModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         QString tip = e->figure + QStringLiteral(": ") + (e->isAbsent() ? e->absentReason : e->value);
         tip += tr("\nNeeds %1.").arg(e->needs);
+        // The figure's own key, or its part's: what it means and which reference it follows.
+        const QString description = figureDescription(e->key.section(u'.', 0, 0));
+        if (!description.isEmpty())
+            tip += u'\n' + description;
         if (e->target.isValid())
             tip += e->target.range.isValid() ? tr("\nClick to show it on the timeline (%1 – %2).")
                                                    .arg(formatDuration(e->target.range.startUs),
