@@ -12,7 +12,13 @@ constexpr std::uint32_t kRunEpoch = 1;
 
 void writeDepthArray(BufferedFile &f, const std::int16_t (&d)[3])
 {
-    f.put('[').put(std::int32_t(d[0])).put(", ").put(std::int32_t(d[1])).put(", ").put(std::int32_t(d[2])).put(']');
+    f.put('[')
+        .put(std::int32_t(d[0]))
+        .put(", ")
+        .put(std::int32_t(d[1]))
+        .put(", ")
+        .put(std::int32_t(d[2]))
+        .put(']');
 }
 
 void writeMetadata(BufferedFile &f, const CaptureData &d, const GeneratorOptions &o)
@@ -20,7 +26,8 @@ void writeMetadata(BufferedFile &f, const CaptureData &d, const GeneratorOptions
     f.put("  \"metadata\": {\n");
     if (o.shape == RecordShape::Upstream)
         f.put("    \"runtime\": ")
-            .putQuoted(o.idLayout == TaskIdLayout::HostBuildGraph ? "host_build_graph" : "tensormap_and_ringbuffer")
+            .putQuoted(o.idLayout == TaskIdLayout::HostBuildGraph ? "host_build_graph"
+                                                                  : "tensormap_and_ringbuffer")
             .put(",\n");
     f.put("    \"clock_freq_hz\": ").put(d.clockFreqHz).put(",\n");
     f.put("    \"num_cores\": ").put(std::int32_t(d.layout.numCores)).put(",\n");
@@ -58,7 +65,15 @@ void writeAicoreRows(BufferedFile &f, const CaptureData &d, const GeneratorOptio
     for (const auto &r : d.aicore) {
         f.put(first ? "\n    [" : ",\n    [");
         first = false;
-        f.put(r.coreId).put(", ").put(r.taskId).put(", ").put(r.regTaskId).put(", ").put(r.startCycles).put(", ").put(r.endCycles);
+        f.put(r.coreId)
+            .put(", ")
+            .put(r.taskId)
+            .put(", ")
+            .put(r.regTaskId)
+            .put(", ")
+            .put(r.startCycles)
+            .put(", ")
+            .put(r.endCycles);
         if (columns >= 6)
             f.put(", ").put(r.receiveToStart);
         if (columns >= 7)
@@ -74,7 +89,13 @@ void writeAicpuRows(BufferedFile &f, const CaptureData &d, bool withEpoch, const
     for (const auto &r : d.aicpu) {
         f.put(first ? "\n" : ",\n").put(indent).put('[');
         first = false;
-        f.put(r.coreId).put(", ").put(r.regTaskId).put(", ").put(r.dispatchCycles).put(", ").put(r.finishCycles);
+        f.put(r.coreId)
+            .put(", ")
+            .put(r.regTaskId)
+            .put(", ")
+            .put(r.dispatchCycles)
+            .put(", ")
+            .put(r.finishCycles);
         if (withEpoch)
             f.put(", ").put(kRunEpoch);
         f.put(']');
@@ -104,7 +125,8 @@ void writeSchedulerRecordFields(BufferedFile &f, const SchedulerRecord &r, bool 
 
 void writeLegacySchedulerPhases(BufferedFile &f, const CaptureData &d)
 {
-    const auto lanes = std::max<std::size_t>(d.scheduler.size(), std::size_t(platformMaxAicpuThreads(d.clockFreqHz)));
+    const auto lanes =
+        std::max<std::size_t>(d.scheduler.size(), std::size_t(platformMaxAicpuThreads(d.clockFreqHz)));
     f.put(",\n  \"aicpu_scheduler_phases\": [");
     for (std::size_t t = 0; t < lanes; ++t) {
         f.put(t ? ",\n    [" : "\n    [");
@@ -129,7 +151,10 @@ void writeUpstreamSchedulerRecords(BufferedFile &f, const CaptureData &d)
         const auto &records = d.scheduler[t];
         f.put(t ? ",\n    {" : "\n    {");
         f.put("\"platform\": ").putQuoted(platformName(d.clockFreqHz)).put(", \"producer\": \"aicpu\"");
-        f.put(", \"scheduler_id\": ").put(std::uint64_t(t)).put(", \"worker_id\": ").put(std::uint64_t(t + 1));
+        f.put(", \"scheduler_id\": ")
+            .put(std::uint64_t(t))
+            .put(", \"worker_id\": ")
+            .put(std::uint64_t(t + 1));
         f.put(", \"core_type\": \"aicpu\", \"physical_core_id\": ").put(std::uint64_t(t + 1));
         f.put(", \"capture\": {\"committed\": ").put(std::uint64_t(records.size()));
         f.put(", \"dropped\": 0, \"truncated\": false},\n     \"records\": [");
@@ -160,19 +185,24 @@ void writeUpstreamSchedulerRecords(BufferedFile &f, const CaptureData &d)
     f.put(d.scheduler.empty() ? "]}" : "\n  ]}");
 }
 
-void writeOrchestrator(BufferedFile &f, const CaptureData &d)
+// Upstream AICPU orchestrator records carry run_epoch; host arrays never do (supplement §4.1).
+void writeOrchestrator(BufferedFile &f, const CaptureData &d, bool upstream)
 {
     if (d.orchestrator.empty())
         return;
     const bool host = d.orchestratorOnHost;
-    f.put(host ? ",\n  \"host_orchestrator_phases\": [\n    [" : ",\n  \"aicpu_orchestrator_phases\": [\n    [");
+    f.put(host ? ",\n  \"host_orchestrator_phases\": [\n    ["
+               : ",\n  \"aicpu_orchestrator_phases\": [\n    [");
     bool first = true;
     for (const auto &r : d.orchestrator) {
         f.put(first ? "\n      {" : ",\n      {");
         first = false;
         f.put("\"submit_idx\": ").put(r.submitIdx).put(", \"task_id\": ").put(r.taskId);
         f.put(host ? ", \"start_host_ns\": " : ", \"start_cycles\": ").put(r.start);
-        f.put(host ? ", \"end_host_ns\": " : ", \"end_cycles\": ").put(r.end).put('}');
+        f.put(host ? ", \"end_host_ns\": " : ", \"end_cycles\": ").put(r.end);
+        if (upstream && !host)
+            f.put(", \"run_epoch\": ").put(kRunEpoch);
+        f.put('}');
     }
     f.put("\n    ]\n  ]");
     if (!host)
@@ -222,7 +252,7 @@ bool writeRawRecords(const CaptureData &d, const GeneratorOptions &o, const QStr
         if (d.level >= 3)
             writeLegacySchedulerPhases(f, d);
     }
-    writeOrchestrator(f, d);
+    writeOrchestrator(f, d, upstream);
     f.put("\n}\n");
     return f.close();
 }

@@ -86,12 +86,14 @@ struct Recomputed
 Recomputed recompute(const json &r)
 {
     Recomputed out;
-    const int level = r.contains("chip_swimlane_level") ? r["chip_swimlane_level"].get<int>() : r["l2_swimlane_level"].get<int>();
+    const int level = r.contains("chip_swimlane_level") ? r["chip_swimlane_level"].get<int>()
+                                                        : r["l2_swimlane_level"].get<int>();
     const auto &meta = r["metadata"];
     const auto f = meta["clock_freq_hz"].get<double>();
     const auto numCores = meta["num_cores"].get<std::uint64_t>();
     const auto &core = r["aicore_tasks"];
-    const json cpu = r.contains("scheduler_tasks") ? r["scheduler_tasks"]["records"] : r.value("aicpu_tasks", json::array());
+    const json cpu = r.contains("scheduler_tasks") ? r["scheduler_tasks"]["records"]
+                                                   : r.value("aicpu_tasks", json::array());
     std::set<std::pair<std::uint64_t, std::uint64_t>> coreKeys, cpuKeys;
     std::set<std::uint64_t> tasks;
     std::uint64_t base = ~std::uint64_t(0);
@@ -130,7 +132,8 @@ Recomputed recompute(const json &r)
     }
     if (level >= 2)
         for (const auto &row : core)
-            out.aicoreAlone += cpuKeys.count({row[0].get<std::uint64_t>(), row[2].get<std::uint64_t>()}) ? 0 : 1;
+            out.aicoreAlone +=
+                cpuKeys.count({row[0].get<std::uint64_t>(), row[2].get<std::uint64_t>()}) ? 0 : 1;
     else
         out.joined = core.size();
     auto phases = [&](const json &records) {
@@ -187,7 +190,8 @@ void compareWithExpected(const json &records, const ExpectedValues &e)
     QCOMPARE(r.distinctTasks, e.tasksWithAicoreRows);
     QCOMPARE(r.maxTaskId, e.maxTaskId);
     QCOMPARE(r.base, e.timeBaseCycles);
-    QVERIFY2(std::abs(r.totalTestTimeUs - e.totalTestTimeUs) < 1e-6, qPrintable(QString::number(r.totalTestTimeUs)));
+    QVERIFY2(std::abs(r.totalTestTimeUs - e.totalTestTimeUs) < 1e-6,
+             qPrintable(QString::number(r.totalTestTimeUs)));
     QCOMPARE(trimmed(r.perThread, e.schedulerRecordsPerThread.size()), e.schedulerRecordsPerThread);
     QCOMPARE(r.orchestrator, e.orchestratorRecords);
 }
@@ -232,7 +236,7 @@ void TestCaptureGenerator::sameSeedGivesIdenticalFiles()
     QVERIFY2(ga.ok(), qPrintable(ga.error));
     QVERIFY(gb.ok());
     const auto fa = filesUnder(a.path()), fb = filesUnder(b.path());
-    QCOMPARE(fa.size(), std::size_t(5));   // records, deps, name map, scope stats, host log
+    QCOMPARE(fa.size(), std::size_t(5)); // records, deps, name map, scope stats, host log
     QVERIFY(fa == fb);
     QCOMPARE(expectedToJson(ga.expected), expectedToJson(gb.expected));
 }
@@ -302,7 +306,8 @@ void TestCaptureGenerator::expectedMatchesRawShapes_data()
         QTest::addRow("current L%d", level) << int(RecordShape::Current) << level << 6 << chip;
     QTest::newRow("v2 L4") << int(RecordShape::V2FiveColumns) << 4 << 5 << chip;
     QTest::newRow("v2 L2") << int(RecordShape::V2FiveColumns) << 2 << 5 << chip;
-    QTest::newRow("l2key L4") << int(RecordShape::L2LevelKey) << 4 << 6 << QStringLiteral("l2_swimlane_level");
+    QTest::newRow("l2key L4") << int(RecordShape::L2LevelKey) << 4 << 6
+                              << QStringLiteral("l2_swimlane_level");
     QTest::newRow("upstream L4") << int(RecordShape::Upstream) << 4 << 7 << chip;
     QTest::newRow("upstream L1") << int(RecordShape::Upstream) << 1 << 7 << chip;
 }
@@ -340,6 +345,12 @@ void TestCaptureGenerator::expectedMatchesRawShapes()
             const auto kind = stream["records"][idx]["kind"].get<std::string>();
             QVERIFY(kind == "complete" || kind == "dispatch");
         }
+        // AICPU orchestrator records carry run_epoch like the stream records (supplement §1).
+        if (level >= 4) {
+            QVERIFY(r.contains("aicpu_orchestrator_phases"));
+            for (const auto &record : r["aicpu_orchestrator_phases"][0])
+                QCOMPARE(record["run_epoch"].get<int>(), 1);
+        }
     }
 }
 
@@ -353,22 +364,22 @@ void TestCaptureGenerator::rowsAreInternallyConsistent()
     std::map<std::pair<std::uint64_t, std::uint64_t>, json> cpu;
     for (const auto &row : r["aicpu_tasks"])
         cpu[{row[0].get<std::uint64_t>(), row[1].get<std::uint64_t>()}] = row;
-    std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> lastOnCore;   // core -> (reg, end)
+    std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> lastOnCore; // core -> (reg, end)
     for (const auto &row : r["aicore_tasks"]) {
         const auto c = row[0].get<std::uint64_t>(), reg = row[2].get<std::uint64_t>();
         const auto start = row[3].get<std::uint64_t>(), end = row[4].get<std::uint64_t>();
         const auto receive = start - row[5].get<std::uint64_t>();
         const auto it = lastOnCore.find(c);
         if (it != lastOnCore.end()) {
-            QVERIFY(reg > it->second.first);            // per-core dispatch counter, file grouped by core
-            QVERIFY(receive >= it->second.second);      // a core reads its next task after the previous end
+            QVERIFY(reg > it->second.first);       // per-core dispatch counter, file grouped by core
+            QVERIFY(receive >= it->second.second); // a core reads its next task after the previous end
         }
         lastOnCore[c] = {reg, end};
         const auto &partner = cpu.at({c, reg});
         const auto dispatch = partner[2].get<std::uint64_t>(), finish = partner[3].get<std::uint64_t>();
         QVERIFY(dispatch <= receive && receive <= start && start <= end && end <= finish);
     }
-    QCOMPARE(lastOnCore.size(), std::size_t(12));   // every core got work
+    QCOMPARE(lastOnCore.size(), std::size_t(12)); // every core got work
     const std::set<std::string> outer = {"complete", "dispatch", "dummy", "early_dispatch"};
     for (const auto &lane : r["aicpu_scheduler_phases"]) {
         std::uint64_t prevEnd = 0, prevIter = 0;
@@ -381,7 +392,7 @@ void TestCaptureGenerator::rowsAreInternallyConsistent()
             QCOMPARE(p.contains("pop_hit"), kind == "dispatch");
             QCOMPARE(p.contains("task_id"), kind == "dummy_task" || kind == "predicated_skip");
             if (outer.count(kind)) {
-                QVERIFY(p["start_cycles"].get<std::uint64_t>() >= prevEnd);   // outer phases never overlap
+                QVERIFY(p["start_cycles"].get<std::uint64_t>() >= prevEnd); // outer phases never overlap
                 prevEnd = p["end_cycles"].get<std::uint64_t>();
                 if (kind == "complete" || kind == "dummy")
                     containers.emplace_back(p["start_cycles"].get<std::uint64_t>(), prevEnd);
@@ -416,7 +427,7 @@ void TestCaptureGenerator::taskIdsAndScopeStats()
     QVERIFY(localsPerRing.size() >= 2);
     for (const auto &[ring, locals] : localsPerRing)
         for (std::size_t i = 0; i < locals.size(); ++i)
-            QCOMPARE(locals[i], std::uint64_t(i));   // allocated 0, 1, 2 ... in submit order
+            QCOMPARE(locals[i], std::uint64_t(i)); // allocated 0, 1, 2 ... in submit order
 
     QFile f(g.scopeStatsPath);
     QVERIFY(f.open(QIODevice::ReadOnly));
@@ -434,9 +445,10 @@ void TestCaptureGenerator::taskIdsAndScopeStats()
         ++samples;
         const int depth = s["depth"].get<int>(), ring = s["ring"].get<int>();
         QCOMPARE(ring, std::min(depth, 3));
-        const auto head = s["task_window_end"].get<std::int64_t>(), tail = s["task_window_start"].get<std::int64_t>();
+        const auto head = s["task_window_end"].get<std::int64_t>(),
+                   tail = s["task_window_start"].get<std::int64_t>();
         QVERIFY(tail <= head);
-        QVERIFY(head >= lastHead[ring]);    // the head only advances
+        QVERIFY(head >= lastHead[ring]); // the head only advances
         lastHead[ring] = head;
         QVERIFY(s["heap_end"].get<std::uint64_t>() >= s["heap_start"].get<std::uint64_t>());
         QVERIFY(s["dep_pool_end"].get<std::int64_t>() >= s["dep_pool_start"].get<std::int64_t>());
@@ -484,7 +496,8 @@ void TestCaptureGenerator::depsMatchTheWorkload()
     std::set<std::pair<std::uint64_t, std::uint64_t>> pairs;
     std::set<std::uint64_t> allocs;
     for (const auto &edge : d["edges"]) {
-        const auto p = std::stoull(edge["pred"].get<std::string>()), s = std::stoull(edge["succ"].get<std::string>());
+        const auto p = std::stoull(edge["pred"].get<std::string>()),
+                   s = std::stoull(edge["succ"].get<std::string>());
         pairs.insert({p, s});
         const auto source = edge["source"].get<std::string>();
         if (!inTasks.count(p)) {
@@ -495,7 +508,7 @@ void TestCaptureGenerator::depsMatchTheWorkload()
     }
     QCOMPARE(std::uint64_t(d["edges"].size()), e.rawEdges);
     QCOMPARE(std::uint64_t(pairs.size()), e.uniqueEdges);
-    QVERIFY(e.rawEdges > e.uniqueEdges);   // some consumers read one producer through two arguments
+    QVERIFY(e.rawEdges > e.uniqueEdges); // some consumers read one producer through two arguments
     QCOMPARE(std::uint64_t(allocs.size()), e.allocTasks);
     QVERIFY(e.allocTasks > 0);
 }
@@ -538,7 +551,8 @@ void TestCaptureGenerator::hbViolationsRecomputed()
             early.insert(std::stoull(t["task_id"].get<std::string>()));
     std::set<std::pair<std::uint64_t, std::uint64_t>> violations;
     for (const auto &edge : d["edges"]) {
-        const auto p = std::stoull(edge["pred"].get<std::string>()), s = std::stoull(edge["succ"].get<std::string>());
+        const auto p = std::stoull(edge["pred"].get<std::string>()),
+                   s = std::stoull(edge["succ"].get<std::string>());
         if (lastEnd.count(p) && firstReceive.count(s) && lastEnd[p] > firstReceive[s]) {
             violations.insert({p, s});
             QVERIFY2(early.count(s), "only early-dispatch consumers may start before their producers end");
@@ -584,7 +598,7 @@ void TestCaptureGenerator::objectLayout()
         ids.insert(t["task_id"].get<std::uint64_t>());
         QCOMPARE(t.contains("fanout"), versionEra);
         QCOMPARE(t.contains("ring_id"), !versionEra);
-        QVERIFY(t["func_id"].get<int>() >= 0);   // this era still wrote real func ids
+        QVERIFY(t["func_id"].get<int>() >= 0); // this era still wrote real func ids
         minStart = std::min(minStart, t["start_time_us"].get<double>());
         if (level >= 2) {
             lo = std::min(lo, t["dispatch_time_us"].get<double>());
@@ -624,11 +638,11 @@ void TestCaptureGenerator::injectedDamage()
     const auto g = generateCapture(o, dir.path());
     QVERIFY(g.ok());
     const auto &e = g.expected;
-    QCOMPARE(e.aicoreWithoutAicpu, std::uint64_t(3 + 4 * 0));   // duplicates repeat keys that do have partners
+    QCOMPARE(e.aicoreWithoutAicpu, std::uint64_t(3 + 4 * 0)); // duplicates repeat keys that do have partners
     QCOMPARE(e.aicpuWithoutAicore, std::uint64_t(2));
     QCOMPARE(e.duplicateJoinKeys, std::uint64_t(4));
     QCOMPARE(e.rowsBeyondNumCores, std::uint64_t(5));
-    QCOMPARE(e.aicpuRows + 3, e.aicoreRows - 4 + 2);   // both streams started with one row per subtask
+    QCOMPARE(e.aicpuRows + 3, e.aicoreRows - 4 + 2); // both streams started with one row per subtask
     compareWithExpected(parseFile(g.recordsPath), e);
 }
 
@@ -657,13 +671,15 @@ void TestCaptureGenerator::zstdSiblingsDecompressToPlainFiles()
     o.zstd = true;
     const auto packed = generateCapture(o, zstdDir.path());
     QVERIFY2(packed.ok(), qPrintable(packed.error));
-    const QString plainPaths[] = {plain.recordsPath, plain.depsPath, plain.nameMapPath, plain.scopeStatsPath, plain.hostLogPath};
-    const QString packedPaths[] = {packed.recordsPath, packed.depsPath, packed.nameMapPath, packed.scopeStatsPath, packed.hostLogPath};
+    const QString plainPaths[] = {plain.recordsPath, plain.depsPath, plain.nameMapPath, plain.scopeStatsPath,
+                                  plain.hostLogPath};
+    const QString packedPaths[] = {packed.recordsPath, packed.depsPath, packed.nameMapPath,
+                                   packed.scopeStatsPath, packed.hostLogPath};
     for (int i = 0; i < 5; ++i) {
         QVERIFY(packedPaths[i].endsWith(QStringLiteral(".zst")));
-        QVERIFY(!QFile::exists(packedPaths[i].chopped(4)));   // no plain copy unless asked for
+        QVERIFY(!QFile::exists(packedPaths[i].chopped(4))); // no plain copy unless asked for
         const auto raw = readAll(packedPaths[i]);
-        QVERIFY(raw.startsWith(QByteArray::fromHex("28b52ffd")));   // zstd frame magic
+        QVERIFY(raw.startsWith(QByteArray::fromHex("28b52ffd"))); // zstd frame magic
         ReadError err;
         auto src = ByteSource::open(packedPaths[i], &err);
         QVERIFY2(src, qPrintable(err.message));
@@ -687,11 +703,11 @@ void TestCaptureGenerator::idsAndCyclesAbove2p53()
     const auto r = parseFile(g.recordsPath);
     QCOMPARE(r["metadata"]["runtime"].get<std::string>(), std::string("host_build_graph"));
     QVERIFY(g.expected.maxTaskId > kTwoTo53);
-    compareWithExpected(r, g.expected);   // ids and counts survive a 64-bit parse exactly
+    compareWithExpected(r, g.expected); // ids and counts survive a 64-bit parse exactly
     bool subTask = false;
     for (const auto &row : r["aicore_tasks"]) {
         const auto id = row[1].get<std::uint64_t>();
-        QVERIFY((id >> 62) <= 1);   // rows are GLOBAL or SUB_TASK; PARAM ids are allocations
+        QVERIFY((id >> 62) <= 1); // rows are GLOBAL or SUB_TASK; PARAM ids are allocations
         subTask = subTask || (id >> 62) == 1;
     }
     QVERIFY(subTask);
@@ -700,7 +716,7 @@ void TestCaptureGenerator::idsAndCyclesAbove2p53()
     QCOMPARE(r["metadata"]["orchestrator_source"].get<std::string>(), std::string("host"));
     QVERIFY(g.expected.orchestratorOnHost);
     QCOMPARE(g.expected.hostUploads, std::uint64_t(r["host_device_uploads"].size()));
-    QVERIFY(g.scopeStatsPath.isEmpty());   // scope stats are a TMR feature
+    QVERIFY(g.scopeStatsPath.isEmpty()); // scope stats are a TMR feature
     const auto d = parseFile(g.depsPath);
     QCOMPARE(d["runtime"].get<std::string>(), std::string("host_build_graph"));
 
@@ -723,9 +739,11 @@ void TestCaptureGenerator::hostLog()
     QVERIFY(text.contains(QStringLiteral(" depth=0 name=chip.run ts=")));
     QVERIFY(text.contains(QStringLiteral(" name=chip.run.runner_run.device_wall ts=0 ")));
     QVERIFY(text.contains(QStringLiteral(" name=chip.run.runner_run.device_wall.sched ")));
-    QCOMPARE(text.count(QStringLiteral(" clk=dev")), text.count(QStringLiteral("name=chip.run.runner_run.device_wall")));
+    QCOMPARE(text.count(QStringLiteral(" clk=dev")),
+             text.count(QStringLiteral("name=chip.run.runner_run.device_wall")));
     // Children print before their parents (scope exit order).
-    QVERIFY(text.indexOf(QStringLiteral("name=chip.run.bind ")) < text.indexOf(QStringLiteral("name=chip.run ts=")));
+    QVERIFY(text.indexOf(QStringLiteral("name=chip.run.bind ")) <
+            text.indexOf(QStringLiteral("name=chip.run ts=")));
 }
 
 // The 1M-row scale is exercised by hand (see the report); here a ~10k-row run checks that scale
@@ -785,8 +803,10 @@ void TestCaptureGenerator::beforeAfterPairShowsTheTechnique()
     QCOMPARE(before["kernelTasks"].get<std::uint64_t>(), 4 * after["kernelTasks"].get<std::uint64_t>());
     QVERIFY(after["totalTestTimeUs"].get<double>() < 0.5 * before["totalTestTimeUs"].get<double>());
 
-    const auto rowsBefore = parseFile(QStringLiteral(LANESCOPE_SAMPLES "/before-after/before/chip_swimlane_records.json"));
-    const auto rowsAfter = parseFile(QStringLiteral(LANESCOPE_SAMPLES "/before-after/after/chip_swimlane_records.json"));
+    const auto rowsBefore =
+        parseFile(QStringLiteral(LANESCOPE_SAMPLES "/before-after/before/chip_swimlane_records.json"));
+    const auto rowsAfter =
+        parseFile(QStringLiteral(LANESCOPE_SAMPLES "/before-after/after/chip_swimlane_records.json"));
     auto meanBar = [](const json &r) {
         double sum = 0;
         for (const auto &row : r["aicore_tasks"])
