@@ -45,8 +45,11 @@ json functionsJson(const FunctionSummary &s)
 json overheadJson(const OverheadFigures &o)
 {
     auto engine = [](const EngineOverhead &e) { return e.present ? json(e.pct) : json(nullptr); };
-    return {{"aic_pct", engine(o.engines[0])}, {"aiv_pct", engine(o.engines[1])}, {"all_pct", o.allPct},
-            {"has_pct", o.hasPct},           {"verdict", o.verdict.toStdString()}};
+    return {{"aic_pct", engine(o.engines[0])},
+            {"aiv_pct", engine(o.engines[1])},
+            {"all_pct", o.allPct},
+            {"has_pct", o.hasPct},
+            {"verdict", o.verdict.toStdString()}};
 }
 
 json switchJson(const SwitchFigures &s)
@@ -54,7 +57,11 @@ json switchJson(const SwitchFigures &s)
     auto engine = [](const EngineSwitch &e) -> json {
         if (!e.present)
             return nullptr;
-        return {{"cores", e.cores}, {"min_us", e.minUs}, {"mean_us", e.meanUs}, {"max_us", e.maxUs}, {"events", e.events}};
+        return {{"cores", e.cores},
+                {"min_us", e.minUs},
+                {"mean_us", e.meanUs},
+                {"max_us", e.maxUs},
+                {"events", e.events}};
     };
     return {{"aic", engine(s.engines[0])}, {"aiv", engine(s.engines[1])}};
 }
@@ -74,19 +81,39 @@ json schedLoopJson(const SchedulerLoopBudget &s)
 {
     json threads = json::array();
     for (const SchedulerThreadBudget &t : s.threads)
-        threads.push_back({{"thread", t.thread}, {"loops", t.loops}, {"tasks", t.tasks}, {"total_us", t.totalUs}});
+        threads.push_back({{"thread", t.thread},
+                           {"role", roleName(t.role).toStdString()},
+                           {"loops", t.loops},
+                           {"tasks", t.tasks},
+                           {"total_us", t.totalUs}});
     return {{"threads", threads},
             {"pop_hit_rate_pct", orNull(s.popHitRatePct)},
             {"avg_loop_ns", s.avgLoopUs ? json(*s.avgLoopUs * 1000.0) : json(nullptr)}};
 }
 
-json criticalPathJson(const CriticalPathAttribution &c)
+json aicoreSchedLoopJson(const AicoreSchedulerBreakdown &b)
 {
-    return {{"hops", c.hops}, {"span_us", c.spanUs}, {"exec_us", c.execUs}, {"sched_us", c.schedUs}, {"other_us", c.otherUs}};
+    json phases = json::array();
+    for (const AicorePhaseTotal &p : b.phases)
+        phases.push_back({{"phase", p.phase.toStdString()}, {"records", p.records}, {"total_us", p.totalUs}});
+    return {{"phases", phases}, {"streams", b.streams}, {"dropped", b.dropped}};
 }
 
-template<typename T, typename F>
-json figureOrNull(const std::optional<T> &figure, F toJson)
+json dispatchToStartJson(const DispatchToStart &d)
+{
+    return {{"total_us", d.totalUs}, {"max_us", d.maxUs}};
+}
+
+json criticalPathJson(const CriticalPathAttribution &c)
+{
+    return {{"hops", c.hops},
+            {"span_us", c.spanUs},
+            {"exec_us", c.execUs},
+            {"sched_us", c.schedUs},
+            {"other_us", c.otherUs}};
+}
+
+template <typename T, typename F> json figureOrNull(const std::optional<T> &figure, F toJson)
 {
     return figure ? toJson(*figure) : json(nullptr);
 }
@@ -101,6 +128,8 @@ json reportJson(const AnalysisReport &r)
     j["head_oh"] = figureOrNull(r.headOh, distributionJson);
     j["tail_oh"] = figureOrNull(r.tailOh, distributionJson);
     j["sched_loop"] = figureOrNull(r.schedLoop, schedLoopJson);
+    j["sched_loop_aicore"] = figureOrNull(r.aicoreSchedLoop, aicoreSchedLoopJson);
+    j["dispatch_to_start"] = figureOrNull(r.functions.dispatchToStart, dispatchToStartJson);
     j["critical_path"] = figureOrNull(r.criticalPath, criticalPathJson);
     json absent = json::object();
     for (const auto &[figure, reason] : r.absent)

@@ -8,9 +8,7 @@
 namespace lanescope {
 
 DependencyArrows::DependencyArrows(DependencyArrowsControls *controls, HbViolationList *list, QObject *parent)
-    : QObject(parent)
-    , m_controls(controls)
-    , m_list(list)
+    : QObject(parent), m_controls(controls), m_list(list)
 {
     connect(m_controls, &DependencyArrowsControls::depthChanged, this, &DependencyArrows::update);
     connect(m_controls, &DependencyArrowsControls::allInViewChanged, this, &DependencyArrows::update);
@@ -95,9 +93,9 @@ void DependencyArrows::updateList()
         m_list->showMessage(tr("Select a task to list the violations of its cone."));
         return;
     }
-    m_list->setViolations(&capture,
-                          hbViolations(current->anchors(), dependencyCone(capture.deps, *task, kFullDependencyCone)),
-                          tr("full cone of %1").arg(taskDisplayId(*task)));
+    m_list->setViolations(
+        &capture, hbViolations(current->anchors(), dependencyCone(capture.deps, *task, kFullDependencyCone)),
+        tr("full cone of %1").arg(taskDisplayId(*task, capture.info.taskIdFormat)));
 }
 
 void DependencyArrows::activateConsumer(quint64 taskId)

@@ -1,5 +1,6 @@
 #include "functiontablemodel.h"
 
+#include "model/analysis/analysisreport.h"
 #include "timeformat.h"
 
 namespace lanescope {
@@ -10,13 +11,20 @@ const QString kMissing = QStringLiteral("–");
 std::optional<double> valueOf(const FunctionStats &f, int column)
 {
     switch (column) {
-    case FunctionTableModel::Count: return double(f.count);
-    case FunctionTableModel::AvgExec: return f.avgExecUs;
-    case FunctionTableModel::AvgLatency: return f.avgLatencyUs;
-    case FunctionTableModel::ExecPct: return f.execPct;
-    case FunctionTableModel::AvgHead: return f.avgHeadOhUs;
-    case FunctionTableModel::AvgTail: return f.avgTailOhUs;
-    default: return std::nullopt;
+    case FunctionTableModel::Count:
+        return double(f.count);
+    case FunctionTableModel::AvgExec:
+        return f.avgExecUs;
+    case FunctionTableModel::AvgLatency:
+        return f.avgLatencyUs;
+    case FunctionTableModel::ExecPct:
+        return f.execPct;
+    case FunctionTableModel::AvgHead:
+        return f.avgHeadOhUs;
+    case FunctionTableModel::AvgTail:
+        return f.avgTailOhUs;
+    default:
+        return std::nullopt;
     }
 }
 } // namespace
@@ -35,7 +43,10 @@ int FunctionTableModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_summary.functions.size());
 }
 
-int FunctionTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int FunctionTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant FunctionTableModel::data(const QModelIndex &index, int role) const
 {
@@ -46,9 +57,11 @@ QVariant FunctionTableModel::data(const QModelIndex &index, int role) const
     if (role == FuncIdRole)
         return f.funcId;
     if (role == Qt::TextAlignmentRole)
-        return column == Name ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return column == Name ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                              : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (column == Name)
-        return role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole ? QVariant(f.name) : QVariant();
+        return role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole ? QVariant(f.name)
+                                                                                          : QVariant();
     const std::optional<double> value = valueOf(f, column);
     if (role == Qt::UserRole)
         return value ? *value : -1.0;
@@ -65,17 +78,28 @@ QVariant FunctionTableModel::data(const QModelIndex &index, int role) const
 
 QVariant FunctionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    // Which reference the columns follow, where the two disagree (supplement §6.1).
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section != Name)
+        return figureDescription(QStringLiteral("functions"));
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Name: return tr("Function");
-    case Count: return tr("Count");
-    case AvgExec: return tr("Avg exec");
-    case AvgLatency: return tr("Avg latency");
-    case ExecPct: return tr("Exec %");
-    case AvgHead: return tr("Avg head");
-    case AvgTail: return tr("Avg tail");
-    default: return {};
+    case Name:
+        return tr("Function");
+    case Count:
+        return tr("Count");
+    case AvgExec:
+        return tr("Avg exec");
+    case AvgLatency:
+        return tr("Avg latency");
+    case ExecPct:
+        return tr("Exec %");
+    case AvgHead:
+        return tr("Avg head");
+    case AvgTail:
+        return tr("Avg tail");
+    default:
+        return {};
     }
 }
 

@@ -12,8 +12,7 @@
 
 namespace lanescope {
 
-HbViolationList::HbViolationList(QWidget *parent)
-    : QWidget(parent)
+HbViolationList::HbViolationList(QWidget *parent) : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -31,7 +30,8 @@ HbViolationList::HbViolationList(QWidget *parent)
     m_tree->setUniformRowHeights(true);
     m_tree->setHeaderLabels({tr("Consumer"), tr("Producer"), tr("Started before producer end by")});
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_tree->setToolTip(tr("Edges whose consumer started before its producer ended (hb_violation). Click to select the consumer."));
+    m_tree->setToolTip(tr("Edges whose consumer started before its producer ended (hb_violation). Click to "
+                          "select the consumer."));
     layout->addWidget(m_tree, 1);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &HbViolationList::scopeChanged);
     connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
@@ -63,7 +63,7 @@ void HbViolationList::showMessage(const QString &message)
 }
 
 void HbViolationList::setViolations(const Capture *capture, const std::vector<HbViolation> &violations,
-                                   const QString &what)
+                                    const QString &what)
 {
     m_tree->clear();
     if (!capture) {
@@ -77,15 +77,17 @@ void HbViolationList::setViolations(const Capture *capture, const std::vector<Hb
     for (std::size_t i = 0; i < shown; ++i) {
         const HbViolation &v = violations[i];
         const std::uint64_t consumer = nodes[v.succ].taskId;
-        auto *item = new QTreeWidgetItem({taskDisplayId(consumer), taskDisplayId(nodes[v.pred].taskId),
+        auto *item = new QTreeWidgetItem({taskDisplayId(consumer, capture->info.taskIdFormat),
+                                          taskDisplayId(nodes[v.pred].taskId, capture->info.taskIdFormat),
                                           formatDuration(v.overlapUs())});
         item->setData(0, Qt::UserRole, QVariant::fromValue<quint64>(consumer));
         items.append(item);
     }
     m_tree->addTopLevelItems(items);
-    QString text = violations.empty()      ? tr("No hb_violation in the %1.").arg(what)
-                   : violations.size() == 1 ? tr("1 hb_violation in the %1").arg(what)
-                                            : tr("%1 hb_violations in the %2").arg(violations.size()).arg(what);
+    QString text = violations.empty() ? tr("No hb_violation in the %1.").arg(what)
+                   : violations.size() == 1
+                       ? tr("1 hb_violation in the %1").arg(what)
+                       : tr("%1 hb_violations in the %2").arg(violations.size()).arg(what);
     if (shown < violations.size())
         text += tr(" (first %1 listed)").arg(shown);
     m_summary->setText(text);

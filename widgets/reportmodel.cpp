@@ -67,7 +67,8 @@ ReportTarget rowTarget(std::size_t row, TimeRange range)
 QString taskName(const Capture &capture, std::uint64_t task)
 {
     const auto [first, last] = rowsOfTask(capture.rows, task);
-    return first < last ? taskLabel(capture, capture.rows[first]) : taskDisplayId(task);
+    return first < last ? taskLabel(capture, capture.rows[first])
+                        : taskDisplayId(task, capture.info.taskIdFormat);
 }
 
 QString segmentTitle(PathSegment::Kind kind)
@@ -91,7 +92,8 @@ void ReportModel::setAnalysis(CapturePtr capture, CaptureAnalysisPtr analysis)
     endResetModel();
 }
 
-int ReportModel::add(int parent, QString key, QString figure, QString value, QString needs, ReportTarget target)
+int ReportModel::add(int parent, QString key, QString figure, QString value, QString needs,
+                     ReportTarget target)
 {
     ReportEntry e;
     e.key = std::move(key);
@@ -107,12 +109,15 @@ int ReportModel::add(int parent, QString key, QString figure, QString value, QSt
 }
 
 // A figure that the analysis may lack: present shows `value`, absent shows the report's reason.
-int ReportModel::addAbsentAware(int parent, const QString &key, QString figure, QString needs, bool present, QString value)
+int ReportModel::addAbsentAware(int parent, const QString &key, QString figure, QString needs, bool present,
+                                QString value)
 {
-    const int i = add(parent, key, std::move(figure), present ? std::move(value) : QString(), std::move(needs));
+    const int i =
+        add(parent, key, std::move(figure), present ? std::move(value) : QString(), std::move(needs));
     if (!present) {
         QString reason = m_analysis->report.absenceOf(key);
-        m_entries[std::size_t(i)].absentReason = reason.isEmpty() ? tr("not available for this capture") : reason;
+        m_entries[std::size_t(i)].absentReason =
+            reason.isEmpty() ? tr("not available for this capture") : reason;
     }
     return i;
 }
@@ -130,45 +135,55 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
             tr("%1 rows without AICPU timing (spec §3.3)").arg(r.rowsWithoutAicpu), kL2);
     addAbsentAware(capture, figures::totalTestTime, tr("Total test time"), kL2, r.totalTestTimeUs.has_value(),
                    r.totalTestTimeUs ? dur(*r.totalTestTimeUs) : QString());
+    if (const auto &d = r.functions.dispatchToStart)
+        add(capture, figures::dispatchToStart, tr("Dispatch→kernel start"),
+            tr("total %1 · max %2").arg(dur(d->totalUs), dur(d->maxUs)), kL2);
 
     // Part 1.
     {
         const auto &o = r.overhead;
-        const int part = addAbsentAware(-1, figures::overhead, tr("Part 1 — Overhead (idle with ready work)"), kL2Deps,
-                                        o.has_value(), o ? tr("%1 · has %2").arg(o->verdict, pct(o->hasPct)) : QString());
+        const int part =
+            addAbsentAware(-1, figures::overhead, tr("Part 1 — Overhead (idle with ready work)"), kL2Deps,
+                           o.has_value(), o ? tr("%1 · has %2").arg(o->verdict, pct(o->hasPct)) : QString());
         if (o) {
             if (l.longestHasOverhead)
-                m_entries[std::size_t(part)].target = rangeTarget(l.longestHasOverhead->fromUs, l.longestHasOverhead->toUs);
+                m_entries[std::size_t(part)].target =
+                    rangeTarget(l.longestHasOverhead->fromUs, l.longestHasOverhead->toUs);
             for (std::size_t e = 0; e < kEngineCount; ++e) {
                 const EngineOverhead &eng = o->engines[e];
-                const int i = add(part, QStringLiteral("overhead.") + QLatin1String(engineName(int(e))),
-                                  tr("%1 idle with ready work").arg(engineTitle(e)),
-                                  eng.present ? tr("%1 (%2, %3 cores)").arg(pct(eng.pct), dur(eng.overheadUs)).arg(eng.cores)
-                                              : QString(),
-                                  kL2Deps);
+                const int i =
+                    add(part, QStringLiteral("overhead.") + QLatin1String(engineName(int(e))),
+                        tr("%1 idle with ready work").arg(engineTitle(e)),
+                        eng.present
+                            ? tr("%1 (%2, %3 cores)").arg(pct(eng.pct), dur(eng.overheadUs)).arg(eng.cores)
+                            : QString(),
+                        kL2Deps);
                 if (!eng.present)
-                    m_entries[std::size_t(i)].absentReason = tr("no %1 rows in the capture").arg(engineTitle(e));
+                    m_entries[std::size_t(i)].absentReason =
+                        tr("no %1 rows in the capture").arg(engineTitle(e));
                 else if (l.longestOverhead[e])
-                    m_entries[std::size_t(i)].target = rangeTarget(l.longestOverhead[e]->fromUs, l.longestOverhead[e]->toUs);
+                    m_entries[std::size_t(i)].target =
+                        rangeTarget(l.longestOverhead[e]->fromUs, l.longestOverhead[e]->toUs);
             }
-            add(part, QStringLiteral("overhead.all"), tr("Every engine at once"), tr("%1 (%2)").arg(pct(o->allPct), dur(o->allUs)),
-                kL2Deps);
+            add(part, QStringLiteral("overhead.all"), tr("Every engine at once"),
+                tr("%1 (%2)").arg(pct(o->allPct), dur(o->allUs)), kL2Deps);
             const int has = add(part, QStringLiteral("overhead.has"), tr("Some engine (the verdict's basis)"),
                                 tr("%1 (%2)").arg(pct(o->hasPct), dur(o->hasUs)), kL2Deps);
             m_entries[std::size_t(has)].target = m_entries[std::size_t(part)].target;
-            add(part, QStringLiteral("overhead.makespan"), tr("Window"), tr("%1 (%2 – %3)").arg(dur(o->makespanUs), dur(o->w0Us), dur(o->w1Us)),
-                kL2);
+            add(part, QStringLiteral("overhead.makespan"), tr("Window"),
+                tr("%1 (%2 – %3)").arg(dur(o->makespanUs), dur(o->w0Us), dur(o->w1Us)), kL2);
         }
     }
 
     // Part 2.
     {
         const auto &s = r.switchCost;
-        const int part = addAbsentAware(
-            -1, figures::switchCost, tr("Part 2 — AICore switch (pickup cost)"), kL2, s.has_value(),
-            s ? tr("makespan bound %1 – %2 (%3 – %4)").arg(dur(s->boundLowerUs), dur(s->boundUpperUs), pct(s->boundLowerPct),
-                                                              pct(s->boundUpperPct))
-              : QString());
+        const int part = addAbsentAware(-1, figures::switchCost, tr("Part 2 — AICore switch (pickup cost)"),
+                                        kL2, s.has_value(),
+                                        s ? tr("makespan bound %1 – %2 (%3 – %4)")
+                                                .arg(dur(s->boundLowerUs), dur(s->boundUpperUs),
+                                                     pct(s->boundLowerPct), pct(s->boundUpperPct))
+                                          : QString());
         if (s) {
             for (std::size_t e = 0; e < kEngineCount; ++e) {
                 const EngineSwitch &eng = s->engines[e];
@@ -179,15 +194,20 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
                                                   .arg(dur(eng.perEventUs))
                                             : QString();
                 if (eng.duringOverheadUs && eng.independentUs)
-                    value += tr(" · %1 during overhead, %2 independent").arg(dur(*eng.duringOverheadUs), dur(*eng.independentUs));
+                    value += tr(" · %1 during overhead, %2 independent")
+                                 .arg(dur(*eng.duringOverheadUs), dur(*eng.independentUs));
                 const int i = add(part, key, tr("%1 switch time").arg(engineTitle(e)), value, kL2);
                 if (!eng.present) {
-                    m_entries[std::size_t(i)].absentReason = tr("no %1 rows in the capture").arg(engineTitle(e));
+                    m_entries[std::size_t(i)].absentReason =
+                        tr("no %1 rows in the capture").arg(engineTitle(e));
                 } else if (const auto &gap = l.longestSwitch[e]) {
                     m_entries[std::size_t(i)].target = rowTarget(gap->nextRow, {gap->fromUs, gap->toUs});
                     add(i, key + QStringLiteral(".longest"), tr("Longest switch gap"),
-                        tr("%1 on core %2 at %3").arg(dur(gap->toUs - gap->fromUs)).arg(gap->coreId).arg(dur(gap->fromUs)), kL2,
-                        m_entries[std::size_t(i)].target);
+                        tr("%1 on core %2 at %3")
+                            .arg(dur(gap->toUs - gap->fromUs))
+                            .arg(gap->coreId)
+                            .arg(dur(gap->fromUs)),
+                        kL2, m_entries[std::size_t(i)].target);
                 }
             }
         }
@@ -196,21 +216,26 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
     // Parts 3 and 4.
     auto distribution = [&](const QString &key, const QString &title, const std::optional<Distribution> &d,
                             const std::optional<RowLandmark> &worst) {
-        const int part = addAbsentAware(
-            -1, key, title, kL2, d.has_value(),
-            d ? tr("p50 %1 · p90 %2 · max %3 · n = %4").arg(dur(d->percentileUs[2]), dur(d->percentileUs[4]), dur(d->maxUs)).arg(d->n)
-              : QString());
+        const int part =
+            addAbsentAware(-1, key, title, kL2, d.has_value(),
+                           d ? tr("p50 %1 · p90 %2 · max %3 · n = %4")
+                                   .arg(dur(d->percentileUs[2]), dur(d->percentileUs[4]), dur(d->maxUs))
+                                   .arg(d->n)
+                             : QString());
         if (!d)
             return;
-        const ReportTarget worstTarget = worst ? rowTarget(worst->row, {worst->fromUs, worst->toUs}) : ReportTarget();
+        const ReportTarget worstTarget =
+            worst ? rowTarget(worst->row, {worst->fromUs, worst->toUs}) : ReportTarget();
         m_entries[std::size_t(part)].target = worstTarget;
         for (std::size_t i = 0; i < Distribution::kPercentiles.size(); ++i) {
             const int p = Distribution::kPercentiles[i];
-            add(part, key + QStringLiteral(".p%1").arg(p), QStringLiteral("p%1").arg(p), dur(d->percentileUs[i]), kL2);
+            add(part, key + QStringLiteral(".p%1").arg(p), QStringLiteral("p%1").arg(p),
+                dur(d->percentileUs[i]), kL2);
         }
         add(part, key + QStringLiteral(".max"), tr("max"),
-            worst ? tr("%1 (%2 on core %3)").arg(dur(d->maxUs), taskName(c, worst->taskId)).arg(worst->coreId) : dur(d->maxUs), kL2,
-            worstTarget);
+            worst ? tr("%1 (%2 on core %3)").arg(dur(d->maxUs), taskName(c, worst->taskId)).arg(worst->coreId)
+                  : dur(d->maxUs),
+            kL2, worstTarget);
         add(part, key + QStringLiteral(".mean"), tr("mean"), dur(d->meanUs), kL2);
         add(part, key + QStringLiteral(".total"), tr("total"), dur(d->totalUs), kL2);
     };
@@ -230,39 +255,81 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
             if (!b->dominantPhase.isEmpty())
                 headline += tr(" · dominant %1").arg(b->dominantPhase);
         }
-        const int part = addAbsentAware(-1, figures::schedLoop, tr("Part 5 — Scheduler loop budget"), kL3, b.has_value(), headline);
+        const int part = addAbsentAware(-1, figures::schedLoop, tr("Part 5 — Scheduler loop budget"), kL3,
+                                        b.has_value(), headline);
         if (b) {
             const QString k = figures::schedLoop + u'.';
             add(part, k + QStringLiteral("loops"), tr("Loops"), QString::number(b->loops), kL3);
             add(part, k + QStringLiteral("tasks"), tr("Logical tasks"),
-                b->tasksFromFinishes ? tr("%1 (from completions)").arg(b->tasks) : QString::number(b->tasks), kL3);
+                b->tasksFromFinishes ? tr("%1 (from completions)").arg(b->tasks) : QString::number(b->tasks),
+                kL3);
             add(part, k + QStringLiteral("total"), tr("Total (summed CPU)"), dur(b->totalUs), kL3);
             for (int phase = 0; phase < kLoopPhaseCount; ++phase) {
                 const PhaseShare &share = b->phases[std::size_t(phase)];
+                if (!share.seen)
+                    continue; // phases seen only, as the reference prints them
                 QString value = tr("%1 (%2 of total)").arg(dur(share.totalUs), pct(share.pctOfTotal));
                 if (share.avgPerTaskUs)
                     value += tr(" · %1 per task").arg(dur(*share.avgPerTaskUs));
-                add(part, k + QLatin1String(loopPhaseName(phase)), QLatin1String(loopPhaseName(phase)), value, kL3);
+                add(part, k + QLatin1String(loopPhaseName(phase)), QLatin1String(loopPhaseName(phase)), value,
+                    kL3);
             }
-            add(part, k + QStringLiteral("idle"), tr("idle between work"), durPct(b->idleUs, b->totalUs), kL3);
-            const int delay = add(part, k + QStringLiteral("detection_delay"), tr("Detection delay"),
-                                  b->detectionDelayLoops ? tr("%1 loops").arg(*b->detectionDelayLoops, 0, 'f', 2) : QString(), kL3);
+            add(part, k + QStringLiteral("idle"), tr("idle between work"), durPct(b->idleUs, b->totalUs),
+                kL3);
+            const int delay = add(
+                part, k + QStringLiteral("detection_delay"), tr("Detection delay"),
+                b->detectionDelayLoops ? tr("%1 loops").arg(*b->detectionDelayLoops, 0, 'f', 2) : QString(),
+                kL3);
             if (!b->detectionDelayLoops)
-                m_entries[std::size_t(delay)].absentReason = tr("needs the tail overhead (level ≥ 2) and at least one loop");
+                m_entries[std::size_t(delay)].absentReason =
+                    tr("needs the tail overhead (level ≥ 2) and at least one loop");
             const int fan = add(part, k + QStringLiteral("fan"), tr("Fan-out / fan-in edges"),
-                                b->fan ? tr("%1 / %2 · max degree %3 / %4").arg(b->fan->outEdges).arg(b->fan->inEdges)
-                                             .arg(b->fan->maxOutDegree).arg(b->fan->maxInDegree)
+                                b->fan ? tr("%1 / %2 · max degree %3 / %4")
+                                             .arg(b->fan->outEdges)
+                                             .arg(b->fan->inEdges)
+                                             .arg(b->fan->maxOutDegree)
+                                             .arg(b->fan->maxInDegree)
                                        : QString(),
                                 kL3);
             if (!b->fan)
                 m_entries[std::size_t(fan)].absentReason = reasons::needsDeps;
+            auto roleSum = [&](const QString &key, const QString &title, const std::optional<RoleSum> &sum) {
+                if (sum)
+                    add(part, k + key, title,
+                        tr("%1 loops · %2 tasks · %3 ns/loop · %4")
+                            .arg(sum->loops)
+                            .arg(sum->tasks)
+                            .arg(sum->nsPerLoop, 0, 'f', 0)
+                            .arg(dur(sum->totalUs)),
+                        kL3);
+            };
+            roleSum(QStringLiteral("s_sum"), tr("S SUM (scheduler threads)"), b->schedulerSum);
+            roleSum(QStringLiteral("p_sum"), tr("P SUM (resolve threads)"), b->resolveSum);
             for (const SchedulerThreadBudget &t : b->threads) {
-                QString value = tr("%1 loops · %2 tasks · %3").arg(t.loops).arg(t.tasks).arg(dur(t.totalUs));
+                QString value = tr("%1 · %2 loops · %3 tasks · %4")
+                                    .arg(roleName(t.role))
+                                    .arg(t.loops)
+                                    .arg(t.tasks)
+                                    .arg(dur(t.totalUs));
                 if (t.nsPerLoop)
                     value += tr(" · %1 ns/loop").arg(*t.nsPerLoop, 0, 'f', 0);
-                add(part, k + QStringLiteral("thread%1").arg(t.thread), tr("Scheduler thread %1").arg(t.thread), value, kL3);
+                add(part, k + QStringLiteral("thread%1").arg(t.thread),
+                    tr("Scheduler thread %1").arg(t.thread), value, kL3);
             }
         }
+    }
+
+    // Part 5 of an AICore-resident scheduler: only shown for such captures.
+    if (r.aicoreSchedLoop || !r.absenceOf(figures::aicoreSchedLoop).isEmpty()) {
+        const auto &b = r.aicoreSchedLoop;
+        const int part = addAbsentAware(
+            -1, figures::aicoreSchedLoop, tr("Part 5 — AICore scheduler phases"), kL3, b.has_value(),
+            b ? tr("%n stream(s)", nullptr, int(b->streams)) + tr(" · %1 dropped").arg(b->dropped)
+              : QString());
+        if (b)
+            for (const AicorePhaseTotal &p : b->phases)
+                add(part, figures::aicoreSchedLoop + u'.' + p.phase, p.phase,
+                    tr("records=%1 · total %2").arg(p.records).arg(dur(p.totalUs)), kL3);
     }
 
     // Part 6.
@@ -277,19 +344,23 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
         if (p) {
             const QString k = figures::criticalPath + u'.';
             m_entries[std::size_t(part)].target = taskTarget(p->sinkTaskId);
-            add(part, k + QStringLiteral("sink"), tr("Last to finish"), taskName(c, p->sinkTaskId), kL2, taskTarget(p->sinkTaskId));
+            add(part, k + QStringLiteral("sink"), tr("Last to finish"), taskName(c, p->sinkTaskId), kL2,
+                taskTarget(p->sinkTaskId));
             add(part, k + QStringLiteral("exec"), tr("exec"), durPct(p->execUs, p->spanUs), kL2Deps);
-            add(part, k + QStringLiteral("sched"), tr("sched (scheduler injected)"), durPct(p->schedUs, p->spanUs), kL2Deps);
+            add(part, k + QStringLiteral("sched"), tr("sched (scheduler injected)"),
+                durPct(p->schedUs, p->spanUs), kL2Deps);
             add(part, k + QStringLiteral("other"), tr("other"), durPct(p->otherUs, p->spanUs), kL2Deps);
             if (p->overlapUs > 0)
-                add(part, k + QStringLiteral("overlap"), tr("counted outside the span"), dur(p->overlapUs), kL2Deps);
+                add(part, k + QStringLiteral("overlap"), tr("counted outside the span"), dur(p->overlapUs),
+                    kL2Deps);
             if (p->cycleCut)
-                add(part, k + QStringLiteral("cycle"), tr("Walk stopped"), tr("the dependency graph has a cycle here"), kL2Deps);
-            const int hops = add(part, k + QStringLiteral("tasks"), tr("Path (sink first)"), tr("%n task(s)", nullptr, int(p->taskIds.size())),
-                                 kL2Deps);
+                add(part, k + QStringLiteral("cycle"), tr("Walk stopped"),
+                    tr("the dependency graph has a cycle here"), kL2Deps);
+            const int hops = add(part, k + QStringLiteral("tasks"), tr("Path (sink first)"),
+                                 tr("%n task(s)", nullptr, int(p->taskIds.size())), kL2Deps);
             for (std::size_t i = 0; i < p->taskIds.size(); ++i)
-                add(hops, k + QStringLiteral("tasks.%1").arg(i), tr("hop %1").arg(i), taskName(c, p->taskIds[i]), kL2Deps,
-                    taskTarget(p->taskIds[i]));
+                add(hops, k + QStringLiteral("tasks.%1").arg(i), tr("hop %1").arg(i),
+                    taskName(c, p->taskIds[i]), kL2Deps, taskTarget(p->taskIds[i]));
         }
     }
 
@@ -299,7 +370,8 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
         const double span = p ? p->endUs - p->t0Us : 0;
         const int part = addAbsentAware(
             -1, figures::observedCriticalPath, tr("Observed critical path (§12.4)"), kL1, p.has_value(),
-            p ? tr("%n task(s) · span %1 · compute %2", nullptr, int(p->taskIds.size())).arg(dur(span), pct(span > 0 ? p->computeUs / span * 100 : 0))
+            p ? tr("%n task(s) · span %1 · compute %2", nullptr, int(p->taskIds.size()))
+                    .arg(dur(span), pct(span > 0 ? p->computeUs / span * 100 : 0))
               : QString());
         if (p) {
             const QString k = figures::observedCriticalPath + u'.';
@@ -311,10 +383,11 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
                 if (!best || s.endUs - s.startUs > best->endUs - best->startUs)
                     best = &s;
             }
-            const std::pair<PathSegment::Kind, double> kinds[] = {{PathSegment::Kind::Compute, p->computeUs},
-                                                                  {PathSegment::Kind::DataWait, p->dataWaitUs},
-                                                                  {PathSegment::Kind::CoreWait, p->coreWaitUs},
-                                                                  {PathSegment::Kind::FrontGap, p->frontGapUs}};
+            const std::pair<PathSegment::Kind, double> kinds[] = {
+                {PathSegment::Kind::Compute, p->computeUs},
+                {PathSegment::Kind::DataWait, p->dataWaitUs},
+                {PathSegment::Kind::CoreWait, p->coreWaitUs},
+                {PathSegment::Kind::FrontGap, p->frontGapUs}};
             for (const auto &[kind, us] : kinds) {
                 const PathSegment *best = longest[int(kind)];
                 add(part, k + segmentTitle(kind), segmentTitle(kind), durPct(us, span), kL1,
@@ -325,7 +398,8 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
             for (const PathSegment &s : p->segments) {
                 if (s.kind == PathSegment::Kind::Compute)
                     continue;
-                add(gaps, k + QStringLiteral("gaps.%1").arg(count), tr("%1 before %2").arg(segmentTitle(s.kind), taskName(c, s.taskId)),
+                add(gaps, k + QStringLiteral("gaps.%1").arg(count),
+                    tr("%1 before %2").arg(segmentTitle(s.kind), taskName(c, s.taskId)),
                     dur(s.endUs - s.startUs), kL1, taskTarget(s.taskId, {s.startUs, s.endUs}));
                 ++count;
             }
@@ -401,17 +475,25 @@ QVariant ReportModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case Figure: return e->figure;
-        case Value: return e->isAbsent() ? QStringLiteral("— ") + e->absentReason : e->value;
-        case Needs: return e->needs;
+        case Figure:
+            return e->figure;
+        case Value:
+            return e->isAbsent() ? QStringLiteral("— ") + e->absentReason : e->value;
+        case Needs:
+            return e->needs;
         }
         return {};
     case Qt::ToolTipRole: {
         QString tip = e->figure + QStringLiteral(": ") + (e->isAbsent() ? e->absentReason : e->value);
         tip += tr("\nNeeds %1.").arg(e->needs);
+        // The figure's own key, or its part's: what it means and which reference it follows.
+        const QString description = figureDescription(e->key.section(u'.', 0, 0));
+        if (!description.isEmpty())
+            tip += u'\n' + description;
         if (e->target.isValid())
             tip += e->target.range.isValid() ? tr("\nClick to show it on the timeline (%1 – %2).")
-                                                   .arg(formatDuration(e->target.range.startUs), formatDuration(e->target.range.endUs))
+                                                   .arg(formatDuration(e->target.range.startUs),
+                                                        formatDuration(e->target.range.endUs))
                                              : tr("\nClick to show it on the timeline.");
         return tip;
     }
@@ -439,9 +521,12 @@ QVariant ReportModel::headerData(int section, Qt::Orientation orientation, int r
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Figure: return tr("Figure");
-    case Value: return tr("Value");
-    case Needs: return tr("Needs");
+    case Figure:
+        return tr("Figure");
+    case Value:
+        return tr("Value");
+    case Needs:
+        return tr("Needs");
     }
     return {};
 }

@@ -55,7 +55,9 @@ QString taskLinks(const Capture &capture, const std::uint32_t *begin, const std:
     constexpr int kMaxLinks = 64;
     for (const std::uint32_t *it = begin; it != end && links.size() < kMaxLinks; ++it) {
         const std::uint64_t id = capture.deps.nodes()[*it].taskId;
-        links << QStringLiteral("<a href=\"task:%1\">%2</a>").arg(id).arg(taskDisplayId(id).toHtmlEscaped());
+        links << QStringLiteral("<a href=\"task:%1\">%2</a>")
+                     .arg(id)
+                     .arg(taskDisplayId(id, capture.info.taskIdFormat).toHtmlEscaped());
     }
     if (end - begin > kMaxLinks)
         links << tr("… %1 more").arg(end - begin - kMaxLinks);
@@ -84,7 +86,7 @@ QStringList taskTimingLines(const TaskRow &row)
 QStringList taskIdLines(const Capture &capture, const TaskRow &row)
 {
     QStringList lines;
-    lines << tr("Task: %1 (%2)").arg(row.taskId).arg(taskDisplayId(row.taskId));
+    lines << tr("Task: %1 (%2)").arg(row.taskId).arg(taskDisplayId(row.taskId, capture.info.taskIdFormat));
     lines << tr("Core: %1").arg(coreName(row));
     lines << tr("Func id: %1 (%2)").arg(row.funcId).arg(functionName(row.funcId, capture.names));
     lines << tr("reg_task_id: %1").arg(row.regTaskId);

@@ -2,7 +2,6 @@
 
 #include "model/capture/labels.h"
 
-#include <QRegularExpression>
 #include <algorithm>
 #include <unordered_set>
 
@@ -24,22 +23,9 @@ bool fuzzyMatch(QStringView needle, QStringView haystack)
     return true;
 }
 
-std::optional<std::uint64_t> parseTaskId(const QString &text)
+std::optional<std::uint64_t> parseTaskId(const QString &text, TaskIdFormat layout)
 {
-    static const QRegularExpression ringLocal(QStringLiteral("^(?:r(\\d+))?t(\\d+)$"),
-                                              QRegularExpression::CaseInsensitiveOption);
-    const QString t = text.trimmed();
-    bool ok = false;
-    if (const std::uint64_t id = t.toULongLong(&ok); ok)
-        return id;
-    const QRegularExpressionMatch m = ringLocal.match(t);
-    if (!m.hasMatch())
-        return std::nullopt;
-    const std::uint64_t ring = m.captured(1).isEmpty() ? 0 : m.captured(1).toULongLong();
-    const std::uint64_t local = m.captured(2).toULongLong(&ok);
-    if (!ok || local > 0xFFFFFFFFu || ring > 0xFFFFFFFFu)
-        return std::nullopt;
-    return (ring << 32) | local;
+    return parseTaskDisplayId(text, layout);
 }
 
 std::vector<SliceRef> findSlices(const Capture &capture, const TaskLocator &locator, const QString &query)
@@ -54,7 +40,7 @@ std::vector<SliceRef> findSlices(const Capture &capture, const TaskLocator &loca
             return sa != sb ? sa < sb : (a.lane != b.lane ? a.lane < b.lane : a.slice < b.slice);
         });
     };
-    if (const auto id = parseTaskId(q)) {
+    if (const auto id = parseTaskId(q, capture.info.taskIdFormat)) {
         std::vector<SliceRef> bars = locator.barsOfTask(capture, *id);
         if (!bars.empty()) {
             byTime(bars);

@@ -13,8 +13,9 @@ namespace lanescope {
 // Case-insensitive subsequence match: "qkmm" matches "QK_matmul".
 bool fuzzyMatch(QStringView needle, QStringView haystack);
 
-// "r1t3" (ring 1, local 3), "t7" (ring 0) or a decimal task id.
-std::optional<std::uint64_t> parseTaskId(const QString &text);
+// A task id as labels spell it in `layout` ("r1t3", also the old ring-0 spelling "t7"; HBG "g2t5",
+// "p3"), or a decimal task id.
+std::optional<std::uint64_t> parseTaskId(const QString &text, TaskIdFormat layout = TaskIdFormat::RingLocal);
 
 // The bars a search box query finds, in time order: the bars of a task when the query is a task
 // id that exists, else the first bar of every lane whose name contains the query, plus every bar

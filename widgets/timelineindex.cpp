@@ -43,7 +43,7 @@ std::size_t LaneLevelIndex::firstEndingAtOrAfter(const std::vector<Slice> &slice
         if (std::max(s.startUs, s.endUs) >= us)
             return k;
     }
-    return end;  // not reached: the block's maximum is at least `us`
+    return end; // not reached: the block's maximum is at least `us`
 }
 
 std::size_t LaneLevelIndex::firstStartingAtOrAfter(double us, std::size_t from) const
@@ -79,10 +79,11 @@ TimelineIndex::TimelineIndex(const Capture &capture) : m_capture(&capture)
             // Deeper slices than the lane admits are drawn on its last level rather than lost.
             std::vector<std::vector<std::uint32_t>> members(static_cast<std::size_t>(levels));
             for (std::size_t s = 0; s < lane.slices.size(); ++s)
-                members[std::min<std::size_t>(lane.slices[s].depth, std::size_t(levels - 1))].push_back(std::uint32_t(s));
+                members[std::min<std::size_t>(lane.slices[s].depth, std::size_t(levels - 1))].push_back(
+                    std::uint32_t(s));
             for (auto &m : members) {
                 if (m.empty())
-                    out.emplace_back();  // an empty member list would mean "all slices"
+                    out.emplace_back(); // an empty member list would mean "all slices"
                 else
                     out.emplace_back(lane.slices, std::move(m));
             }
@@ -122,7 +123,7 @@ TimelineIndex::TimelineIndex(const Capture &capture) : m_capture(&capture)
     }
 
     m_extent = first <= last ? TimeRange{first, last} : TimeRange{0, 0};
-    if (m_extent.span() <= 0)  // a lone instant or nothing at all still needs a visible range
+    if (m_extent.span() <= 0) // a lone instant or nothing at all still needs a visible range
         m_extent.endUs = m_extent.startUs + 1;
     m_alignedExtent = firstAligned < lastAligned ? TimeRange{firstAligned, lastAligned} : m_extent;
 
@@ -158,6 +159,7 @@ QRgb TimelineIndex::colourOf(const Capture &capture, const Lane &lane, const Sli
     case LaneKind::SchedulerResolve:
     case LaneKind::Orchestrator:
     case LaneKind::HostUploads:
+    case LaneKind::AicpuLifecycle:
         return slice.label < m_phaseColours.size() ? m_phaseColours[slice.label] : keyColour(slice.label);
     case LaneKind::Host:
         return slice.ref < capture.hostLog.spans.size() ? nameColour(capture.hostLog.spans[slice.ref].name)
@@ -172,8 +174,8 @@ QRgb TimelineIndex::colourOf(const Capture &capture, const Lane &lane, const Sli
     return keyColour(slice.label);
 }
 
-std::optional<std::size_t> TimelineIndex::sliceAt(const Capture &capture, std::size_t lane, int depth, double us,
-                                                  double toleranceUs) const
+std::optional<std::size_t> TimelineIndex::sliceAt(const Capture &capture, std::size_t lane, int depth,
+                                                  double us, double toleranceUs) const
 {
     if (lane >= m_levels.size() || depth < 0 || depth >= levelCount(lane))
         return std::nullopt;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "aicoreschedulerbreakdown.h"
 #include "analysisrange.h"
 #include "criticalpath.h"
 #include "functionsummary.h"
@@ -22,6 +23,8 @@ inline const QString switchCost = QStringLiteral("switch");
 inline const QString headOh = QStringLiteral("head_oh");
 inline const QString tailOh = QStringLiteral("tail_oh");
 inline const QString schedLoop = QStringLiteral("sched_loop");
+inline const QString aicoreSchedLoop = QStringLiteral("sched_loop_aicore");
+inline const QString dispatchToStart = QStringLiteral("dispatch_to_start");
 inline const QString criticalPath = QStringLiteral("critical_path");
 inline const QString observedCriticalPath = QStringLiteral("observed_critical_path");
 } // namespace figures
@@ -37,18 +40,19 @@ struct AnalysisReport
 {
     std::optional<AnalysisRange> range;
     int level = 1;
-    std::size_t rows = 0;                 // rows the figures were computed on
-    std::size_t rowsWithoutAicpu = 0;     // level >= 2 rows left out for lack of AICPU timing
-    FunctionSummary functions;            // §12.1
+    std::size_t rows = 0;             // rows the figures were computed on
+    std::size_t rowsWithoutAicpu = 0; // level >= 2 rows left out for lack of AICPU timing
+    FunctionSummary functions;        // §12.1
     std::optional<double> totalTestTimeUs;
     std::optional<OverheadFigures> overhead;
     std::optional<SwitchFigures> switchCost;
     std::optional<Distribution> headOh;
     std::optional<Distribution> tailOh;
-    std::optional<SchedulerLoopBudget> schedLoop;
+    std::optional<SchedulerLoopBudget> schedLoop;            // AICPU producer
+    std::optional<AicoreSchedulerBreakdown> aicoreSchedLoop; // AICore producer (supplement §6.2)
     std::optional<CriticalPathAttribution> criticalPath;
     std::optional<ObservedCriticalPath> observedPath;
-    std::map<QString, QString> absent;    // figure name -> reason
+    std::map<QString, QString> absent; // figure name -> reason
 
     QString absenceOf(const QString &figure) const
     {
@@ -60,10 +64,23 @@ struct AnalysisReport
 namespace reasons {
 inline const QString needsLevel2 = QStringLiteral("needs level ≥ 2: AICPU dispatch/finish were not captured");
 inline const QString needsLevel3 = QStringLiteral("needs level ≥ 3: scheduler phases were not captured");
+// The newest reference's own words for Part 5 at level 2 (supplement §6.2).
+inline const QString phasesUnavailableAtLevel2 =
+    QStringLiteral("phase records unavailable at chip-swimlane Level 2; capture Level >= 3 for this section");
+inline const QString mixedProducers =
+    QStringLiteral("mixed AICPU/AICore scheduler producers are unsupported");
+inline const QString aicoreProducer =
+    QStringLiteral("AICore-resident scheduler: see the AICore phase breakdown");
+
 inline const QString needsDeps = QStringLiteral("needs deps.json: no dependency graph was loaded");
 inline const QString noRows = QStringLiteral("no task rows in the range");
-inline const QString noWorkRecords = QStringLiteral("no complete/async_poll/dispatch scheduler records in the range");
+inline const QString noWorkRecords =
+    QStringLiteral("no complete/async_poll/dispatch scheduler records in the range");
 } // namespace reasons
+
+// What a figure means, where the newest reference (supplement §6) and the older one (spec §12)
+// disagree saying which is followed; empty for figures without such a note. For tooltips.
+QString figureDescription(const QString &figure);
 
 // Pure: the same capture and range always give the same report. O(n log n) in rows and records.
 AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> range = std::nullopt);

@@ -1,29 +1,62 @@
 #include "schedulerloopbudget.h"
 
+#include "model/capture/phasevocabulary.h"
+
 #include <algorithm>
 
 namespace lanescope {
 
 const char *loopPhaseName(int phase)
 {
-    static const char *const names[kLoopPhaseCount] = {"complete", "async_poll", "dispatch"};
+    static const char *const names[kLoopPhaseCount] = {
+        "complete", "async_poll", "state_probe",    "dispatch", "worksteal",     "refill",
+        "release",  "dummy",      "early_dispatch", "drain",    "graph_prepare", "resolve",
+    };
     return names[phase];
+}
+
+QString roleName(SchedulerRole role)
+{
+    return role == SchedulerRole::Resolve ? QStringLiteral("P resolve") : QStringLiteral("S scheduler");
 }
 
 namespace {
 
-// Phase kind index -> loop phase, -1 when the kind is not work.
-std::vector<int> workKinds(const StringTable &kinds)
+// What Part 5 needs to know about each phase kind of the capture.
+struct KindInfo
 {
-    std::vector<int> map(std::size_t(kinds.size()), -1);
-    for (int p = 0; p < kLoopPhaseCount; ++p) {
-        // StringTable::find reports a missing name as 2^32 − 1 (its -1 passes through uint32), so
-        // the bound check is what tells a missing kind.
-        const std::int64_t k = kinds.find(QString::fromLatin1(loopPhaseName(p)));
-        if (k >= 0 && k < std::int64_t(map.size()))
-            map[std::size_t(k)] = p;
+    int phase = -1;             // loop phase of canonical(kind), -1 when it is not work
+    bool rawResolve = false;    // "resolve": may be nested in a complete/dummy
+    bool standalone = false;    // "resolve_standalone"
+    bool opensNest = false;     // complete or dummy: a later resolve inside it is nested
+    bool schedulerWork = false; // canonical kind makes a thread a scheduler ("has_sched")
+    bool resolveWork = false;   // raw kind makes a thread a resolver ("has_res")
+};
+
+std::vector<KindInfo> kindInfo(const StringTable &kinds)
+{
+    static const QStringList schedulerKinds = {
+        QStringLiteral("complete"),       QStringLiteral("state_probe"), QStringLiteral("dispatch"),
+        QStringLiteral("worksteal"),      QStringLiteral("refill"),      QStringLiteral("release"),
+        QStringLiteral("early_dispatch"), QStringLiteral("drain"),       QStringLiteral("graph_prepare"),
+    };
+    static const QStringList resolveKinds = {QStringLiteral("resolve"), QStringLiteral("resolve_standalone"),
+                                             QStringLiteral("async_poll"), QStringLiteral("dummy")};
+    std::vector<KindInfo> info(std::size_t(kinds.size()));
+    for (qsizetype k = 0; k < kinds.size(); ++k) {
+        const QString &raw = kinds.at(std::uint32_t(k));
+        const QString canonical = canonicalPhase(raw);
+        KindInfo &i = info[std::size_t(k)];
+        for (int p = 0; p < kLoopPhaseCount; ++p)
+            if (canonical == QLatin1String(loopPhaseName(p)))
+                i.phase = p;
+        i.rawResolve = raw == QLatin1String("resolve");
+        i.standalone = raw == QLatin1String("resolve_standalone");
+        i.opensNest = raw == QLatin1String("complete") || raw == QLatin1String("dummy");
+        i.schedulerWork = schedulerKinds.contains(canonical);
+        i.resolveWork = resolveKinds.contains(raw);
     }
-    return map;
+    return info;
 }
 
 int threadOfCore(const Capture &c, std::int32_t coreId)
@@ -32,31 +65,51 @@ int threadOfCore(const Capture &c, std::int32_t coreId)
     return coreId >= 0 && std::size_t(coreId) < map.size() ? map[std::size_t(coreId)] : -1;
 }
 
-// Walks one thread's work records (sorted by start); false when it has none in the range.
-bool budgetOfThread(const PhaseLane &lane, const std::vector<int> &work, std::optional<AnalysisRange> range,
-                    SchedulerThreadBudget &b)
+// Walks one thread's records (sorted by start); false when it has no work record in the range.
+bool budgetOfThread(const PhaseLane &lane, const std::vector<KindInfo> &kinds,
+                    std::optional<AnalysisRange> range, bool unassigned, SchedulerThreadBudget &b)
 {
     std::vector<const PhaseRecord *> records;
     std::uint32_t loopsBefore = 0;
     for (const PhaseRecord &r : lane) {
-        if (r.kind >= work.size() || work[r.kind] < 0)
+        if (r.kind >= kinds.size())
             continue;
-        if (range && r.startUs < range->startUs)
-            loopsBefore = std::max(loopsBefore, r.loopIter);
-        else if (!range || range->contains(r.startUs))
+        if (range && r.startUs < range->startUs) {
+            if (kinds[r.kind].phase >= 0)
+                loopsBefore = std::max(loopsBefore, r.loopIter);
+        } else if (!range || range->contains(r.startUs)) {
             records.push_back(&r);
+        }
     }
-    if (records.empty())
-        return false;
     std::stable_sort(records.begin(), records.end(),
                      [](const PhaseRecord *a, const PhaseRecord *b) { return a->startUs < b->startUs; });
-    double prevEnd = records.front()->startUs;
-    std::uint32_t maxLoop = 0;
+    // A resolve ending inside the last complete/dummy that started before it is part of that bar.
+    std::vector<const PhaseRecord *> work;
+    const PhaseRecord *nest = nullptr;
+    bool hasSched = false, hasRes = false, standalone = false;
     for (const PhaseRecord *r : records) {
-        if (r->startUs > prevEnd)
-            b.idleUs += r->startUs - prevEnd;
-        prevEnd = std::max(prevEnd, r->endUs);
-        const int phase = work[r->kind];
+        const KindInfo &k = kinds[r->kind];
+        hasSched = hasSched || k.schedulerWork;
+        hasRes = hasRes || k.resolveWork;
+        const bool nested = k.rawResolve && nest && r->endUs < nest->endUs;
+        standalone = standalone || k.standalone || (k.rawResolve && !nested);
+        if (k.opensNest)
+            nest = r;
+        if (k.phase >= 0 && !nested)
+            work.push_back(r);
+    }
+    if (work.empty())
+        return false;
+    b.role =
+        hasRes && !hasSched && (standalone || unassigned) ? SchedulerRole::Resolve : SchedulerRole::Scheduler;
+    std::optional<double> prevEnd; // idle before the first record is not counted
+    std::uint32_t maxLoop = 0;
+    for (const PhaseRecord *r : work) {
+        if (prevEnd && r->startUs > *prevEnd)
+            b.idleUs += r->startUs - *prevEnd;
+        prevEnd = prevEnd ? std::max(*prevEnd, r->endUs) : r->endUs;
+        const int phase = kinds[r->kind].phase;
+        b.phaseSeen[std::size_t(phase)] = true;
         if (r->endUs > r->startUs)
             b.phaseUs[std::size_t(phase)] += r->endUs - r->startUs;
         if (phase == int(LoopPhase::Complete))
@@ -79,7 +132,8 @@ bool budgetOfThread(const PhaseLane &lane, const std::vector<int> &work, std::op
 }
 
 // Each task belongs to the thread of its latest-finishing row among rows on a mapped core.
-void attributeTasks(const Capture &c, const AnalysisInput &in, std::vector<std::uint64_t> &tasksPerThread, bool &any)
+void attributeTasks(const Capture &c, const AnalysisInput &in, std::vector<std::uint64_t> &tasksPerThread,
+                    bool &any)
 {
     for (const FoldedTask &t : in.tasks) {
         int thread = -1;
@@ -102,15 +156,25 @@ void attributeTasks(const Capture &c, const AnalysisInput &in, std::vector<std::
 } // namespace
 
 std::optional<SchedulerLoopBudget> schedulerLoopBudget(const Capture &c, const AnalysisInput &in,
-                                                       std::optional<AnalysisRange> range, std::optional<double> meanTailUs)
+                                                       std::optional<AnalysisRange> range,
+                                                       std::optional<double> meanTailUs)
 {
-    const std::vector<int> work = workKinds(c.phaseKinds);
+    const std::vector<KindInfo> kinds = kindInfo(c.phaseKinds);
     SchedulerLoopBudget s;
     std::vector<int> slotOfThread(c.schedulerThreads.size(), -1);
+    // A thread that owns no core while others do is "unassigned" (supplement §6.2 Role).
+    std::vector<bool> ownsCore(c.schedulerThreads.size(), false);
+    bool anyAssigned = false;
+    for (const int t : c.info.coreToThread)
+        if (t >= 0) {
+            anyAssigned = true;
+            if (std::size_t(t) < ownsCore.size())
+                ownsCore[std::size_t(t)] = true;
+        }
     for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
         SchedulerThreadBudget b;
         b.thread = int(t);
-        if (budgetOfThread(c.schedulerThreads[t], work, range, b)) {
+        if (budgetOfThread(c.schedulerThreads[t], kinds, range, anyAssigned && !ownsCore[t], b)) {
             slotOfThread[t] = int(s.threads.size());
             s.threads.push_back(b);
         }
@@ -150,6 +214,7 @@ std::optional<SchedulerLoopBudget> schedulerLoopBudget(const Capture &c, const A
     }
 
     std::uint64_t hit = 0, miss = 0;
+    RoleSum roleSums[2];
     for (const SchedulerThreadBudget &b : s.threads) {
         s.loops += b.loops;
         s.tasks += b.tasks;
@@ -157,23 +222,38 @@ std::optional<SchedulerLoopBudget> schedulerLoopBudget(const Capture &c, const A
         s.idleUs += b.idleUs;
         hit += b.popHit;
         miss += b.popMiss;
-        for (std::size_t p = 0; p < kLoopPhaseCount; ++p)
+        RoleSum &sum = roleSums[b.role == SchedulerRole::Resolve ? 1 : 0];
+        sum.loops += b.loops;
+        sum.tasks += b.tasks;
+        sum.totalUs += b.totalUs;
+        for (std::size_t p = 0; p < kLoopPhaseCount; ++p) {
             s.phases[p].totalUs += b.phaseUs[p];
+            s.phases[p].seen = s.phases[p].seen || b.phaseSeen[p];
+        }
     }
-    int dominant = 0;
+    for (RoleSum &sum : roleSums)
+        if (sum.loops > 0)
+            sum.nsPerLoop = 1000.0 * sum.totalUs / double(sum.loops);
+    if (roleSums[0].loops > 0)
+        s.schedulerSum = roleSums[0];
+    if (roleSums[1].loops > 0)
+        s.resolveSum = roleSums[1];
+    int dominant = -1;
     for (std::size_t p = 0; p < kLoopPhaseCount; ++p) {
         PhaseShare &share = s.phases[p];
         share.pctOfTotal = s.totalUs > 0 ? share.totalUs / s.totalUs * 100.0 : 0.0;
         if (s.tasks > 0)
             share.avgPerTaskUs = share.totalUs / double(s.tasks);
-        if (share.totalUs > s.phases[std::size_t(dominant)].totalUs)
+        if (share.seen && (dominant < 0 || share.totalUs > s.phases[std::size_t(dominant)].totalUs))
             dominant = int(p);
     }
-    s.dominantPhase = QString::fromLatin1(loopPhaseName(dominant));
+    if (dominant >= 0)
+        s.dominantPhase = QString::fromLatin1(loopPhaseName(dominant));
     if (hit + miss > 0)
         s.popHitRatePct = double(hit) / double(hit + miss) * 100.0;
-    if (s.loops > 0) {
-        s.avgLoopUs = s.totalUs / double(s.loops);
+    // Loop time, and with it the detection delay, is a property of the scheduler threads only.
+    if (roleSums[0].loops > 0) {
+        s.avgLoopUs = roleSums[0].totalUs / double(roleSums[0].loops);
         if (meanTailUs && *s.avgLoopUs > 0)
             s.detectionDelayLoops = *meanTailUs / *s.avgLoopUs;
     }

@@ -9,20 +9,42 @@
 
 namespace lanescope {
 
-// The three phases that count as scheduler work in Part 5; everything else is idle there.
-enum class LoopPhase { Complete, AsyncPoll, Dispatch };
-constexpr int kLoopPhaseCount = 3;
-const char *loopPhaseName(int phase);  // "complete", "async_poll", "dispatch"
+// The phases that count as scheduler work in Part 5, in report order: supplement §6.2 OUTER, then
+// resolve (a Resolve nested in a complete/dummy is part of that bar and does not count). The older
+// reference (spec §12.2) counted complete, async_poll and dispatch only and took the rest as idle.
+enum class LoopPhase {
+    Complete,
+    AsyncPoll,
+    StateProbe,
+    Dispatch,
+    Worksteal,
+    Refill,
+    Release,
+    Dummy,
+    EarlyDispatch,
+    Drain,
+    GraphPrepare,
+    Resolve,
+};
+constexpr int kLoopPhaseCount = 12;
+const char *loopPhaseName(int phase); // "complete", "async_poll", … the wire names
+
+// Supplement §6.2 Role: a thread that only resolves (and is standalone or owns no core) is a
+// resolution thread "P"; every other thread is a scheduler "S".
+enum class SchedulerRole { Scheduler, Resolve };
+QString roleName(SchedulerRole role); // "S scheduler", "P resolve"
 
 struct SchedulerThreadBudget
 {
-    int thread = 0;                       // scheduler thread index (core_to_thread space)
+    int thread = 0; // scheduler thread index (core_to_thread space)
+    SchedulerRole role = SchedulerRole::Scheduler;
     std::uint64_t loops = 0;
-    std::uint64_t tasks = 0;              // logical tasks attributed to the thread
-    std::array<double, kLoopPhaseCount> phaseUs = {0, 0, 0};
-    double idleUs = 0;                    // gaps between work records
-    double totalUs = 0;                   // phases + idle
-    std::uint64_t finishes = 0;           // Σ tasks_processed of complete records
+    std::uint64_t tasks = 0; // logical tasks attributed to the thread
+    std::array<double, kLoopPhaseCount> phaseUs = {};
+    std::array<bool, kLoopPhaseCount> phaseSeen = {};
+    double idleUs = 0;          // gaps between work records
+    double totalUs = 0;         // phases + idle
+    std::uint64_t finishes = 0; // Σ tasks_processed of complete records
     std::uint64_t popHit = 0, popMiss = 0;
     std::uint64_t fanOutEdges = 0, fanInEdges = 0;
     std::optional<double> nsPerLoop;
@@ -30,33 +52,45 @@ struct SchedulerThreadBudget
 
 struct PhaseShare
 {
+    bool seen = false; // some thread had a record of the phase: only these are reported
     double totalUs = 0;
-    double pctOfTotal = 0;                // of Σ total_us over threads
-    std::optional<double> avgPerTaskUs;   // phase total / Σ logical tasks
+    double pctOfTotal = 0;              // of Σ total_us over threads
+    std::optional<double> avgPerTaskUs; // phase total / Σ logical tasks
 };
 
 struct FanStats
 {
     std::uint64_t outEdges = 0, inEdges = 0;
     std::uint64_t maxOutDegree = 0, maxInDegree = 0;
-    std::optional<double> avgOut, avgIn;  // edges / Σ logical tasks
+    std::optional<double> avgOut, avgIn; // edges / Σ logical tasks
 };
 
-// Spec §12.2 Part 5 (level >= 3).
-struct SchedulerLoopBudget
+// The S SUM / P SUM lines: sums over the threads of one role, present when their loops sum above 0.
+struct RoleSum
 {
-    std::vector<SchedulerThreadBudget> threads;  // threads with at least one work record
     std::uint64_t loops = 0;
     std::uint64_t tasks = 0;
-    bool tasksFromFinishes = false;       // no row was attributable to a thread: tasks = finishes
-    double totalUs = 0;                   // summed CPU time, can exceed wall time
+    double totalUs = 0;
+    double nsPerLoop = 0; // 1000 · Σ total / Σ loops
+};
+
+// Part 5 for an AICPU producer as the newest reference computes it (supplement §6.2), level >= 3.
+struct SchedulerLoopBudget
+{
+    std::vector<SchedulerThreadBudget> threads; // threads with at least one work record
+    std::optional<RoleSum> schedulerSum;        // "S SUM"
+    std::optional<RoleSum> resolveSum;          // "P SUM"
+    std::uint64_t loops = 0;
+    std::uint64_t tasks = 0;
+    bool tasksFromFinishes = false; // no row was attributable to a thread: tasks = finishes
+    double totalUs = 0;             // summed CPU time, can exceed wall time
     std::array<PhaseShare, kLoopPhaseCount> phases;
     double idleUs = 0;
     std::optional<double> popHitRatePct;
-    std::optional<double> avgLoopUs;      // Σ total / Σ loops
-    std::optional<double> detectionDelayLoops;  // mean tail (Part 4) / avg loop
-    std::optional<FanStats> fan;          // needs the dependency graph
-    QString dominantPhase;
+    std::optional<double> avgLoopUs;           // Σ total / Σ loops over S threads only
+    std::optional<double> detectionDelayLoops; // mean tail (Part 4) / avg loop
+    std::optional<FanStats> fan;               // needs the dependency graph
+    QString dominantPhase;                     // argmax of the phase totals, idle excluded
 };
 
 // Scheduler records count when their start lies in `range`. Loops in a range are the increments of

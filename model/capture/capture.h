@@ -1,5 +1,6 @@
 #pragma once
 
+#include "aicpulifecycle.h"
 #include "depgraph.h"
 #include "hostplacement.h"
 #include "hostspans.h"
@@ -7,8 +8,10 @@
 #include "namemap.h"
 #include "phaserecord.h"
 #include "runcollection.h"
+#include "schedulerstream.h"
 #include "scopestats.h"
 #include "stringtable.h"
+#include "taskidformat.h"
 #include "taskrow.h"
 
 #include <QString>
@@ -46,6 +49,8 @@ struct CaptureInfo
     std::vector<CoreType> coreTypes; // indexed by core id
     std::vector<int> coreToThread;   // indexed by core id, -1 = unassigned; empty = absent
     QString runtime;                 // metadata.runtime (newer upstream), empty when absent
+    QString schedulerTaskProducer;   // scheduler_tasks.producer ("aicpu", "aicore"), empty when absent
+    TaskIdFormat taskIdFormat = TaskIdFormat::RingLocal; // how labels spell task ids (supplement §8)
     bool hostOrchestrated = false;   // HBG host records present
     bool hostClockAligned = false;   // HBG: host records on the device axis (hostPlacement aligned)
     HostPlacement hostPlacement;     // how host-clock lanes meet the device axis (upstream §2, §3)
@@ -76,11 +81,13 @@ struct RunSpan
 struct Capture
 {
     CaptureInfo info;
-    TaskRows rows;                            // sorted by task id (unsigned), file order within a task
-    std::vector<PhaseLane> schedulerThreads;  // index = scheduler thread (core_to_thread space)
-    std::vector<PhaseLane> orchestratorLanes; // device or host orchestrator, normally one
+    TaskRows rows;                                 // sorted by task id (unsigned), file order within a task
+    std::vector<PhaseLane> schedulerThreads;       // index = scheduler thread (core_to_thread space)
+    std::vector<SchedulerStream> schedulerStreams; // same index; empty without scheduler_records
+    std::vector<PhaseLane> orchestratorLanes;      // device or host orchestrator, normally one
     std::vector<HostUpload> hostUploads;
-    StringTable phaseKinds; // names for PhaseRecord::kind / HostUpload::kind
+    std::vector<AicpuLifecycle> aicpuLifecycle; // one per AICPU thread record, file order
+    StringTable phaseKinds;                     // names for PhaseRecord::kind / HostUpload::kind
     DepGraph deps;
     NameMap names;
     ScopeStats scopeStats;

@@ -95,6 +95,8 @@ std::shared_ptr<Capture> runOf(const Capture &whole, const std::optional<std::ui
     run->orchestratorLanes = hostOrchestrator
                                  ? whole.orchestratorLanes
                                  : lanesOfRun(whole.orchestratorLanes, epoch, hasRunWithoutEpoch);
+    run->schedulerStreams = whole.schedulerStreams;  // per thread, like schedulerThreads
+    run->aicpuLifecycle = whole.aicpuLifecycle;      // AICPU start-up and shut-down carry no epoch
     run->hostUploads = whole.hostUploads;
     run->phaseKinds = whole.phaseKinds;
     run->deps = whole.deps;
@@ -181,6 +183,7 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
     all->info.allRuns = true;
     all->info.warnings.clear();
     all->names = last.names;
+    all->schedulerStreams = last.schedulerStreams;
     all->hostLog = last.hostLog;
     all->scopeStats = last.scopeStats;
     // A run that captured nothing has no time base of its own: it sits where the previous one ended.

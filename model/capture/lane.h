@@ -19,6 +19,8 @@ enum class LaneKind : std::uint8_t {
     AicpuWorker,      // dummy / predicated-skip markers (ref into schedulerThreads[..]) and allocs
     HostUploads,      // ref indexes Capture::hostUploads
     Host,             // [STRACE] spans: ref indexes Capture::hostLog.spans
+    AicpuLifecycle,   // AICPU thread start-up/shut-down: laneSource indexes Capture::aicpuLifecycle, ref its
+                      // slices
     Trace, // Chrome trace slice: label interned in Capture::strings, ref = the event's ordinal in the file
 };
 

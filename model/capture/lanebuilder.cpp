@@ -1,5 +1,6 @@
 #include "lanebuilder.h"
 
+#include "phasevocabulary.h"
 #include "taskindex.h"
 
 #include <algorithm>
@@ -141,11 +142,34 @@ bool isAllocTask(const Capture &c, std::uint64_t taskId, const std::unordered_se
     return first == last && !markerIds.count(taskId);
 }
 
+const SchedulerStream *streamOf(const Capture &c, std::size_t thread)
+{
+    return thread < c.schedulerStreams.size() ? &c.schedulerStreams[thread] : nullptr;
+}
+
+// Scheduler_<worker_id>, falling back to scheduler_id and then the slot (supplement §7 "Lane").
+QString aicoreSchedulerLaneName(const SchedulerStream &s, std::size_t slot)
+{
+    return QStringLiteral("Scheduler_%1")
+        .arg(s.workerId ? *s.workerId : s.schedulerId.value_or(std::int64_t(slot)));
+}
+
 } // namespace
+
+QString schedulerGroupOf(const Capture &c)
+{
+    bool aicore = false, other = false;
+    for (const SchedulerStream &s : c.schedulerStreams) {
+        if (s.producer.isEmpty())
+            continue;
+        (s.isAicore() ? aicore : other) = true;
+    }
+    return aicore && !other ? groups::aicoreScheduler : groups::scheduler;
+}
 
 void buildLanes(Capture &c)
 {
-    std::vector<Lane> host, orch, sched, schedView, worker, aicpuWorker;
+    std::vector<Lane> host, orch, sched, schedView, worker, aicpuWorker, lifecycle;
 
     // AICore and Scheduler View.
     addCoreLanes(c, worker, schedView);
@@ -154,13 +178,17 @@ void buildLanes(Capture &c)
     // (dummy_task, predicated_skip) go to the AICPU_<t> worker lane.
     std::unordered_set<std::uint64_t> markerIds;
     const int threadCount = schedulerThreadCount(c);
+    const QString schedulerGroup = schedulerGroupOf(c);
     for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
         const PhaseLane &records = c.schedulerThreads[t];
         if (records.empty())
             continue;
+        // An AICore-resident scheduler has one lane per stream and no resolve sub-lane (§7).
+        const SchedulerStream *stream = streamOf(c, t);
+        const bool aicoreStream = stream && stream->isAicore();
         Lane outer;
-        outer.group = groups::scheduler;
-        outer.name = QStringLiteral("Sched_%1").arg(t);
+        outer.group = schedulerGroup;
+        outer.name = aicoreStream ? aicoreSchedulerLaneName(*stream, t) : QStringLiteral("Sched_%1").arg(t);
         outer.kind = LaneKind::Scheduler;
         outer.laneSource = int(t);
         outer.sortKey = std::int64_t(t) * 2;
@@ -182,14 +210,16 @@ void buildLanes(Capture &c)
             s.endUs = std::max(r.endUs, r.startUs);
             s.ref = i;
             s.label = r.kind;
-            if (isMarkerPhase(kind)) {
+            if (aicoreStream && isLegacyAicorePhase(kind))
+                continue; // kept in the records, never drawn by the reference either
+            if (isMarkerPhase(kind) && !aicoreStream) {
                 s.endUs = std::max(s.endUs, s.startUs + kMinMarkerUs);
                 const bool dummy = kind == QLatin1String("dummy_task");
                 s.flags |= dummy ? Slice::Dummy : Slice::PredicatedSkip;
                 if (r.hasTaskId())
                     markerIds.insert(r.taskId);
                 markers.slices.push_back(s);
-            } else if (isResolvePhase(kind)) {
+            } else if (isResolvePhase(kind) && !aicoreStream) {
                 resolve.slices.push_back(s);
             } else {
                 if (isInnerDrainPhase(kind))
@@ -270,11 +300,39 @@ void buildLanes(Capture &c)
         host.push_back(std::move(h2d));
     }
 
+    // AICPU Lifecycle (supplement §7): "AICPU Thread N", one slice per stage that ended.
+    for (std::size_t i = 0; i < c.aicpuLifecycle.size(); ++i) {
+        const AicpuLifecycle &l = c.aicpuLifecycle[i];
+        Lane lane;
+        lane.group = groups::lifecycle;
+        lane.name = QStringLiteral("AICPU Thread %1").arg(l.thread);
+        lane.kind = LaneKind::AicpuLifecycle;
+        lane.laneSource = int(i);
+        lane.sortKey = l.thread;
+        for (std::uint32_t s = 0; s < l.slices.size(); ++s) {
+            const LifecycleSlice &ls = l.slices[s];
+            Slice sl;
+            sl.startUs = ls.startUs;
+            sl.endUs = std::max(ls.endUs, ls.startUs);
+            sl.ref = s;
+            sl.label = c.phaseKinds.intern(lifecycleStageName(ls.stage)); // colours by name, as phases do
+            if (sl.endUs == sl.startUs)
+                sl.flags |= Slice::Instant;
+            lane.slices.push_back(sl);
+        }
+        if (lane.slices.empty())
+            continue;
+        sortByStart(lane.slices);
+        // Stages of one thread follow each other; a stray overlap gets its own row instead of hiding.
+        lane.maxDepth = assignSubLanes(lane.slices);
+        lifecycle.push_back(std::move(lane));
+    }
+
     // Shared ready-queue depth (§7.4): one sample at the end of every complete/dispatch record.
     CounterTrack queue[3];
     const char *series[3] = {"AIC", "AIV", "MIX"};
     for (int k = 0; k < 3; ++k) {
-        queue[k].group = groups::scheduler;
+        queue[k].group = schedulerGroup;
         queue[k].name = QStringLiteral("shared_ready_queue");
         queue[k].series = QLatin1String(series[k]);
     }
@@ -301,11 +359,11 @@ void buildLanes(Capture &c)
         std::stable_sort(v.begin(), v.end(),
                          [](const Lane &a, const Lane &b) { return a.sortKey < b.sortKey; });
     };
-    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker})
+    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker, &lifecycle})
         bySortKey(*v);
 
     std::vector<Lane> lanes;
-    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker})
+    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker, &lifecycle})
         for (Lane &l : *v)
             lanes.push_back(std::move(l));
     c.lanes = std::move(lanes);

@@ -11,10 +11,10 @@ struct PhaseRecord
 {
     enum Flag : std::uint8_t {
         HasTaskId = 1 << 0,
-        HasSharedDepth = 1 << 1,  // shared_at_start/end both had 3 entries
+        HasSharedDepth = 1 << 1, // shared_at_start/end both had 3 entries
         HasPopCounts = 1 << 2,
         HasTasksProcessed = 1 << 3,
-        HasRunEpoch = 1 << 4,     // the record carried run_epoch (newer upstream; host arrays never do)
+        HasRunEpoch = 1 << 4, // the record carried run_epoch (scheduler streams, AICPU orchestrator)
     };
 
     double startUs = 0;
@@ -22,11 +22,11 @@ struct PhaseRecord
     std::uint64_t taskId = 0;
     std::uint32_t loopIter = 0;
     std::uint32_t tasksProcessed = 0;
-    std::uint32_t submitIdx = 0;      // orchestrator records only
+    std::uint32_t submitIdx = 0; // orchestrator records only
     std::uint32_t popHit = 0;
     std::uint32_t popMiss = 0;
-    std::uint32_t runEpoch = 0;       // valid with HasRunEpoch; a missing epoch is no identity, never 0
-    std::int16_t sharedAtStart[3] = {0, 0, 0};  // AIC, AIV, MIX
+    std::uint32_t runEpoch = 0; // the run that wrote it (supplement §4.1); 0 unless HasRunEpoch
+    std::int16_t sharedAtStart[3] = {0, 0, 0}; // AIC, AIV, MIX
     std::int16_t sharedAtEnd[3] = {0, 0, 0};
     std::uint16_t kind = 0;
     std::uint8_t flags = 0;
@@ -43,7 +43,7 @@ struct HostUpload
     double startUs = 0;
     double endUs = 0;
     std::uint64_t bytes = 0;
-    std::uint16_t kind = 0;  // index into Capture::phaseKinds: graph_upload, sm_h2d, arena_h2d
+    std::uint16_t kind = 0; // index into Capture::phaseKinds: graph_upload, sm_h2d, arena_h2d
 };
 
 } // namespace lanescope

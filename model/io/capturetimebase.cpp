@@ -24,6 +24,12 @@ template <typename F> void forEachDeviceTime(const RawRecords &raw, F &&f)
                 f(t.start);
                 f(t.end);
             }
+    // Lifecycle stages are device cycles too (supplement §2.3, §2.8).
+    for (const auto &l : raw.lifecycle)
+        for (const auto &t : l.stages) {
+            f(t.start);
+            f(t.end);
+        }
 }
 
 } // namespace
@@ -50,6 +56,12 @@ std::uint64_t CaptureTimeBase::baseCycles(const RawRecords &raw)
                 consider(t.start);
                 consider(t.end);
             }
+    // The newest converter's base also takes the lifecycle *_cycles fields (supplement §2.8).
+    for (const auto &l : raw.lifecycle)
+        for (const auto &t : l.stages) {
+            consider(t.start);
+            consider(t.end);
+        }
     return base == ~std::uint64_t(0) ? 0 : base;
 }
 

@@ -192,9 +192,12 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
             }
             break;
         case PhaseField::RunEpoch:
-            if (takeUInt64(m_c, v, m_scratch) == Took::Value && v <= 0xFFFFFFFFu) {
+            // Host arrays never carry an epoch (supplement §4.1); one there would not be the device's.
+            if (source != Source::HostOrchestrator && takeUInt64(m_c, v, m_scratch) == Took::Value) {
                 r.runEpoch = std::uint32_t(v);
                 r.flags |= PhaseRecord::HasRunEpoch;
+            } else if (source == Source::HostOrchestrator) {
+                m_c.skip();
             }
             break;
         case PhaseField::SubmitIdx:
@@ -283,48 +286,67 @@ void PhaseRecordsReader::readSchedulerRecords()
         m_c.skip();
         return;
     }
+    m_streams.clear();
     m_c.enterObject();
     std::string key;
     while (m_c.nextMember(key)) {
         if (key == "streams" && m_c.peek() == Type::Array) {
             m_c.enterArray();
             while (m_c.nextElement()) {
-                if (m_c.peek() != Type::Object) {
+                // As many streams as scheduler threads could exist; more is damage, not lanes.
+                if (m_c.peek() != Type::Object ||
+                    m_streams.size() >= std::size_t(RecordLimits::maxSchedulerId)) {
                     m_raw.phaseDamage.note(m_c.offset());
                     m_c.skip();
                 } else {
                     readSchedulerStream();
                 }
                 if (!m_c.ok())
-                    return;
+                    break;
             }
         } else {
             m_c.skip();
         }
         if (!m_c.ok())
-            return;
+            break;
     }
+    // Streams read before a truncation are kept like every other complete record.
+    placeSchedulerStreams();
 }
 
 void PhaseRecordsReader::readSchedulerStream()
 {
-    // scheduler_id may follow the records, so a stream is collected whole and placed at its end.
-    const auto streamAt = m_c.offset();
+    // scheduler_id may follow the records, so a stream is collected whole and placed at the end.
     m_streamRecords.records.clear();
     m_streamRecords.times.clear();
     m_streamMetrics.clear();
     m_metricIndex.clear();
-    std::optional<std::int64_t> schedulerId;
-    bool aicpuProducer = false;
+    SchedulerStream info;
     m_c.enterObject();
     std::string key;
+    auto takeId = [this](std::optional<std::int64_t> &out) {
+        std::uint64_t v = 0;
+        if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+            out = std::int64_t(v); // negative ids wrap back to negative here
+    };
+    auto takeName = [this](QString &out) {
+        if (takeString(m_c, m_text) == Took::Value)
+            out = QString::fromStdString(m_text.substr(0, 64));
+    };
     while (m_c.nextMember(key)) {
         std::uint64_t v = 0;
         if (key == "scheduler_id") {
-            if (takeUInt64(m_c, v, m_scratch) == Took::Value)
-                schedulerId = std::int64_t(v);
+            takeId(info.schedulerId);
+        } else if (key == "worker_id") {
+            takeId(info.workerId);
+        } else if (key == "physical_core_id") {
+            takeId(info.physicalCoreId);
         } else if (key == "producer") {
-            aicpuProducer = takeString(m_c, m_scratch) == Took::Value && m_scratch == "aicpu";
+            takeName(info.producer);
+        } else if (key == "platform") {
+            takeName(info.platform);
+        } else if (key == "core_type") {
+            takeName(info.coreType);
         } else if (key == "records" || key == "metrics") {
             const bool metrics = key == "metrics";
             if (m_c.peek() != Type::Array) {
@@ -355,8 +377,10 @@ void PhaseRecordsReader::readSchedulerStream()
             std::string ck;
             while (m_c.nextMember(ck)) {
                 if (ck == "dropped") {
-                    if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                    if (takeUInt64(m_c, v, m_scratch) == Took::Value) {
                         m_raw.schedulerStreamsDropped += v;
+                        info.dropped = v;
+                    }
                 } else if (ck == "truncated") {
                     bool b = false;
                     if (m_c.peek() == Type::Bool) {
@@ -380,7 +404,7 @@ void PhaseRecordsReader::readSchedulerStream()
     if (!m_c.ok())
         return;
     // Only the AICPU's streams bound the host log's `sched` window (upstream §2.3).
-    if (aicpuProducer)
+    if (info.producer == QLatin1String("aicpu"))
         for (const RawTimes &t : m_streamRecords.times) {
             m_raw.aicpuStreamCycles.add(t.start);
             m_raw.aicpuStreamCycles.add(t.end);
@@ -403,19 +427,82 @@ void PhaseRecordsReader::readSchedulerStream()
             r.flags |= PhaseRecord::HasSharedDepth;
         }
     }
-    if (!schedulerId || *schedulerId < 0 || *schedulerId >= RecordLimits::maxSchedulerId) {
-        m_raw.note(QStringLiteral(
-                       "scheduler_records stream at byte %1 has no usable scheduler_id; %2 records ignored")
-                       .arg(streamAt)
-                       .arg(m_streamRecords.size()));
-        return;
+    m_streams.push_back({std::move(m_streamRecords), std::move(info)});
+    m_streamRecords = RawPhaseLane();
+}
+
+void PhaseRecordsReader::placeSchedulerStreams()
+{
+    // Supplement §7 "Reader placement": a stream sits at its scheduler_id, the ids no stream had are
+    // empty slots (the writer omits empty streams; renumbering the rest would charge their work to
+    // the wrong thread). When any id is missing, negative, too large or repeated the invariant cannot
+    // be restored, and the streams keep their encounter order instead.
+    constexpr std::int64_t kMaxPlacedId = 256; // the reference's bound, far above any real thread count
+    std::vector<bool> seen(std::size_t(kMaxPlacedId), false);
+    bool placeById = true;
+    std::int64_t maxId = -1;
+    for (const PendingStream &s : m_streams) {
+        const auto id = s.info.schedulerId;
+        if (!id || *id < 0 || *id >= kMaxPlacedId || seen[std::size_t(*id)]) {
+            placeById = false;
+            break;
+        }
+        seen[std::size_t(*id)] = true;
+        maxId = std::max(maxId, *id);
     }
+    if (!placeById && !m_streams.empty())
+        m_raw.note(QStringLiteral(
+            "scheduler_records streams have missing, out-of-range or repeated scheduler_id values; "
+            "placed in file order"));
+    std::vector<PendingStream> placed;
+    if (placeById) {
+        // Every producer shares one producer per artifact, so a gap inherits it when there is one.
+        QString gapProducer;
+        bool oneProducer = true;
+        for (const PendingStream &s : m_streams) {
+            if (s.info.producer.isEmpty())
+                continue;
+            if (gapProducer.isEmpty())
+                gapProducer = s.info.producer;
+            else if (gapProducer != s.info.producer)
+                oneProducer = false;
+        }
+        placed.resize(std::size_t(maxId + 1));
+        for (std::size_t i = 0; i < placed.size(); ++i) {
+            SchedulerStream &gap = placed[i].info;
+            gap.producer = oneProducer ? gapProducer : QString();
+            gap.schedulerId = std::int64_t(i);
+            gap.workerId = std::int64_t(i);
+            gap.gap = true;
+        }
+        for (PendingStream &s : m_streams) {
+            const auto id = std::size_t(*s.info.schedulerId);
+            placed[id] = std::move(s);
+        }
+    } else {
+        placed = std::move(m_streams);
+    }
+    m_streams.clear();
+
+    // aicpu_scheduler_phases may have filled lanes already (both in one file is reported later):
+    // records of the same index share the lane.
     auto &threads = m_raw.schedulerThreads;
-    if (threads.size() <= std::size_t(*schedulerId))
-        threads.resize(std::size_t(*schedulerId) + 1);
-    auto &lane = threads[std::size_t(*schedulerId)];
-    lane.records.insert(lane.records.end(), m_streamRecords.records.begin(), m_streamRecords.records.end());
-    lane.times.insert(lane.times.end(), m_streamRecords.times.begin(), m_streamRecords.times.end());
+    auto &streams = m_raw.schedulerStreams;
+    if (threads.size() < placed.size())
+        threads.resize(placed.size());
+    if (streams.size() < threads.size())
+        streams.resize(threads.size());
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        auto &lane = threads[i];
+        auto &records = placed[i].records;
+        if (lane.empty()) {
+            lane = std::move(records);
+        } else {
+            lane.records.insert(lane.records.end(), records.records.begin(), records.records.end());
+            lane.times.insert(lane.times.end(), records.times.begin(), records.times.end());
+        }
+        streams[i] = std::move(placed[i].info);
+    }
 }
 
 void PhaseRecordsReader::readHostUploads()

@@ -31,6 +31,7 @@ private:
 
     Read readPhase(PhaseRecord &r, RawTimes &t, Source source, std::int64_t *recordIndex = nullptr);
     void readSchedulerStream();
+    void placeSchedulerStreams();
     bool readDepthTriple(std::int16_t (&out)[3]);
     bool notArray(const char *what);
 
@@ -42,7 +43,14 @@ private:
     std::string m_key;
     std::string m_text;
     std::string m_scratch;
-    RawPhaseLane m_streamRecords;             // scheduler_records: one stream before placement
+    // scheduler_records: the streams in encounter order, placed once all have been read.
+    struct PendingStream
+    {
+        RawPhaseLane records;
+        SchedulerStream info;
+    };
+    std::vector<PendingStream> m_streams;
+    RawPhaseLane m_streamRecords; // the stream being read
     std::vector<PhaseRecord> m_streamMetrics;
     std::vector<std::int64_t> m_metricIndex;
 };

@@ -232,10 +232,27 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
     // Phase records.
     const std::int32_t orchSubmit = std::int32_t(capture.phaseKinds.find(QStringLiteral("orch_submit")));
     convertPhases(raw.schedulerThreads, capture.schedulerThreads, tb, false, -1);
+    capture.schedulerStreams = std::move(raw.schedulerStreams);
+    if (!capture.schedulerStreams.empty())
+        capture.schedulerStreams.resize(capture.schedulerThreads.size());
     if (raw.hostOrchestratorRecordCount() > 0 || raw.orchestratorLanes.empty())
         convertPhases(raw.hostOrchestratorLanes, capture.orchestratorLanes, tb, true, orchSubmit);
     else
         convertPhases(raw.orchestratorLanes, capture.orchestratorLanes, tb, false, orchSubmit);
+    capture.aicpuLifecycle.clear();
+    for (std::size_t i = 0; i < raw.lifecycle.size(); ++i) {
+        const RawLifecycle &l = raw.lifecycle[i];
+        AicpuLifecycle out;
+        out.thread = l.thread.value_or(std::int64_t(i));
+        out.threadFromIndex = !l.thread;
+        for (int s = 0; s < kLifecycleStageCount; ++s) {
+            const RawTimes &t = l.stages[std::size_t(s)];
+            // Drawn when end > 0 and end >= start (supplement §7): a stage never reached has end 0.
+            if (t.end > 0 && t.end >= t.start)
+                out.slices.push_back({tb.deviceUs(t.start), tb.deviceUs(t.end), LifecycleStage(s)});
+        }
+        capture.aicpuLifecycle.push_back(std::move(out));
+    }
     capture.hostUploads.clear();
     capture.hostUploads.reserve(raw.hostUploads.size());
     for (const auto &u : raw.hostUploads)

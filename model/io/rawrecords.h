@@ -3,12 +3,15 @@
 #include "clockalignment.h"
 #include "clockalignmentrecord.h"
 #include "containmentplacement.h"
+#include "model/capture/aicpulifecycle.h"
 #include "model/capture/phaserecord.h"
 #include "model/capture/runcollection.h"
+#include "model/capture/schedulerstream.h"
 #include "model/capture/taskrow.h"
 
 #include <QString>
 #include <QStringList>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -79,6 +82,13 @@ struct RawPhaseLane
         records.push_back(r);
         times.push_back(t);
     }
+};
+
+// aicpu_lifecycle_records entry (spec §11): raw cycles per LifecycleStage, 0 when absent.
+struct RawLifecycle
+{
+    std::optional<std::int64_t> thread; // aicpu_thread_id
+    std::array<RawTimes, kLifecycleStageCount> stages = {};
 };
 
 // host_device_uploads entry (spec §2.9).
@@ -162,11 +172,14 @@ struct RawRecords
     bool hasSchedulerRecords = false;
     std::vector<RawPhaseLane> schedulerThreads;
     CycleBounds aicpuStreamCycles; // records of producer "aicpu" streams: the containment `sched` window
+    std::vector<SchedulerStream> schedulerStreams; // scheduler_records: same index as schedulerThreads
     std::vector<RawPhaseLane> orchestratorLanes;
     std::int64_t orchestratorOffset = -1;
     std::vector<RawPhaseLane> hostOrchestratorLanes;
     std::int64_t hostOrchestratorOffset = -1;
     std::vector<RawUpload> hostUploads;
+    bool hasLifecycle = false;
+    std::vector<RawLifecycle> lifecycle;
     StreamDamage phaseDamage;                  // records that were not objects, across all phase streams
     std::uint64_t schedulerStreamsDropped = 0; // scheduler_records capture.dropped, summed
     bool schedulerStreamTruncated = false;

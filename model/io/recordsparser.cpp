@@ -12,8 +12,10 @@ namespace {
 using Type = JsonCursor::Type;
 } // namespace
 
-RecordsParser::RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds, std::int64_t sizeHint)
-    : m_c(cursor), m_raw(raw), m_metadata(cursor, raw), m_phases(cursor, raw, kinds), m_sizeHint(sizeHint)
+RecordsParser::RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds,
+                             std::int64_t sizeHint)
+    : m_c(cursor), m_raw(raw), m_metadata(cursor, raw), m_phases(cursor, raw, kinds),
+      m_lifecycle(cursor, raw), m_sizeHint(sizeHint)
 {
 }
 
@@ -21,7 +23,8 @@ bool RecordsParser::notArray(const char *what)
 {
     if (m_c.peek() == Type::Array)
         return false;
-    m_raw.note(QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
+    m_raw.note(
+        QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
     m_c.skip();
     return true;
 }
@@ -63,6 +66,8 @@ bool RecordsParser::parse()
             m_phases.readLanes(m_raw.hostOrchestratorLanes, PhaseRecordsReader::Source::HostOrchestrator);
         } else if (k == "host_device_uploads")
             m_phases.readHostUploads();
+        else if (k == "aicpu_lifecycle_records")
+            m_lifecycle.read();
         else if (k == "core_to_thread")
             m_metadata.readCoreToThread();
         else if (k == "run_boundaries" || k == "dropped_run_boundaries")
@@ -70,7 +75,7 @@ bool RecordsParser::parse()
         else if (k == "tasks")
             readTaskObjects();
         else {
-            // Newer or older extras (aicpu_lifecycle_records, fdwic_events, aicpu_orchestrator summary …).
+            // Newer or older extras (fdwic_events, aicpu_orchestrator summary …).
             if (m_raw.ignoredKeys.size() < 16)
                 m_raw.ignoredKeys.append(QString::fromStdString(k.substr(0, 64)));
             m_c.skip();
@@ -142,7 +147,8 @@ void RecordsParser::readAicoreRows()
         const RowRead r = readIntegerRow(v, 7, n);
         if (r == RowRead::Failed)
             return;
-        if (r == RowRead::Bad || n < 5 || n > 7 || std::int64_t(v[0]) < 0 || std::int64_t(v[0]) > RecordLimits::maxCoreId) {
+        if (r == RowRead::Bad || n < 5 || n > 7 || std::int64_t(v[0]) < 0 ||
+            std::int64_t(v[0]) > RecordLimits::maxCoreId) {
             damage.note(at);
             continue;
         }
@@ -169,7 +175,8 @@ void RecordsParser::readAicpuRows(const char *name)
         return;
     // aicpu_tasks and scheduler_tasks never come together; if they do, the first non-empty one wins.
     if (!m_raw.aicpu.empty()) {
-        m_raw.note(QStringLiteral("%1 ignored: the file already had AICPU task rows").arg(QLatin1String(name)));
+        m_raw.note(
+            QStringLiteral("%1 ignored: the file already had AICPU task rows").arg(QLatin1String(name)));
         m_c.skip();
         return;
     }
@@ -184,7 +191,8 @@ void RecordsParser::readAicpuRows(const char *name)
         const RowRead r = readIntegerRow(v, 5, n);
         if (r == RowRead::Failed)
             return;
-        if (r == RowRead::Bad || n < 4 || n > 5 || std::int64_t(v[0]) < 0 || std::int64_t(v[0]) > RecordLimits::maxCoreId) {
+        if (r == RowRead::Bad || n < 4 || n > 5 || std::int64_t(v[0]) < 0 ||
+            std::int64_t(v[0]) > RecordLimits::maxCoreId) {
             damage.note(at);
             continue;
         }
@@ -224,7 +232,6 @@ void RecordsParser::readSchedulerTasks()
             return;
     }
 }
-
 
 void RecordsParser::readTaskObjects()
 {

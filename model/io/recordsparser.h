@@ -1,6 +1,7 @@
 #pragma once
 
 #include "jsoncursor.h"
+#include "lifecyclerecordsreader.h"
 #include "metadatareader.h"
 #include "phasekinds.h"
 #include "phaserecordsreader.h"
@@ -41,6 +42,7 @@ private:
     RawRecords &m_raw;
     MetadataReader m_metadata;
     PhaseRecordsReader m_phases;
+    LifecycleRecordsReader m_lifecycle;
     std::int64_t m_sizeHint;
     bool m_sawObject = false;
     std::string m_key;

@@ -2,6 +2,7 @@
 
 #include "collectionverdict.h"
 #include "jsoncursor.h"
+#include "model/capture/labels.h"
 #include "objectlayoutreader.h"
 #include "phasekinds.h"
 #include "rawlayoutbuilder.h"
@@ -42,6 +43,27 @@ void warnDamage(Capture &capture, const QString &fileName, const StreamDamage &d
                      .arg(d.firstMalformedAt));
 }
 
+// The ids of every task a label can name decide the HBG layout (supplement §8).
+void chooseTaskIdFormat(Capture &capture, const QString &fileName)
+{
+    std::vector<std::uint64_t> ids;
+    ids.reserve(capture.rows.size());
+    for (const TaskRow &r : capture.rows)
+        ids.push_back(r.taskId);
+    for (const auto *lanes : {&capture.schedulerThreads, &capture.orchestratorLanes})
+        for (const PhaseLane &lane : *lanes)
+            for (const PhaseRecord &p : lane)
+                if (p.hasTaskId())
+                    ids.push_back(p.taskId);
+    bool fitsNeither = false;
+    capture.info.taskIdFormat = taskIdFormatFor(capture.info.runtime, ids, &fitsNeither);
+    if (fitsNeither)
+        capture.warn(QStringLiteral(
+                         "%1: host_build_graph task ids fit neither the old nor the new id layout; shown in "
+                         "the new one")
+                         .arg(fileName));
+}
+
 } // namespace
 
 bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const LoadControl *control)
@@ -69,16 +91,19 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
             return fail(cursor.errorOffset(), cursor.errorMessage());
         if (cursor.atEnd())
             return fail(cursor.offset(), QStringLiteral("the file is empty"));
-        return fail(cursor.offset(), QStringLiteral("not a JSON object; expected a chip swimlane records file"));
+        return fail(cursor.offset(),
+                    QStringLiteral("not a JSON object; expected a chip swimlane records file"));
     }
     const std::int64_t stopAt = complete ? -1 : cursor.errorOffset();
-    const QString stopWhat = cursor.truncated() ? QStringLiteral("truncated")
-                                                : QStringLiteral("unreadable (%1)").arg(cursor.errorMessage());
+    const QString stopWhat = cursor.truncated()
+                                 ? QStringLiteral("truncated")
+                                 : QStringLiteral("unreadable (%1)").arg(cursor.errorMessage());
 
     const RecordsLayout layout = detectLayout(raw);
     if (layout == RecordsLayout::None) {
         if (!complete)
-            return fail(stopAt, QStringLiteral("%1 at byte %2 before any capture data").arg(stopWhat).arg(stopAt));
+            return fail(stopAt,
+                        QStringLiteral("%1 at byte %2 before any capture data").arg(stopWhat).arg(stopAt));
         return fail(0, QStringLiteral("neither aicore_tasks nor tasks: not a chip swimlane records file"));
     }
 
@@ -88,12 +113,15 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
         if (!raw.levelValue)
             return fail(raw.levelOffset, QStringLiteral("%1 is not an integer").arg(raw.levelKey));
         if (*raw.levelValue < 1 || *raw.levelValue > 4)
-            return fail(raw.levelOffset,
-                        QStringLiteral("%1 is %2; a capture level must be 1..4").arg(raw.levelKey).arg(*raw.levelValue));
+            return fail(raw.levelOffset, QStringLiteral("%1 is %2; a capture level must be 1..4")
+                                             .arg(raw.levelKey)
+                                             .arg(*raw.levelValue));
     }
     if (layout == RecordsLayout::RawStreams && !numericLevelKey) {
         if (!complete)
-            return fail(stopAt, QStringLiteral("%1 at byte %2 before chip_swimlane_level was read").arg(stopWhat).arg(stopAt));
+            return fail(stopAt, QStringLiteral("%1 at byte %2 before chip_swimlane_level was read")
+                                    .arg(stopWhat)
+                                    .arg(stopAt));
         return fail(0, QStringLiteral("chip_swimlane_level is missing"));
     }
 
@@ -101,19 +129,26 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     if (layout == RecordsLayout::RawStreams) {
         if (!raw.clockFreqHz) {
             if (!complete && raw.clockOffset < 0)
-                return fail(stopAt, QStringLiteral("%1 at byte %2 before metadata.clock_freq_hz was read").arg(stopWhat).arg(stopAt));
+                return fail(stopAt, QStringLiteral("%1 at byte %2 before metadata.clock_freq_hz was read")
+                                        .arg(stopWhat)
+                                        .arg(stopAt));
             if (raw.clockOffset >= 0)
-                return fail(raw.clockOffset, QStringLiteral("clock_freq_hz is not an integer: the file cannot be placed in time"));
+                return fail(
+                    raw.clockOffset,
+                    QStringLiteral("clock_freq_hz is not an integer: the file cannot be placed in time"));
             return fail(raw.metadataOffset >= 0 ? raw.metadataOffset : 0,
                         QStringLiteral("clock_freq_hz is missing: the file cannot be placed in time"));
         }
         if (*raw.clockFreqHz <= 0)
             return fail(raw.clockOffset,
-                        QStringLiteral("clock_freq_hz is %1: the file cannot be placed in time").arg(*raw.clockFreqHz));
+                        QStringLiteral("clock_freq_hz is %1: the file cannot be placed in time")
+                            .arg(*raw.clockFreqHz));
         // Two clock domains for the orchestrator cannot be placed on one axis (§2.2, §13.6).
         if (raw.orchestratorRecordCount() > 0 && raw.hostOrchestratorRecordCount() > 0)
-            return fail(std::max(raw.orchestratorOffset, raw.hostOrchestratorOffset),
-                        QStringLiteral("both AICPU and host orchestrator records: two clock domains, refused as ambiguous"));
+            return fail(
+                std::max(raw.orchestratorOffset, raw.hostOrchestratorOffset),
+                QStringLiteral(
+                    "both AICPU and host orchestrator records: two clock domains, refused as ambiguous"));
     }
 
     auto &info = capture.info;
@@ -124,67 +159,84 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     if (layout == RecordsLayout::RawStreams)
         info.clockFreqHz = raw.clockFreqHz;
     info.coreTypes = raw.coreTypes;
-    info.numCores = raw.numCores ? int(std::clamp<std::int64_t>(*raw.numCores, 0, INT_MAX)) : int(raw.coreTypes.size());
+    info.numCores =
+        raw.numCores ? int(std::clamp<std::int64_t>(*raw.numCores, 0, INT_MAX)) : int(raw.coreTypes.size());
     info.coreToThread = raw.coreToThread;
     info.runtime = raw.runtime;
     applyRunCollection(raw, capture, fileName);
+    info.schedulerTaskProducer = raw.schedulerTasksProducer;
 
     if (!complete) {
         info.partial = true;
         if (layout == RecordsLayout::RawStreams)
-            capture.warn(QStringLiteral("%1: %2 at byte %3; kept %4 AICore rows, %5 AICPU rows, %6 scheduler records, "
-                                        "%7 orchestrator records read before it")
-                             .arg(fileName, stopWhat)
-                             .arg(stopAt)
-                             .arg(raw.aicore.size())
-                             .arg(raw.aicpu.size())
-                             .arg(raw.schedulerRecordCount())
-                             .arg(raw.orchestratorRecordCount() + raw.hostOrchestratorRecordCount()));
+            capture.warn(
+                QStringLiteral("%1: %2 at byte %3; kept %4 AICore rows, %5 AICPU rows, %6 scheduler records, "
+                               "%7 orchestrator records read before it")
+                    .arg(fileName, stopWhat)
+                    .arg(stopAt)
+                    .arg(raw.aicore.size())
+                    .arg(raw.aicpu.size())
+                    .arg(raw.schedulerRecordCount())
+                    .arg(raw.orchestratorRecordCount() + raw.hostOrchestratorRecordCount()));
         else
-            capture.warn(QStringLiteral("%1: %2 at byte %3; kept %4 task rows, %5 scheduler records, %6 orchestrator "
-                                        "records read before it")
-                             .arg(fileName, stopWhat)
-                             .arg(stopAt)
-                             .arg(raw.objectRows.size())
-                             .arg(raw.schedulerRecordCount())
-                             .arg(raw.orchestratorRecordCount()));
+            capture.warn(
+                QStringLiteral("%1: %2 at byte %3; kept %4 task rows, %5 scheduler records, %6 orchestrator "
+                               "records read before it")
+                    .arg(fileName, stopWhat)
+                    .arg(stopAt)
+                    .arg(raw.objectRows.size())
+                    .arg(raw.schedulerRecordCount())
+                    .arg(raw.orchestratorRecordCount()));
     }
 
     if (layout == RecordsLayout::RawStreams) {
         warnDamage(capture, fileName, raw.aicoreDamage, QStringLiteral("aicore_tasks rows"));
         warnDamage(capture, fileName, raw.aicpuDamage,
-                   raw.hasSchedulerTasks ? QStringLiteral("scheduler_tasks rows") : QStringLiteral("aicpu_tasks rows"));
+                   raw.hasSchedulerTasks ? QStringLiteral("scheduler_tasks rows")
+                                         : QStringLiteral("aicpu_tasks rows"));
         if (raw.hasTasks)
-            capture.warn(QStringLiteral("%1: has both aicore_tasks and tasks; the per-task objects were ignored").arg(fileName));
+            capture.warn(
+                QStringLiteral("%1: has both aicore_tasks and tasks; the per-task objects were ignored")
+                    .arg(fileName));
         buildRawLayout(raw, capture, fileName);
     } else {
         warnDamage(capture, fileName, raw.objectDamage, QStringLiteral("task objects"));
         if (raw.levelKey == QLatin1String("version") && raw.levelValue != 1 && raw.levelValue != 2)
-            capture.warn(QStringLiteral("%1: unexpected file version %2").arg(fileName).arg(raw.levelValue.value_or(-1)));
+            capture.warn(QStringLiteral("%1: unexpected file version %2")
+                             .arg(fileName)
+                             .arg(raw.levelValue.value_or(-1)));
         buildObjectLayout(raw, capture, fileName);
     }
     warnDamage(capture, fileName, raw.phaseDamage, QStringLiteral("phase records"));
+    chooseTaskIdFormat(capture, fileName);
 
     if (raw.hasSchedulerPhases && raw.hasSchedulerRecords)
-        capture.warn(QStringLiteral("%1: has both aicpu_scheduler_phases and scheduler_records; both were kept").arg(fileName));
+        capture.warn(
+            QStringLiteral("%1: has both aicpu_scheduler_phases and scheduler_records; both were kept")
+                .arg(fileName));
     for (const auto &kind : kinds.unknownKinds())
-        capture.warn(QStringLiteral("%1: unknown phase kind \"%2\" (kept by name)").arg(fileName, QString::fromStdString(kind)));
+        capture.warn(QStringLiteral("%1: unknown phase kind \"%2\" (kept by name)")
+                         .arg(fileName, QString::fromStdString(kind)));
     if (kinds.overflowCount() > 0)
         capture.warn(QStringLiteral("%1: more than %2 distinct phase kinds; %3 records read as \"unknown\"")
                          .arg(fileName)
                          .arg(PhaseKindTable::kMaxKinds)
                          .arg(kinds.overflowCount()));
     if (raw.unknownCoreTypeNames > 0)
-        capture.warn(QStringLiteral("%1: %2 entries of metadata.core_types are neither \"aic\" nor \"aiv\" (read as AIV)")
-                         .arg(fileName)
-                         .arg(raw.unknownCoreTypeNames));
-    if (!raw.runtime.isEmpty() && raw.runtime != QLatin1String("tensormap_and_ringbuffer")
-        && raw.runtime != QLatin1String("host_build_graph"))
-        capture.warn(QStringLiteral("%1: unknown runtime \"%2\"; task ids are shown in the ring/local layout").arg(fileName, raw.runtime));
+        capture.warn(
+            QStringLiteral(
+                "%1: %2 entries of metadata.core_types are neither \"aic\" nor \"aiv\" (read as AIV)")
+                .arg(fileName)
+                .arg(raw.unknownCoreTypeNames));
+    if (!raw.runtime.isEmpty() && raw.runtime != QLatin1String("tensormap_and_ringbuffer") &&
+        raw.runtime != QLatin1String("host_build_graph"))
+        capture.warn(QStringLiteral("%1: unknown runtime \"%2\"; task ids are shown in the ring/local layout")
+                         .arg(fileName, raw.runtime));
     for (const auto &n : raw.notes)
         capture.warn(QStringLiteral("%1: %2").arg(fileName, n));
     if (!raw.ignoredKeys.isEmpty())
-        capture.warn(QStringLiteral("%1: top-level keys not read: %2").arg(fileName, raw.ignoredKeys.join(QStringLiteral(", "))));
+        capture.warn(QStringLiteral("%1: top-level keys not read: %2")
+                         .arg(fileName, raw.ignoredKeys.join(QStringLiteral(", "))));
     return true;
 }
 

@@ -32,18 +32,31 @@ class TestAnalyzeCommand : public QObject
     // (dispatch 10, finish 16). Graph 1 -> 2 -> 4. Both cores feed scheduler thread 0.
     static QByteArray records(int level)
     {
-        QByteArray aicpu = level == 1 ? QByteArray("[]") : QByteArray("[[0, 1, 101, 106], [0, 2, 108, 112], [1, 1, 100, 114], [1, 2, 110, 116]]");
-        QByteArray phases = level >= 3
-                                ? QByteArray("[[{\"kind\": \"complete\", \"start_cycles\": 103, \"end_cycles\": 105, \"loop_iter\": 1, \"tasks_processed\": 1},"
-                                             " {\"kind\": \"dispatch\", \"start_cycles\": 106, \"end_cycles\": 107, \"loop_iter\": 1, \"tasks_processed\": 1, \"pop_hit\": 2, \"pop_miss\": 2},"
-                                             " {\"kind\": \"complete\", \"start_cycles\": 111, \"end_cycles\": 112, \"loop_iter\": 2, \"tasks_processed\": 1}], [], [], []]")
-                                : QByteArray("[]");
-        return "{\"chip_swimlane_level\": " + QByteArray::number(level) + ",\n"
-               " \"metadata\": {\"clock_freq_hz\": 1000000, \"num_cores\": 2, \"core_types\": [\"aic\", \"aiv\"]},\n"
+        QByteArray aicpu =
+            level == 1
+                ? QByteArray("[]")
+                : QByteArray("[[0, 1, 101, 106], [0, 2, 108, 112], [1, 1, 100, 114], [1, 2, 110, 116]]");
+        QByteArray phases =
+            level >= 3
+                ? QByteArray("[[{\"kind\": \"complete\", \"start_cycles\": 103, \"end_cycles\": 105, "
+                             "\"loop_iter\": 1, \"tasks_processed\": 1},"
+                             " {\"kind\": \"dispatch\", \"start_cycles\": 106, \"end_cycles\": 107, "
+                             "\"loop_iter\": 1, \"tasks_processed\": 1, \"pop_hit\": 2, \"pop_miss\": 2},"
+                             " {\"kind\": \"complete\", \"start_cycles\": 111, \"end_cycles\": 112, "
+                             "\"loop_iter\": 2, \"tasks_processed\": 1}], [], [], []]")
+                : QByteArray("[]");
+        return "{\"chip_swimlane_level\": " + QByteArray::number(level) +
+               ",\n"
+               " \"metadata\": {\"clock_freq_hz\": 1000000, \"num_cores\": 2, \"core_types\": [\"aic\", "
+               "\"aiv\"]},\n"
                " \"core_to_thread\": [0, 0],\n"
-               " \"aicore_tasks\": [[0, 1, 1, 101, 105, 0], [0, 2, 2, 109, 111, 0], [1, 3, 1, 102, 112, 0], [1, 4, 2, 113, 115, 0]],\n"
-               " \"aicpu_tasks\": " + aicpu + ",\n"
-               " \"aicpu_scheduler_phases\": " + phases + "}\n";
+               " \"aicore_tasks\": [[0, 1, 1, 101, 105, 0], [0, 2, 2, 109, 111, 0], [1, 3, 1, 102, 112, 0], "
+               "[1, 4, 2, 113, 115, 0]],\n"
+               " \"aicpu_tasks\": " +
+               aicpu +
+               ",\n"
+               " \"aicpu_scheduler_phases\": " +
+               phases + "}\n";
     }
 
     static QByteArray deps()
@@ -94,7 +107,8 @@ private slots:
     {
         QTemporaryDir tmp;
         const QString path = QDir(tmp.path()).filePath(QStringLiteral("chip_swimlane_records.json"));
-        writeFile(tmp.path(), QStringLiteral("chip_swimlane_records.json"), "{\"chip_swimlane_level\": 9, \"metadata\": {\"clock_freq_hz\": 1}}");
+        writeFile(tmp.path(), QStringLiteral("chip_swimlane_records.json"),
+                  "{\"chip_swimlane_level\": 9, \"metadata\": {\"clock_freq_hz\": 1}}");
         const LanescopeRun r = runLanescope({"analyze", path, "--json"});
         QCOMPARE(r.exitCode, 2);
         const QString err = QString::fromUtf8(r.err).trimmed();
@@ -108,7 +122,7 @@ private slots:
         const QJsonObject j = analyzeCapture(3);
         QVERIFY(!j.isEmpty());
         QVERIFY(j.value("absent").toObject().isEmpty());
-        QVERIFY(near(j["total_test_time_us"], 16));   // max finish 16 − min dispatch 0
+        QVERIFY(near(j["total_test_time_us"], 16)); // max finish 16 − min dispatch 0
 
         // Functions: func 0 = tasks 1, 2; func 1 = tasks 3, 4 (kernel_ids of their core types).
         const QJsonArray functions = j["functions"].toArray();
@@ -117,16 +131,16 @@ private slots:
         QCOMPARE(f0["func_id"].toInt(), 0);
         QCOMPARE(f0["name"].toString(), QStringLiteral("func_0_a"));
         QCOMPARE(f0["count"].toInt(), 2);
-        QVERIFY(near(f0["avg_exec_us"], 3));          // (4 + 2) / 2
-        QVERIFY(near(f0["avg_latency_us"], 4.5));     // (5 + 4) / 2
-        QVERIFY(near(f0["exec_pct"], 600.0 / 9));     // 6 / 9
-        QVERIFY(near(f0["avg_head_oh_us"], 0.5));     // (0 + 1) / 2
+        QVERIFY(near(f0["avg_exec_us"], 3));      // (4 + 2) / 2
+        QVERIFY(near(f0["avg_latency_us"], 4.5)); // (5 + 4) / 2
+        QVERIFY(near(f0["exec_pct"], 600.0 / 9)); // 6 / 9
+        QVERIFY(near(f0["avg_head_oh_us"], 0.5)); // (0 + 1) / 2
         QVERIFY(near(f0["avg_tail_oh_us"], 1));
-        QVERIFY(near(f1["avg_exec_us"], 6));          // (10 + 2) / 2
-        QVERIFY(near(f1["avg_latency_us"], 10));      // (14 + 6) / 2
+        QVERIFY(near(f1["avg_exec_us"], 6));     // (10 + 2) / 2
+        QVERIFY(near(f1["avg_latency_us"], 10)); // (14 + 6) / 2
         QVERIFY(near(f1["exec_pct"], 60));
-        QVERIFY(near(f1["avg_head_oh_us"], 2.5));     // (2 + 3) / 2
-        QVERIFY(near(f1["avg_tail_oh_us"], 1.5));     // (2 + 1) / 2
+        QVERIFY(near(f1["avg_head_oh_us"], 2.5)); // (2 + 3) / 2
+        QVERIFY(near(f1["avg_tail_oh_us"], 1.5)); // (2 + 1) / 2
 
         // Window [1,15] (14 µs). Task 2 is ready at 5 (task 1 ends) but dispatched at 8 while the
         // only AIC core idles: 3 µs of AIC overhead, the only waiting engine, so has = 3 µs too.
@@ -169,6 +183,9 @@ private slots:
         QCOMPARE(threads[0]["loops"].toInt(), 2);
         QCOMPARE(threads[0]["tasks"].toInt(), 4);
         QVERIFY(near(threads[0]["total_us"], 9));
+        QCOMPARE(threads[0]["role"].toString(), QStringLiteral("S scheduler"));
+        QVERIFY(j["sched_loop_aicore"].isNull()); // an AICPU producer
+        QVERIFY(j["dispatch_to_start"].isObject());
         QVERIFY(near(loop["pop_hit_rate_pct"], 50));
         QVERIFY(near(loop["avg_loop_ns"], 4500));
 
@@ -189,15 +206,15 @@ private slots:
         // loop past the record before the range.
         const QJsonObject j = analyzeCapture(3, {"--range", "5:100"});
         QVERIFY(!j.isEmpty());
-        QVERIFY(near(j["total_test_time_us"], 8));     // 16 − 8
+        QVERIFY(near(j["total_test_time_us"], 8)); // 16 − 8
         QVERIFY(near(j["overhead"]["has_pct"], 0));
         QCOMPARE(j["functions"].toArray().size(), 2);
         QCOMPARE(j["functions"][0]["count"].toInt(), 1);
         const QJsonObject cp = j["critical_path"].toObject();
         QCOMPARE(cp["hops"].toInt(), 1);
-        QVERIFY(near(cp["span_us"], 7));              // 16 − 9
+        QVERIFY(near(cp["span_us"], 7)); // 16 − 9
         QVERIFY(near(cp["exec_us"], 4));
-        QVERIFY(near(cp["sched_us"], 3));              // (13 − 11) + head of task 2 (9 − 8)
+        QVERIFY(near(cp["sched_us"], 3)); // (13 − 11) + head of task 2 (9 − 8)
         const QJsonArray threads = j["sched_loop"]["threads"].toArray();
         QCOMPARE(threads[0]["loops"].toInt(), 1);
         QCOMPARE(threads[0]["tasks"].toInt(), 2);
@@ -208,11 +225,14 @@ private slots:
     {
         const QJsonObject j = analyzeCapture(1);
         QVERIFY(!j.isEmpty());
-        for (const char *figure : {"total_test_time_us", "overhead", "switch", "head_oh", "tail_oh", "critical_path", "sched_loop"})
+        for (const char *figure : {"total_test_time_us", "overhead", "switch", "head_oh", "tail_oh",
+                                   "critical_path", "sched_loop"})
             QVERIFY2(j[figure].isNull(), figure);
         const QJsonObject absent = j["absent"].toObject();
-        QCOMPARE(absent["overhead"].toString(), QStringLiteral("needs level ≥ 2: AICPU dispatch/finish were not captured"));
-        QCOMPARE(absent["sched_loop"].toString(), QStringLiteral("needs level ≥ 3: scheduler phases were not captured"));
+        QCOMPARE(absent["overhead"].toString(),
+                 QStringLiteral("needs level ≥ 2: AICPU dispatch/finish were not captured"));
+        QCOMPARE(absent["sched_loop"].toString(),
+                 QStringLiteral("needs level ≥ 3: scheduler phases were not captured"));
         QVERIFY(j["functions"][0]["avg_latency_us"].isNull());
         QVERIFY(near(j["functions"][0]["avg_exec_us"], 3));
     }

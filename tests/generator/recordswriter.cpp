@@ -183,7 +183,8 @@ void writeUpstreamSchedulerRecords(BufferedFile &f, const CaptureData &d)
     f.put(d.scheduler.empty() ? "]}" : "\n  ]}");
 }
 
-void writeOrchestrator(BufferedFile &f, const CaptureData &d)
+// Upstream AICPU orchestrator records carry run_epoch; host arrays never do (supplement §4.1).
+void writeOrchestrator(BufferedFile &f, const CaptureData &d, bool upstream)
 {
     if (d.orchestrator.empty())
         return;
@@ -196,7 +197,10 @@ void writeOrchestrator(BufferedFile &f, const CaptureData &d)
         first = false;
         f.put("\"submit_idx\": ").put(r.submitIdx).put(", \"task_id\": ").put(r.taskId);
         f.put(host ? ", \"start_host_ns\": " : ", \"start_cycles\": ").put(r.start);
-        f.put(host ? ", \"end_host_ns\": " : ", \"end_cycles\": ").put(r.end).put('}');
+        f.put(host ? ", \"end_host_ns\": " : ", \"end_cycles\": ").put(r.end);
+        if (upstream && !host)
+            f.put(", \"run_epoch\": ").put(kUpstreamRunEpoch);
+        f.put('}');
     }
     f.put("\n    ]\n  ]");
     if (!host)
@@ -246,7 +250,7 @@ bool writeRawRecords(const CaptureData &d, const GeneratorOptions &o, const QStr
         if (d.level >= 3)
             writeLegacySchedulerPhases(f, d);
     }
-    writeOrchestrator(f, d);
+    writeOrchestrator(f, d, upstream);
     f.put("\n}\n");
     return f.close();
 }

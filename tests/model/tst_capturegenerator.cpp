@@ -348,6 +348,12 @@ void TestCaptureGenerator::expectedMatchesRawShapes()
             const auto kind = stream["records"][idx]["kind"].get<std::string>();
             QVERIFY(kind == "complete" || kind == "dispatch");
         }
+        // AICPU orchestrator records carry run_epoch like the stream records (supplement §1).
+        if (level >= 4) {
+            QVERIFY(r.contains("aicpu_orchestrator_phases"));
+            for (const auto &record : r["aicpu_orchestrator_phases"][0])
+                QCOMPARE(record["run_epoch"].get<int>(), 1);
+        }
     }
 }
 

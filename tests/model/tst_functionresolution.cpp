@@ -119,7 +119,8 @@ private slots:
         capture.info.sources.deps = QStringLiteral("/elsewhere/deps_graph_pass.json");
         resolveFunctionIds(capture);
         QCOMPARE(capture.info.warnings.size(), 1);
-        QVERIFY(capture.info.warnings.first().startsWith(QLatin1String("deps_graph_pass.json: 2 task rows have no")));
+        QVERIFY(capture.info.warnings.first().startsWith(
+            QLatin1String("deps_graph_pass.json: 2 task rows have no")));
     }
 
     void skipMarkerFuncId_data()
@@ -221,7 +222,7 @@ private slots:
         QStringList labels;
         for (const TaskRow &r : capture.rows)
             labels.append(taskLabel(capture, r));
-        QCOMPARE(labels, (QStringList{"func_0_a(t0)", "v_proj_spmd(r1t1)", "v_proj_spmd(r1t1)",
+        QCOMPARE(labels, (QStringList{"func_0_a(r0t0)", "v_proj_spmd(r1t1)", "v_proj_spmd(r1t1)",
                                       "QK(r255t4294967295)", "func_6_g(r255t4294967295)"}));
         QCOMPARE(checkDepsOverlap(capture), 1.0);
         QVERIFY(capture.info.warnings.isEmpty());

@@ -1,5 +1,6 @@
 #include "model/capture/lanebuilder.h"
 #include "model/capture/slicelabel.h"
+#include "model/io/recordsreader.h"
 
 #include <QTest>
 
@@ -7,7 +8,8 @@ using namespace lanescope;
 
 namespace {
 
-TaskRow row(std::uint64_t task, int core, double recv, double start, double end, double disp, double fin, int func)
+TaskRow row(std::uint64_t task, int core, double recv, double start, double end, double disp, double fin,
+            int func)
 {
     TaskRow r;
     r.taskId = task;
@@ -49,7 +51,7 @@ Capture levelFour()
     c.info.coreTypes = {CoreType::Aic, CoreType::Aiv};
     c.info.coreToThread = {0, 0};
     c.rows = {row(1, 0, 1.0, 1.5, 5.0, 0.5, 6.0, 0), row(2, 1, 2.0, 2.2, 4.0, 1.8, 4.5, 1),
-              row(3, 1, 3.0, 3.1, 7.0, 2.9, 7.5, 1)};  // rows 1 and 2 overlap on core 1: dual issue
+              row(3, 1, 3.0, 3.1, 7.0, 2.9, 7.5, 1)}; // rows 1 and 2 overlap on core 1: dual issue
     c.names.names = {{0, QStringLiteral("qk")}};
     PhaseLane sched;
     sched.push_back(phase(c, "dispatch", 0.4, 0.6, 2));
@@ -61,9 +63,9 @@ Capture levelFour()
     sched.push_back(withTask(phase(c, "predicated_skip", 5.2, 5.3), 8));
     c.schedulerThreads = {sched, {}, {}, {}};
     PhaseLane orch;
-    orch.push_back(withTask(phase(c, "orch_submit", 0.0, 0.3), 9));   // alloc: no rows, no marker
+    orch.push_back(withTask(phase(c, "orch_submit", 0.0, 0.3), 9)); // alloc: no rows, no marker
     orch.push_back(withTask(phase(c, "orch_submit", 0.3, 0.4), 1));
-    orch.push_back(withTask(phase(c, "orch_submit", 0.4, 0.45), 7));  // dummy: has a dummy_task marker
+    orch.push_back(withTask(phase(c, "orch_submit", 0.4, 0.45), 7)); // dummy: has a dummy_task marker
     c.orchestratorLanes = {orch};
     return c;
 }
@@ -74,6 +76,35 @@ const Lane *findLane(const Capture &c, const QString &group, const QString &name
         if (l.group == group && l.name == name)
             return &l;
     return nullptr;
+}
+
+Capture readFixture(const QString &name)
+{
+    Capture c;
+    ReadError error;
+    auto source = ByteSource::open(QStringLiteral(LANESCOPE_FIXTURES "/records/") + name, &error);
+    if (!source || !readRecords(*source, c, &error))
+        qFatal("cannot read fixture %s", qPrintable(name));
+    buildLanes(c);
+    return c;
+}
+
+QStringList labelsOf(const Capture &c, const Lane &lane)
+{
+    QStringList labels;
+    for (const Slice &s : lane.slices)
+        labels << sliceLabel(c, lane, s);
+    return labels;
+}
+
+SchedulerStream stream(const char *producer, std::optional<std::int64_t> schedulerId,
+                       std::optional<std::int64_t> workerId)
+{
+    SchedulerStream s;
+    s.producer = QString::fromLatin1(producer);
+    s.schedulerId = schedulerId;
+    s.workerId = workerId;
+    return s;
 }
 
 } // namespace
@@ -90,9 +121,10 @@ private slots:
         QStringList order;
         for (const Lane &l : c.lanes)
             order << l.group + QLatin1Char('/') + l.name;
-        QCOMPARE(order, QStringList({"Orchestrator/Orch_0", "AICPU Scheduler/Sched_0", "AICPU Scheduler/Sched_0 resolve",
-                                     "Scheduler View/AIC_0", "Scheduler View/AIV_1", "AICore/AIC_0", "AICore/AIV_1",
-                                     "AICore/AICPU_0", "AICore/AICPU_1"}));
+        QCOMPARE(order, QStringList({"Orchestrator/Orch_0", "AICPU Scheduler/Sched_0",
+                                     "AICPU Scheduler/Sched_0 resolve", "Scheduler View/AIC_0",
+                                     "Scheduler View/AIV_1", "AICore/AIC_0", "AICore/AIV_1", "AICore/AICPU_0",
+                                     "AICore/AICPU_1"}));
     }
 
     void workerBarsStartAtReceiveAndUseSubLanes()
@@ -102,15 +134,15 @@ private slots:
         const Lane *aiv = findLane(c, groups::aicore, "AIV_1");
         QVERIFY(aiv);
         QCOMPARE(aiv->slices.size(), std::size_t(2));
-        QCOMPARE(aiv->slices[0].startUs, 2.0);  // receive, not start (§7.3)
+        QCOMPARE(aiv->slices[0].startUs, 2.0); // receive, not start (§7.3)
         QCOMPARE(aiv->slices[0].endUs, 4.0);
         QCOMPARE(int(aiv->slices[0].depth), 0);
-        QCOMPARE(int(aiv->slices[1].depth), 1);  // overlaps the first: pipelined dual issue
+        QCOMPARE(int(aiv->slices[1].depth), 1); // overlaps the first: pipelined dual issue
         QCOMPARE(int(aiv->maxDepth), 1);
         const Lane *view = findLane(c, groups::schedulerView, "AIC_0");
         QVERIFY(view);
-        QCOMPARE(view->slices[0].startUs, 0.5);  // dispatch
-        QCOMPARE(view->slices[0].endUs, 6.0);    // finish
+        QCOMPARE(view->slices[0].startUs, 0.5); // dispatch
+        QCOMPARE(view->slices[0].endUs, 6.0);   // finish
     }
 
     void schedulerPhasesNestAndMarkersMove()
@@ -119,7 +151,7 @@ private slots:
         buildLanes(c);
         const Lane *sched = findLane(c, groups::scheduler, "Sched_0");
         QVERIFY(sched);
-        QCOMPARE(sched->slices.size(), std::size_t(4));  // dispatch, drain, drain_prepare, complete
+        QCOMPARE(sched->slices.size(), std::size_t(4)); // dispatch, drain, drain_prepare, complete
         QCOMPARE(int(sched->slices[2].depth), 1);       // drain_prepare nests in drain
         QCOMPARE(sliceLabel(c, *sched, sched->slices[0]), QStringLiteral("dispatch(2)"));
         const Lane *resolve = findLane(c, groups::scheduler, "Sched_0 resolve");
@@ -128,9 +160,119 @@ private slots:
         const Lane *markers = findLane(c, groups::aicore, "AICPU_0");
         QVERIFY(markers);
         QCOMPARE(markers->slices.size(), std::size_t(2));
-        QCOMPARE(markers->slices[0].endUs - markers->slices[0].startUs, 0.02);  // zero-length marker widened
-        QCOMPARE(sliceLabel(c, *markers, markers->slices[0]), QStringLiteral("dummy(t7)"));
-        QCOMPARE(sliceLabel(c, *markers, markers->slices[1]), QStringLiteral("task(t8)"));
+        QCOMPARE(markers->slices[0].endUs - markers->slices[0].startUs, 0.02); // zero-length marker widened
+        QCOMPARE(sliceLabel(c, *markers, markers->slices[0]), QStringLiteral("dummy(r0t7)"));
+        QCOMPARE(sliceLabel(c, *markers, markers->slices[1]), QStringLiteral("task(r0t8)"));
+    }
+
+    void aicoreSchedulerStreamsHaveTheirOwnGroup()
+    {
+        // Supplement §7: only AICore producers -> "AICore Scheduler"; Scheduler_<worker_id>, falling
+        // back to scheduler_id; no resolve sub-lane; legacy ready_claim not drawn.
+        const Capture c = readFixture("aicore_scheduler_streams.json");
+        QCOMPARE(schedulerGroupOf(c), groups::aicoreScheduler);
+        const Lane *withWorker = findLane(c, groups::aicoreScheduler, "Scheduler_4");
+        const Lane *withoutWorker = findLane(c, groups::aicoreScheduler, "Scheduler_0");
+        QVERIFY(withWorker && withoutWorker);
+        QCOMPARE(labelsOf(c, *withWorker), (QStringList{"bootstrap", "StateProbe(t23)", "Dispatch(t23)",
+                                                        "idle", "Completion(t23)", "mystery_step"}));
+        QCOMPARE(labelsOf(c, *withoutWorker), (QStringList{"Worksteal(t24)", "Resolve(t24)"}));
+        for (const Lane &l : c.lanes) {
+            QVERIFY2(l.group != groups::scheduler, qPrintable(l.name));
+            QVERIFY2(!l.name.endsWith(QLatin1String("resolve")), qPrintable(l.name));
+        }
+    }
+
+    void schedulerGroup_data()
+    {
+        QTest::addColumn<QStringList>("producers");
+        QTest::addColumn<QString>("group");
+        QTest::newRow("aicore only") << QStringList{"aicore", "aicore"} << groups::aicoreScheduler;
+        QTest::newRow("aicore and unnamed") << QStringList{"aicore", ""} << groups::aicoreScheduler;
+        QTest::newRow("aicpu only") << QStringList{"aicpu"} << groups::scheduler;
+        QTest::newRow("mixed") << QStringList{"aicore", "aicpu"} << groups::scheduler;
+        QTest::newRow("unnamed only") << QStringList{""} << groups::scheduler;
+        QTest::newRow("no streams") << QStringList{} << groups::scheduler;
+    }
+    void schedulerGroup()
+    {
+        QFETCH(QStringList, producers);
+        QFETCH(QString, group);
+        Capture c;
+        c.info.level = 3;
+        for (const QString &p : producers) {
+            c.schedulerStreams.push_back(stream(qPrintable(p), 0, std::nullopt));
+            c.schedulerThreads.push_back({phase(c, "dispatch", 0, 1)});
+        }
+        QCOMPARE(schedulerGroupOf(c), group);
+        buildLanes(c);
+        for (const Lane &l : c.lanes)
+            QCOMPARE(l.group, group);
+    }
+
+    void mixedProducersStayInTheAicpuGroup()
+    {
+        Capture c;
+        c.info.level = 3;
+        c.schedulerStreams = {stream("aicore", 0, 7), stream("aicpu", 1, std::nullopt)};
+        c.schedulerThreads = {{withTask(phase(c, "complete", 0, 1), 5), phase(c, "resolve", 0.2, 0.3)},
+                              {phase(c, "complete", 0, 1, 2), phase(c, "resolve", 0.2, 0.3, 4)}};
+        buildLanes(c);
+        const Lane *aicore = findLane(c, groups::scheduler, "Scheduler_7");
+        QVERIFY(aicore);
+        QCOMPARE(labelsOf(c, *aicore), (QStringList{"Completion(r0t5)", "Resolve"}));
+        const Lane *aicpu = findLane(c, groups::scheduler, "Sched_1");
+        const Lane *resolve = findLane(c, groups::scheduler, "Sched_1 resolve");
+        QVERIFY(aicpu && resolve);
+        QCOMPARE(labelsOf(c, *aicpu), (QStringList{"complete(2)"}));
+        QCOMPARE(labelsOf(c, *resolve), (QStringList{"resolve(4)"}));
+    }
+
+    void lifecycleLanesPerAicpuThread()
+    {
+        const Capture c = readFixture("aicpu_lifecycle.json");
+        const Lane *leader = findLane(c, groups::lifecycle, "AICPU Thread 0");
+        const Lane *follower = findLane(c, groups::lifecycle, "AICPU Thread 3");
+        const Lane *byIndex = findLane(c, groups::lifecycle, "AICPU Thread 2");
+        QVERIFY(leader && follower && byIndex);
+        QCOMPARE(leader->kind, LaneKind::AicpuLifecycle);
+        QCOMPARE(labelsOf(c, *leader),
+                 (QStringList{"handshake_partition", "topology_config", "context_publish", "bootstrap_wait",
+                              "register_release", "exit_signal", "exit_wait"}));
+        QCOMPARE(labelsOf(c, *follower),
+                 (QStringList{"handshake_partition", "register_release", "exit_signal"}));
+        QVERIFY(follower->slices[1].flags & Slice::Instant); // end == start
+        QCOMPARE(leader->slices[6].startUs, 0.52);
+        QCOMPARE(leader->slices[6].endUs, 0.6);
+        QCOMPARE(c.phaseKinds.at(leader->slices[3].label), QStringLiteral("bootstrap_wait"));
+        // The lifecycle group comes last, its lanes ordered by thread.
+        QCOMPARE(c.lanes.back().name, QStringLiteral("AICPU Thread 3"));
+        QCOMPARE(c.lanes[c.lanes.size() - 2].name, QStringLiteral("AICPU Thread 2"));
+    }
+
+    void hbgTaskIdFormats_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<QStringList>("labels");
+        // Supplement §8: the ids decide the layout of a host_build_graph capture.
+        QTest::newRow("old IN_GRAPH") << "hbg_old_in_graph_ids.json" << int(TaskIdFormat::HbgInGraph)
+                                      << QStringList{"task(t5)", "task(g3t17)"};
+        QTest::newRow("new SUB_TASK") << "hbg_new_sub_task_ids.json" << int(TaskIdFormat::HbgSubTask)
+                                      << QStringList{"task(t12)", "task(g4t2)", "task(p6)"};
+        QTest::newRow("TMR ring 0") << "level3_bootstrap_idle.json" << int(TaskIdFormat::RingLocal)
+                                    << QStringList{"task(r0t5)"};
+    }
+    void hbgTaskIdFormats()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, layout);
+        QFETCH(QStringList, labels);
+        const Capture c = readFixture(file);
+        QCOMPARE(int(c.info.taskIdFormat), layout);
+        const Lane *core = findLane(c, groups::aicore, "AIV_0");
+        QVERIFY(core);
+        QCOMPARE(labelsOf(c, *core), labels);
     }
 
     void allocBarsFromRuntimeEvidenceWithoutDeps()
@@ -141,9 +283,9 @@ private slots:
         const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
         QVERIFY(allocs);
         QCOMPARE(allocs->slices.size(), std::size_t(1));
-        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t9)"));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(r0t9)"));
         const Lane *orch = findLane(c, groups::orchestrator, "Orch_0");
-        QCOMPARE(sliceLabel(c, *orch, orch->slices[1]), QStringLiteral("submit(t1)"));
+        QCOMPARE(sliceLabel(c, *orch, orch->slices[1]), QStringLiteral("submit(r0t1)"));
     }
 
     void allocBarsFromDepsWhenPresent()
@@ -153,14 +295,14 @@ private slots:
         std::vector<DepNode> nodes;
         for (std::uint64_t id : {1, 2, 3, 7, 8, 9})
             nodes.push_back(DepNode{id, {0, -1, -1}, 1, DepNode::InTasks | DepNode::HasKernelIds});
-        c.deps.build(nodes, {{9, 1}, {42, 1}});  // 42: referenced only by an edge => alloc
+        c.deps.build(nodes, {{9, 1}, {42, 1}}); // 42: referenced only by an edge => alloc
         PhaseLane &orch = c.orchestratorLanes[0];
         orch.push_back(withTask(phase(c, "orch_submit", 0.5, 0.55), 42));
         buildLanes(c);
         const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
         QVERIFY(allocs);
         QCOMPARE(allocs->slices.size(), std::size_t(1));
-        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t42)"));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(r0t42)"));
     }
 
     void v1DepsCannotNameAllocs()
@@ -174,7 +316,7 @@ private slots:
         const Lane *allocs = findLane(c, groups::aicore, "AICPU_1");
         QVERIFY(allocs);
         QCOMPARE(allocs->slices.size(), std::size_t(1));
-        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(t9)"));
+        QCOMPARE(sliceLabel(c, *allocs, allocs->slices[0]), QStringLiteral("alloc(r0t9)"));
     }
 
     void levelOneHasOnlyAicore()
@@ -188,7 +330,7 @@ private slots:
         buildLanes(c);
         QCOMPARE(c.lanes.size(), std::size_t(1));
         QCOMPARE(c.lanes[0].group, groups::aicore);
-        QCOMPARE(sliceLabel(c, c.lanes[0], c.lanes[0].slices[0]), QStringLiteral("task(t5)"));
+        QCOMPARE(sliceLabel(c, c.lanes[0], c.lanes[0].slices[0]), QStringLiteral("task(r0t5)"));
         QVERIFY(c.counters.empty());
     }
 
@@ -202,7 +344,7 @@ private slots:
         buildLanes(c);
         QCOMPARE(c.counters.size(), std::size_t(3));
         QCOMPARE(c.counters[0].series, QStringLiteral("AIC"));
-        QCOMPARE(c.counters[0].timesUs, std::vector<double>{0.6});  // sampled at the record's end (§7.4)
+        QCOMPARE(c.counters[0].timesUs, std::vector<double>{0.6}); // sampled at the record's end (§7.4)
         QCOMPARE(c.counters[0].values, std::vector<double>{3});
         QCOMPARE(c.counters[2].values, std::vector<double>{1});
     }
@@ -230,7 +372,8 @@ private slots:
             QCOMPARE(l.slices[0].startUs, 0.0);
         }
         QCOMPARE(c.lanes[0].slices[0].endUs, 5.0);
-        QCOMPARE(sliceLabel(c, c.lanes[1], c.lanes[1].slices[0]), QStringLiteral("chip.run.runner_run.device_wall"));
+        QCOMPARE(sliceLabel(c, c.lanes[1], c.lanes[1].slices[0]),
+                 QStringLiteral("chip.run.runner_run.device_wall"));
     }
 };
 

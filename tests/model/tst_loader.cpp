@@ -23,7 +23,10 @@ nlohmann::json readExpected(const QString &dir)
     return nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
 }
 
-bool near(double a, double b) { return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b)); }
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b));
+}
 
 std::size_t count(const std::vector<PhaseLane> &lanes)
 {
@@ -43,14 +46,17 @@ void verifyAgainstExpected(const Capture &c, const nlohmann::json &e)
     if (!objects)
         QCOMPARE(c.info.clockFreqHz.value_or(-1), e.value("clockFreqHz", std::int64_t(0)));
     // Duplicate join keys are reported and both rows kept (the reference keeps only the later one).
-    const std::uint64_t keptRows = e.value("joinedRows", 0ull) + (level >= 2 ? e.value("aicoreWithoutAicpu", 0ull) : 0ull) +
+    const std::uint64_t keptRows = e.value("joinedRows", 0ull) +
+                                   (level >= 2 ? e.value("aicoreWithoutAicpu", 0ull) : 0ull) +
                                    e.value("duplicateJoinKeys", 0ull);
     QCOMPARE(std::uint64_t(c.rows.size()), keptRows);
     QCOMPARE(std::uint64_t(distinctTaskCount(c.rows)), e.value("tasksWithAicoreRows", 0ull));
     const CaptureSummary s = summarize(c);
     QVERIFY(s.makespanUs.has_value());
-    QVERIFY2(near(*s.makespanUs, e.value("totalTestTimeUs", 0.0)),
-             qPrintable(QStringLiteral("makespan %1 vs %2").arg(*s.makespanUs).arg(e.value("totalTestTimeUs", 0.0))));
+    QVERIFY2(
+        near(*s.makespanUs, e.value("totalTestTimeUs", 0.0)),
+        qPrintable(
+            QStringLiteral("makespan %1 vs %2").arg(*s.makespanUs).arg(e.value("totalTestTimeUs", 0.0))));
     if (!objects)
         QCOMPARE(c.info.baseCycles, e.value("timeBaseCycles", 0ull));
     QCOMPARE(std::uint64_t(count(c.schedulerThreads)), e.value("schedulerRecords", 0ull));
@@ -92,8 +98,10 @@ private slots:
         const LoadResult r = loadCapture(dir);
         QVERIFY2(r.ok(), qPrintable(r.error.toString()));
         const Capture &c = *r.capture;
-        const bool damaged = expected.value("aicoreWithoutAicpu", 0) + expected.value("aicpuWithoutAicore", 0) +
-                                 expected.value("duplicateJoinKeys", 0) + expected.value("rowsBeyondNumCores", 0) > 0;
+        const bool damaged =
+            expected.value("aicoreWithoutAicpu", 0) + expected.value("aicpuWithoutAicore", 0) +
+                expected.value("duplicateJoinKeys", 0) + expected.value("rowsBeyondNumCores", 0) >
+            0;
         if (expected.value("truncatedAtByte", std::int64_t(-1)) >= 0) {
             // The cut loses the records after it, so only the flag and a prefix of the rows are known.
             QVERIFY(c.info.partial);
@@ -112,7 +120,8 @@ private slots:
         QTest::addColumn<int>("shape");
         QTest::addColumn<bool>("zstd");
         for (int level = 1; level <= 4; ++level)
-            QTest::newRow(qPrintable(QStringLiteral("current L%1").arg(level))) << level << int(RecordShape::Current) << false;
+            QTest::newRow(qPrintable(QStringLiteral("current L%1").arg(level)))
+                << level << int(RecordShape::Current) << false;
         QTest::newRow("v2 five columns") << 3 << int(RecordShape::V2FiveColumns) << false;
         QTest::newRow("l2 level key") << 4 << int(RecordShape::L2LevelKey) << false;
         QTest::newRow("upstream") << 4 << int(RecordShape::Upstream) << false;
@@ -136,6 +145,18 @@ private slots:
         QVERIFY2(r.ok(), qPrintable(r.error.toString()));
         verifyAgainstExpected(*r.capture, nlohmann::json::parse(expectedToJson(g.expected).toStdString()));
         QCOMPARE(r.capture->info.partial, false);
+        // Upstream stream and AICPU orchestrator records all carry run_epoch, and keep it (supplement §1).
+        if (RecordShape(shape) == RecordShape::Upstream) {
+            std::size_t records = 0;
+            for (const auto *lanes : {&r.capture->schedulerThreads, &r.capture->orchestratorLanes})
+                for (const PhaseLane &lane : *lanes)
+                    for (const PhaseRecord &p : lane) {
+                        QVERIFY(p.hasRunEpoch());
+                        QCOMPARE(p.runEpoch, 1u);
+                        ++records;
+                    }
+            QVERIFY(records > 0);
+        }
     }
 
     void damagedInputIsKeptAndFlagged_data()
@@ -148,7 +169,7 @@ private slots:
         QTest::newRow("aicore rows without aicpu") << 5 << 0 << 0 << 0.0 << "AICPU";
         QTest::newRow("aicpu rows without aicore") << 0 << 4 << 0 << 0.0 << "dropped";
         QTest::newRow("duplicate join keys") << 0 << 0 << 3 << 0.0 << "duplicate";
-        QTest::newRow("truncated records") << 0 << 0 << 0 << 0.1 << "truncated";  // cut inside aicore_tasks
+        QTest::newRow("truncated records") << 0 << 0 << 0 << 0.1 << "truncated"; // cut inside aicore_tasks
     }
     void damagedInputIsKeptAndFlagged()
     {

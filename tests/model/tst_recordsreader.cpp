@@ -50,17 +50,19 @@ QString kindOf(const Capture &c, const PhaseRecord &p)
 QByteArray level1With(const QByteArray &rows)
 {
     return "{\"chip_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": 1000000, \"num_cores\": 2, "
-           "\"core_types\": [\"aic\", \"aiv\"]}, \"aicore_tasks\": [" + rows + "], \"aicpu_tasks\": []}";
+           "\"core_types\": [\"aic\", \"aiv\"]}, \"aicore_tasks\": [" +
+           rows + "], \"aicpu_tasks\": []}";
 }
 
 QByteArray level2With(const QByteArray &aicore, const QByteArray &aicpu)
 {
     return "{\"chip_swimlane_level\": 2, \"metadata\": {\"clock_freq_hz\": 1000000, \"num_cores\": 2, "
-           "\"core_types\": [\"aic\", \"aiv\"]}, \"aicore_tasks\": [" + aicore + "], \"aicpu_tasks\": [" + aicpu + "]}";
+           "\"core_types\": [\"aic\", \"aiv\"]}, \"aicore_tasks\": [" +
+           aicore + "], \"aicpu_tasks\": [" + aicpu + "]}";
 }
 
-void compareRow(const TaskRow &r, quint64 taskId, int core, double receive, double start, double end, double dispatch,
-                double finish, int flags)
+void compareRow(const TaskRow &r, quint64 taskId, int core, double receive, double start, double end,
+                double dispatch, double finish, int flags)
 {
     QCOMPARE(r.taskId, taskId);
     QCOMPARE(r.coreId, core);
@@ -92,15 +94,26 @@ private slots:
         QTest::addColumn<int>("level");
         QTest::addColumn<qint64>("clock");
         const int raw = int(RecordsLayout::RawStreams), obj = int(RecordsLayout::PerTaskObjects);
-        QTest::newRow("level 1, 6 columns") << "level1_receive.json" << raw << "chip_swimlane_level" << 1 << qint64(1000000000);
-        QTest::newRow("level 2, l2_swimlane_level, 5 columns") << "level2_l2swimlane_v2.json" << raw << "l2_swimlane_level" << 2 << qint64(50000000);
-        QTest::newRow("level 3 phases") << "level3_phases.json" << raw << "chip_swimlane_level" << 3 << qint64(1000000000);
-        QTest::newRow("level 4 TMR") << "level4_tmr_metadata_last.json" << raw << "chip_swimlane_level" << 4 << qint64(50000000);
-        QTest::newRow("level 4 HBG composite") << "level4_hbg_composite.json" << raw << "chip_swimlane_level" << 4 << qint64(1000000);
-        QTest::newRow("level 4 HBG calibrated") << "level4_hbg_calibrated.json" << raw << "chip_swimlane_level" << 4 << qint64(1000000000);
-        QTest::newRow("newer 7-column streams") << "newer_epoch_streams.json" << raw << "chip_swimlane_level" << 3 << qint64(1000000000);
-        QTest::newRow("objects, version 2") << "objects_version2_fanout.json" << obj << "version" << 4 << qint64(-1);
-        QTest::newRow("objects, l2_perf_level") << "objects_l2perf.json" << obj << "l2_perf_level" << 2 << qint64(-1);
+        QTest::newRow("level 1, 6 columns")
+            << "level1_receive.json" << raw << "chip_swimlane_level" << 1 << qint64(1000000000);
+        QTest::newRow("level 2, l2_swimlane_level, 5 columns")
+            << "level2_l2swimlane_v2.json" << raw << "l2_swimlane_level" << 2 << qint64(50000000);
+        QTest::newRow("level 3 phases")
+            << "level3_phases.json" << raw << "chip_swimlane_level" << 3 << qint64(1000000000);
+        QTest::newRow("level 4 TMR") << "level4_tmr_metadata_last.json" << raw << "chip_swimlane_level" << 4
+                                     << qint64(50000000);
+        QTest::newRow("level 4 HBG composite")
+            << "level4_hbg_composite.json" << raw << "chip_swimlane_level" << 4 << qint64(1000000);
+        QTest::newRow("level 4 HBG calibrated")
+            << "level4_hbg_calibrated.json" << raw << "chip_swimlane_level" << 4 << qint64(1000000000);
+        QTest::newRow("newer 7-column streams")
+            << "newer_epoch_streams.json" << raw << "chip_swimlane_level" << 3 << qint64(1000000000);
+        QTest::newRow("bootstrap and idle kinds")
+            << "level3_bootstrap_idle.json" << raw << "chip_swimlane_level" << 3 << qint64(1000000000);
+        QTest::newRow("objects, version 2")
+            << "objects_version2_fanout.json" << obj << "version" << 4 << qint64(-1);
+        QTest::newRow("objects, l2_perf_level")
+            << "objects_l2perf.json" << obj << "l2_perf_level" << 2 << qint64(-1);
         QTest::newRow("objects, no level key") << "objects_nolevel.json" << obj << "" << 1 << qint64(-1);
     }
     void layoutAndLevel()
@@ -128,7 +141,7 @@ private slots:
         QCOMPARE(rows.size(), std::size_t(3));
         QCOMPARE(r.capture.info.baseCycles, quint64(900));
         compareRow(rows[0], 3, 0, 1.05, 1.1, 1.7, 0, 0, kReceive);
-        compareRow(rows[1], 5, 1, 0.0, 0.1, 0.6, 0, 0, kReceive);   // task 5 keeps file order: core 1 first
+        compareRow(rows[1], 5, 1, 0.0, 0.1, 0.6, 0, 0, kReceive); // task 5 keeps file order: core 1 first
         compareRow(rows[2], 5, 0, 2.1, 2.1, 2.2, 0, 0, kReceive);
         QCOMPARE(rows[0].coreType, CoreType::Aic);
         QCOMPARE(rows[1].coreType, CoreType::Aiv);
@@ -145,7 +158,8 @@ private slots:
     void levelTwoJoinKeepsAndDropsAsSpecified()
     {
         // base = 100 (an AICPU row that is dropped still counts, §3.2); 50 MHz: µs = (c - 100) * 0.02.
-        const auto r = readBytes(fixture("level2_l2swimlane_v2.json"), QStringLiteral("l2_swimlane_records.json"));
+        const auto r =
+            readBytes(fixture("level2_l2swimlane_v2.json"), QStringLiteral("l2_swimlane_records.json"));
         QVERIFY(r.ok);
         const auto &rows = r.capture.rows;
         QCOMPARE(rows.size(), std::size_t(4));
@@ -158,7 +172,9 @@ private slots:
         QCOMPARE(rows[2].receiveUs - rows[2].dispatchUs, 1.8);
         QCOMPARE(rows[2].localSetupUs(), 0.0);
         QVERIFY(r.capture.info.partial);
-        QCOMPARE(countWarnings(r.capture, "l2_swimlane_records.json: dropped 2 AICPU rows without an AICore partner"), 1);
+        QCOMPARE(countWarnings(r.capture,
+                               "l2_swimlane_records.json: dropped 2 AICPU rows without an AICore partner"),
+                 1);
         QCOMPARE(countWarnings(r.capture, "core 3: 2"), 1);
         QCOMPARE(countWarnings(r.capture, "1 AICore rows have no AICPU record"), 1);
         QCOMPARE(countWarnings(r.capture, "skip about 4 records on 1 cores (most on core 1: 4)"), 1);
@@ -176,7 +192,7 @@ private slots:
         compareRow(c.rows[0], 10, 0, 0.07, 0.11, 0.21, 0.01, 0.26, kAicpu | kReceive);
         compareRow(c.rows[1], 11, 1, 0.13, 0.16, 0.41, 0.02, 0.46, kAicpu | kReceive);
         compareRow(c.rows[2], 12, 5, 0.3, 0.31, 0.36, 0.03, 0.41, kAicpu | kReceive);
-        QCOMPARE(c.rows[2].coreType, CoreType::Aiv);  // core 5 is outside core_types
+        QCOMPARE(c.rows[2].coreType, CoreType::Aiv); // core 5 is outside core_types
         QCOMPARE(countWarnings(c, "1 rows run on core ids outside metadata.core_types (up to core 5)"), 1);
 
         QCOMPARE(c.schedulerThreads.size(), std::size_t(4));
@@ -192,18 +208,207 @@ private slots:
         QCOMPARE(d.popHit, 2u);
         QCOMPARE(d.popMiss, 5u);
         QCOMPARE(d.sharedAtStart[1], std::int16_t(3));
-        QCOMPARE(int(d.flags), PhaseRecord::HasPopCounts | PhaseRecord::HasSharedDepth | PhaseRecord::HasTasksProcessed);
+        QCOMPARE(int(d.flags),
+                 PhaseRecord::HasPopCounts | PhaseRecord::HasSharedDepth | PhaseRecord::HasTasksProcessed);
         QCOMPARE(kindOf(c, c.schedulerThreads[0][1]), QStringLiteral("scan"));
         QCOMPARE(kindOf(c, c.schedulerThreads[0][2]), QStringLiteral("warp_drive"));
-        QCOMPARE(kindOf(c, c.schedulerThreads[0][3]), QStringLiteral("unknown"));  // no kind field
+        QCOMPARE(kindOf(c, c.schedulerThreads[0][3]), QStringLiteral("unknown")); // no kind field
         const auto &complete = c.schedulerThreads[1][0];
         QCOMPARE(kindOf(c, complete), QStringLiteral("complete"));
         QCOMPARE(complete.startUs, 0.26);
         QCOMPARE(complete.endUs, 0.47);
-        QVERIFY(!(complete.flags & PhaseRecord::HasSharedDepth));  // shared_at_end has 2 entries
+        QVERIFY(!(complete.flags & PhaseRecord::HasSharedDepth)); // shared_at_end has 2 entries
         QCOMPARE(countWarnings(c, "unknown phase kind \"warp_drive\""), 1);
         QCOMPARE(countWarnings(c, "unknown phase kind"), 1);
         QVERIFY(!c.info.partial);
+    }
+
+    void bootstrapAndMeasuredIdleAreKnownKinds()
+    {
+        // Supplement §7: bootstrap and idle are real records now; an unknown kind is still kept by name.
+        const auto r = readBytes(fixture("level3_bootstrap_idle.json"));
+        QVERIFY(r.ok);
+        const auto &c = r.capture;
+        QCOMPARE(c.schedulerThreads.size(), std::size_t(1));
+        const auto &lane = c.schedulerThreads[0];
+        QCOMPARE(lane.size(), std::size_t(6));
+        const QStringList expected{"bootstrap", "dispatch", "idle", "state_probe", "complete", "teleport"};
+        for (std::size_t i = 0; i < lane.size(); ++i)
+            QCOMPARE(kindOf(c, lane[i]), expected[qsizetype(i)]);
+        QCOMPARE(lane[0].startUs, 0.0);
+        QCOMPARE(lane[0].endUs, 0.04);
+        QCOMPARE(lane[2].startUs, 0.06);
+        QCOMPARE(lane[2].endUs, 0.24);
+        QCOMPARE(countWarnings(c, "unknown phase kind \"teleport\""), 1);
+        QCOMPARE(countWarnings(c, "unknown phase kind"), 1);
+    }
+
+    void aicoreProducerStreamsKeepTheirIdentity()
+    {
+        // Supplement §7: streams sit at their scheduler_id; id 1 had no stream and is an empty slot
+        // that inherits the only producer. base = 100 cycles at 1 GHz.
+        const auto r = readBytes(fixture("aicore_scheduler_streams.json"));
+        QVERIFY2(r.ok, qPrintable(r.error.toString()));
+        const auto &c = r.capture;
+        QCOMPARE(c.schedulerThreads.size(), std::size_t(3));
+        QCOMPARE(c.schedulerStreams.size(), std::size_t(3));
+        QCOMPARE(c.schedulerThreads[0].size(), std::size_t(2));
+        QVERIFY(c.schedulerThreads[1].empty());
+        QCOMPARE(c.schedulerThreads[2].size(), std::size_t(7));
+
+        const SchedulerStream &first = c.schedulerStreams[0];
+        QCOMPARE(first.producer, QStringLiteral("aicore"));
+        QCOMPARE(first.schedulerId.value_or(-1), 0);
+        QVERIFY(!first.workerId);
+        QCOMPARE(first.coreType, QStringLiteral("aic"));
+        QCOMPARE(first.physicalCoreId.value_or(-1), 3);
+        QVERIFY(!first.gap);
+        const SchedulerStream &gap = c.schedulerStreams[1];
+        QVERIFY(gap.gap);
+        QCOMPARE(gap.producer, QStringLiteral("aicore"));
+        QCOMPARE(gap.workerId.value_or(-1), 1);
+        const SchedulerStream &third = c.schedulerStreams[2];
+        QCOMPARE(third.platform, QStringLiteral("a5"));
+        QCOMPARE(third.workerId.value_or(-1), 4);
+        QCOMPARE(third.physicalCoreId.value_or(-1), 17);
+        QCOMPARE(third.coreType, QStringLiteral("aiv"));
+
+        const auto &lane = c.schedulerThreads[2];
+        QCOMPARE(kindOf(c, lane[0]), QStringLiteral("bootstrap"));
+        QVERIFY(!lane[0].hasTaskId());
+        QCOMPARE(lane[0].startUs, 0.0);
+        QCOMPARE(lane[0].endUs, 0.02);
+        QCOMPARE(kindOf(c, lane[1]), QStringLiteral("state_probe"));
+        QCOMPARE(lane[1].taskId, quint64(23));
+        QCOMPARE(kindOf(c, lane[3]), QStringLiteral("idle"));
+        QCOMPARE(kindOf(c, lane[5]), QStringLiteral("ready_claim")); // legacy: kept
+        QCOMPARE(countWarnings(c, "unknown phase kind \"mystery_step\""), 1);
+        QCOMPARE(countWarnings(c, "unknown phase kind"), 1);
+        QCOMPARE(countWarnings(c, "placed in file order"), 0);
+    }
+
+    void streamPlacementFallsBackToFileOrder_data()
+    {
+        QTest::addColumn<QByteArray>("ids");
+        QTest::addColumn<QList<int>>("lengths"); // records per slot, in slot order
+        QTest::addColumn<bool>("fileOrder");
+        // Three streams of 1, 2 and 3 records carrying these scheduler_id members.
+        QTest::newRow("by id with a gap") << QByteArray("3|1|0") << QList<int>{3, 2, 0, 1} << false;
+        QTest::newRow("repeated id") << QByteArray("1|1|0") << QList<int>{1, 2, 3} << true;
+        QTest::newRow("missing id") << QByteArray("2||0") << QList<int>{1, 2, 3} << true;
+        QTest::newRow("negative id") << QByteArray("2|-1|0") << QList<int>{1, 2, 3} << true;
+        QTest::newRow("id 256") << QByteArray("256|1|0") << QList<int>{1, 2, 3} << true;
+        QTest::newRow("id 255") << QByteArray("255|1|0") << QList<int>{} << false;
+    }
+    void streamPlacementFallsBackToFileOrder()
+    {
+        QFETCH(QByteArray, ids);
+        QFETCH(QList<int>, lengths);
+        QFETCH(bool, fileOrder);
+        const QList<QByteArray> id = ids.split('|');
+        QByteArray streams;
+        for (int s = 0; s < 3; ++s) {
+            QByteArray records;
+            for (int i = 0; i <= s; ++i)
+                records += QByteArray(i ? ", " : "") +
+                           "{\"kind\": \"dispatch\", \"start_cycles\": 10, \"end_cycles\": 11}";
+            streams += QByteArray(s ? ", " : "") + "{\"producer\": \"aicpu\", " +
+                       (id[s].isEmpty() ? QByteArray() : "\"scheduler_id\": " + id[s] + ", ") +
+                       "\"records\": [" + records + "]}";
+        }
+        const QByteArray data =
+            "{\"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1000000}, "
+            "\"aicore_tasks\": [[0, 2, 0, 10, 20, 0]], \"scheduler_tasks\": {\"records\": []}, "
+            "\"scheduler_records\": {\"streams\": [" +
+            streams + "]}}";
+        const auto r = readBytes(data);
+        QVERIFY(r.ok);
+        const auto &c = r.capture;
+        QCOMPARE(countWarnings(c, "placed in file order"), fileOrder ? 1 : 0);
+        if (lengths.isEmpty()) {
+            QCOMPARE(c.schedulerThreads.size(), std::size_t(256));
+            QCOMPARE(c.schedulerThreads[255].size(), std::size_t(1));
+            return;
+        }
+        QCOMPARE(c.schedulerThreads.size(), std::size_t(lengths.size()));
+        for (qsizetype i = 0; i < lengths.size(); ++i)
+            QCOMPARE(c.schedulerThreads[std::size_t(i)].size(), std::size_t(lengths[i]));
+        for (const SchedulerStream &s : c.schedulerStreams)
+            QCOMPARE(s.producer, QStringLiteral("aicpu")); // gaps inherit the single producer
+    }
+
+    void aicpuLifecycleStages()
+    {
+        // base = 1000 (the handshake starts first); 1 GHz, so µs = (cycles - 1000) / 1000.
+        const auto r = readBytes(fixture("aicpu_lifecycle.json"));
+        QVERIFY(r.ok);
+        const auto &c = r.capture;
+        QCOMPARE(c.info.baseCycles, quint64(1000));
+        QCOMPARE(c.aicpuLifecycle.size(), std::size_t(3));
+        auto stages = [](const AicpuLifecycle &l) {
+            QStringList names;
+            for (const LifecycleSlice &s : l.slices)
+                names << QStringLiteral("%1 %2-%3")
+                             .arg(lifecycleStageName(s.stage))
+                             .arg(s.startUs)
+                             .arg(s.endUs);
+            return names;
+        };
+        const AicpuLifecycle &leader = c.aicpuLifecycle[0];
+        QCOMPARE(leader.thread, 0);
+        QVERIFY(!leader.threadFromIndex);
+        QCOMPARE(stages(leader),
+                 (QStringList{"handshake_partition 0-0.01", "topology_config 0.01-0.03",
+                              "context_publish 0.03-0.04", "bootstrap_wait 0.04-0.1",
+                              "register_release 0.5-0.51", "exit_signal 0.51-0.52", "exit_wait 0.52-0.6"}));
+        // No topology (leader only), an unfinished publish and an end before its start are not drawn;
+        // end == start is.
+        const AicpuLifecycle &follower = c.aicpuLifecycle[1];
+        QCOMPARE(follower.thread, 3);
+        QCOMPARE(stages(follower), (QStringList{"handshake_partition 0-0.005", "register_release 0.5-0.5",
+                                                "exit_signal 0.51-0.512"}));
+        // Keys spelled after the slice name (inferred shape); no thread id: the record index.
+        const AicpuLifecycle &generic = c.aicpuLifecycle[2];
+        QCOMPARE(generic.thread, 2);
+        QVERIFY(generic.threadFromIndex);
+        QCOMPARE(stages(generic), (QStringList{"handshake_partition 0.001-0.009"}));
+        QCOMPARE(countWarnings(c, "skipped 1 malformed phase records"), 1);
+        QCOMPARE(countWarnings(c, "top-level keys not read"), 0);
+    }
+
+    void runEpochIsKeptOnPhaseRecords_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("orchestrator"); // false: scheduler thread 0
+        QTest::addColumn<int>("record");
+        QTest::addColumn<bool>("has");
+        QTest::addColumn<uint>("epoch");
+        // Supplement §4.1: stream records and AICPU orchestrator phases carry run_epoch; host arrays never.
+        QTest::newRow("stream record, epoch 3") << "level4_run_epochs.json" << false << 0 << true << 3u;
+        QTest::newRow("stream record keeps a foreign epoch")
+            << "level4_run_epochs.json" << false << 1 << true << 4u;
+        QTest::newRow("orchestrator, epoch 3") << "level4_run_epochs.json" << true << 0 << true << 3u;
+        QTest::newRow("orchestrator, epoch 0 is an epoch")
+            << "level4_run_epochs.json" << true << 1 << true << 0u;
+        QTest::newRow("orchestrator without the key") << "level4_run_epochs.json" << true << 2 << false << 0u;
+        QTest::newRow("legacy per-thread phases") << "level3_phases.json" << false << 0 << false << 0u;
+        QTest::newRow("host orchestrator ignores it")
+            << "level4_hbg_host_epoch.json" << true << 0 << false << 0u;
+    }
+    void runEpochIsKeptOnPhaseRecords()
+    {
+        QFETCH(QString, file);
+        QFETCH(bool, orchestrator);
+        QFETCH(int, record);
+        QFETCH(bool, has);
+        QFETCH(uint, epoch);
+        const auto r = readBytes(fixture(file), file);
+        QVERIFY2(r.ok, qPrintable(r.error.toString()));
+        const auto &lanes = orchestrator ? r.capture.orchestratorLanes : r.capture.schedulerThreads;
+        QVERIFY(!lanes.empty() && lanes[0].size() > std::size_t(record));
+        const PhaseRecord &p = lanes[0][std::size_t(record)];
+        QCOMPARE(p.hasRunEpoch(), has);
+        QCOMPARE(p.runEpoch, epoch);
     }
 
     void levelFourIdsAndBaseBeyondDoublePrecision()
@@ -242,7 +447,7 @@ private slots:
         QCOMPARE(orch[0].endUs, 0.4);
         QCOMPARE(orch[0].taskId, quint64(4294967296ull));
         QCOMPARE(orch[1].submitIdx, 1u);
-        QVERIFY(!orch[1].hasTaskId());  // task_id -1
+        QVERIFY(!orch[1].hasTaskId()); // task_id -1
         QCOMPARE(orch[1].endUs, 0.5);
         QVERIFY2(c.info.warnings.isEmpty(), qPrintable(c.info.warnings.join('\n')));
     }
@@ -291,45 +496,56 @@ private slots:
     void hostCaptureIncompleteIsPartial()
     {
         QByteArray data = fixture("level4_hbg_composite.json");
-        data.replace("\"status\": \"complete\", \"expected_records\": 1", "\"status\": \"dropped\", \"expected_records\": 3");
+        data.replace("\"status\": \"complete\", \"expected_records\": 1",
+                     "\"status\": \"dropped\", \"expected_records\": 3");
         const auto r = readBytes(data);
         QVERIFY(r.ok);
         QVERIFY(r.capture.info.partial);
-        QCOMPARE(countWarnings(r.capture, "host orchestrator capture is incomplete (status dropped, 1 of 3 expected"), 1);
+        QCOMPARE(countWarnings(r.capture,
+                               "host orchestrator capture is incomplete (status dropped, 1 of 3 expected"),
+                 1);
     }
 
     void newerUpstreamStreams()
     {
-        // 7-column rows join on (run_epoch, core, reg): the same (core 0, reg 7) in epochs 1 and 2 is not a duplicate.
+        // 7-column rows join on (run_epoch, core, reg): the same (core 0, reg 7) in epochs 1 and 2 is not a
+        // duplicate.
         const auto r = readBytes(fixture("newer_epoch_streams.json"));
         QVERIFY(r.ok);
         const auto &c = r.capture;
         QCOMPARE(c.info.runtime, QStringLiteral("host_build_graph"));
         QCOMPARE(c.rows.size(), std::size_t(2));
-        compareRow(c.rows[0], 7, 0, 0.01, 0.02, 0.08, 0.015, 0.085, kAicpu | kReceive);
-        compareRow(c.rows[1], 7, 0, 0.21, 0.22, 0.28, 0.215, 0.285, kAicpu | kReceive);
+        // base = 90: the lifecycle handshake start is the earliest device time (supplement §2.8).
+        QCOMPARE(c.info.baseCycles, quint64(90));
+        compareRow(c.rows[0], 7, 0, 0.02, 0.03, 0.09, 0.025, 0.095, kAicpu | kReceive);
+        compareRow(c.rows[1], 7, 0, 0.22, 0.23, 0.29, 0.225, 0.295, kAicpu | kReceive);
         QCOMPARE(c.rows[0].runEpoch, 1u);
         QCOMPARE(c.rows[1].runEpoch, 2u);
-        QCOMPARE(c.schedulerThreads.size(), std::size_t(3));  // placed by scheduler_id 2
+        QCOMPARE(c.schedulerThreads.size(), std::size_t(3)); // placed by scheduler_id 2
         QVERIFY(c.schedulerThreads[0].empty());
         const auto &lane = c.schedulerThreads[2];
         QCOMPARE(lane.size(), std::size_t(2));
         QCOMPARE(kindOf(c, lane[0]), QStringLiteral("ready_claim"));
         QCOMPARE(lane[0].taskId, quint64(7));
-        QCOMPARE(lane[0].popHit, 4u);  // from metrics[record_index 0]
+        QCOMPARE(lane[0].popHit, 4u); // from metrics[record_index 0]
         QCOMPARE(lane[0].popMiss, 1u);
-        QCOMPARE(lane[0].startUs, 0.0);
-        QCOMPARE(lane[1].endUs, 0.019);
+        QCOMPARE(lane[0].startUs, 0.01);
+        QCOMPARE(lane[1].endUs, 0.029);
         QCOMPARE(kindOf(c, lane[1]), QStringLiteral("idle"));
-        QVERIFY(!lane[1].hasTaskId());  // task_id null
-        QCOMPARE(countWarnings(c, "top-level keys not read: aicpu_lifecycle_records"), 1);
+        QVERIFY(!lane[1].hasTaskId()); // task_id null
+        QCOMPARE(countWarnings(c, "top-level keys not read"), 0);
+        // Thread 1 only started its handshake: nothing ended, so nothing is drawn.
+        QCOMPARE(c.aicpuLifecycle.size(), std::size_t(1));
+        QCOMPARE(c.aicpuLifecycle[0].thread, 1);
+        QVERIFY(c.aicpuLifecycle[0].slices.empty());
         QCOMPARE(countWarnings(c, "unknown phase kind"), 0);
         QCOMPARE(countWarnings(c, "duplicate"), 0);
     }
 
     void objectLayoutWithFanout()
     {
-        const auto r = readBytes(fixture("objects_version2_fanout.json"), QStringLiteral("perf_swimlane_20250101_120000.json"));
+        const auto r = readBytes(fixture("objects_version2_fanout.json"),
+                                 QStringLiteral("perf_swimlane_20250101_120000.json"));
         QVERIFY(r.ok);
         const auto &c = r.capture;
         QCOMPARE(c.info.baseCycles, quint64(0));
@@ -343,7 +559,7 @@ private slots:
         QCOMPARE(c.rows[0].coreType, CoreType::Aic);
         QCOMPARE(c.info.coreTypes, (std::vector<CoreType>{CoreType::Aic, CoreType::Aiv}));
         QCOMPARE(c.info.numCores, 2);
-        QCOMPARE(c.info.coreToThread, (std::vector<int>{0, 0}));  // top-level key of that era
+        QCOMPARE(c.info.coreToThread, (std::vector<int>{0, 0})); // top-level key of that era
         QCOMPARE(c.schedulerThreads.size(), std::size_t(1));
         QCOMPARE(kindOf(c, c.schedulerThreads[0][1]), QStringLiteral("idle"));
         QCOMPARE(c.schedulerThreads[0][1].endUs, 4.0);
@@ -352,10 +568,12 @@ private slots:
         QCOMPARE(c.orchestratorLanes[0][1].startUs, 0.25);
 
         QCOMPARE(c.deps.nodes().size(), std::size_t(3));
-        QCOMPARE(c.deps.edges().size(), std::size_t(3));  // 0->1, 0->2, 1->2
+        QCOMPARE(c.deps.edges().size(), std::size_t(3)); // 0->1, 0->2, 1->2
         const auto [b, e] = c.deps.successors(std::uint32_t(c.deps.indexOf(0)));
         QCOMPARE(int(e - b), 2);
-        QCOMPARE(countWarnings(c, "perf_swimlane_20250101_120000.json: dependencies from runtime fanout lists (incomplete by design)"), 1);
+        QCOMPARE(countWarnings(c, "perf_swimlane_20250101_120000.json: dependencies from runtime fanout "
+                                  "lists (incomplete by design)"),
+                 1);
         QCOMPARE(countWarnings(c, "level 4 inferred"), 1);
     }
 
@@ -388,33 +606,47 @@ private slots:
     void errorsNameFileAndOffset_data()
     {
         QTest::addColumn<QByteArray>("data");
-        QTest::addColumn<QByteArray>("marker");   // error offset = position of this text (empty: offset 0)
+        QTest::addColumn<QByteArray>("marker"); // error offset = position of this text (empty: offset 0)
         QTest::addColumn<QString>("message");
         const QByteArray meta = "\"metadata\": {\"clock_freq_hz\": 1000000, \"core_types\": [\"aiv\"]}";
-        QTest::newRow("level 7") << QByteArray("{\"chip_swimlane_level\": 7, " + meta + ", \"aicore_tasks\": []}")
-                                 << QByteArray("7,") << "chip_swimlane_level is 7; a capture level must be 1..4";
-        QTest::newRow("level 0 legacy key") << QByteArray("{\"l2_perf_level\": 0, \"tasks\": []}") << QByteArray("0,")
-                                            << "l2_perf_level is 0";
-        QTest::newRow("level not a number") << QByteArray("{\"chip_swimlane_level\": \"high\", " + meta + ", \"aicore_tasks\": []}")
-                                            << QByteArray("\"high\"") << "chip_swimlane_level is not an integer";
-        QTest::newRow("clock 0") << QByteArray("{\"chip_swimlane_level\": 2, \"metadata\": {\"clock_freq_hz\": 0}, \"aicore_tasks\": []}")
-                                 << QByteArray("0}") << "clock_freq_hz is 0: the file cannot be placed in time";
-        QTest::newRow("clock negative") << QByteArray("{\"chip_swimlane_level\": 2, \"metadata\": {\"clock_freq_hz\": -5}, \"aicore_tasks\": []}")
+        QTest::newRow("level 7") << QByteArray("{\"chip_swimlane_level\": 7, " + meta +
+                                               ", \"aicore_tasks\": []}")
+                                 << QByteArray("7,")
+                                 << "chip_swimlane_level is 7; a capture level must be 1..4";
+        QTest::newRow("level 0 legacy key") << QByteArray("{\"l2_perf_level\": 0, \"tasks\": []}")
+                                            << QByteArray("0,") << "l2_perf_level is 0";
+        QTest::newRow("level not a number")
+            << QByteArray("{\"chip_swimlane_level\": \"high\", " + meta + ", \"aicore_tasks\": []}")
+            << QByteArray("\"high\"") << "chip_swimlane_level is not an integer";
+        QTest::newRow("clock 0")
+            << QByteArray(
+                   "{\"chip_swimlane_level\": 2, \"metadata\": {\"clock_freq_hz\": 0}, \"aicore_tasks\": []}")
+            << QByteArray("0}") << "clock_freq_hz is 0: the file cannot be placed in time";
+        QTest::newRow("clock negative") << QByteArray("{\"chip_swimlane_level\": 2, \"metadata\": "
+                                                      "{\"clock_freq_hz\": -5}, \"aicore_tasks\": []}")
                                         << QByteArray("-5") << "clock_freq_hz is -5";
-        QTest::newRow("clock missing") << QByteArray("{\"chip_swimlane_level\": 2, \"metadata\": {\"num_cores\": 1}, \"aicore_tasks\": []}")
-                                       << QByteArray("{\"num_cores\"") << "clock_freq_hz is missing";
+        QTest::newRow("clock missing")
+            << QByteArray(
+                   "{\"chip_swimlane_level\": 2, \"metadata\": {\"num_cores\": 1}, \"aicore_tasks\": []}")
+            << QByteArray("{\"num_cores\"") << "clock_freq_hz is missing";
         QTest::newRow("no level") << QByteArray("{" + meta + ", \"aicore_tasks\": []}") << QByteArray()
                                   << "chip_swimlane_level is missing";
         QTest::newRow("empty") << QByteArray() << QByteArray() << "the file is empty";
         QTest::newRow("array") << QByteArray("[1, 2]") << QByteArray() << "not a JSON object";
-        QTest::newRow("unrelated object") << QByteArray("{\"traceEvents\": []}") << QByteArray() << "neither aicore_tasks nor tasks";
-        QTest::newRow("syntax before level") << QByteArray("{\"aicore_tasks\": [[0, 1, 2, 3, 4, 5]] \"x\": 1}")
-                                             << QByteArray("\"x\"") << "before chip_swimlane_level was read";
+        QTest::newRow("unrelated object")
+            << QByteArray("{\"traceEvents\": []}") << QByteArray() << "neither aicore_tasks nor tasks";
+        QTest::newRow("syntax before level")
+            << QByteArray("{\"aicore_tasks\": [[0, 1, 2, 3, 4, 5]] \"x\": 1}") << QByteArray("\"x\"")
+            << "before chip_swimlane_level was read";
         QTest::newRow("both orchestrators")
-            << QByteArray("{\"chip_swimlane_level\": 4, " + meta + ", \"aicore_tasks\": [], "
-                          "\"aicpu_orchestrator_phases\": [[{\"submit_idx\": 0, \"task_id\": 1, \"start_cycles\": 5, \"end_cycles\": 6}]], "
-                          "\"host_orchestrator_phases\": [[{\"submit_idx\": 0, \"task_id\": 1, \"start_host_ns\": 5, \"end_host_ns\": 6}]]}")
-            << QByteArray("[[{\"submit_idx\": 0, \"task_id\": 1, \"start_host_ns\"") << "both AICPU and host orchestrator records";
+            << QByteArray("{\"chip_swimlane_level\": 4, " + meta +
+                          ", \"aicore_tasks\": [], "
+                          "\"aicpu_orchestrator_phases\": [[{\"submit_idx\": 0, \"task_id\": 1, "
+                          "\"start_cycles\": 5, \"end_cycles\": 6}]], "
+                          "\"host_orchestrator_phases\": [[{\"submit_idx\": 0, \"task_id\": 1, "
+                          "\"start_host_ns\": 5, \"end_host_ns\": 6}]]}")
+            << QByteArray("[[{\"submit_idx\": 0, \"task_id\": 1, \"start_host_ns\"")
+            << "both AICPU and host orchestrator records";
     }
     void errorsNameFileAndOffset()
     {
@@ -427,12 +659,13 @@ private slots:
         QVERIFY2(r.error.message.contains(message), qPrintable(r.error.message));
         const qint64 expected = marker.isEmpty() ? 0 : data.indexOf(marker);
         QCOMPARE(r.error.byteOffset, expected);
-        QVERIFY(r.error.toString().startsWith(QStringLiteral("/captures/run1/chip_swimlane_records.json: byte %1: ").arg(expected)));
+        QVERIFY(r.error.toString().startsWith(
+            QStringLiteral("/captures/run1/chip_swimlane_records.json: byte %1: ").arg(expected)));
     }
 
     void truncationKeepsCompleteRows_data()
     {
-        QTest::addColumn<QByteArray>("cutBefore");  // the file ends right before this text
+        QTest::addColumn<QByteArray>("cutBefore"); // the file ends right before this text
         QTest::addColumn<int>("rows");
         QTest::addColumn<int>("withAicpu");
         QTest::addColumn<int>("schedulerRecords");
@@ -440,9 +673,11 @@ private slots:
         QTest::newRow("inside aicore_tasks, between rows") << QByteArray("[1, 11, 0") << 1 << 0 << 0;
         QTest::newRow("inside a number of row 2") << QByteArray("50, 1400, 30]") << 1 << 0 << 0;
         QTest::newRow("after aicore, inside aicpu row 2") << QByteArray("1010, 1450") << 3 << 1 << 0;
-        QTest::newRow("inside the second phase record") << QByteArray("1040, \"loop_iter\": 7, \"tasks_processed\": 0, \"shared_at_start\"")
-                                                        << 3 << 3 << 1;
-        QTest::newRow("inside the second scheduler thread") << QByteArray("1460, \"loop_iter\"") << 3 << 3 << 4;
+        QTest::newRow("inside the second phase record")
+            << QByteArray("1040, \"loop_iter\": 7, \"tasks_processed\": 0, \"shared_at_start\"") << 3 << 3
+            << 1;
+        QTest::newRow("inside the second scheduler thread")
+            << QByteArray("1460, \"loop_iter\"") << 3 << 3 << 4;
     }
     void truncationKeepsCompleteRows()
     {
@@ -465,9 +700,11 @@ private slots:
         for (const auto &lane : r.capture.schedulerThreads)
             sched += int(lane.size());
         QCOMPARE(sched, schedulerRecords);
-        QCOMPARE(countWarnings(r.capture, QStringLiteral("chip_swimlane_records.json: truncated at byte %1; kept %2 AICore rows")
-                                              .arg(cut)
-                                              .arg(rows)),
+        QCOMPARE(countWarnings(
+                     r.capture,
+                     QStringLiteral("chip_swimlane_records.json: truncated at byte %1; kept %2 AICore rows")
+                         .arg(cut)
+                         .arg(rows)),
                  1);
     }
 
@@ -478,7 +715,8 @@ private slots:
         const auto r = readBytes(full.left(cut));
         QVERIFY(!r.ok);
         QCOMPARE(r.error.byteOffset, qint64(cut));
-        QVERIFY2(r.error.message.contains(QStringLiteral("truncated at byte %1 before chip_swimlane_level").arg(cut)),
+        QVERIFY2(r.error.message.contains(
+                     QStringLiteral("truncated at byte %1 before chip_swimlane_level").arg(cut)),
                  qPrintable(r.error.message));
         const QByteArray metaFirst = fixture("level1_receive.json");
         const auto r2 = readBytes(metaFirst.left(metaFirst.indexOf("\"clock_freq_hz\"")));
@@ -493,6 +731,7 @@ private slots:
         QTest::newRow("level4 metadata last") << "level4_tmr_metadata_last.json";
         QTest::newRow("hbg calibrated") << "level4_hbg_calibrated.json";
         QTest::newRow("newer streams") << "newer_epoch_streams.json";
+        QTest::newRow("lifecycle") << "aicpu_lifecycle.json";
         QTest::newRow("objects") << "objects_version2_fanout.json";
     }
     void everyPrefixIsHandled()
@@ -504,8 +743,10 @@ private slots:
             const auto r = readBytes(full.left(n));
             if (r.ok) {
                 // Only the full object (here: without its trailing newline) is complete.
-                QVERIFY2(r.capture.info.partial || n >= full.trimmed().size(), qPrintable(QStringLiteral("prefix %1").arg(n)));
-                QVERIFY(r.capture.rows.size() >= previousRows || file.startsWith(QLatin1String("level4_tmr")));
+                QVERIFY2(r.capture.info.partial || n >= full.trimmed().size(),
+                         qPrintable(QStringLiteral("prefix %1").arg(n)));
+                QVERIFY(r.capture.rows.size() >= previousRows ||
+                        file.startsWith(QLatin1String("level4_tmr")));
                 previousRows = r.capture.rows.size();
             } else {
                 QVERIFY(!r.error.message.isEmpty());
@@ -524,7 +765,8 @@ private slots:
             QByteArray data = base;
             const int flips = 1 + int(rng.bounded(4));
             for (int f = 0; f < flips; ++f)
-                data[qsizetype(rng.bounded(quint32(data.size())))] = alphabet[rng.bounded(quint32(sizeof(alphabet) - 1))];
+                data[qsizetype(rng.bounded(quint32(data.size())))] =
+                    alphabet[rng.bounded(quint32(sizeof(alphabet) - 1))];
             const auto r = readBytes(data);
             QVERIFY(r.ok || !r.error.message.isEmpty());
         }
@@ -536,14 +778,15 @@ private slots:
         for (int i = 0; i < 100000; ++i)
             wide += ", 1";
         wide += "]";
-        const QByteArray rows = "[0, 1, 0, 10, 20, 0], \"row\", [0, 2, 1, 30], " + wide
-                                + ", [0, 3, 2, 40, \"50\", 0], [-1, 4, 3, 50, 60, 0], [0, 5, [1], 60, 70, 0], null, "
-                                  "[1, 6, 0, 70, 80, 0], [0, 7, 1, 9.0e1, 1.0e2, 0]";
+        const QByteArray rows =
+            "[0, 1, 0, 10, 20, 0], \"row\", [0, 2, 1, 30], " + wide +
+            ", [0, 3, 2, 40, \"50\", 0], [-1, 4, 3, 50, 60, 0], [0, 5, [1], 60, 70, 0], null, "
+            "[1, 6, 0, 70, 80, 0], [0, 7, 1, 9.0e1, 1.0e2, 0]";
         const auto r = readBytes(level1With(rows));
         QVERIFY(r.ok);
-        QCOMPARE(r.capture.rows.size(), std::size_t(3));  // tasks 1, 6 and 7 (integral floats are integers)
+        QCOMPARE(r.capture.rows.size(), std::size_t(3)); // tasks 1, 6 and 7 (integral floats are integers)
         QCOMPARE(r.capture.rows[2].taskId, quint64(7));
-        QCOMPARE(r.capture.rows[2].startUs, 80.0);  // base 10
+        QCOMPARE(r.capture.rows[2].startUs, 80.0); // base 10
         QCOMPARE(countWarnings(r.capture, "skipped 7 malformed aicore_tasks rows (first at byte"), 1);
         QVERIFY(!r.capture.info.partial);
     }
@@ -553,17 +796,23 @@ private slots:
         QByteArray lanes;
         for (int i = 0; i < 5000; ++i)
             lanes += i ? ", []" : "[]";
-        const QByteArray data = "{\"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1000000}, "
-                                "\"aicore_tasks\": [[1099511627776, 1, 0, 10, 20, 0], [0, 2, 0, 10, 20, 0]], \"aicpu_tasks\": [], "
-                                "\"aicpu_scheduler_phases\": [" + lanes + "], "
-                                "\"scheduler_records\": {\"streams\": [{\"scheduler_id\": 1000000000, \"records\": "
-                                "[{\"kind\": \"dispatch\", \"start_cycles\": 10, \"end_cycles\": 11}]}]}}";
+        const QByteArray data =
+            "{\"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1000000}, "
+            "\"aicore_tasks\": [[1099511627776, 1, 0, 10, 20, 0], [0, 2, 0, 10, 20, 0]], \"aicpu_tasks\": "
+            "[], "
+            "\"aicpu_scheduler_phases\": [" +
+            lanes +
+            "], "
+            "\"scheduler_records\": {\"streams\": [{\"scheduler_id\": 1000000000, \"records\": "
+            "[{\"kind\": \"dispatch\", \"start_cycles\": 10, \"end_cycles\": 11}]}]}}";
         const auto r = readBytes(data);
         QVERIFY(r.ok);
         QCOMPARE(r.capture.schedulerThreads.size(), std::size_t(4096));
         QCOMPARE(countWarnings(r.capture, "skipped 904 malformed phase records"), 1);
-        QCOMPARE(countWarnings(r.capture, "skipped 1 malformed aicore_tasks rows"), 1);  // core id 2^40
-        QCOMPARE(countWarnings(r.capture, "has no usable scheduler_id; 1 records ignored"), 1);
+        QCOMPARE(countWarnings(r.capture, "skipped 1 malformed aicore_tasks rows"), 1); // core id 2^40
+        // An id of 10^9 cannot be a position: the stream keeps its file order (slot 0) instead.
+        QCOMPARE(countWarnings(r.capture, "placed in file order"), 1);
+        QCOMPARE(r.capture.schedulerThreads[0].size(), std::size_t(1));
         QCOMPARE(r.capture.rows.size(), std::size_t(1));
     }
 
@@ -574,29 +823,36 @@ private slots:
         QVERIFY(r.ok);
         QVERIFY(r.capture.info.partial);
         QCOMPARE(r.capture.rows.size(), std::size_t(1));
-        QCOMPARE(countWarnings(r.capture, QStringLiteral("unreadable (expected an integer) at byte %1; kept 1 AICore rows")
-                                              .arg(data.indexOf("1e30"))),
-                 1);
+        QCOMPARE(
+            countWarnings(r.capture,
+                          QStringLiteral("unreadable (expected an integer) at byte %1; kept 1 AICore rows")
+                              .arg(data.indexOf("1e30"))),
+            1);
     }
 
     void duplicateKeysAreKeptAndFlagged()
     {
         // Two runs without run_epoch: (core 0, reg 1) twice in both streams pair up in file order.
-        const auto r = readBytes(level2With("[0, 5, 1, 10, 20, 0], [0, 5, 1, 110, 120, 0], [1, 6, 1, 15, 25, 0]",
-                                            "[0, 1, 5, 21], [0, 1, 105, 121], [1, 1, 14, 26]"));
+        const auto r =
+            readBytes(level2With("[0, 5, 1, 10, 20, 0], [0, 5, 1, 110, 120, 0], [1, 6, 1, 15, 25, 0]",
+                                 "[0, 1, 5, 21], [0, 1, 105, 121], [1, 1, 14, 26]"));
         QVERIFY(r.ok);
         const auto &rows = r.capture.rows;
         QCOMPARE(rows.size(), std::size_t(3));
         compareRow(rows[0], 5, 0, 5.0, 5.0, 15.0, 0.0, 16.0, kAicpu | kReceive | kDuplicate);
         compareRow(rows[1], 5, 0, 105.0, 105.0, 115.0, 100.0, 116.0, kAicpu | kReceive | kDuplicate);
         compareRow(rows[2], 6, 1, 10.0, 10.0, 20.0, 9.0, 21.0, kAicpu | kReceive);
-        QCOMPARE(countWarnings(r.capture, "duplicate join keys (core_id, reg_task_id): 1 AICore and 1 AICPU rows repeat a key"), 1);
+        QCOMPARE(countWarnings(
+                     r.capture,
+                     "duplicate join keys (core_id, reg_task_id): 1 AICore and 1 AICPU rows repeat a key"),
+                 1);
     }
 
     void surplusDuplicateGoesToTheLastAicoreRow()
     {
         // One AICPU row for a key written twice by the AICore: the reference keeps the last row of the key.
-        const auto r = readBytes(level2With("[0, 5, 1, 10, 20, 0], [0, 5, 1, 110, 120, 0]", "[0, 1, 105, 121]"));
+        const auto r =
+            readBytes(level2With("[0, 5, 1, 10, 20, 0], [0, 5, 1, 110, 120, 0]", "[0, 1, 105, 121]"));
         QVERIFY(r.ok);
         QCOMPARE(r.capture.rows.size(), std::size_t(2));
         compareRow(r.capture.rows[0], 5, 0, 100.0, 100.0, 110.0, 95.0, 111.0, kAicpu | kReceive | kDuplicate);
@@ -606,8 +862,9 @@ private slots:
     void rowsWithinATaskFollowAicpuOrder()
     {
         // Reference order: joined rows in AICPU file order, unmatched AICore rows after them.
-        const auto r = readBytes(level2With("[1, 9, 4, 30, 40, 0], [0, 9, 2, 10, 20, 0], [1, 9, 7, 50, 60, 0]",
-                                            "[0, 2, 5, 21], [1, 4, 25, 41]"));
+        const auto r =
+            readBytes(level2With("[1, 9, 4, 30, 40, 0], [0, 9, 2, 10, 20, 0], [1, 9, 7, 50, 60, 0]",
+                                 "[0, 2, 5, 21], [1, 4, 25, 41]"));
         QVERIFY(r.ok);
         QCOMPARE(r.capture.rows.size(), std::size_t(3));
         QCOMPARE(r.capture.rows[0].regTaskId, 2u);
@@ -623,7 +880,9 @@ private slots:
         QCOMPARE(r.capture.rows.size(), std::size_t(2));
         for (const auto &row : r.capture.rows)
             QCOMPARE(int(row.flags), kMissing | kReceive);
-        QCOMPARE(countWarnings(r.capture, "level 2 file has no AICPU task rows; all 2 AICore rows lack dispatch/finish"), 1);
+        QCOMPARE(countWarnings(r.capture,
+                               "level 2 file has no AICPU task rows; all 2 AICore rows lack dispatch/finish"),
+                 1);
     }
 
     void mixedWidthsAreReported()
@@ -637,14 +896,17 @@ private slots:
 
     void timingOdditiesAreCountedNotFixed()
     {
-        const auto r = readBytes(level2With("[0, 1, 0, 100, 90, 0], [0, 2, 1, 200, 210, 300], [1, 3, 0, 3700000000, 3700000010, 0]",
-                                            "[0, 0, 95, 80], [0, 1, 150, 220], [1, 0, 3699999990, 3700000020]"));
+        const auto r = readBytes(level2With(
+            "[0, 1, 0, 100, 90, 0], [0, 2, 1, 200, 210, 300], [1, 3, 0, 3700000000, 3700000010, 0]",
+            "[0, 0, 95, 80], [0, 1, 150, 220], [1, 0, 3699999990, 3700000020]"));
         QVERIFY(r.ok);
         QCOMPARE(r.capture.rows.size(), std::size_t(3));
-        QCOMPARE(r.capture.rows[0].endUs, 10.0);   // base 80; end < start kept raw
+        QCOMPARE(r.capture.rows[0].endUs, 10.0); // base 80; end < start kept raw
         QCOMPARE(r.capture.rows[0].startUs, 20.0);
-        QCOMPARE(r.capture.rows[1].receiveUs, 0.0);  // receive_to_start 300 > start 200: unknown
-        QCOMPARE(countWarnings(r.capture, "1 rows end before they start and 1 rows finish before their dispatch"), 1);
+        QCOMPARE(r.capture.rows[1].receiveUs, 0.0); // receive_to_start 300 > start 200: unknown
+        QCOMPARE(
+            countWarnings(r.capture, "1 rows end before they start and 1 rows finish before their dispatch"),
+            1);
         QCOMPARE(countWarnings(r.capture, "1 rows have receive_to_start >= start"), 1);
         QCOMPARE(countWarnings(r.capture, "the capture spans 1.0 hours"), 1);
     }
@@ -653,7 +915,8 @@ private slots:
     {
         const QByteArray plain = fixture("level4_tmr_metadata_last.json");
         QByteArray packed(qsizetype(ZSTD_compressBound(std::size_t(plain.size()))), Qt::Uninitialized);
-        const auto n = ZSTD_compress(packed.data(), std::size_t(packed.size()), plain.constData(), std::size_t(plain.size()), 3);
+        const auto n = ZSTD_compress(packed.data(), std::size_t(packed.size()), plain.constData(),
+                                     std::size_t(plain.size()), 3);
         QVERIFY(!ZSTD_isError(n));
         packed.truncate(qsizetype(n));
         QTemporaryDir dir;

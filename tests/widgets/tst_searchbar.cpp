@@ -61,12 +61,18 @@ private slots:
         QTest::addColumn<QString>("needle");
         QTest::addColumn<QString>("haystack");
         QTest::addColumn<bool>("match");
-        QTest::newRow("prefix") << "emb" << "embedding" << true;
-        QTest::newRow("subsequence") << "edg" << "embedding" << true;
-        QTest::newRow("case") << "QKMM" << "qk_matmul" << true;
-        QTest::newRow("order matters") << "gde" << "embedding" << false;
-        QTest::newRow("missing letter") << "embx" << "embedding" << false;
-        QTest::newRow("empty needle") << "" << "anything" << true;
+        QTest::newRow("prefix") << "emb"
+                                << "embedding" << true;
+        QTest::newRow("subsequence") << "edg"
+                                     << "embedding" << true;
+        QTest::newRow("case") << "QKMM"
+                              << "qk_matmul" << true;
+        QTest::newRow("order matters") << "gde"
+                                       << "embedding" << false;
+        QTest::newRow("missing letter") << "embx"
+                                        << "embedding" << false;
+        QTest::newRow("empty needle") << ""
+                                      << "anything" << true;
     }
     void fuzzyMatch()
     {
@@ -83,7 +89,8 @@ private slots:
         QTest::addColumn<qulonglong>("id");
         QTest::newRow("ring and local") << "r1t3" << true << qulonglong((1ull << 32) | 3);
         QTest::newRow("upper case") << "R2T0" << true << qulonglong(2ull << 32);
-        QTest::newRow("ring 0") << "t7" << true << qulonglong(7);
+        QTest::newRow("ring 0, old spelling") << "t7" << true << qulonglong(7);
+        QTest::newRow("ring 0, current spelling") << "r0t7" << true << qulonglong(7);
         QTest::newRow("decimal") << "4294967297" << true << qulonglong(4294967297ull);
         QTest::newRow("name") << "embedding" << false << qulonglong(0);
         QTest::newRow("local too big") << "t4294967296" << false << qulonglong(0);
@@ -120,9 +127,9 @@ private slots:
 
     void enterSelectsAndCentresTheMatch()
     {
-        m_view->setVisibleRange({0, 1});  // far from most bars
+        m_view->setVisibleRange({0, 1}); // far from most bars
         m_search->lineEdit()->setText(QStringLiteral("r1t1"));
-        QCOMPARE(m_search->matches().size(), std::size_t(8));  // an SPMD task of 8 blocks
+        QCOMPARE(m_search->matches().size(), std::size_t(8)); // an SPMD task of 8 blocks
         m_search->lineEdit()->setFocus();
         const auto matches = m_search->matches();
         for (std::size_t k = 0; k < matches.size(); ++k) {
@@ -147,7 +154,8 @@ private slots:
         const auto &matches = m_search->matches();
         QVERIFY(matches.size() > 10);
         for (std::size_t i = 1; i < matches.size(); ++i) {
-            const double a = m_sample->lanes[std::size_t(matches[i - 1].lane)].slices[matches[i - 1].slice].startUs;
+            const double a =
+                m_sample->lanes[std::size_t(matches[i - 1].lane)].slices[matches[i - 1].slice].startUs;
             const double b = m_sample->lanes[std::size_t(matches[i].lane)].slices[matches[i].slice].startUs;
             QVERIFY(a <= b);
         }
@@ -168,7 +176,7 @@ private slots:
         m_search->lineEdit()->setText(QStringLiteral("zzzzqqq"));
         QVERIFY(m_search->matches().empty());
         QCOMPARE(m_search->counterText(), QStringLiteral("no match"));
-        m_search->next();  // nothing to go to, nothing breaks
+        m_search->next(); // nothing to go to, nothing breaks
         QVERIFY(!m_view->selection());
     }
 };
