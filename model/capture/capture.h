@@ -9,6 +9,8 @@
 #include "scopestats.h"
 #include "stringtable.h"
 #include "taskrow.h"
+#include "traceslicearg.h"
+#include "tracetimeline.h"
 
 #include <QString>
 #include <QStringList>
@@ -19,7 +21,7 @@
 namespace lanescope {
 
 enum class CaptureFormat { ChipSwimlaneRecords, ChromeTrace, HostLog, ScopeStatsOnly };
-QString formatName(CaptureFormat f);  // "chip_swimlane_records", "chrome_trace", ...
+QString formatName(CaptureFormat f); // "chip_swimlane_records", "chrome_trace", ...
 
 // Which files a capture was assembled from (absolute paths; empty = not used).
 struct CaptureSources
@@ -38,28 +40,29 @@ struct CaptureInfo
 {
     CaptureFormat format = CaptureFormat::ChipSwimlaneRecords;
     RecordsLayout layout = RecordsLayout::None;
-    QString levelKey;                        // chip_swimlane_level, l2_swimlane_level, l2_perf_level, version …
-    std::optional<int> level;                // 1..4, null for traces
+    QString levelKey;         // chip_swimlane_level, l2_swimlane_level, l2_perf_level, version …
+    std::optional<int> level; // 1..4, null for traces
     std::optional<std::int64_t> clockFreqHz; // null for traces and per-task-object files
     int numCores = 0;
-    std::vector<CoreType> coreTypes;         // indexed by core id
-    std::vector<int> coreToThread;           // indexed by core id, -1 = unassigned; empty = absent
-    QString runtime;                         // metadata.runtime (newer upstream), empty when absent
-    bool hostOrchestrated = false;           // HBG host records present
-    bool hostClockAligned = false;           // HBG: clock anchors calibrated (§2.10)
-    std::uint64_t baseCycles = 0;            // time base (§3.2); 0 for µs-domain inputs
-    double traceBaseUs = 0;                  // trace inputs: file time of t = 0
+    std::vector<CoreType> coreTypes; // indexed by core id
+    std::vector<int> coreToThread;   // indexed by core id, -1 = unassigned; empty = absent
+    QString runtime;                 // metadata.runtime (newer upstream), empty when absent
+    bool hostOrchestrated = false;   // HBG host records present
+    bool hostClockAligned = false;   // HBG: clock anchors calibrated (§2.10)
+    std::uint64_t baseCycles = 0;    // time base (§3.2); 0 for µs-domain inputs
+    double traceBaseUs = 0;          // trace inputs: file time of t = 0
+    TraceTimeline trace;             // trace inputs: placement metadata, run epochs, ranks
     CaptureSources sources;
     // The run this capture holds (supplement §4): its run_epoch, or none when the file carries no
     // run identity (never epoch 0). `runCount` is how many runs its file or folder holds.
     std::optional<std::uint32_t> runEpoch;
     int runCount = 1;
-    bool allRuns = false;                    // the "All runs" view: several runs on one axis, never analysed
-    RunCollection collection;                // metadata.collection of a retained run
-    std::optional<std::uint64_t> runBoundaries;         // supplement §4.5, shown when present
+    bool allRuns = false;     // the "All runs" view: several runs on one axis, never analysed
+    RunCollection collection; // metadata.collection of a retained run
+    std::optional<std::uint64_t> runBoundaries; // supplement §4.5, shown when present
     std::optional<std::uint64_t> droppedRunBoundaries;
-    QStringList warnings;                    // partial data, dropped records, unknown phases …
-    bool partial = false;                    // some input was truncated or records were lost
+    QStringList warnings; // partial data, dropped records, unknown phases …
+    bool partial = false; // some input was truncated or records were lost
 };
 
 // Where one run lies in the "All runs" view (supplement §4.3), for its boundary marks.
@@ -74,11 +77,11 @@ struct RunSpan
 struct Capture
 {
     CaptureInfo info;
-    TaskRows rows;                                  // sorted by task id (unsigned), file order within a task
-    std::vector<PhaseLane> schedulerThreads;        // index = scheduler thread (core_to_thread space)
-    std::vector<PhaseLane> orchestratorLanes;       // device or host orchestrator, normally one
+    TaskRows rows;                            // sorted by task id (unsigned), file order within a task
+    std::vector<PhaseLane> schedulerThreads;  // index = scheduler thread (core_to_thread space)
+    std::vector<PhaseLane> orchestratorLanes; // device or host orchestrator, normally one
     std::vector<HostUpload> hostUploads;
-    StringTable phaseKinds;                         // names for PhaseRecord::kind / HostUpload::kind
+    StringTable phaseKinds; // names for PhaseRecord::kind / HostUpload::kind
     DepGraph deps;
     NameMap names;
     ScopeStats scopeStats;
@@ -88,8 +91,9 @@ struct Capture
     std::vector<Lane> lanes;
     std::vector<CounterTrack> counters;
     std::vector<Flow> flows;
-    StringTable strings;                            // trace slice names, flow names
-    std::vector<RunSpan> runSpans;                  // the "All runs" view only: one per run, in order
+    StringTable strings;                       // trace slice names, flow names
+    std::vector<TraceSliceArg> traceSliceArgs; // kept numeric args of trace slices, by ref
+    std::vector<RunSpan> runSpans;             // the "All runs" view only: one per run, in order
 
     void warn(const QString &w) { info.warnings.append(w); }
 };

@@ -11,15 +11,15 @@ namespace lanescope {
 // What a lane's slices refer to; decides how a slice's label and details are derived, so that
 // a million bars never need a million strings.
 enum class LaneKind : std::uint8_t {
-    Worker,          // AICore core lane: Slice::ref indexes Capture::rows
-    SchedulerView,   // dispatch -> finish per core: ref indexes Capture::rows
-    Scheduler,       // scheduler thread: ref indexes Capture::schedulerThreads[laneSource]
-    SchedulerResolve,// resolve sub-lane of a scheduler thread: same ref space as Scheduler
-    Orchestrator,    // ref indexes Capture::orchestratorLanes[laneSource]
-    AicpuWorker,     // dummy / predicated-skip markers (ref into schedulerThreads[..]) and allocs
-    HostUploads,     // ref indexes Capture::hostUploads
-    Host,            // [STRACE] spans: ref indexes Capture::hostLog.spans
-    Trace,           // Chrome trace slice: label interned in Capture::strings, ref = the event's ordinal in the file
+    Worker,           // AICore core lane: Slice::ref indexes Capture::rows
+    SchedulerView,    // dispatch -> finish per core: ref indexes Capture::rows
+    Scheduler,        // scheduler thread: ref indexes Capture::schedulerThreads[laneSource]
+    SchedulerResolve, // resolve sub-lane of a scheduler thread: same ref space as Scheduler
+    Orchestrator,     // ref indexes Capture::orchestratorLanes[laneSource]
+    AicpuWorker,      // dummy / predicated-skip markers (ref into schedulerThreads[..]) and allocs
+    HostUploads,      // ref indexes Capture::hostUploads
+    Host,             // [STRACE] spans: ref indexes Capture::hostLog.spans
+    Trace, // Chrome trace slice: label interned in Capture::strings, ref = the event's ordinal in the file
 };
 
 // One drawable interval. Sorted by startUs within a lane.
@@ -27,29 +27,34 @@ struct Slice
 {
     double startUs = 0;
     double endUs = 0;
-    std::uint32_t ref = 0;       // meaning depends on LaneKind
-    std::uint32_t label = 0;     // Trace lanes: Capture::strings index; others: colour key (func id + 1 / phase kind)
-    std::uint8_t depth = 0;      // nesting level inside the lane (drain_* inside drain, B/E stacks)
+    std::uint32_t ref = 0; // meaning depends on LaneKind
+    std::uint32_t label =
+        0; // Trace lanes: Capture::strings index; others: colour key (func id + 1 / phase kind)
+    std::uint8_t depth = 0; // nesting level inside the lane (drain_* inside drain, B/E stacks)
     std::uint8_t flags = 0;
+    // Trace lanes: the event's args.run_epoch (supplement §4.3), 0 = none (epochs count from 1).
+    // Fills padding, so slices stay 32 bytes; other lanes reach their run through `ref`.
+    std::uint32_t runEpoch = 0;
 
     enum Flag : std::uint8_t {
-        Instant = 1 << 0,        // zero-duration marker (i/I events, zero-length phases)
+        Instant = 1 << 0, // zero-duration marker (i/I events, zero-length phases)
         Dummy = 1 << 1,
         PredicatedSkip = 1 << 2,
         Alloc = 1 << 3,
         AicpuMissing = 1 << 4,
-        Unterminated = 1 << 5,   // B without E, slice runs to the end of the capture
+        Unterminated = 1 << 5, // B without E, slice runs to the end of the capture
     };
 };
+static_assert(sizeof(Slice) == 32, "lanes hold millions of slices: keep them small");
 
 struct Lane
 {
-    QString group;               // "Host", "Orchestrator", "AICPU Scheduler", "Scheduler View", "AICore" or a trace process
-    QString name;                // "AIC_0", "Sched_1", thread name …
+    QString group; // "Host", "Orchestrator", "AICPU Scheduler", "Scheduler View", "AICore" or a trace process
+    QString name;  // "AIC_0", "Sched_1", thread name …
     LaneKind kind = LaneKind::Trace;
-    std::int32_t laneSource = -1;    // scheduler thread / orchestrator lane / core id / pid, by kind
-    std::int64_t sortKey = 0;        // order within the group
-    bool clockAligned = true;    // false: drawn on its own axis (e.g. host spans vs device time)
+    std::int32_t laneSource = -1; // scheduler thread / orchestrator lane / core id / pid, by kind
+    std::int64_t sortKey = 0;     // order within the group
+    bool clockAligned = true;     // false: drawn on its own axis (e.g. host spans vs device time)
     std::uint8_t maxDepth = 0;
     std::vector<Slice> slices;
 };
@@ -64,11 +69,11 @@ struct CounterTrack
     std::vector<double> values;
 
     // Drawing hints of derived tracks (ring occupancy); recorded counters leave them empty.
-    std::optional<double> capacity;          // drawn as a ceiling line; tooltips give % of it
-    std::optional<double> peakUs;            // where the highest value is first reached: a marker
-    QString note;                            // shown after the title, e.g. "(inferred)"
-    QStringList pointLabels;                 // distinct labels of the points (scope sites)
-    std::vector<std::int32_t> pointLabel;    // per point: index into pointLabels, -1 = none
+    std::optional<double> capacity;       // drawn as a ceiling line; tooltips give % of it
+    std::optional<double> peakUs;         // where the highest value is first reached: a marker
+    QString note;                         // shown after the title, e.g. "(inferred)"
+    QStringList pointLabels;              // distinct labels of the points (scope sites)
+    std::vector<std::int32_t> pointLabel; // per point: index into pointLabels, -1 = none
 };
 
 // An arrow between two points on lanes (trace flows; capture dependency edges are derived later).
@@ -78,7 +83,7 @@ struct Flow
     std::uint32_t toLane = 0;
     double fromUs = 0;
     double toUs = 0;
-    std::uint32_t name = 0;      // Capture::strings index
+    std::uint32_t name = 0; // Capture::strings index
 };
 
 } // namespace lanescope
