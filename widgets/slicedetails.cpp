@@ -11,13 +11,20 @@
 namespace lanescope {
 
 namespace {
-QString tr(const char *text) { return QCoreApplication::translate("SliceDetails", text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SliceDetails", text);
+}
 
-QString stamp(bool known, double us) { return known ? formatDuration(us) : tr("not captured"); }
+QString stamp(bool known, double us)
+{
+    return known ? formatDuration(us) : tr("not captured");
+}
 
 QString coreName(const TaskRow &row)
 {
-    return QStringLiteral("%1_%2").arg(row.coreType == CoreType::Aic ? QStringLiteral("AIC") : QStringLiteral("AIV"))
+    return QStringLiteral("%1_%2")
+        .arg(row.coreType == CoreType::Aic ? QStringLiteral("AIC") : QStringLiteral("AIV"))
         .arg(row.coreId);
 }
 
@@ -85,26 +92,46 @@ QStringList taskIdLines(const Capture &capture, const TaskRow &row)
     return lines;
 }
 
+QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slice &slice)
+{
+    QStringList lines;
+    if (lane.kind != LaneKind::Trace)
+        return lines;
+    if (slice.runEpoch != 0)
+        lines << tr("Run epoch: %1").arg(slice.runEpoch);
+    for (const TraceSliceArg &arg : traceSliceArgsOf(capture.traceSliceArgs, slice.ref)) {
+        const QString &key = capture.strings.at(arg.key);
+        // "-us" args are durations the converter measured on its own (e.g. scheduler-duration-us).
+        lines << QStringLiteral("%1: %2").arg(key, key.endsWith(QLatin1String("-us"))
+                                                       ? formatDuration(arg.value)
+                                                       : QString::number(arg.value, 'g', 15));
+    }
+    return lines;
+}
+
 QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &slice)
 {
     QString label = sliceLabel(capture, lane, slice);
     if (label.isEmpty())
         label = tr("(unnamed)");
-    QString html = QStringLiteral("<h3>%1</h3><p>%2 / %3</p>").arg(label.toHtmlEscaped(), lane.group.toHtmlEscaped(),
-                                                                  lane.name.toHtmlEscaped());
+    QString html = QStringLiteral("<h3>%1</h3><p>%2 / %3</p>")
+                       .arg(label.toHtmlEscaped(), lane.group.toHtmlEscaped(), lane.name.toHtmlEscaped());
     auto table = [](const QStringList &rows) {
         QString t = QStringLiteral("<table cellspacing=\"2\">");
         for (const QString &r : rows) {
             const qsizetype split = r.indexOf(QStringLiteral(": "));
             t += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                     .arg(r.left(split).toHtmlEscaped(), split < 0 ? QString() : r.mid(split + 2).toHtmlEscaped());
+                     .arg(r.left(split).toHtmlEscaped(),
+                          split < 0 ? QString() : r.mid(split + 2).toHtmlEscaped());
         }
         return t + QStringLiteral("</table>");
     };
     const TaskRow *row = taskRowOf(capture, lane, slice);
     if (!row) {
-        QStringList lines{tr("Start: %1").arg(formatDuration(slice.startUs)), tr("End: %1").arg(formatDuration(slice.endUs)),
+        QStringList lines{tr("Start: %1").arg(formatDuration(slice.startUs)),
+                          tr("End: %1").arg(formatDuration(slice.endUs)),
                           tr("Duration: %1").arg(formatDuration(slice.endUs - slice.startUs))};
+        lines << traceSliceLines(capture, lane, slice);
         html += table(lines);
     } else {
         html += QStringLiteral("<h4>%1</h4>").arg(tr("Ids")) + table(taskIdLines(capture, *row));
@@ -112,8 +139,14 @@ QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &
         if (const std::int64_t node = capture.deps.indexOf(row->taskId); node >= 0) {
             const auto [pb, pe] = capture.deps.predecessors(std::uint32_t(node));
             const auto [sb, se] = capture.deps.successors(std::uint32_t(node));
-            html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>").arg(tr("Predecessors")).arg(pe - pb).arg(taskLinks(capture, pb, pe));
-            html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>").arg(tr("Successors")).arg(se - sb).arg(taskLinks(capture, sb, se));
+            html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>")
+                        .arg(tr("Predecessors"))
+                        .arg(pe - pb)
+                        .arg(taskLinks(capture, pb, pe));
+            html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>")
+                        .arg(tr("Successors"))
+                        .arg(se - sb)
+                        .arg(taskLinks(capture, sb, se));
         } else {
             html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Not in the dependency graph."));
         }

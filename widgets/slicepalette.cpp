@@ -13,7 +13,7 @@ constexpr std::array<QRgb, 20> kPalette = {
     0xffff9da7, 0xff9c755f, 0xff499894, 0xffa0cbe8, 0xffffbe7d, 0xff8cd17d, 0xffff9d9a,
     0xffd4a6c8, 0xff86bcb6, 0xfff1ce63, 0xfffabfd2, 0xffd7b5a6, 0xffb6992d,
 };
-constexpr QRgb kUnresolved = 0xff8796ab;  // tasks whose function is unknown (no deps.json)
+constexpr QRgb kUnresolved = 0xff8796ab; // tasks whose function is unknown (no deps.json)
 
 struct PhaseColour
 {
@@ -23,17 +23,49 @@ struct PhaseColour
 
 // The reference converter's Perfetto cnames (spec §7.3), toned down to sit well next to each other.
 constexpr PhaseColour kPhaseColours[] = {
-    {u"complete", 0xff5aa55a},       {u"dispatch", 0xffd9534f},      {u"async_poll", 0xffe8c840},
-    {u"release", 0xff9a9a45},        {u"dummy", 0xffc8c8c8},         {u"dummy_task", 0xffc8c8c8},
-    {u"early_dispatch", 0xfff07a5e}, {u"graph_prepare", 0xfff07a5e}, {u"drain", 0xfff3e27a},
-    {u"drain_prepare", 0xffd6d24b},  {u"drain_publish", 0xff7dce4a}, {u"resolve", 0xff5b7fe0},
-    {u"predicated_skip", 0xffb9a7d6},{u"orch_submit", 0xfff07a5e},   {u"orch_sync", 0xfff5a03c},
-    {u"orch_alloc", 0xffd9534f},     {u"orch_params", 0xff5aa55a},   {u"orch_lookup", 0xff7ec894},
-    {u"orch_insert", 0xff9a9a45},    {u"orch_fanin", 0xfff07a5e},    {u"graph_upload", 0xfff5a03c},
-    {u"sm_h2d", 0xfff5a03c},         {u"arena_h2d", 0xfff5a03c},     {u"H2D", 0xfff5a03c},
+    {u"complete", 0xff5aa55a},
+    {u"dispatch", 0xffd9534f},
+    {u"async_poll", 0xffe8c840},
+    {u"release", 0xff9a9a45},
+    {u"dummy", 0xffc8c8c8},
+    {u"dummy_task", 0xffc8c8c8},
+    {u"early_dispatch", 0xfff07a5e},
+    {u"graph_prepare", 0xfff07a5e},
+    {u"drain", 0xfff3e27a},
+    {u"drain_prepare", 0xffd6d24b},
+    {u"drain_publish", 0xff7dce4a},
+    {u"resolve", 0xff5b7fe0},
+    {u"predicated_skip", 0xffb9a7d6},
+    {u"orch_submit", 0xfff07a5e},
+    {u"orch_sync", 0xfff5a03c},
+    {u"orch_alloc", 0xffd9534f},
+    {u"orch_params", 0xff5aa55a},
+    {u"orch_lookup", 0xff7ec894},
+    {u"orch_insert", 0xff9a9a45},
+    {u"orch_fanin", 0xfff07a5e},
+    {u"graph_upload", 0xfff5a03c},
+    {u"sm_h2d", 0xfff5a03c},
+    {u"arena_h2d", 0xfff5a03c},
+    {u"H2D", 0xfff5a03c},
+    // AICore-producer scheduler phases (supplement §7): wire names, and the display names the
+    // converter draws bars with ("Completion(t3)"), in the colours of their AICPU counterparts.
+    {u"state_probe", 0xfff3e27a},
+    {u"worksteal", 0xffd98a5f},
+    {u"refill", 0xff7dce4a},
+    {u"bootstrap", 0xfff07a5e},
+    {u"Completion", 0xff5aa55a},
+    {u"Dispatch", 0xffd9534f},
+    {u"Resolve", 0xff5b7fe0},
+    {u"StateProbe", 0xfff3e27a},
+    {u"Worksteal", 0xffd98a5f},
+    {u"Refill", 0xff7dce4a},
     // Legacy kinds (spec §2.7): renamed ones keep the colour of their new name.
-    {u"fanout", 0xff5b7fe0},         {u"prestage", 0xfff07a5e},      {u"idle", 0xffe2e2e2},
-    {u"scan", 0xff9fb8d8},           {u"poll", 0xffe8c840},          {u"wire", 0xffb07aa1},
+    {u"fanout", 0xff5b7fe0},
+    {u"prestage", 0xfff07a5e},
+    {u"idle", 0xffe2e2e2},
+    {u"scan", 0xff9fb8d8},
+    {u"poll", 0xffe8c840},
+    {u"wire", 0xffb07aa1},
 };
 
 std::uint32_t fnv1a(QStringView s)
@@ -88,14 +120,24 @@ QRgb nameColour(QStringView name)
     return kPalette[fnv1a(stem) % kPalette.size()];
 }
 
-QRgb dummyColour() { return 0xffc8c8c8; }
-QRgb allocColour() { return 0xffa8a84e; }
-QRgb predicatedSkipColour() { return 0xffb9a7d6; }
+QRgb dummyColour()
+{
+    return 0xffc8c8c8;
+}
+QRgb allocColour()
+{
+    return 0xffa8a84e;
+}
+QRgb predicatedSkipColour()
+{
+    return 0xffb9a7d6;
+}
 
 QColor textColourOn(QRgb background)
 {
     // Relative luminance with the sRGB weights; the threshold favours dark text on mid tones.
-    const double luminance = 0.2126 * qRed(background) + 0.7152 * qGreen(background) + 0.0722 * qBlue(background);
+    const double luminance =
+        0.2126 * qRed(background) + 0.7152 * qGreen(background) + 0.0722 * qBlue(background);
     return luminance > 140 ? QColor(0x20, 0x20, 0x20) : QColor(Qt::white);
 }
 
