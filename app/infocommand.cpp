@@ -1,7 +1,7 @@
 #include "infocommand.h"
 
-#include "model/analysis/capturesummary.h"
 #include "argumentcursor.h"
+#include "model/analysis/capturesummary.h"
 #include "runargument.h"
 
 #include "model/capture/captureruns.h"
@@ -18,7 +18,10 @@ nlohmann::json pathOrNull(const QString &path)
     return path.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(path.toStdString());
 }
 
-nlohmann::json optionalJson(const auto &v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+nlohmann::json optionalJson(const auto &v)
+{
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
 
 // One entry per run (supplement §4): what each holds and how completely it was collected.
 nlohmann::json runsJson(const CaptureRuns &runs)
@@ -27,15 +30,39 @@ nlohmann::json runsJson(const CaptureRuns &runs)
     for (const auto &run : runs.runs) {
         const CaptureSummary s = summarize(*run);
         const QString &verdict = run->info.collection.verdict;
-        out.push_back({{"run_epoch", optionalJson(run->info.runEpoch)},
-                       {"rows", s.rows},
-                       {"tasks", s.tasks},
-                       {"start_us", s.firstUs},
-                       {"end_us", s.lastUs},
-                       {"verdict", verdict.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(verdict.toStdString())},
-                       {"partial", run->info.partial}});
+        out.push_back(
+            {{"run_epoch", optionalJson(run->info.runEpoch)},
+             {"rows", s.rows},
+             {"tasks", s.tasks},
+             {"start_us", s.firstUs},
+             {"end_us", s.lastUs},
+             {"verdict", verdict.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(verdict.toStdString())},
+             {"partial", run->info.partial}});
     }
     return out;
+}
+
+nlohmann::json textOrNull(const QString &text)
+{
+    return text.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(text.toStdString());
+}
+
+// What a merged trace says about its timeline (supplement §2.10) and the runs and ranks its
+// events carry: shown together on one axis, so a reader must not lose that there are several.
+nlohmann::json traceJson(const TraceTimeline &t)
+{
+    auto placements = nlohmann::json::array();
+    for (const TracePlacement &p : t.placements)
+        placements.push_back({{"rank", optionalJson(p.rank)},
+                              {"method", textOrNull(p.method)},
+                              {"slack_ns", optionalJson(p.slackNs)}});
+    return {{"layout", textOrNull(t.layout)},
+            {"trace_status", textOrNull(t.traceStatus)},
+            {"cross_domain_latency_available", optionalJson(t.crossDomainLatencyAvailable)},
+            {"cross_rank_uncertainty_ns", optionalJson(t.crossRankUncertaintyNs)},
+            {"placements", std::move(placements)},
+            {"run_epochs", t.runEpochs},
+            {"ranks", t.ranks}};
 }
 
 nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
@@ -48,7 +75,8 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
     j["tasks"] = s.tasks;
     auto lanes = nlohmann::json::array();
     for (const LaneSummary &l : s.lanes)
-        lanes.push_back({{"group", l.group.toStdString()}, {"name", l.name.toStdString()}, {"slices", l.slices}});
+        lanes.push_back(
+            {{"group", l.group.toStdString()}, {"name", l.name.toStdString()}, {"slices", l.slices}});
     j["lanes"] = std::move(lanes);
     j["time_range_us"] = {s.firstUs, s.lastUs};
     j["makespan_us"] = s.makespanUs ? nlohmann::json(*s.makespanUs) : nlohmann::json(nullptr);
@@ -65,6 +93,8 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
     for (const QString &w : c.info.warnings)
         warnings.push_back(w.toStdString());
     j["warnings"] = std::move(warnings);
+    if (c.info.format == CaptureFormat::ChromeTrace)
+        j["trace"] = traceJson(c.info.trace);
     return j;
 }
 
@@ -79,21 +109,40 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
         if (runs.size() < 2)
             break;
         const CaptureSummary rs = summarize(*run);
-        out << "  " << runName(run->info.runEpoch).leftJustified(12) << ' ' << rs.rows << " rows, " << rs.firstUs << " .. "
-            << rs.lastUs << " us"
-            << (run->info.collection.verdict.isEmpty() ? QString() : QStringLiteral(", verdict ") + run->info.collection.verdict)
+        out << "  " << runName(run->info.runEpoch).leftJustified(12) << ' ' << rs.rows << " rows, "
+            << rs.firstUs << " .. " << rs.lastUs << " us"
+            << (run->info.collection.verdict.isEmpty()
+                    ? QString()
+                    : QStringLiteral(", verdict ") + run->info.collection.verdict)
             << '\n';
     }
     out << "level:     " << (s.level ? QString::number(*s.level) : QStringLiteral("-")) << '\n';
-    out << "clock:     " << (s.clockFreqHz ? QStringLiteral("%1 Hz").arg(*s.clockFreqHz) : QStringLiteral("-")) << '\n';
+    out << "clock:     "
+        << (s.clockFreqHz ? QStringLiteral("%1 Hz").arg(*s.clockFreqHz) : QStringLiteral("-")) << '\n';
+    if (c.info.format == CaptureFormat::ChromeTrace) {
+        const TraceTimeline &t = c.info.trace;
+        auto numbers = [](const auto &values) {
+            QStringList out;
+            for (const auto v : values)
+                out << QString::number(v);
+            return out.isEmpty() ? QStringLiteral("-") : out.join(QStringLiteral(", "));
+        };
+        out << "layout:    " << (t.layout.isEmpty() ? QStringLiteral("-") : t.layout) << '\n';
+        out << "epochs:    " << numbers(t.runEpochs) << "   ranks: " << numbers(t.ranks) << '\n';
+    }
     out << "rows:      " << s.rows << "   tasks: " << s.tasks << '\n';
     out << "time:      " << s.firstUs << " .. " << s.lastUs << " us\n";
-    out << "makespan:  " << (s.makespanUs ? QString::number(*s.makespanUs, 'f', 3) + QStringLiteral(" us (") + s.makespanKind + QLatin1Char(')')
-                                          : QStringLiteral("-"))
+    out << "makespan:  "
+        << (s.makespanUs ? QString::number(*s.makespanUs, 'f', 3) + QStringLiteral(" us (") + s.makespanKind +
+                               QLatin1Char(')')
+                         : QStringLiteral("-"))
         << '\n';
     const auto &src = c.info.sources;
-    for (const auto &[label, path] : {std::pair{"records", src.records}, {"deps", src.deps}, {"name map", src.nameMap},
-                                      {"scope stats", src.scopeStats}, {"host log", src.hostLog}})
+    for (const auto &[label, path] : {std::pair{"records", src.records},
+                                      {"deps", src.deps},
+                                      {"name map", src.nameMap},
+                                      {"scope stats", src.scopeStats},
+                                      {"host log", src.hostLog}})
         if (!path.isEmpty())
             out << QString::fromLatin1(label).leftJustified(13) << path << '\n';
     QString group;

@@ -95,6 +95,23 @@ QStringList taskIdLines(const Capture &capture, const TaskRow &row)
     return lines;
 }
 
+QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slice &slice)
+{
+    QStringList lines;
+    if (lane.kind != LaneKind::Trace)
+        return lines;
+    if (slice.runEpoch != 0)
+        lines << tr("Run epoch: %1").arg(slice.runEpoch);
+    for (const TraceSliceArg &arg : traceSliceArgsOf(capture.traceSliceArgs, slice.ref)) {
+        const QString &key = capture.strings.at(arg.key);
+        // "-us" args are durations the converter measured on its own (e.g. scheduler-duration-us).
+        lines << QStringLiteral("%1: %2").arg(key, key.endsWith(QLatin1String("-us"))
+                                                       ? formatDuration(arg.value)
+                                                       : QString::number(arg.value, 'g', 15));
+    }
+    return lines;
+}
+
 QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &slice)
 {
     QString label = sliceLabel(capture, lane, slice);
@@ -117,6 +134,7 @@ QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &
         QStringList lines{tr("Start: %1").arg(formatDuration(slice.startUs)),
                           tr("End: %1").arg(formatDuration(slice.endUs)),
                           tr("Duration: %1").arg(formatDuration(slice.endUs - slice.startUs))};
+        lines << traceSliceLines(capture, lane, slice);
         html += table(lines);
     } else {
         html += QStringLiteral("<h4>%1</h4>").arg(tr("Ids")) + table(taskIdLines(capture, *row));

@@ -14,6 +14,10 @@ namespace lanescope {
 QStringList taskTimingLines(const TaskRow &row);
 QStringList taskIdLines(const Capture &capture, const TaskRow &row);
 
+// What a trace slice carries beyond its times: its run epoch and the kept args
+// (Capture::traceSliceArgs, e.g. scheduler-duration-us), as "key: value" lines. Empty for other lanes.
+QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slice &slice);
+
 // Rich text for the details panel. Predecessors and successors link as "task:<decimal id>".
 QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &slice);
 

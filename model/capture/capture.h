@@ -13,6 +13,8 @@
 #include "stringtable.h"
 #include "taskidformat.h"
 #include "taskrow.h"
+#include "traceslicearg.h"
+#include "tracetimeline.h"
 
 #include <QString>
 #include <QStringList>
@@ -56,6 +58,7 @@ struct CaptureInfo
     HostPlacement hostPlacement;     // how host-clock lanes meet the device axis (upstream §2, §3)
     std::uint64_t baseCycles = 0;    // time base (§3.2); 0 for µs-domain inputs
     double traceBaseUs = 0;          // trace inputs: file time of t = 0
+    TraceTimeline trace;             // trace inputs: placement metadata, run epochs, ranks
     CaptureSources sources;
     // The run this capture holds (supplement §4): its run_epoch, or none when the file carries no
     // run identity (never epoch 0). `runCount` is how many runs its file or folder holds.
@@ -97,8 +100,9 @@ struct Capture
     std::vector<Lane> lanes;
     std::vector<CounterTrack> counters;
     std::vector<Flow> flows;
-    StringTable strings;           // trace slice names, flow names
-    std::vector<RunSpan> runSpans; // the "All runs" view only: one per run, in order
+    StringTable strings;                       // trace slice names, flow names
+    std::vector<TraceSliceArg> traceSliceArgs; // kept numeric args of trace slices, by ref
+    std::vector<RunSpan> runSpans;             // the "All runs" view only: one per run, in order
 
     void warn(const QString &w) { info.warnings.append(w); }
 };

@@ -34,6 +34,9 @@ struct Slice
         0; // Trace lanes: Capture::strings index; others: colour key (func id + 1 / phase kind)
     std::uint8_t depth = 0; // nesting level inside the lane (drain_* inside drain, B/E stacks)
     std::uint8_t flags = 0;
+    // Trace lanes: the event's args.run_epoch (supplement §4.3), 0 = none (epochs count from 1).
+    // Fills padding, so slices stay 32 bytes; other lanes reach their run through `ref`.
+    std::uint32_t runEpoch = 0;
 
     enum Flag : std::uint8_t {
         Instant = 1 << 0, // zero-duration marker (i/I events, zero-length phases)
@@ -44,6 +47,7 @@ struct Slice
         Unterminated = 1 << 5, // B without E, slice runs to the end of the capture
     };
 };
+static_assert(sizeof(Slice) == 32, "lanes hold millions of slices: keep them small");
 
 struct Lane
 {

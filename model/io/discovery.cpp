@@ -32,7 +32,10 @@ bool matches(const QString &fileName, const char *pattern)
 // Records file names of every era, current first (§1.3).
 const char *const kRecordsPatterns[] = {"chip_swimlane_records*.json", "l2_swimlane_records*.json",
                                         "l2_perf_records*.json", "perf_swimlane_*.json", "records_e*.json"};
-const char *const kTracePatterns[] = {"merged_swimlane*.json", "CPM_observed*.json", "CPM_static*.json"};
+// Trace names: the multi-rank trace of a directory conversion first (supplement §2.9), as it
+// holds every rank that the per-rank traces below it show one by one.
+const char *const kTracePatterns[] = {"l3_swimlane*.json", "merged_swimlane*.json", "CPM_observed*.json",
+                                      "CPM_static*.json"};
 
 bool isSwimlaneDirName(const QString &name)
 {
@@ -174,16 +177,19 @@ void findSiblings(DiscoveredFiles &found)
         found.nameMap = dir.filePath(maps.front());
     } else if (maps.size() > 1) {
         // The reference converter refuses to guess between several maps (§1.2); so do we.
-        found.notes << QStringLiteral("%1 name maps beside the capture (%2): none used, labels fall back to func ids")
+        found.notes << QStringLiteral(
+                           "%1 name maps beside the capture (%2): none used, labels fall back to func ids")
                            .arg(maps.size())
                            .arg(maps.join(QStringLiteral(", ")));
     }
-    found.scopeStats = findFile(QDir(dir.filePath(QStringLiteral("scope_stats"))), QStringLiteral("scope_stats.jsonl"));
+    found.scopeStats =
+        findFile(QDir(dir.filePath(QStringLiteral("scope_stats"))), QStringLiteral("scope_stats.jsonl"));
     if (found.scopeStats.isEmpty())
         found.scopeStats = findFile(dir, QStringLiteral("scope_stats.jsonl"));
     // Host logs have no fixed name (§9.1): take a *.log sibling that carries [STRACE] records.
     QStringList logs;
-    for (const QString &f : dir.entryList({QStringLiteral("*.log"), QStringLiteral("*.log.zst")}, QDir::Files, QDir::Name))
+    for (const QString &f :
+         dir.entryList({QStringLiteral("*.log"), QStringLiteral("*.log.zst")}, QDir::Files, QDir::Name))
         if (sniff(dir.filePath(f)).contains("[STRACE]"))
             logs << f;
     if (logs.size() == 1)
@@ -304,7 +310,8 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
         if (found.main.isEmpty()) {
             // PyPTO writes captures below <work_dir>/dfx_outputs/ (L3: rank<r>/d<k>/ leaves).
             QStringList leaves;
-            QDirIterator it(dir.absolutePath(), QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+            QDirIterator it(dir.absolutePath(), QDir::Dirs | QDir::NoDotAndDotDot,
+                            QDirIterator::Subdirectories);
             int visited = 0;
             while (it.hasNext() && ++visited < 2000) {
                 const QString sub = it.next();
@@ -316,7 +323,8 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
                     const QString prefix = QFileInfo(sub).absolutePath();
                     if (!leaves.contains(prefix))
                         leaves << prefix;
-                } else if (!isSwimlaneDirName(QFileInfo(sub).fileName()) && !findMain(QDir(sub), k).isEmpty()) {
+                } else if (!isSwimlaneDirName(QFileInfo(sub).fileName()) &&
+                           !findMain(QDir(sub), k).isEmpty()) {
                     leaves << sub;
                 }
             }
@@ -348,7 +356,8 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
         }
         if (found.main.isEmpty()) {
             *error = {path, -1, -1,
-                      QStringLiteral("no capture found (expected chip_swimlane_records.json or a merged_swimlane*.json)")};
+                      QStringLiteral("no capture found (expected chip_swimlane_records.json, a "
+                                     "merged_swimlane*.json or an l3_swimlane*.json)")};
             return found;
         }
         findSiblings(found);
@@ -360,8 +369,9 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
         MainFileKind k = MainFileKind::None;
         const QString main = findMain(info.absoluteDir(), k);
         if (main.isEmpty()) {
-            *error = {path, -1, -1,
-                      QStringLiteral("%1 is a companion file and there is no capture beside it").arg(fileName)};
+            *error = {
+                path, -1, -1,
+                QStringLiteral("%1 is a companion file and there is no capture beside it").arg(fileName)};
             return found;
         }
         found.kind = k;
@@ -374,7 +384,9 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
     if (found.kind == MainFileKind::None)
         found.kind = kindFromContent(sniff(found.main));
     if (found.kind == MainFileKind::None) {
-        *error = {path, 0, -1, QStringLiteral("not a capture: neither swimlane records, a trace, a [STRACE] log nor scope stats")};
+        *error = {path, 0, -1,
+                  QStringLiteral(
+                      "not a capture: neither swimlane records, a trace, a [STRACE] log nor scope stats")};
         return found;
     }
     findSiblings(found);

@@ -6,7 +6,7 @@ namespace lanescope {
 
 namespace {
 
-constexpr std::size_t kMaxDepth = 255;   // Slice::depth is 8 bits; deeper slices share the last row
+constexpr std::size_t kMaxDepth = 255; // Slice::depth is 8 bits; deeper slices share the last row
 
 bool startsBefore(const Slice &a, const Slice &b)
 {
@@ -19,9 +19,11 @@ bool startsBefore(const Slice &a, const Slice &b)
 
 } // namespace
 
-void matchBeginEnd(std::vector<BeginEndMark> &marks, double traceEndUs, std::vector<Slice> &out, BeginEndCounts &counts)
+void matchBeginEnd(std::vector<BeginEndMark> &marks, double traceEndUs, std::vector<Slice> &out,
+                   BeginEndCounts &counts)
 {
-    std::stable_sort(marks.begin(), marks.end(), [](const BeginEndMark &a, const BeginEndMark &b) { return a.ts < b.ts; });
+    std::stable_sort(marks.begin(), marks.end(),
+                     [](const BeginEndMark &a, const BeginEndMark &b) { return a.ts < b.ts; });
     std::vector<const BeginEndMark *> open;
     for (const BeginEndMark &m : marks) {
         if (m.begin) {
@@ -39,6 +41,7 @@ void matchBeginEnd(std::vector<BeginEndMark> &marks, double traceEndUs, std::vec
         s.endUs = m.ts - b.ts;
         s.ref = b.ordinal;
         s.label = b.label;
+        s.runEpoch = b.runEpoch;
         out.push_back(s);
     }
     counts.unmatchedBegins += open.size();
@@ -48,6 +51,7 @@ void matchBeginEnd(std::vector<BeginEndMark> &marks, double traceEndUs, std::vec
         s.endUs = std::max(0.0, traceEndUs - b->ts);
         s.ref = b->ordinal;
         s.label = b->label;
+        s.runEpoch = b->runEpoch;
         s.flags = Slice::Unterminated;
         out.push_back(s);
     }
@@ -74,7 +78,7 @@ std::uint8_t nestByContainment(std::vector<Slice> &slices)
 std::uint8_t packIntoRows(std::vector<Slice> &slices)
 {
     std::sort(slices.begin(), slices.end(), startsBefore);
-    std::vector<double> rowEnds;   // per row: end of its last slice
+    std::vector<double> rowEnds; // per row: end of its last slice
     std::size_t maxRow = 0;
     for (Slice &s : slices) {
         std::size_t row = 0;

@@ -12,8 +12,9 @@ namespace lanescope {
 struct BeginEndMark
 {
     double ts = 0;
-    std::uint32_t ordinal = 0;   // position in the event list; ties in time keep file order
+    std::uint32_t ordinal = 0; // position in the event list; ties in time keep file order
     std::uint32_t label = 0;
+    std::uint32_t runEpoch = 0; // the begin's args.run_epoch, 0 = none
     bool begin = false;
 };
 
@@ -27,7 +28,8 @@ struct BeginEndCounts
 // innermost open begin. Appends one slice per begin, in the builder's convention: startUs = the
 // begin's absolute time, endUs = duration. A begin left open runs to `traceEndUs` and is flagged
 // Unterminated. Sorts `marks`.
-void matchBeginEnd(std::vector<BeginEndMark> &marks, double traceEndUs, std::vector<Slice> &out, BeginEndCounts &counts);
+void matchBeginEnd(std::vector<BeginEndMark> &marks, double traceEndUs, std::vector<Slice> &out,
+                   BeginEndCounts &counts);
 
 // Sorts slices by start (longer first on equal starts, then file order) and sets each slice's
 // depth to the number of open slices that contain it, as a call stack. Returns the maximum depth.

@@ -3,8 +3,10 @@
 #include "numbertext.h"
 
 #include <QHash>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <tuple>
 
@@ -12,8 +14,12 @@ namespace lanescope {
 
 namespace {
 
-constexpr std::size_t kMaxPhaseKinds = 32;   // distinct unknown phases reported one by one
+constexpr std::size_t kMaxPhaseKinds = 32; // distinct unknown phases reported one by one
 constexpr std::size_t kMaxPhaseText = 16;
+// Distinct run epochs and ranks listed in the capture's info; a hostile file could stamp every
+// event differently, and the lists are for reading, not for splitting.
+constexpr std::size_t kMaxListed = 4096;
+constexpr std::size_t kMaxNamedInWarning = 16;
 
 bool numberFromText(const std::string &text, double &v)
 {
@@ -26,6 +32,45 @@ bool toInt64(double v, std::int64_t &out)
         return false;
     out = std::llround(v);
     return true;
+}
+
+// An arg holding an integer, written as a number or as numeric text.
+bool integerArg(const TraceArg &arg, std::int64_t &out)
+{
+    double v = arg.number;
+    if (arg.type == TraceArg::Type::Other ||
+        (arg.type == TraceArg::Type::Text && !numberFromText(arg.text, v)))
+        return false;
+    return toInt64(v, out) && double(out) == v;
+}
+
+// The rank a multi-rank converter put in front of a flow id: "r{rank}:{id}" (supplement §2.9).
+std::optional<std::int64_t> rankPrefixOf(std::string_view id)
+{
+    if (id.size() < 4 || id[0] != 'r')
+        return std::nullopt;
+    std::size_t colon = 1;
+    while (colon < id.size() && colon < 11 && id[colon] >= '0' && id[colon] <= '9')
+        ++colon;
+    if (colon == 1 || colon + 1 >= id.size() || id[colon] != ':')
+        return std::nullopt;
+    std::int64_t rank = 0;
+    for (std::size_t i = 1; i < colon; ++i)
+        rank = rank * 10 + (id[i] - '0');
+    return rank;
+}
+
+template <typename Set> QString listed(const Set &values)
+{
+    QStringList out;
+    for (const auto v : values) {
+        if (out.size() == qsizetype(kMaxNamedInWarning)) {
+            out << QStringLiteral("…");
+            break;
+        }
+        out << QString::number(v);
+    }
+    return out.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -46,7 +91,9 @@ std::uint32_t TraceBuilder::process(const TraceId &pid)
     if (it != m_processIndex.end())
         return it->second;
     const auto index = std::uint32_t(m_processes.size());
-    m_processes.push_back({pid, {}, 0, false});
+    ProcessState p;
+    p.pid = pid;
+    m_processes.push_back(std::move(p));
     m_processIndex.emplace(pid, index);
     return index;
 }
@@ -94,6 +141,81 @@ void TraceBuilder::noteTime(double startUs, double endUs)
     m_maxUs = std::max(m_maxUs, endUs);
 }
 
+std::uint32_t TraceBuilder::runEpochOf(const TraceEvent &event)
+{
+    const TraceArg *arg = event.arg(kRunEpochArg);
+    if (!arg)
+        return 0;
+    std::int64_t epoch = 0;
+    // The runtime counts epochs from 1 (supplement §4.4): 0 is no run, not a first one.
+    if (!integerArg(*arg, epoch) || epoch < 1 ||
+        epoch > std::int64_t(std::numeric_limits<std::uint32_t>::max())) {
+        ++m_badRunEpochs;
+        return 0;
+    }
+    if (m_runEpochs.size() < kMaxListed || m_runEpochs.count(std::uint32_t(epoch)))
+        m_runEpochs.insert(std::uint32_t(epoch));
+    else
+        ++m_unlistedRunEpochs;
+    return std::uint32_t(epoch);
+}
+
+std::int32_t TraceBuilder::noteRank(const TraceEvent &event)
+{
+    const TraceArg *arg = event.arg(kRankArg);
+    if (!arg)
+        return kNoRank;
+    std::int64_t rank = 0;
+    if (!integerArg(*arg, rank) || rank < 0 || rank > std::numeric_limits<std::int32_t>::max()) {
+        ++m_badRanks;
+        return kNoRank;
+    }
+    const auto r = std::int32_t(rank);
+    if (m_ranks.size() < kMaxListed)
+        m_ranks.insert(r);
+    ProcessState &p = m_processes[process(event.pid.isSet() ? event.pid : TraceId::number(0))];
+    if (p.rank == kNoRank && !p.mixedRanks)
+        p.rank = r;
+    else if (p.rank != r)
+        p.mixedRanks = true;
+    return r;
+}
+
+std::int32_t TraceBuilder::flowRankScope(const TraceId &id)
+{
+    if (m_eventRank == kNoRank)
+        return kNoRank;
+    const std::optional<std::int64_t> prefix =
+        id.kind == TraceId::Kind::Text ? rankPrefixOf(m_ids.text(std::uint32_t(id.bits))) : std::nullopt;
+    if (!prefix) {
+        // A bare id would join arrows of every rank that reuses it: keep it within its own rank.
+        ++m_unprefixedFlowIds;
+        return m_eventRank;
+    }
+    if (*prefix != m_eventRank)
+        ++m_flowRankMismatches;
+    return kNoRank; // the prefix already keeps the ranks apart
+}
+
+void TraceBuilder::keepDetailArgs(const TraceEvent &event)
+{
+    if (event.argCount == 0)
+        return;
+    for (std::size_t k = 0; k < std::size(kDetailArgs); ++k) {
+        const TraceArg *arg = event.arg(kDetailArgs[k]);
+        if (!arg)
+            continue;
+        double v = arg->number;
+        if (arg->type == TraceArg::Type::Other ||
+            (arg->type == TraceArg::Type::Text && !numberFromText(arg->text, v)) || !std::isfinite(v))
+            continue;
+        if (m_detailKeys.empty())
+            for (std::string_view key : kDetailArgs)
+                m_detailKeys.push_back(m_capture.strings.intern(key));
+        m_capture.traceSliceArgs.push_back({event.ordinal, m_detailKeys[k], v});
+    }
+}
+
 void TraceBuilder::add(const TraceEvent &event)
 {
     ++m_events;
@@ -102,8 +224,21 @@ void TraceBuilder::add(const TraceEvent &event)
     case 'M':
         addMetadata(event);
         return;
-    case 'X': case 'B': case 'E': case 'i': case 'I': case 'R': case 'C':
-    case 's': case 't': case 'f': case 'b': case 'e': case 'n': case 'S': case 'F':
+    case 'X':
+    case 'B':
+    case 'E':
+    case 'i':
+    case 'I':
+    case 'R':
+    case 'C':
+    case 's':
+    case 't':
+    case 'f':
+    case 'b':
+    case 'e':
+    case 'n':
+    case 'S':
+    case 'F':
         break;
     default: {
         std::string kind = event.phase.substr(0, kMaxPhaseText);
@@ -121,18 +256,31 @@ void TraceBuilder::add(const TraceEvent &event)
         ++m_invalidTime;
         return;
     }
+    m_eventRank = phase == 'C' ? kNoRank : noteRank(event);
     switch (phase) {
-    case 'X': addComplete(event); break;
+    case 'X':
+        addComplete(event);
+        break;
     case 'B':
-    case 'E': addBeginEnd(event); break;
+    case 'E':
+        addBeginEnd(event);
+        break;
     case 'i':
     case 'I':
-    case 'R': addInstant(event); break;
-    case 'C': addCounter(event); break;
+    case 'R':
+        addInstant(event);
+        break;
+    case 'C':
+        addCounter(event);
+        break;
     case 's':
     case 't':
-    case 'f': addFlow(event); break;
-    default: addAsync(event); break;
+    case 'f':
+        addFlow(event);
+        break;
+    default:
+        addAsync(event);
+        break;
     }
 }
 
@@ -192,7 +340,9 @@ void TraceBuilder::addComplete(const TraceEvent &event)
     s.endUs = dur;
     s.ref = event.ordinal;
     s.label = label(event.name);
+    s.runEpoch = runEpochOf(event);
     m_threads[t].slices.push_back(s);
+    keepDetailArgs(event);
     noteTime(start, start + dur);
     if (event.flowIn || event.flowOut)
         addV2FlowEndpoint(event, t, start, start + dur);
@@ -205,8 +355,11 @@ void TraceBuilder::addBeginEnd(const TraceEvent &event)
     m.ts = event.ts.value;
     m.ordinal = event.ordinal;
     m.begin = event.phase[0] == 'B';
-    if (m.begin)
+    if (m.begin) {
         m.label = label(event.name);
+        m.runEpoch = runEpochOf(event);
+        keepDetailArgs(event);
+    }
     m_threads[t].marks.push_back(m);
     noteTime(m.ts, m.ts);
     // The end of a "B" slice is not known yet; its outgoing arrows leave from its start.
@@ -231,7 +384,9 @@ void TraceBuilder::addInstant(const TraceEvent &event)
     s.ref = event.ordinal;
     s.label = label(event.name);
     s.flags = Slice::Instant;
+    s.runEpoch = runEpochOf(event);
     m_threads[t].slices.push_back(s);
+    keepDetailArgs(event);
     noteTime(s.startUs, s.startUs);
 }
 
@@ -241,7 +396,8 @@ void TraceBuilder::addCounter(const TraceEvent &event)
     std::uint32_t name;
     if (event.id.isSet()) {
         // Counters with an id are separate series of the same name (one per object).
-        const QString full = QString::fromUtf8(event.name.data(), qsizetype(event.name.size())) + QLatin1Char(' ') + idText(event.id);
+        const QString full = QString::fromUtf8(event.name.data(), qsizetype(event.name.size())) +
+                             QLatin1Char(' ') + idText(event.id);
         name = m_ids.intern(full.toStdString());
     } else {
         name = m_ids.intern(event.name);
@@ -250,8 +406,8 @@ void TraceBuilder::addCounter(const TraceEvent &event)
     for (std::size_t i = 0; i < event.argCount; ++i) {
         const TraceArg &arg = event.args[i];
         double value = arg.number;
-        if (arg.type == TraceArg::Type::Other || (arg.type == TraceArg::Type::Text && !numberFromText(arg.text, value))
-            || !std::isfinite(value)) {
+        if (arg.type == TraceArg::Type::Other ||
+            (arg.type == TraceArg::Type::Text && !numberFromText(arg.text, value)) || !std::isfinite(value)) {
             ++m_nonNumericCounterValues;
             continue;
         }
@@ -283,18 +439,21 @@ void TraceBuilder::addFlow(const TraceEvent &event)
     m.ordinal = event.ordinal;
     m.name = label(event.name);
     m.phase = event.phase[0];
+    m.rank = flowRankScope(id);
     m_flowMarks.push_back(m);
     noteTime(m.ts, m.ts);
 }
 
-void TraceBuilder::addV2FlowEndpoint(const TraceEvent &event, std::uint32_t threadIndex, double startUs, double endUs)
+void TraceBuilder::addV2FlowEndpoint(const TraceEvent &event, std::uint32_t threadIndex, double startUs,
+                                     double endUs)
 {
     const TraceId &id = event.bindId.isSet() ? event.bindId : event.id;
     if (!id.isSet()) {
         ++m_flowsWithoutId;
         return;
     }
-    m_flowEndpoints.push_back({id, startUs, endUs, threadIndex, event.ordinal, event.flowIn, event.flowOut});
+    m_flowEndpoints.push_back(
+        {id, startUs, endUs, threadIndex, event.ordinal, flowRankScope(id), event.flowIn, event.flowOut});
 }
 
 void TraceBuilder::addAsync(const TraceEvent &event)
@@ -309,7 +468,9 @@ void TraceBuilder::addAsync(const TraceEvent &event)
         s.ref = event.ordinal;
         s.label = name;
         s.flags = Slice::Instant;
+        s.runEpoch = runEpochOf(event);
         m_threads[thread(key)].slices.push_back(s);
+        keepDetailArgs(event);
         noteTime(s.startUs, s.startUs);
         return;
     }
@@ -320,8 +481,11 @@ void TraceBuilder::addAsync(const TraceEvent &event)
     m.mark.ts = event.ts.value;
     m.mark.ordinal = event.ordinal;
     m.mark.begin = phase == 'b' || phase == 'S';
-    if (m.mark.begin)
+    if (m.mark.begin) {
         m.mark.label = label(event.name);
+        m.mark.runEpoch = runEpochOf(event);
+        keepDetailArgs(event);
+    }
     m_asyncMarks.push_back(m);
     noteTime(m.mark.ts, m.mark.ts);
 }
@@ -330,15 +494,16 @@ void TraceBuilder::pairAsyncMarks()
 {
     // One stack per (pid, cat, id): nested async slices of one operation close innermost first.
     std::stable_sort(m_asyncMarks.begin(), m_asyncMarks.end(), [](const AsyncMark &a, const AsyncMark &b) {
-        return std::tuple(a.pid.kind, a.pid.bits, a.cat, a.id.kind, a.id.bits) < std::tuple(b.pid.kind, b.pid.bits, b.cat, b.id.kind, b.id.bits);
+        return std::tuple(a.pid.kind, a.pid.bits, a.cat, a.id.kind, a.id.bits) <
+               std::tuple(b.pid.kind, b.pid.bits, b.cat, b.id.kind, b.id.bits);
     });
     std::vector<BeginEndMark> stack;
     std::vector<Slice> slices;
     for (std::size_t i = 0; i < m_asyncMarks.size();) {
         std::size_t j = i;
         stack.clear();
-        while (j < m_asyncMarks.size() && m_asyncMarks[j].pid == m_asyncMarks[i].pid && m_asyncMarks[j].cat == m_asyncMarks[i].cat
-               && m_asyncMarks[j].id == m_asyncMarks[i].id)
+        while (j < m_asyncMarks.size() && m_asyncMarks[j].pid == m_asyncMarks[i].pid &&
+               m_asyncMarks[j].cat == m_asyncMarks[i].cat && m_asyncMarks[j].id == m_asyncMarks[i].id)
             stack.push_back(m_asyncMarks[j++].mark);
         slices.clear();
         matchBeginEnd(stack, m_maxUs, slices, m_async);
@@ -398,7 +563,8 @@ QString TraceBuilder::idText(const TraceId &id) const
         const std::string_view t = m_ids.text(std::uint32_t(id.bits));
         return QString::fromUtf8(t.data(), qsizetype(t.size()));
     }
-    case TraceId::Kind::None: break;
+    case TraceId::Kind::None:
+        break;
     }
     return QStringLiteral("?");
 }
@@ -406,7 +572,8 @@ QString TraceBuilder::idText(const TraceId &id) const
 bool TraceBuilder::idLess(const TraceId &a, const TraceId &b) const
 {
     if (a.kind != b.kind)
-        return a.kind == TraceId::Kind::Number || (a.kind == TraceId::Kind::Text && b.kind == TraceId::Kind::None);
+        return a.kind == TraceId::Kind::Number ||
+               (a.kind == TraceId::Kind::Text && b.kind == TraceId::Kind::None);
     if (a.kind == TraceId::Kind::Number)
         return a.asNumber() < b.asNumber();
     if (a.kind == TraceId::Kind::Text)
@@ -435,7 +602,8 @@ std::vector<std::uint32_t> TraceBuilder::orderProcesses()
     return order;
 }
 
-void TraceBuilder::buildLanes(const std::vector<std::uint32_t> &processOrder, const std::vector<QString> &groupNames)
+void TraceBuilder::buildLanes(const std::vector<std::uint32_t> &processOrder,
+                              const std::vector<QString> &groupNames)
 {
     std::vector<std::uint32_t> rank(m_processes.size(), 0);
     for (std::uint32_t r = 0; r < processOrder.size(); ++r)
@@ -472,17 +640,27 @@ void TraceBuilder::buildLanes(const std::vector<std::uint32_t> &processOrder, co
         Lane lane;
         lane.group = groupNames[rank[t.process]];
         switch (t.key.laneClass) {
-        case LaneClass::GlobalInstants: lane.name = QStringLiteral("Global instants"); break;
-        case LaneClass::ProcessInstants: lane.name = QStringLiteral("Process instants"); break;
-        case LaneClass::Async: lane.name = QStringLiteral("Async: ") + m_capture.strings.at(t.key.asyncName); break;
-        case LaneClass::Thread: lane.name = t.name.isEmpty() ? QStringLiteral("Thread ") + idText(t.key.tid) : t.name; break;
+        case LaneClass::GlobalInstants:
+            lane.name = QStringLiteral("Global instants");
+            break;
+        case LaneClass::ProcessInstants:
+            lane.name = QStringLiteral("Process instants");
+            break;
+        case LaneClass::Async:
+            lane.name = QStringLiteral("Async: ") + m_capture.strings.at(t.key.asyncName);
+            break;
+        case LaneClass::Thread:
+            lane.name = t.name.isEmpty() ? QStringLiteral("Thread ") + idText(t.key.tid) : t.name;
+            break;
         }
         lane.kind = LaneKind::Trace;
         std::int64_t pid = -1;
-        if (t.key.pid.kind == TraceId::Kind::Number && toInt64(t.key.pid.asNumber(), pid) && pid >= INT32_MIN && pid <= INT32_MAX)
+        if (t.key.pid.kind == TraceId::Kind::Number && toInt64(t.key.pid.asNumber(), pid) &&
+            pid >= INT32_MIN && pid <= INT32_MAX)
             lane.laneSource = std::int32_t(pid);
         lane.sortKey = positionInGroup++;
-        lane.maxDepth = t.key.laneClass == LaneClass::Async ? packIntoRows(t.slices) : nestByContainment(t.slices);
+        lane.maxDepth =
+            t.key.laneClass == LaneClass::Async ? packIntoRows(t.slices) : nestByContainment(t.slices);
         if (t.slices.capacity() > t.slices.size() + t.slices.size() / 4)
             t.slices.shrink_to_fit();
         lane.slices = std::move(t.slices);
@@ -491,7 +669,8 @@ void TraceBuilder::buildLanes(const std::vector<std::uint32_t> &processOrder, co
     }
 }
 
-void TraceBuilder::buildCounters(const std::vector<std::uint32_t> &processOrder, const std::vector<QString> &groupNames)
+void TraceBuilder::buildCounters(const std::vector<std::uint32_t> &processOrder,
+                                 const std::vector<QString> &groupNames)
 {
     std::vector<std::uint32_t> rank(m_processes.size(), 0);
     for (std::uint32_t r = 0; r < processOrder.size(); ++r)
@@ -505,7 +684,8 @@ void TraceBuilder::buildCounters(const std::vector<std::uint32_t> &processOrder,
     m_capture.counters.reserve(m_capture.counters.size() + order.size());
     for (std::uint32_t index : order) {
         CounterState &c = m_counters[index];
-        std::stable_sort(c.samples.begin(), c.samples.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        std::stable_sort(c.samples.begin(), c.samples.end(),
+                         [](const auto &a, const auto &b) { return a.first < b.first; });
         CounterTrack track;
         track.group = groupNames[rank[c.process]];
         const std::string_view name = m_ids.text(c.name);
@@ -530,11 +710,14 @@ void TraceBuilder::reportWarnings()
             m_capture.warn(QStringLiteral("%1 %2").arg(n).arg(what));
     };
     count(m_missingTs, QStringLiteral("event(s) without 'ts' skipped"));
-    count(m_invalidTime, QStringLiteral("event(s) skipped: 'ts' or 'dur' is not a finite number, or 'dur' is negative"));
+    count(m_invalidTime,
+          QStringLiteral("event(s) skipped: 'ts' or 'dur' is not a finite number, or 'dur' is negative"));
     count(m_missingDur, QStringLiteral("'X' event(s) without 'dur' skipped"));
-    count(m_beginEnd.unmatchedBegins, QStringLiteral("'B' event(s) without a matching 'E' drawn to the end of the trace"));
+    count(m_beginEnd.unmatchedBegins,
+          QStringLiteral("'B' event(s) without a matching 'E' drawn to the end of the trace"));
     count(m_beginEnd.strayEnds, QStringLiteral("'E' event(s) without a matching 'B' ignored"));
-    count(m_async.unmatchedBegins, QStringLiteral("async begin event(s) without an end drawn to the end of the trace"));
+    count(m_async.unmatchedBegins,
+          QStringLiteral("async begin event(s) without an end drawn to the end of the trace"));
     count(m_async.strayEnds, QStringLiteral("async end event(s) without a begin ignored"));
     count(m_unmatchedFlows, QStringLiteral("flow event(s) without a matching start or end ignored"));
     count(m_flowsWithoutId, QStringLiteral("flow event(s) without an id ignored"));
@@ -543,8 +726,83 @@ void TraceBuilder::reportWarnings()
         if (phase.empty())
             count(n, QStringLiteral("event(s) without 'ph' skipped"));
         else
-            count(n, QStringLiteral("event(s) with unsupported phase '%1' skipped").arg(QString::fromUtf8(phase.data(), qsizetype(phase.size()))));
+            count(n, QStringLiteral("event(s) with unsupported phase '%1' skipped")
+                         .arg(QString::fromUtf8(phase.data(), qsizetype(phase.size()))));
     }
+}
+
+// The rank a process of a multi-rank trace stands for by its pid alone (supplement §2.9): 11+3·rank+k
+// for the Host, placed device phases and placement bound, (rank+1)·100+view for the chip views.
+std::int32_t TraceBuilder::rankOfPid(const TraceId &pid) const
+{
+    std::int64_t p = 0;
+    if (pid.kind != TraceId::Kind::Number || !toInt64(pid.asNumber(), p) || double(p) != pid.asNumber())
+        return kNoRank;
+    std::int64_t rank = kNoRank;
+    if (p >= 11 && p < 100)
+        rank = (p - 11) / 3;
+    else if (p >= 100 && p < std::int64_t(std::numeric_limits<std::int32_t>::max()))
+        rank = p / 100 - 1;
+    // Only a rank the events name: a pid alone never invents one.
+    return rank >= 0 && m_ranks.count(std::int32_t(rank)) ? std::int32_t(rank) : kNoRank;
+}
+
+QString TraceBuilder::groupName(const ProcessState &process)
+{
+    const QString name =
+        process.name.isEmpty() ? QStringLiteral("Process ") + idText(process.pid) : process.name;
+    std::int32_t rank = process.mixedRanks ? kNoRank : process.rank;
+    if (rank == kNoRank && !process.mixedRanks && !m_ranks.empty()) {
+        rank = rankOfPid(process.pid);
+        if (rank != kNoRank)
+            ++m_ranksFromPid;
+    }
+    if (rank == kNoRank)
+        return name;
+    // Names the converter already ranked ("rank 1 Host") are not ranked twice.
+    const QRegularExpression ranked(QStringLiteral("\\brank\\s*%1\\b").arg(rank),
+                                    QRegularExpression::CaseInsensitiveOption);
+    if (ranked.match(name).hasMatch())
+        return name;
+    return QStringLiteral("rank %1 \u00b7 %2").arg(rank).arg(name);
+}
+
+void TraceBuilder::reportRunsAndRanks()
+{
+    TraceTimeline &timeline = m_capture.info.trace;
+    timeline.runEpochs.assign(m_runEpochs.begin(), m_runEpochs.end());
+    timeline.ranks.assign(m_ranks.begin(), m_ranks.end());
+    auto count = [this](std::size_t n, const QString &what) {
+        if (n > 0)
+            m_capture.warn(QStringLiteral("%1 %2").arg(n).arg(what));
+    };
+    // The converter keeps every epoch a device wrote on one timeline (supplement §4.3).
+    if (m_runEpochs.size() + (m_unlistedRunEpochs > 0 ? 1 : 0) > 1)
+        m_capture.warn(QStringLiteral("trace holds events of %1%2 run epochs (%3); shown together")
+                           .arg(m_unlistedRunEpochs > 0 ? QStringLiteral("more than ") : QString())
+                           .arg(m_runEpochs.size())
+                           .arg(listed(m_runEpochs)));
+    count(m_badRunEpochs,
+          QStringLiteral(
+              "event(s) with an args.run_epoch that is not a positive integer: shown without a run"));
+    count(m_badRanks,
+          QStringLiteral(
+              "event(s) with an args.rank that is not a non-negative integer: their rank is ignored"));
+    count(m_unprefixedFlowIds, QStringLiteral("flow event(s) of a multi-rank trace have an id not of the "
+                                              "form r<rank>:<id>: matched within their own rank only"));
+    count(m_flowRankMismatches,
+          QStringLiteral("flow event(s) have an id naming another rank than their args.rank"));
+    QStringList mixed;
+    for (const ProcessState &p : m_processes)
+        if (p.used && p.mixedRanks)
+            mixed << (p.name.isEmpty() ? idText(p.pid) : p.name);
+    if (!mixed.isEmpty())
+        m_capture.warn(
+            QStringLiteral("%1 process(es) hold events of several ranks and are not named by rank: %2")
+                .arg(mixed.size())
+                .arg(mixed.mid(0, qsizetype(kMaxNamedInWarning)).join(QStringLiteral(", "))));
+    count(m_ranksFromPid, QStringLiteral("group(s) without args.rank named by the rank of their pid "
+                                         "(inferred from the multi-rank pid layout)"));
 }
 
 void TraceBuilder::finish()
@@ -559,8 +817,7 @@ void TraceBuilder::finish()
     groupNames.reserve(processOrder.size());
     QHash<QString, int> uses;
     for (std::uint32_t p : processOrder) {
-        const ProcessState &ps = m_processes[p];
-        groupNames.push_back(ps.name.isEmpty() ? QStringLiteral("Process ") + idText(ps.pid) : ps.name);
+        groupNames.push_back(groupName(m_processes[p]));
         ++uses[groupNames.back()];
     }
     for (std::size_t r = 0; r < processOrder.size(); ++r)
@@ -573,10 +830,19 @@ void TraceBuilder::finish()
     const double base = m_capture.info.traceBaseUs;
     m_capture.flows.reserve(m_capture.flows.size() + links.size());
     for (const FlowLink &l : links)
-        m_capture.flows.push_back({m_laneOfThread[l.fromThread], m_laneOfThread[l.toThread], l.fromUs - base, l.toUs - base, l.name});
-    std::stable_sort(m_capture.flows.begin(), m_capture.flows.end(), [](const Flow &a, const Flow &b) { return a.fromUs < b.fromUs; });
+        m_capture.flows.push_back({m_laneOfThread[l.fromThread], m_laneOfThread[l.toThread], l.fromUs - base,
+                                   l.toUs - base, l.name});
+    std::stable_sort(m_capture.flows.begin(), m_capture.flows.end(),
+                     [](const Flow &a, const Flow &b) { return a.fromUs < b.fromUs; });
+
+    if (!std::is_sorted(m_capture.traceSliceArgs.begin(), m_capture.traceSliceArgs.end(),
+                        [](const TraceSliceArg &a, const TraceSliceArg &b) { return a.ref < b.ref; }))
+        std::stable_sort(m_capture.traceSliceArgs.begin(), m_capture.traceSliceArgs.end(),
+                         [](const TraceSliceArg &a, const TraceSliceArg &b) { return a.ref < b.ref; });
+    m_capture.traceSliceArgs.shrink_to_fit();
 
     reportWarnings();
+    reportRunsAndRanks();
 }
 
 } // namespace lanescope

@@ -9,6 +9,7 @@
 #include <QString>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,6 +31,8 @@ public:
     std::uint64_t eventCount() const { return m_events; }
 
 private:
+    static constexpr std::int32_t kNoRank = -1;
+
     // Lanes within a process: instant lanes first, then async lanes, then threads.
     enum class LaneClass : std::uint8_t { GlobalInstants, ProcessInstants, Async, Thread };
 
@@ -57,17 +60,19 @@ private:
     {
         ThreadKey key;
         std::uint32_t process = 0;
-        QString name;                // thread_name metadata; empty = not named
+        QString name; // thread_name metadata; empty = not named
         std::int64_t sortIndex = 0;
-        std::vector<Slice> slices;   // startUs = absolute start, endUs = duration until finish()
+        std::vector<Slice> slices; // startUs = absolute start, endUs = duration until finish()
         std::vector<BeginEndMark> marks;
-        bool used = false;           // becomes a lane
+        bool used = false; // becomes a lane
     };
     struct ProcessState
     {
         TraceId pid;
-        QString name;                // process_name metadata; empty = not named
+        QString name; // process_name metadata; empty = not named
         std::int64_t sortIndex = 0;
+        std::int32_t rank = kNoRank; // the args.rank its events carry (multi-rank traces)
+        bool mixedRanks = false;     // its events carry several ranks
         bool used = false;
     };
     struct AsyncMark
@@ -80,20 +85,23 @@ private:
     struct CounterKey
     {
         TraceId pid;
-        std::uint32_t name = 0;      // Utf8Interner ids
+        std::uint32_t name = 0; // Utf8Interner ids
         std::uint32_t series = 0;
         bool operator==(const CounterKey &) const = default;
     };
     struct CounterKeyHash
     {
-        std::size_t operator()(const CounterKey &k) const { return k.pid.hash() * 31 ^ (std::size_t(k.name) << 20) ^ k.series; }
+        std::size_t operator()(const CounterKey &k) const
+        {
+            return k.pid.hash() * 31 ^ (std::size_t(k.name) << 20) ^ k.series;
+        }
     };
     struct CounterState
     {
         std::uint32_t process = 0;
         std::uint32_t name = 0;
         std::uint32_t series = 0;
-        std::vector<std::pair<double, double>> samples;   // (absolute time, value)
+        std::vector<std::pair<double, double>> samples; // (absolute time, value)
     };
 
     std::uint32_t label(std::string_view name);
@@ -101,6 +109,12 @@ private:
     std::uint32_t thread(const ThreadKey &key);
     std::uint32_t threadOf(const TraceEvent &event);
     void noteTime(double startUs, double endUs);
+    std::uint32_t runEpochOf(const TraceEvent &event);
+    std::int32_t noteRank(const TraceEvent &event);
+    std::int32_t flowRankScope(const TraceId &id);
+    void keepDetailArgs(const TraceEvent &event);
+    std::int32_t rankOfPid(const TraceId &pid) const;
+    QString groupName(const ProcessState &process);
 
     void addMetadata(const TraceEvent &event);
     void addComplete(const TraceEvent &event);
@@ -118,13 +132,15 @@ private:
     QString idText(const TraceId &id) const;
     bool idLess(const TraceId &a, const TraceId &b) const;
     void buildLanes(const std::vector<std::uint32_t> &processOrder, const std::vector<QString> &groupNames);
-    void buildCounters(const std::vector<std::uint32_t> &processOrder, const std::vector<QString> &groupNames);
+    void buildCounters(const std::vector<std::uint32_t> &processOrder,
+                       const std::vector<QString> &groupNames);
     void reportWarnings();
+    void reportRunsAndRanks();
 
     Capture &m_capture;
-    Utf8Interner &m_ids;             // pids, tids, ids, categories, counter names
-    Utf8Interner m_names;            // slice and flow names
-    std::vector<std::uint32_t> m_labelOfName;   // m_names id -> Capture::strings id
+    Utf8Interner &m_ids;                      // pids, tids, ids, categories, counter names
+    Utf8Interner m_names;                     // slice and flow names
+    std::vector<std::uint32_t> m_labelOfName; // m_names id -> Capture::strings id
 
     std::vector<ProcessState> m_processes;
     std::unordered_map<TraceId, std::uint32_t, TraceIdHash> m_processIndex;
@@ -140,6 +156,11 @@ private:
     std::unordered_map<CounterKey, std::uint32_t, CounterKeyHash> m_counterIndex;
     std::vector<std::uint32_t> m_laneOfThread;
 
+    std::int32_t m_eventRank = kNoRank; // args.rank of the event being added
+    std::set<std::uint32_t> m_runEpochs;
+    std::set<std::int32_t> m_ranks;
+    std::vector<std::uint32_t> m_detailKeys; // kDetailArgs as Capture::strings ids, once needed
+
     std::uint64_t m_events = 0;
     bool m_hasTime = false;
     double m_minUs = 0;
@@ -154,6 +175,12 @@ private:
     std::size_t m_unmatchedFlows = 0;
     std::size_t m_flowsWithoutId = 0;
     std::size_t m_nonNumericCounterValues = 0;
+    std::size_t m_badRunEpochs = 0;
+    std::size_t m_unlistedRunEpochs = 0;
+    std::size_t m_badRanks = 0;
+    std::size_t m_unprefixedFlowIds = 0;
+    std::size_t m_flowRankMismatches = 0;
+    std::size_t m_ranksFromPid = 0;
     std::map<std::string, std::size_t> m_unknownPhases;
 };
 

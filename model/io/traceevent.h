@@ -15,12 +15,12 @@ struct TraceId
     enum class Kind : std::uint8_t { None, Number, Text };
 
     Kind kind = Kind::None;
-    std::uint64_t bits = 0;      // Number: the double's bit pattern; Text: a Utf8Interner id
+    std::uint64_t bits = 0; // Number: the double's bit pattern; Text: a Utf8Interner id
 
     static TraceId number(double v)
     {
         if (v == 0)
-            v = 0;               // -0 and 0 are the same id
+            v = 0; // -0 and 0 are the same id
         TraceId id;
         id.kind = Kind::Number;
         std::memcpy(&id.bits, &v, sizeof v);
@@ -64,24 +64,40 @@ struct TraceArg
     Type type = Type::Other;
 };
 
+// Args kept from events other than metadata and counters (those keep all of theirs): the run
+// (supplement §4.3), the rank of a multi-rank trace (§2.9) and the numbers shown in slice details.
+inline constexpr std::string_view kRunEpochArg = "run_epoch";
+inline constexpr std::string_view kRankArg = "rank";
+inline constexpr std::string_view kDetailArgs[] = {"scheduler-duration-us", "device_ts_ns"};
+
+inline bool isKeptEventArg(std::string_view key)
+{
+    if (key == kRunEpochArg || key == kRankArg)
+        return true;
+    for (std::string_view k : kDetailArgs)
+        if (key == k)
+            return true;
+    return false;
+}
+
 // The members of one trace event that the reader uses, filled by TraceEventParser and reused from
 // event to event so that string buffers keep their capacity.
 struct TraceEvent
 {
     std::string phase;
     std::string name;
-    std::uint32_t cat = 0;       // Utf8Interner id, 0 = none
+    std::uint32_t cat = 0; // Utf8Interner id, 0 = none
     TraceId pid;
     TraceId tid;
-    TraceId id;                  // "id" or the value inside "id2"
+    TraceId id; // "id" or the value inside "id2"
     TraceId bindId;
     TraceTime ts;
     TraceTime dur;
     bool flowIn = false;
     bool flowOut = false;
-    char scope = 't';            // instant scope "s": 't', 'p' or 'g'
-    std::uint32_t ordinal = 0;   // position in the event list
-    std::int64_t offset = 0;     // byte offset of the event's '{'
+    char scope = 't';          // instant scope "s": 't', 'p' or 'g'
+    std::uint32_t ordinal = 0; // position in the event list
+    std::int64_t offset = 0;   // byte offset of the event's '{'
 
     // Only filled for events that need them (metadata, counters) or whose phase was not yet known.
     std::vector<TraceArg> args;

@@ -12,8 +12,11 @@ namespace {
 // member into a kept string each.
 constexpr std::size_t kMaxArgs = 1024;
 
-// Phases whose "args" the reader interprets; for every other phase the args are skipped unread.
-bool phaseUsesArgs(char phase) { return phase == 'M' || phase == 'C'; }
+// Phases whose "args" the reader interprets whole; other phases keep only isKeptEventArg keys.
+bool phaseUsesAllArgs(char phase)
+{
+    return phase == 'M' || phase == 'C';
+}
 
 } // namespace
 
@@ -104,7 +107,7 @@ void TraceEventParser::readText(std::string &text)
     m_cursor.skip();
 }
 
-void TraceEventParser::readArgs(TraceEvent &event)
+void TraceEventParser::readArgs(TraceEvent &event, bool keepAll)
 {
     event.argCount = 0;
     if (m_cursor.peek() != JsonCursor::Type::Object) {
@@ -113,7 +116,7 @@ void TraceEventParser::readArgs(TraceEvent &event)
     }
     m_cursor.enterObject();
     while (m_cursor.nextMember(m_key)) {
-        if (event.argCount == kMaxArgs) {
+        if (event.argCount == kMaxArgs || (!keepAll && !isKeptEventArg(m_key))) {
             if (!m_cursor.skip())
                 return;
             continue;
@@ -185,7 +188,7 @@ bool TraceEventParser::parse(TraceEvent &event)
                 continue;
             }
             if (k == "bp") {
-                m_cursor.skip();   // endpoints bind at the flow event's own time (see tracebuilder)
+                m_cursor.skip(); // endpoints bind at the flow event's own time (see tracebuilder)
                 continue;
             }
             break;
@@ -223,13 +226,11 @@ bool TraceEventParser::parse(TraceEvent &event)
                 continue;
             }
             if (k == "args") {
+                // Before "ph" the phase is unknown: keep everything, the builder picks what it uses.
                 const char phase = event.phaseLetter();
-                if (phase != '\0' && !phaseUsesArgs(phase)) {
-                    event.argCount = 0;
-                    m_cursor.skip();
-                } else {
-                    readArgs(event);
-                }
+                readArgs(event, phase == '\0' || phaseUsesAllArgs(phase));
+                if (!m_cursor.ok())
+                    return false;
                 continue;
             }
             break;

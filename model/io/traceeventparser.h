@@ -22,11 +22,11 @@ public:
 
 private:
     void readId(TraceId &id);
-    void readScopedId(TraceId &id);   // "id2": {"local": …} or {"global": …}
+    void readScopedId(TraceId &id); // "id2": {"local": …} or {"global": …}
     void readTime(TraceTime &time);
     void readFlag(bool &flag);
     void readText(std::string &text);
-    void readArgs(TraceEvent &event);
+    void readArgs(TraceEvent &event, bool keepAll);
 
     JsonCursor &m_cursor;
     Utf8Interner &m_ids;

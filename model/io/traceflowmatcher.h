@@ -11,12 +11,13 @@ namespace lanescope {
 // A v1 flow event ("s" start, "t" step, "f" finish) bound to the thread it was recorded on.
 struct FlowMark
 {
-    std::uint32_t cat = 0;       // Utf8Interner id
+    std::uint32_t cat = 0; // Utf8Interner id
     TraceId id;
-    double ts = 0;               // absolute
-    std::uint32_t thread = 0;    // builder's thread index
+    double ts = 0;            // absolute
+    std::uint32_t thread = 0; // builder's thread index
     std::uint32_t ordinal = 0;
-    std::uint32_t name = 0;      // Capture::strings id
+    std::uint32_t name = 0; // Capture::strings id
+    std::int32_t rank = -1; // joins only marks of this rank; -1 = the id alone decides
     char phase = 's';
 };
 
@@ -24,10 +25,11 @@ struct FlowMark
 struct FlowEndpoint
 {
     TraceId id;
-    double startUs = 0;          // absolute; arrows arrive at the slice's start
-    double endUs = 0;            // absolute; arrows leave from the slice's end
+    double startUs = 0; // absolute; arrows arrive at the slice's start
+    double endUs = 0;   // absolute; arrows leave from the slice's end
     std::uint32_t thread = 0;
     std::uint32_t ordinal = 0;
+    std::int32_t rank = -1; // as FlowMark::rank
     bool in = false;
     bool out = false;
 };
@@ -42,13 +44,14 @@ struct FlowLink
     std::uint32_t name = 0;
 };
 
-// Chains v1 flow events that share (cat, id) in time order: s→t→…→f gives one arrow per step.
+// Chains v1 flow events that share (cat, id, rank) in time order: s→t→…→f gives one arrow per step.
 // A flow event with no open chain to join, or a start never continued, counts as unmatched.
 // Sorts `marks`.
 void matchV1Flows(std::vector<FlowMark> &marks, std::vector<FlowLink> &out, std::size_t &unmatched);
 
-// Links each flow_out slice to every later flow_in slice with the same id, until the next
+// Links each flow_out slice to every later flow_in slice with the same id and rank, until the next
 // flow_out of that id takes over; a slice with both flags continues the chain. Sorts `ends`.
-void matchV2Flows(std::vector<FlowEndpoint> &ends, std::uint32_t name, std::vector<FlowLink> &out, std::size_t &unmatched);
+void matchV2Flows(std::vector<FlowEndpoint> &ends, std::uint32_t name, std::vector<FlowLink> &out,
+                  std::size_t &unmatched);
 
 } // namespace lanescope

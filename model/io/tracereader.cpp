@@ -4,6 +4,7 @@
 #include "tracebuilder.h"
 #include "traceevent.h"
 #include "traceeventparser.h"
+#include "tracemetadatareader.h"
 #include "utf8interner.h"
 
 namespace lanescope {
@@ -17,7 +18,8 @@ class TraceDocumentReader
 {
 public:
     TraceDocumentReader(ByteSource &source, Capture &capture, const LoadControl *control)
-        : m_source(source), m_capture(capture), m_cursor(source, control), m_parser(m_cursor, m_ids), m_builder(capture, m_ids)
+        : m_source(source), m_capture(capture), m_cursor(source, control), m_parser(m_cursor, m_ids),
+          m_builder(capture, m_ids)
     {
     }
 
@@ -86,9 +88,14 @@ void TraceDocumentReader::readTopLevelObject()
             readEventList();
             if (!m_cursor.ok())
                 return;
+        } else if ((key == "metadata" || key == "timeline_metadata") &&
+                   m_cursor.peek() == JsonCursor::Type::Object) {
+            // The converter's timeline metadata (supplement §2.10); other producers' keys are skipped.
+            if (!readTraceMetadata(m_cursor, m_capture.info.trace, m_capture.info.runtime))
+                return;
         } else {
             // "displayTimeUnit" only changes how a viewer prints times: "ts"/"dur" are always µs.
-            // Other members (metadata, systemTraceEvents, stackFrames …) carry no events.
+            // Other members (systemTraceEvents, stackFrames …) carry no events.
             if (!m_cursor.skip())
                 return;
         }
@@ -111,26 +118,39 @@ bool TraceDocumentReader::settleStop(ReadError *error)
     case Stage::InsideEvent:
         m_capture.info.partial = true;
         if (truncated)
-            m_capture.warn(QStringLiteral("trace is cut at byte %1 inside the event starting at byte %2; %3 complete events kept")
-                               .arg(at).arg(m_elementStart).arg(kept));
+            m_capture.warn(
+                QStringLiteral(
+                    "trace is cut at byte %1 inside the event starting at byte %2; %3 complete events kept")
+                    .arg(at)
+                    .arg(m_elementStart)
+                    .arg(kept));
         else
-            m_capture.warn(QStringLiteral("malformed event at byte %1: %2; reading stopped, %3 complete events kept")
-                               .arg(at).arg(reason).arg(kept));
+            m_capture.warn(
+                QStringLiteral("malformed event at byte %1: %2; reading stopped, %3 complete events kept")
+                    .arg(at)
+                    .arg(reason)
+                    .arg(kept));
         break;
     case Stage::BetweenEvents:
         if (truncated) {
             m_capture.warn(QStringLiteral("trace ends without closing ']' (allowed)"));
         } else {
             m_capture.info.partial = true;
-            m_capture.warn(QStringLiteral("malformed event list at byte %1: %2; reading stopped, %3 complete events kept")
-                               .arg(at).arg(reason).arg(kept));
+            m_capture.warn(
+                QStringLiteral(
+                    "malformed event list at byte %1: %2; reading stopped, %3 complete events kept")
+                    .arg(at)
+                    .arg(reason)
+                    .arg(kept));
         }
         break;
     case Stage::AfterEvents:
         if (truncated)
             m_capture.warn(QStringLiteral("trace ends without closing '}' (allowed)"));
         else
-            m_capture.warn(QStringLiteral("ignored malformed content after the event list at byte %1: %2").arg(at).arg(reason));
+            m_capture.warn(QStringLiteral("ignored malformed content after the event list at byte %1: %2")
+                               .arg(at)
+                               .arg(reason));
         break;
     }
     return true;
@@ -163,14 +183,17 @@ bool TraceDocumentReader::read(ReadError *error)
         if (!settleStop(error))
             return false;
     } else if (!m_sawEventList) {
-        return refuse(error, {m_source.path(), 0, -1, QStringLiteral("no \"traceEvents\" array in the top-level object")});
+        return refuse(error, {m_source.path(), 0, -1,
+                              QStringLiteral("no \"traceEvents\" array in the top-level object")});
     } else if (!m_cursor.atEnd() && m_cursor.ok()) {
-        m_capture.warn(QStringLiteral("ignored content after the end of the trace at byte %1").arg(m_cursor.offset()));
+        m_capture.warn(
+            QStringLiteral("ignored content after the end of the trace at byte %1").arg(m_cursor.offset()));
     }
 
     if (m_nonObjects > 0)
         m_capture.warn(QStringLiteral("%1 non-object entries in the event list skipped").arg(m_nonObjects));
     m_builder.finish();
+    m_capture.info.warnings << traceTimelineWarnings(m_capture.info.trace);
     if (m_builder.eventCount() == 0)
         m_capture.warn(QStringLiteral("the trace contains no events"));
     return true;

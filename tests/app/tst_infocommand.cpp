@@ -74,8 +74,13 @@ private slots:
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("expect");
         QTest::newRow("missing") << QByteArray() << "no such file";
-        QTest::newRow("bad level") << QByteArray(R"({"chip_swimlane_level": 9, "metadata": {"clock_freq_hz": 1}})") << "byte";
-        QTest::newRow("clock zero") << QByteArray(R"({"chip_swimlane_level": 1, "metadata": {"clock_freq_hz": 0}, "aicore_tasks": []})") << "clock_freq_hz";
+        QTest::newRow("bad level") << QByteArray(
+                                          R"({"chip_swimlane_level": 9, "metadata": {"clock_freq_hz": 1}})")
+                                   << "byte";
+        QTest::newRow("clock zero")
+            << QByteArray(
+                   R"({"chip_swimlane_level": 1, "metadata": {"clock_freq_hz": 0}, "aicore_tasks": []})")
+            << "clock_freq_hz";
         QTest::newRow("garbage") << QByteArray("\x7f\x45\x4c\x46\x02\x01\x01", 7) << "not a capture";
     }
     void unreadableInputExitsTwoWithOneLine()
@@ -100,7 +105,8 @@ private slots:
     void jsonDescribesTheCapture()
     {
         QTemporaryDir tmp;
-        const QString records = writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), levelTwo());
+        const QString records =
+            writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), levelTwo());
         const LanescopeRun r = runLanescope({"info", tmp.path(), "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
@@ -118,9 +124,58 @@ private slots:
         QVERIFY(sources.value("scope_stats").isNull());
         QStringList lanes;
         for (const QJsonValue &l : j.value("lanes").toArray())
-            lanes << QStringLiteral("%1/%2=%3").arg(l["group"].toString(), l["name"].toString()).arg(l["slices"].toInt());
-        QCOMPARE(lanes, QStringList({"Scheduler View/AIC_0=1", "Scheduler View/AIV_1=1", "AICore/AIC_0=1", "AICore/AIV_1=1"}));
-        QVERIFY(j.value("warnings").toArray().size() >= 1);  // no deps.json
+            lanes << QStringLiteral("%1/%2=%3")
+                         .arg(l["group"].toString(), l["name"].toString())
+                         .arg(l["slices"].toInt());
+        QCOMPARE(lanes, QStringList({"Scheduler View/AIC_0=1", "Scheduler View/AIV_1=1", "AICore/AIC_0=1",
+                                     "AICore/AIV_1=1"}));
+        QVERIFY(j.value("warnings").toArray().size() >= 1); // no deps.json
+    }
+
+    // A merged trace shows its runs together (supplement §4.3): info must still say there are
+    // several, and what the converter said about its timeline (§2.10).
+    void jsonDescribesATrace_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<QJsonArray>("epochs");
+        QTest::addColumn<QJsonArray>("ranks");
+        QTest::addColumn<QJsonArray>("slacks");
+        QTest::addColumn<QString>("warning");
+        QTest::newRow("newest merged")
+            << "merged_swimlane_newest.json"
+            << "containment_spliced" << QJsonArray({1, 2}) << QJsonArray() << QJsonArray({1500})
+            << "trace holds events of 2 run epochs (1, 2); shown together";
+        QTest::newRow("multi-rank") << "l3_swimlane_two_ranks.json"
+                                    << "containment_spliced_multi_rank" << QJsonArray({1})
+                                    << QJsonArray({0, 1}) << QJsonArray({1000, 2000})
+                                    << "ranks are aligned only to within 3000 ns";
+    }
+    void jsonDescribesATrace()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, layout);
+        QFETCH(QJsonArray, epochs);
+        QFETCH(QJsonArray, ranks);
+        QFETCH(QJsonArray, slacks);
+        QFETCH(QString, warning);
+        const LanescopeRun r =
+            runLanescope({"info", QStringLiteral(LANESCOPE_FIXTURES "/traces/") + fixture, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value("format").toString(), QStringLiteral("chrome_trace"));
+        const QJsonObject trace = j.value("trace").toObject();
+        QCOMPARE(trace.value("layout").toString(), layout);
+        QCOMPARE(trace.value("run_epochs").toArray(), epochs);
+        QCOMPARE(trace.value("ranks").toArray(), ranks);
+        QJsonArray seenSlacks;
+        for (const QJsonValue &p : trace.value("placements").toArray())
+            seenSlacks << p["slack_ns"];
+        QCOMPARE(seenSlacks, slacks);
+        bool warned = false;
+        for (const QJsonValue &w : j.value("warnings").toArray())
+            warned |= w.toString().contains(warning);
+        QVERIFY2(warned, r.out.constData());
     }
 
     void textOutputForPeople()

@@ -32,6 +32,30 @@ TRACE = (
     b'"displayTimeUnit": "ns"}\n'
 )
 
+# A multi-rank trace of a directory conversion (supplement §2.9): rank-namespaced flow ids, args.rank.
+L3_EVENTS = (
+    b'{"name": "process_name", "ph": "M", "pid": 102, "args": {"name": "AICPU Scheduler"}}, '
+    b'{"name": "process_name", "ph": "M", "pid": 104, "args": {"name": "Worker View"}}, '
+    b'{"name": "process_name", "ph": "M", "pid": 202, "args": {"name": "AICPU Scheduler"}}, '
+    b'{"name": "process_name", "ph": "M", "pid": 204, "args": {"name": "Worker View"}}, '
+    b'{"name": "QK", "ph": "X", "pid": 104, "tid": 10000, "ts": 12.0, "dur": 3.0, "args": {"rank": 0, "run_epoch": 1}}, '
+    b'{"name": "QK", "ph": "X", "pid": 204, "tid": 10000, "ts": 13.0, "dur": 3.0, "args": {"rank": 1, "run_epoch": 1}}, '
+    b'{"name": "dispatch", "cat": "flow", "ph": "s", "id": "r0:5", "pid": 102, "tid": 30000, "ts": 10.0, "args": {"rank": 0}}, '
+    b'{"name": "dispatch", "cat": "flow", "ph": "s", "id": "r1:5", "pid": 202, "tid": 30000, "ts": 11.0, "args": {"rank": 1}}, '
+    b'{"name": "dispatch", "cat": "flow", "ph": "f", "bp": "e", "id": "r0:5", "pid": 104, "tid": 10000, "ts": 12.0, "args": {"rank": 0}}, '
+    b'{"name": "dispatch", "cat": "flow", "ph": "f", "bp": "e", "id": "r1:5", "pid": 204, "tid": 10000, "ts": 13.0, "args": {"rank": 1}}'
+)
+L3_META = (
+    b'{"layout": "containment_spliced_multi_rank", "cross_rank_uncertainty_ns": 3000, "ranks": ['
+    b'{"rank": 0, "placement": {"method": "span_containment_v1", "slack_ns": 1000}}, '
+    b'{"rank": 1, "placement": {"method": "span_containment_v1", "slack_ns": 2000}}]}'
+)
+
+
+def l3(events=L3_EVENTS, meta=L3_META):
+    return b'{"traceEvents": [' + events + b'], "metadata": ' + meta + b'}\n'
+
+
 DEPS = (
     b'{"tasks": [{"task_id": "0", "kernel_ids": [3], "block_num": 1, "scope": "auto"}, '
     b'{"task_id": "1", "kernel_ids": [4], "block_num": 2}], "tensors": [{"tensor_id": 77}], '
@@ -238,6 +262,26 @@ def main():
     put("trace", tr + "-name-invalid-utf8.json", T.replace(b'"name": "QK"', b'"name": "Q\xc3\x28K"'))
     put("trace", tr + "-trailing-garbage.json", T + b"\x00\x01garbage")
     put("trace", tr + "-metadata-first-then-garbage.json", b'{"otherData": {"a": [1, 2]}, "traceEvents": [{"name": "a", "ph": "X", "pid": 1, "tid": 1, "ts": 1, "dur": 2}, x]}')
+
+    l3n = "l3_swimlane"
+    E = L3_EVENTS
+    put("trace", l3n + "-flow-id-without-colon.json", l3(E.replace(b'"r0:5"', b'"r05"')))
+    put("trace", l3n + "-flow-id-numeric.json", l3(E.replace(b'"r0:5"', b"5").replace(b'"r1:5"', b"5")))
+    put("trace", l3n + "-flow-id-other-rank.json", l3(E.replace(b'"id": "r1:5", "pid": 204', b'"id": "r0:5", "pid": 204')))
+    put("trace", l3n + "-rank-not-number.json", l3(E.replace(b'"rank": 1, "run_epoch": 1', b'"rank": "one", "run_epoch": 1')))
+    put("trace", l3n + "-rank-negative.json", l3(E.replace(b'"rank": 0, "run_epoch": 1', b'"rank": -3, "run_epoch": 1')))
+    put("trace", l3n + "-rank-fractional.json", l3(E.replace(b'"rank": 0, "run_epoch": 1', b'"rank": 0.5, "run_epoch": 1')))
+    put("trace", l3n + "-rank-huge.json", l3(E.replace(b'"rank": 0, "run_epoch": 1', b'"rank": 1e30, "run_epoch": 1')))
+    put("trace", l3n + "-rank-null.json", l3(E.replace(b'"rank": 0}', b'"rank": null}')))
+    put("trace", l3n + "-run-epoch-zero.json", l3(E.replace(b'"run_epoch": 1', b'"run_epoch": 0')))
+    put("trace", l3n + "-run-epoch-string.json", l3(E.replace(b'"run_epoch": 1', b'"run_epoch": "first"')))
+    put("trace", l3n + "-run-epochs-two.json", l3(E.replace(b'"rank": 1, "run_epoch": 1', b'"rank": 1, "run_epoch": 2')))
+    put("trace", l3n + "-metadata-not-object.json", l3(meta=b"[1, 2]"))
+    put("trace", l3n + "-ranks-not-array.json", l3(meta=L3_META.replace(b'"ranks": [', b'"ranks": "all", "x": [')))
+    put("trace", l3n + "-uncertainty-string.json", l3(meta=L3_META.replace(b"3000", b'"3000"')))
+    put("trace", l3n + "-layout-unknown.json", l3(meta=L3_META.replace(b"multi_rank", b"multi_rank_v9")))
+    put("trace", l3n + "-metadata-malformed.json", l3(meta=b'{"layout": containment}'))
+    put("trace", l3n + "-metadata-first-truncated.json", (b'{"metadata": ' + L3_META + b', "traceEvents": [' + E)[:120])
 
     D = DEPS
     truncations("deps", "deps", ".json", D)

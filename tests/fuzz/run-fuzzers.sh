@@ -41,15 +41,16 @@ seed() {
 
 shopt -s nullglob
 seed records "$fixtures"/records/*.json "$fixtures"/generated/*/chip_swimlane_records.json \
-  "$fixtures"/corrupt/records-*
-seed deps "$fixtures"/deps/*.json "$fixtures"/generated/*/deps.json "$fixtures"/corrupt/deps-*
-seed namemap "$fixtures"/namemap/*.json "$fixtures"/generated/*/name_map*.json "$fixtures"/corrupt/namemap-*
+  "$fixtures"/corrupt/records/*
+seed deps "$fixtures"/deps/*.json "$fixtures"/generated/*/deps.json "$fixtures"/corrupt/deps/*
+seed namemap "$fixtures"/namemap/*.json "$fixtures"/generated/*/name_map*.json "$fixtures"/corrupt/namemap/*
 # The hand-written fixtures include the current writer's unversioned shape (v7_*.jsonl) and the
 # corrupt corpus its damaged variants (corrupt/scopestats/scope_stats-v7-*).
 seed scopestats "$fixtures"/scopestats/*.jsonl "$fixtures"/generated/*/scope_stats/*.jsonl \
   "$fixtures"/corrupt/scopestats/*
-seed trace "$fixtures"/traces/*.json "$fixtures"/corrupt/trace-*
-seed hostlog "$fixtures"/hostlog/* "$fixtures"/generated/*/strace.log "$fixtures"/corrupt/hostlog-*
+# Trace seeds: the hand-written traces (merged, newest converter, multi-rank l3) and the damaged ones.
+seed trace "$fixtures"/traces/*.json "$fixtures"/corrupt/trace/*
+seed hostlog "$fixtures"/hostlog/* "$fixtures"/generated/*/strace.log "$fixtures"/corrupt/hostlog/*
 seed zstd "$fixtures"/generated/*/*.zst "$fixtures"/corrupt/*.zst
 # The loader target reads one capture directory per input, its files joined by the byte 0x1e.
 mkdir -p "$corpus/loader"

@@ -15,7 +15,10 @@ void write(const QString &path, const QByteArray &content = "{}")
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(content);
 }
-QString name(const QString &path) { return path.isEmpty() ? QString() : QFileInfo(path).fileName(); }
+QString name(const QString &path)
+{
+    return path.isEmpty() ? QString() : QFileInfo(path).fileName();
+}
 } // namespace
 
 class TestDiscovery : public QObject
@@ -34,6 +37,9 @@ private slots:
         QTest::newRow("first era") << "perf_swimlane_20240101_000000.json" << int(MainFileKind::Records);
         QTest::newRow("merged") << "merged_swimlane_20250101_120000.json" << int(MainFileKind::ChromeTrace);
         QTest::newRow("cpm") << "CPM_observed.json" << int(MainFileKind::ChromeTrace);
+        QTest::newRow("l3 multi-rank") << "l3_swimlane.json" << int(MainFileKind::ChromeTrace);
+        QTest::newRow("l3 multi-rank ts zst")
+            << "l3_swimlane_20260901_101010.json.zst" << int(MainFileKind::ChromeTrace);
         QTest::newRow("scope stats") << "scope_stats.jsonl" << int(MainFileKind::ScopeStats);
         QTest::newRow("deps is a companion") << "deps.json" << int(MainFileKind::None);
         QTest::newRow("other") << "notes.json" << int(MainFileKind::None);
@@ -80,6 +86,22 @@ private slots:
         QCOMPARE(name(f.deps), QStringLiteral("deps.json.zst"));
     }
 
+    // A directory conversion (supplement §2.9) writes the multi-rank trace above the rank<r>/d<k>/
+    // leaves: the whole picture opens, not a "several captures" error.
+    void multiRankDirectoryOpensItsTrace()
+    {
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("rank0/d0/chip_swimlane_records.json"));
+        write(d.filePath("rank1/d0/chip_swimlane_records.json"));
+        write(d.filePath("l3_swimlane.json"));
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(tmp.path(), &err);
+        QVERIFY2(!err.isSet(), qPrintable(err.toString()));
+        QCOMPARE(int(f.kind), int(MainFileKind::ChromeTrace));
+        QCOMPARE(name(f.main), QStringLiteral("l3_swimlane.json"));
+    }
+
     void severalNameMapsAreNotGuessed()
     {
         QTemporaryDir tmp;
@@ -101,18 +123,22 @@ private slots:
         write(d.filePath("l2_perf_records_20250101_120000.json"));
         write(d.filePath("l2_perf_records_20250102_080000.json"));
         ReadError err;
-        QCOMPARE(name(discoverCapture(tmp.path(), &err).main), QStringLiteral("l2_perf_records_20250102_080000.json"));
+        QCOMPARE(name(discoverCapture(tmp.path(), &err).main),
+                 QStringLiteral("l2_perf_records_20250102_080000.json"));
     }
 
     void contentDecidesForUnknownNames_data()
     {
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<int>("kind");
-        QTest::newRow("trace object") << QByteArray("{\"traceEvents\": []}") << int(MainFileKind::ChromeTrace);
+        QTest::newRow("trace object")
+            << QByteArray("{\"traceEvents\": []}") << int(MainFileKind::ChromeTrace);
         QTest::newRow("bare array") << QByteArray("  [{\"ph\":\"X\"}]") << int(MainFileKind::ChromeTrace);
-        QTest::newRow("records") << QByteArray("{\"chip_swimlane_level\": 2, \"aicore_tasks\": []}") << int(MainFileKind::Records);
+        QTest::newRow("records") << QByteArray("{\"chip_swimlane_level\": 2, \"aicore_tasks\": []}")
+                                 << int(MainFileKind::Records);
         QTest::newRow("host log") << QByteArray("x [STRACE] v=1 pid=3\n") << int(MainFileKind::HostLog);
-        QTest::newRow("scope stats") << QByteArray("{\"version\": 6, \"task_window_max\": [1,2,3,4]}\n") << int(MainFileKind::ScopeStats);
+        QTest::newRow("scope stats") << QByteArray("{\"version\": 6, \"task_window_max\": [1,2,3,4]}\n")
+                                     << int(MainFileKind::ScopeStats);
     }
     void contentDecidesForUnknownNames()
     {
@@ -131,11 +157,16 @@ private slots:
     {
         QTest::addColumn<QString>("layout");
         QTest::addColumn<QString>("message");
-        QTest::newRow("empty dir") << "" << "no capture found";
-        QTest::newRow("missing") << "missing" << "no such file";
-        QTest::newRow("garbage") << "garbage" << "not a capture";
-        QTest::newRow("lonely deps") << "deps" << "companion file";
-        QTest::newRow("two leaves") << "leaves" << "2 captures";
+        QTest::newRow("empty dir") << ""
+                                   << "no capture found";
+        QTest::newRow("missing") << "missing"
+                                 << "no such file";
+        QTest::newRow("garbage") << "garbage"
+                                 << "not a capture";
+        QTest::newRow("lonely deps") << "deps"
+                                     << "companion file";
+        QTest::newRow("two leaves") << "leaves"
+                                    << "2 captures";
     }
     void errorsNameThePath()
     {

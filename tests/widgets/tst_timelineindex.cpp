@@ -33,7 +33,8 @@ Capture indexedCapture()
     Lane nested;
     nested.name = QStringLiteral("nested");
     nested.maxDepth = 1;
-    nested.slices = {slice(0, 100, 0), slice(10, 20, 1), slice(50, 60, 1), slice(200, 300, 0), slice(210, 220, 1)};
+    nested.slices = {slice(0, 100, 0), slice(10, 20, 1), slice(50, 60, 1), slice(200, 300, 0),
+                     slice(210, 220, 1)};
     c.lanes = {overlapping, nested};
     return c;
 }
@@ -83,8 +84,9 @@ private slots:
         QFETCH(int, first);
         const Capture c = indexedCapture();
         const TimelineIndex index(c);
-        QCOMPARE(index.level(std::size_t(lane), depth).firstEndingAtOrAfter(c.lanes[std::size_t(lane)].slices, us),
-                 std::size_t(first));
+        QCOMPARE(
+            index.level(std::size_t(lane), depth).firstEndingAtOrAfter(c.lanes[std::size_t(lane)].slices, us),
+            std::size_t(first));
     }
 
     // The painter's jump over a merged pixel column: the first slice at or after a time, searched
@@ -120,7 +122,7 @@ private slots:
         QTest::addColumn<int>("depth");
         QTest::addColumn<double>("us");
         QTest::addColumn<double>("tolerance");
-        QTest::addColumn<int>("expected");  // Lane::slices index, -1 for none
+        QTest::addColumn<int>("expected"); // Lane::slices index, -1 for none
         QTest::newRow("inner slice") << 1 << 1 << 55.0 << 0.0 << 2;
         QTest::newRow("outer slice under the inner") << 1 << 0 << 55.0 << 0.0 << 0;
         QTest::newRow("gap, no tolerance") << 1 << 1 << 35.0 << 0.0 << -1;
@@ -174,6 +176,14 @@ private slots:
         QCOMPARE(nameColour(u"func_3_d(t5)"), keyColour(4));
         QCOMPARE(nameColour(u"complete(12)"), phaseColour(u"complete"));
         QCOMPARE(phaseColour(u"no_such_phase"), QRgb(0));
+        // An AICore Scheduler's bars (supplement §7) look like the AICPU Scheduler's.
+        QCOMPARE(nameColour(u"Completion(t3)"), phaseColour(u"complete"));
+        QCOMPARE(nameColour(u"Dispatch(t3)"), phaseColour(u"dispatch"));
+        QCOMPARE(nameColour(u"Resolve(t3)"), phaseColour(u"resolve"));
+        QCOMPARE(nameColour(u"StateProbe(t3)"), phaseColour(u"state_probe"));
+        QCOMPARE(nameColour(u"Worksteal(t3)"), phaseColour(u"worksteal"));
+        QCOMPARE(nameColour(u"Refill(t3)"), phaseColour(u"refill"));
+        QVERIFY(phaseColour(u"bootstrap") != 0 && phaseColour(u"state_probe") != 0);
         QCOMPARE(nameColour(u"some kernel"), nameColour(u"some kernel"));
     }
 };

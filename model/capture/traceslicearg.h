@@ -1,0 +1,29 @@
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace lanescope {
+
+// A numeric arg of a trace slice kept for its details (e.g. scheduler-duration-us). Only a few keys
+// are kept, and only for the slices that carry them, so a large trace pays nothing for the rest.
+struct TraceSliceArg
+{
+    std::uint32_t ref = 0; // the slice's Slice::ref (its event's ordinal)
+    std::uint32_t key = 0; // Capture::strings index of the arg's name
+    double value = 0;
+};
+
+// The kept args of the slice with this ref, in file order; `args` is sorted by ref.
+inline std::span<const TraceSliceArg> traceSliceArgsOf(const std::vector<TraceSliceArg> &args,
+                                                       std::uint32_t ref)
+{
+    const auto [first, last] =
+        std::equal_range(args.begin(), args.end(), TraceSliceArg{ref, 0, 0},
+                         [](const TraceSliceArg &a, const TraceSliceArg &b) { return a.ref < b.ref; });
+    return {first, last};
+}
+
+} // namespace lanescope
