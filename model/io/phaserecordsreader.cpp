@@ -12,8 +12,25 @@ namespace {
 using Type = JsonCursor::Type;
 
 enum class PhaseField : std::uint8_t {
-    Other, Kind, Phase, StartCycles, EndCycles, StartUs, EndUs, StartHostNs, EndHostNs, LoopIter,
-    TasksProcessed, PopHit, PopMiss, TaskId, SubmitIdx, SharedAtStart, SharedAtEnd, RecordIndex, RunEpoch,
+    Other,
+    Kind,
+    Phase,
+    StartCycles,
+    EndCycles,
+    StartUs,
+    EndUs,
+    StartHostNs,
+    EndHostNs,
+    LoopIter,
+    TasksProcessed,
+    PopHit,
+    PopMiss,
+    TaskId,
+    SubmitIdx,
+    SharedAtStart,
+    SharedAtEnd,
+    RecordIndex,
+    RunEpoch,
 };
 
 // Phase records repeat the same dozen keys millions of times: dispatch on length first.
@@ -21,13 +38,16 @@ PhaseField phaseField(const std::string &k)
 {
     auto is = [&k](const char *s) { return std::memcmp(k.data(), s, k.size()) == 0; };
     switch (k.size()) {
-    case 4: return is("kind") ? PhaseField::Kind : PhaseField::Other;
-    case 5: return is("phase") ? PhaseField::Phase : PhaseField::Other;
+    case 4:
+        return is("kind") ? PhaseField::Kind : PhaseField::Other;
+    case 5:
+        return is("phase") ? PhaseField::Phase : PhaseField::Other;
     case 7:
         if (is("pop_hit"))
             return PhaseField::PopHit;
         return is("task_id") ? PhaseField::TaskId : PhaseField::Other;
-    case 8: return is("pop_miss") ? PhaseField::PopMiss : PhaseField::Other;
+    case 8:
+        return is("pop_miss") ? PhaseField::PopMiss : PhaseField::Other;
     case 9:
         if (is("loop_iter"))
             return PhaseField::LoopIter;
@@ -54,7 +74,8 @@ PhaseField phaseField(const std::string &k)
         if (is("tasks_processed"))
             return PhaseField::TasksProcessed;
         return is("shared_at_start") ? PhaseField::SharedAtStart : PhaseField::Other;
-    default: return PhaseField::Other;
+    default:
+        return PhaseField::Other;
     }
 }
 
@@ -71,7 +92,8 @@ bool PhaseRecordsReader::notArray(const char *what)
 {
     if (m_c.peek() == Type::Array)
         return false;
-    m_raw.note(QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
+    m_raw.note(
+        QStringLiteral("%1 at byte %2 is not an array (ignored)").arg(QLatin1String(what)).arg(m_c.offset()));
     m_c.skip();
     return true;
 }
@@ -101,7 +123,8 @@ bool PhaseRecordsReader::readDepthTriple(std::int16_t (&out)[3])
     return m_c.ok() && numbers && n == 3;
 }
 
-PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes &t, Source source, std::int64_t *recordIndex)
+PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes &t, Source source,
+                                                       std::int64_t *recordIndex)
 {
     if (m_c.peek() != Type::Object)
         return m_c.skip() ? Read::Bad : Read::Failed;
@@ -116,7 +139,8 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
         case PhaseField::Kind:
         case PhaseField::Phase:
             if (takeString(m_c, m_text) == Took::Value) {
-                r.kind = m_kinds.intern(m_text.size() > 64 ? std::string_view(m_text).substr(0, 64) : std::string_view(m_text));
+                r.kind = m_kinds.intern(m_text.size() > 64 ? std::string_view(m_text).substr(0, 64)
+                                                           : std::string_view(m_text));
                 haveKind = true;
             }
             break;
@@ -177,15 +201,21 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
             if (takeUInt64(m_c, v, m_scratch) == Took::Value)
                 r.submitIdx = std::uint32_t(v);
             break;
-        case PhaseField::SharedAtStart: depthStart = readDepthTriple(r.sharedAtStart); break;
-        case PhaseField::SharedAtEnd: depthEnd = readDepthTriple(r.sharedAtEnd); break;
+        case PhaseField::SharedAtStart:
+            depthStart = readDepthTriple(r.sharedAtStart);
+            break;
+        case PhaseField::SharedAtEnd:
+            depthEnd = readDepthTriple(r.sharedAtEnd);
+            break;
         case PhaseField::RecordIndex:
             if (recordIndex && takeUInt64(m_c, v, m_scratch) == Took::Value)
                 *recordIndex = std::int64_t(v);
             else if (!recordIndex)
                 m_c.skip();
             break;
-        case PhaseField::Other: m_c.skip(); break;
+        case PhaseField::Other:
+            m_c.skip();
+            break;
         }
         if (!m_c.ok())
             return Read::Failed;
@@ -205,9 +235,9 @@ PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes 
 
 void PhaseRecordsReader::readLanes(std::vector<RawPhaseLane> &lanes, Source source)
 {
-    if (notArray(source == Source::Scheduler ? "aicpu_scheduler_phases"
+    if (notArray(source == Source::Scheduler      ? "aicpu_scheduler_phases"
                  : source == Source::Orchestrator ? "aicpu_orchestrator_phases"
-                                                       : "host_orchestrator_phases"))
+                                                  : "host_orchestrator_phases"))
         return;
     m_c.enterArray();
     while (m_c.nextElement()) {
@@ -248,7 +278,8 @@ void PhaseRecordsReader::readSchedulerRecords()
 {
     m_raw.hasSchedulerRecords = true;
     if (m_c.peek() != Type::Object) {
-        m_raw.note(QStringLiteral("scheduler_records at byte %1 is not an object (ignored)").arg(m_c.offset()));
+        m_raw.note(
+            QStringLiteral("scheduler_records at byte %1 is not an object (ignored)").arg(m_c.offset()));
         m_c.skip();
         return;
     }
@@ -268,6 +299,9 @@ void PhaseRecordsReader::readSchedulerRecords()
                     return;
             }
         } else {
+            if (key == "streams")
+                m_raw.note(QStringLiteral("scheduler_records.streams at byte %1 is not an array (ignored)")
+                               .arg(m_c.offset()));
             m_c.skip();
         }
         if (!m_c.ok())
@@ -303,7 +337,7 @@ void PhaseRecordsReader::readSchedulerStream()
                     RawTimes times;
                     std::int64_t index = -1;
                     const Read r = readPhase(record, times, metrics ? Source::Metric : Source::Scheduler,
-                                                metrics ? &index : nullptr);
+                                             metrics ? &index : nullptr);
                     if (r == Read::Failed)
                         return;
                     if (r == Read::Bad) {
@@ -321,8 +355,16 @@ void PhaseRecordsReader::readSchedulerStream()
             std::string ck;
             while (m_c.nextMember(ck)) {
                 if (ck == "dropped") {
-                    if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                    const auto at = m_c.offset();
+                    const Took t = takeUInt64(m_c, v, m_scratch);
+                    // A count the stream cannot state is not a count of zero: say so.
+                    if (t == Took::Value)
                         m_raw.schedulerStreamsDropped += v;
+                    else if (t == Took::Other)
+                        m_raw.note(
+                            QStringLiteral("a scheduler stream's capture.dropped at byte %1 is not a count "
+                                           "(ignored: its losses are unknown)")
+                                .arg(at));
                 } else if (ck == "truncated") {
                     bool b = false;
                     if (m_c.peek() == Type::Bool) {
@@ -364,9 +406,10 @@ void PhaseRecordsReader::readSchedulerStream()
         }
     }
     if (!schedulerId || *schedulerId < 0 || *schedulerId >= RecordLimits::maxSchedulerId) {
-        m_raw.note(QStringLiteral("scheduler_records stream at byte %1 has no usable scheduler_id; %2 records ignored")
-                 .arg(streamAt)
-                 .arg(m_streamRecords.size()));
+        m_raw.note(QStringLiteral(
+                       "scheduler_records stream at byte %1 has no usable scheduler_id; %2 records ignored")
+                       .arg(streamAt)
+                       .arg(m_streamRecords.size()));
         return;
     }
     auto &threads = m_raw.schedulerThreads;
