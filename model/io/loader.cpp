@@ -18,15 +18,17 @@ namespace lanescope {
 
 namespace {
 
-QString shortName(const QString &path) { return QFileInfo(path).fileName(); }
+QString shortName(const QString &path)
+{
+    return QFileInfo(path).fileName();
+}
 
 enum class CompanionRead { Complete, Partial, Failed };
 
 // A companion that cannot be read costs its feature, not the capture: it becomes a warning.
 // Readers return true with an error set when they kept the data read before damage.
 // Touches nothing but `warnings`, so deps.json can be read on another thread.
-template <typename Read>
-CompanionRead readCompanion(const QString &path, QStringList &warnings, Read read)
+template <typename Read> CompanionRead readCompanion(const QString &path, QStringList &warnings, Read read)
 {
     ReadError error;
     auto source = ByteSource::open(path, &error);
@@ -36,7 +38,8 @@ CompanionRead readCompanion(const QString &path, QStringList &warnings, Read rea
     return CompanionRead::Failed;
 }
 
-bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadError *error, const LoadControl &control)
+bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadError *error,
+              const LoadControl &control)
 {
     auto source = ByteSource::open(main, error);
     if (!source)
@@ -63,7 +66,8 @@ bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadErro
         capture.info.partial |= error->isSet();
         *error = {};
         return true;
-    case MainFileKind::None: break;
+    case MainFileKind::None:
+        break;
     }
     *error = {main, -1, -1, QStringLiteral("not a capture")};
     return false;
@@ -76,7 +80,7 @@ struct Companions
     NameMap names;
     ScopeStats scopeStats;
     HostLog hostLog;
-    CaptureSources sources;  // the companions actually used
+    CaptureSources sources; // the companions actually used
     QStringList warnings;
     bool partial = false;
 };
@@ -91,9 +95,8 @@ void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
             source = file;
         out.partial |= result != CompanionRead::Complete;
     };
-    companion(files.nameMap, out.sources.nameMap, [&](ByteSource &s, QStringList &w, ReadError *e) {
-        return readNameMap(s, out.names, w, e);
-    });
+    companion(files.nameMap, out.sources.nameMap,
+              [&](ByteSource &s, QStringList &w, ReadError *e) { return readNameMap(s, out.names, w, e); });
     if (files.kind == MainFileKind::Records) {
         companion(files.scopeStats, out.sources.scopeStats, [&](ByteSource &s, QStringList &w, ReadError *e) {
             return readScopeStats(s, out.scopeStats, w, e);
@@ -106,7 +109,8 @@ void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
 
 // Joins the records of one file with the companions, then names, checks and lanes. The last file
 // takes the companions over instead of copying them.
-void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, CompanionRead depsRead, bool last)
+void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, CompanionRead depsRead,
+              bool last)
 {
     auto take = [last](auto &from, auto &to) {
         if (last)
@@ -120,7 +124,8 @@ void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, 
     if (!files.deps.isEmpty()) {
         if (depsRead != CompanionRead::Failed) {
             if (!c.deps.empty())
-                warnings << QStringLiteral("deps.json replaces the dependencies taken from runtime fanout lists");
+                warnings << QStringLiteral(
+                    "deps.json replaces the dependencies taken from runtime fanout lists");
             take(companions.deps, c.deps);
             c.info.sources.deps = files.deps;
         }
@@ -133,7 +138,8 @@ void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, 
         take(companions.hostLog, c.hostLog);
         c.info.sources.hostLog = companions.sources.hostLog;
         if (c.deps.empty() && files.deps.isEmpty())
-            warnings << QStringLiteral("no deps.json: no function names, no dependency arrows, no overhead analysis");
+            warnings << QStringLiteral(
+                "no deps.json: no function names, no dependency arrows, no overhead analysis");
         resolveFunctionIds(c);
         if (!c.deps.empty())
             checkDepsOverlap(c);
@@ -162,7 +168,8 @@ std::shared_ptr<Capture> retainedRun(const QString &file, CaptureRuns split)
         foreign.clear();
     }
     if (!foreign.isEmpty())
-        run->warn(QStringLiteral("%1 also holds records stamped with other runs (%2); they are not shown with this run")
+        run->warn(QStringLiteral(
+                      "%1 also holds records stamped with other runs (%2); they are not shown with this run")
                       .arg(shortName(file), foreign.join(QStringLiteral(", "))));
     if (!run->info.runEpoch && wanted > 0 && wanted <= 0xFFFFFFFFu)
         run->info.runEpoch = std::uint32_t(wanted);
@@ -185,9 +192,10 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     companions.warnings << files.notes;
     const QStringList mains = files.runFiles.isEmpty() ? QStringList{files.main} : files.runFiles;
     if (mains.size() > 1 && (!files.deps.isEmpty() || !files.scopeStats.isEmpty()))
-        companions.warnings << QStringLiteral("the deps.json and scope stats of %1 are used for every run of the folder "
-                                              "(inferred: its runs share that output prefix)")
-                                   .arg(QFileInfo(files.deps.isEmpty() ? files.scopeStats : files.deps).absolutePath());
+        companions.warnings
+            << QStringLiteral("the deps.json and scope stats of %1 are used for every run of the folder "
+                              "(inferred: its runs share that output prefix)")
+                   .arg(QFileInfo(files.deps.isEmpty() ? files.scopeStats : files.deps).absolutePath());
 
     // deps.json is as large as the records: read it on the second core while the first records file loads.
     CompanionRead depsRead = CompanionRead::Failed;
@@ -195,19 +203,36 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     QStringList depsWarnings;
     if (!files.deps.isEmpty()) {
         depsThread = std::thread([&] {
-            depsRead = readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-                return readDeps(s, companions.deps, w, e, &control);
-            });
+            depsRead =
+                readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+                    return readDeps(s, companions.deps, w, e, &control);
+                });
         });
     }
     std::vector<std::shared_ptr<Capture>> read;
+    QStringList readFiles;
+    QStringList skipped; // run files of a retained folder that could not be read
+    ReadError lastError;
     for (const QString &main : mains) {
         auto capture = std::make_shared<Capture>();
         ReadError error;
-        if (!readMain(files.kind, main, *capture, &error, control) || control.cancelled()) {
+        const bool ok = readMain(files.kind, main, *capture, &error, control);
+        if (control.cancelled()) {
             if (depsThread.joinable())
                 depsThread.join();
-            result.error = control.cancelled() ? ReadError{main, -1, -1, QStringLiteral("loading was cancelled")} : error;
+            result.error = ReadError{main, -1, -1, QStringLiteral("loading was cancelled")};
+            return result;
+        }
+        if (!ok && mains.size() > 1) {
+            // One unreadable run of a retained folder costs that run, not the others (supplement §5.1).
+            skipped << QStringLiteral("%1 not used: %2").arg(shortName(main), error.toString());
+            lastError = error;
+            continue;
+        }
+        if (!ok) {
+            if (depsThread.joinable())
+                depsThread.join();
+            result.error = error;
             return result;
         }
         if (read.empty()) {
@@ -217,8 +242,19 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
             companions.partial |= !files.deps.isEmpty() && depsRead != CompanionRead::Complete;
             readNonDepsCompanions(files, companions);
         }
-        assemble(*capture, files, companions, depsRead, read.size() + 1 == std::size_t(mains.size()));
+        assemble(*capture, files, companions, depsRead, main == mains.back());
         read.push_back(std::move(capture));
+        readFiles << main;
+    }
+    if (read.empty()) {
+        if (depsThread.joinable())
+            depsThread.join();
+        result.error = lastError;
+        return result;
+    }
+    for (const auto &capture : read) {
+        capture->info.warnings << skipped;
+        capture->info.partial |= !skipped.isEmpty();
     }
 
     if (files.kind != MainFileKind::Records) {
@@ -226,8 +262,8 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     } else if (files.runFiles.isEmpty() && !retainedRunEpoch(shortName(files.main))) {
         result.runs = splitRuns(std::move(read.front()));
     } else {
-        for (qsizetype i = 0; i < mains.size(); ++i)
-            result.runs.runs.push_back(retainedRun(mains[i], splitRuns(read[std::size_t(i)])));
+        for (qsizetype i = 0; i < readFiles.size(); ++i)
+            result.runs.runs.push_back(retainedRun(readFiles[i], splitRuns(read[std::size_t(i)])));
         for (const auto &run : result.runs.runs)
             run->info.runCount = int(result.runs.size());
         result.runs.allRuns = combineRuns(result.runs.runs);
