@@ -8,12 +8,15 @@
 // --shape upstream also loads the 7-column upstream shape (supplement §1) of the same workload, so
 // of the same row count; --runs N (N >= 2, implies upstream) also loads a file holding N runs with
 // the same total rows as a one-run upstream file (each run a workload of 1/N the tasks); both are
-// written without the [STRACE] log, which a multi-run capture does not have.
+// written without deps.json and the [STRACE] log, so that only the records differ.
 //
 // Budgets (2-core machine): 100k rows + deps <= 0.5 s; 1M rows <= 2.5 s and <= 1.5 GB peak RSS
-// (current shape). Upstream: load time within 10 % of the current shape's. N runs in one file:
-// load time no more than the one-run file's, with a 5 % tolerance for timing noise between two
-// child processes (the row counts differ by the calibration's rounding, well under 1 %).
+// (current shape, wall time). Upstream: load time within 10 % of the current shape's. N runs in one
+// file: load time no more than the one-run file's, with a 5 % tolerance for the noise between child
+// processes (the row counts differ by the calibration's rounding, well under 1 %). The two ratio
+// budgets compare the CPU time of the loading process (both loader threads), not wall time: on a
+// shared 2-core machine the wall time of the same load varies by a factor of two with what else
+// runs, while its CPU time varies by a few per cent; the wall-time ratio is printed beside it.
 // With --check the exit status is 1 when a budget is missed.
 
 #include "capturegenerator.h"
@@ -93,7 +96,10 @@ struct Variant
     QString name;
     RecordShape shape = RecordShape::Current;
     int runs = 1;
-    bool hostLog = true; // a multi-run capture has no [STRACE] log: its one-run reference neither
+    // The runs comparison loads records alone: a multi-run capture has no [STRACE] log, and its
+    // deps.json (one run's graph) would be 1/N the size, which on the second loader thread would
+    // flatter the N-run file. So neither file of that pair has either.
+    bool companions = true;
 };
 
 struct Measured
@@ -132,7 +138,9 @@ GeneratorOptions optionsFor(std::uint64_t rows, const Variant &v)
     o.level = 4;
     o.shape = v.shape;
     o.runs = v.runs;
-    o.hostLog = v.hostLog;
+    o.hostLog = v.companions;
+    if (!v.companions)
+        o.deps = DepsShape::None;
     o.tasks = int(std::max(100.0, double(rows) / v.runs / rowsPerTask()));
     return o;
 }
@@ -268,13 +276,16 @@ int main(int argc, char **argv)
                                   .arg(b.seconds)
                                   .arg(b.rssMiB);
                 }
-            if (v.shape == RecordShape::Upstream && v.runs == 1 && v.hostLog)
-                verdict =
-                    QStringLiteral("vs current ") +
-                    ratioVerdict(m->loadSeconds / measured.front().loadSeconds, kUpstreamVsCurrent, allOk);
+            // Ratios are checked on CPU time, shown beside the wall-time ratio: see the header.
+            auto versus = [&](const char *what, const Measured &ref, double limit) {
+                return QStringLiteral("vs %1: cpu %2, wall %3")
+                    .arg(QLatin1String(what), ratioVerdict(m->cpuSeconds / ref.cpuSeconds, limit, allOk))
+                    .arg(m->loadSeconds / ref.loadSeconds, 0, 'f', 3);
+            };
+            if (v.shape == RecordShape::Upstream && v.runs == 1 && v.companions)
+                verdict = versus("current", measured.front(), kUpstreamVsCurrent);
             if (v.runs > 1)
-                verdict = QStringLiteral("vs one run ") +
-                          ratioVerdict(m->loadSeconds / measured.back().loadSeconds, kRunsVsOneRun, allOk);
+                verdict = versus("one run", measured.back(), kRunsVsOneRun);
             out << v.name.leftJustified(18) << QString::number(m->rows).leftJustified(11)
                 << QString::number(m->runs).leftJustified(6)
                 << QString::number(m->bytes / 1e6, 'f', 1).leftJustified(11)
