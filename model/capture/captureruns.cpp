@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace lanescope {
@@ -26,13 +27,18 @@ std::optional<std::uint32_t> epochOf(const PhaseRecord &r)
 std::vector<PhaseLane> lanesOfRun(const std::vector<PhaseLane> &lanes,
                                   const std::optional<std::uint32_t> &epoch, bool hasRunWithoutEpoch)
 {
+    auto belongs = [&](const PhaseRecord &r) {
+        const auto e = epochOf(r);
+        return e == epoch || (!e && !hasRunWithoutEpoch);
+    };
     std::vector<PhaseLane> out(lanes.size());
-    for (std::size_t t = 0; t < lanes.size(); ++t)
-        for (const PhaseRecord &r : lanes[t]) {
-            const auto e = epochOf(r);
-            if (e == epoch || (!e && !hasRunWithoutEpoch))
+    for (std::size_t t = 0; t < lanes.size(); ++t) {
+        // Counted first: a lane of a million records grown by doubling costs copies and page faults.
+        out[t].reserve(std::size_t(std::count_if(lanes[t].begin(), lanes[t].end(), belongs)));
+        for (const PhaseRecord &r : lanes[t])
+            if (belongs(r))
                 out[t].push_back(r);
-        }
+    }
     return out;
 }
 
@@ -76,8 +82,10 @@ RunSpan spanOf(const Capture &run)
     return span;
 }
 
-std::shared_ptr<Capture> runOf(const Capture &whole, const std::optional<std::uint32_t> &epoch, int runCount,
-                               bool hasRunWithoutEpoch)
+// `rowCount`: the run's rows, counted beforehand. `takeDeps`: the last run takes the dependency
+// graph over, since the "All runs" view drops it (see splitRuns).
+std::shared_ptr<Capture> runOf(Capture &whole, const std::optional<std::uint32_t> &epoch, int runCount,
+                               bool hasRunWithoutEpoch, std::size_t rowCount, bool takeDeps)
 {
     auto run = std::make_shared<Capture>();
     run->info = whole.info;
@@ -87,6 +95,7 @@ std::shared_ptr<Capture> runOf(const Capture &whole, const std::optional<std::ui
     // in the same file are the device's leftovers, kept as it wrote them (§4.3).
     if (!epoch || whole.info.collection.runEpoch != std::optional<std::uint64_t>(*epoch))
         run->info.collection = {};
+    run->rows.reserve(rowCount);
     for (const TaskRow &r : whole.rows)
         if (epochOf(r) == epoch)
             run->rows.push_back(r);
@@ -99,7 +108,10 @@ std::shared_ptr<Capture> runOf(const Capture &whole, const std::optional<std::ui
     run->aicpuLifecycle = whole.aicpuLifecycle;      // AICPU start-up and shut-down carry no epoch
     run->hostUploads = whole.hostUploads;
     run->phaseKinds = whole.phaseKinds;
-    run->deps = whole.deps;
+    if (takeDeps)
+        run->deps = std::move(whole.deps);
+    else
+        run->deps = whole.deps;
     run->names = whole.names;
     run->scopeStats = scopeStatsOfRun(whole.scopeStats, epoch);
     run->hostLog = whole.hostLog;
@@ -157,14 +169,19 @@ CaptureRuns splitRuns(std::shared_ptr<Capture> whole)
     }
     const bool hasRunWithoutEpoch = !epochs.front().has_value();
     const int count = int(epochs.size());
-    for (const auto &epoch : epochs)
-        result.runs.push_back(runOf(*whole, epoch, count, hasRunWithoutEpoch));
+    std::map<std::optional<std::uint32_t>, std::size_t> rowsPerRun;
+    for (const TaskRow &r : whole->rows)
+        ++rowsPerRun[epochOf(r)];
+    for (std::size_t i = 0; i < epochs.size(); ++i)
+        result.runs.push_back(runOf(*whole, epochs[i], count, hasRunWithoutEpoch, rowsPerRun[epochs[i]],
+                                    i + 1 == epochs.size()));
     for (const auto &run : result.runs)
         whole->runSpans.push_back(spanOf(*run));
     whole->info.runCount = count;
     whole->info.allRuns = true;
     whole->info.runEpoch.reset();
     // Arrows follow bare task ids, which repeat in every run: on one axis they would join runs.
+    // (The last run has taken the graph over already.)
     whole->deps = DepGraph{};
     result.allRuns = std::move(whole);
     return result;

@@ -38,7 +38,8 @@ template <typename Read> CompanionRead readCompanion(const QString &path, QStrin
     return CompanionRead::Failed;
 }
 
-bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadError *error, const LoadControl &control)
+bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadError *error,
+              const LoadControl &control)
 {
     auto source = ByteSource::open(main, error);
     if (!source)
@@ -65,7 +66,8 @@ bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadErro
         capture.info.partial |= error->isSet();
         *error = {};
         return true;
-    case MainFileKind::None: break;
+    case MainFileKind::None:
+        break;
     }
     *error = {main, -1, -1, QStringLiteral("not a capture")};
     return false;
@@ -78,7 +80,7 @@ struct Companions
     NameMap names;
     ScopeStats scopeStats;
     HostLog hostLog;
-    CaptureSources sources;  // the companions actually used
+    CaptureSources sources; // the companions actually used
     QStringList warnings;
     bool partial = false;
 };
@@ -117,7 +119,8 @@ void readHostLogCompanion(const DiscoveredFiles &files, Companions &out)
 
 // Joins the records of one file with the companions, then names, checks and lanes. The last file
 // takes the companions over instead of copying them.
-void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, CompanionRead depsRead, bool last)
+void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, CompanionRead depsRead,
+              bool last)
 {
     auto take = [last](auto &from, auto &to) {
         if (last)
@@ -131,7 +134,8 @@ void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, 
     if (!files.deps.isEmpty()) {
         if (depsRead != CompanionRead::Failed) {
             if (!c.deps.empty())
-                warnings << QStringLiteral("deps.json replaces the dependencies taken from runtime fanout lists");
+                warnings << QStringLiteral(
+                    "deps.json replaces the dependencies taken from runtime fanout lists");
             take(companions.deps, c.deps);
             c.info.sources.deps = files.deps;
         }
@@ -143,7 +147,8 @@ void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, 
         c.info.sources.scopeStats = companions.sources.scopeStats;
         c.info.sources.hostLog = companions.sources.hostLog;  // the log itself was given before the records
         if (c.deps.empty() && files.deps.isEmpty())
-            warnings << QStringLiteral("no deps.json: no function names, no dependency arrows, no overhead analysis");
+            warnings << QStringLiteral(
+                "no deps.json: no function names, no dependency arrows, no overhead analysis");
         resolveFunctionIds(c);
         if (!c.deps.empty())
             checkDepsOverlap(c);
@@ -172,7 +177,8 @@ std::shared_ptr<Capture> retainedRun(const QString &file, CaptureRuns split)
         foreign.clear();
     }
     if (!foreign.isEmpty())
-        run->warn(QStringLiteral("%1 also holds records stamped with other runs (%2); they are not shown with this run")
+        run->warn(QStringLiteral(
+                      "%1 also holds records stamped with other runs (%2); they are not shown with this run")
                       .arg(shortName(file), foreign.join(QStringLiteral(", "))));
     if (!run->info.runEpoch && wanted > 0 && wanted <= 0xFFFFFFFFu)
         run->info.runEpoch = std::uint32_t(wanted);
@@ -195,9 +201,10 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     companions.warnings << files.notes;
     const QStringList mains = files.runFiles.isEmpty() ? QStringList{files.main} : files.runFiles;
     if (mains.size() > 1 && (!files.deps.isEmpty() || !files.scopeStats.isEmpty()))
-        companions.warnings << QStringLiteral("the deps.json and scope stats of %1 are used for every run of the folder "
-                                              "(inferred: its runs share that output prefix)")
-                                   .arg(QFileInfo(files.deps.isEmpty() ? files.scopeStats : files.deps).absolutePath());
+        companions.warnings
+            << QStringLiteral("the deps.json and scope stats of %1 are used for every run of the folder "
+                              "(inferred: its runs share that output prefix)")
+                   .arg(QFileInfo(files.deps.isEmpty() ? files.scopeStats : files.deps).absolutePath());
 
     // deps.json is as large as the records: read it on the second core while the first records file loads.
     CompanionRead depsRead = CompanionRead::Failed;
@@ -205,21 +212,38 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     QStringList depsWarnings;
     if (!files.deps.isEmpty()) {
         depsThread = std::thread([&] {
-            depsRead = readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-                return readDeps(s, companions.deps, w, e, &control);
-            });
+            depsRead =
+                readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+                    return readDeps(s, companions.deps, w, e, &control);
+                });
         });
     }
     readHostLogCompanion(files, companions);
     std::vector<std::shared_ptr<Capture>> read;
+    QStringList readFiles;
+    QStringList skipped; // run files of a retained folder that could not be read
+    ReadError lastError;
     for (const QString &main : mains) {
         auto capture = std::make_shared<Capture>();
         capture->hostLog = companions.hostLog;
         ReadError error;
-        if (!readMain(files.kind, main, *capture, &error, control) || control.cancelled()) {
+        const bool ok = readMain(files.kind, main, *capture, &error, control);
+        if (control.cancelled()) {
             if (depsThread.joinable())
                 depsThread.join();
-            result.error = control.cancelled() ? ReadError{main, -1, -1, QStringLiteral("loading was cancelled")} : error;
+            result.error = ReadError{main, -1, -1, QStringLiteral("loading was cancelled")};
+            return result;
+        }
+        if (!ok && mains.size() > 1) {
+            // One unreadable run of a retained folder costs that run, not the others (supplement §5.1).
+            skipped << QStringLiteral("%1 not used: %2").arg(shortName(main), error.toString());
+            lastError = error;
+            continue;
+        }
+        if (!ok) {
+            if (depsThread.joinable())
+                depsThread.join();
+            result.error = error;
             return result;
         }
         if (read.empty()) {
@@ -229,8 +253,19 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
             companions.partial |= !files.deps.isEmpty() && depsRead != CompanionRead::Complete;
             readNonDepsCompanions(files, companions);
         }
-        assemble(*capture, files, companions, depsRead, read.size() + 1 == std::size_t(mains.size()));
+        assemble(*capture, files, companions, depsRead, main == mains.back());
         read.push_back(std::move(capture));
+        readFiles << main;
+    }
+    if (read.empty()) {
+        if (depsThread.joinable())
+            depsThread.join();
+        result.error = lastError;
+        return result;
+    }
+    for (const auto &capture : read) {
+        capture->info.warnings << skipped;
+        capture->info.partial |= !skipped.isEmpty();
     }
 
     if (files.kind != MainFileKind::Records) {
@@ -238,8 +273,8 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     } else if (files.runFiles.isEmpty() && !retainedRunEpoch(shortName(files.main))) {
         result.runs = splitRuns(std::move(read.front()));
     } else {
-        for (qsizetype i = 0; i < mains.size(); ++i)
-            result.runs.runs.push_back(retainedRun(mains[i], splitRuns(read[std::size_t(i)])));
+        for (qsizetype i = 0; i < readFiles.size(); ++i)
+            result.runs.runs.push_back(retainedRun(readFiles[i], splitRuns(read[std::size_t(i)])));
         for (const auto &run : result.runs.runs)
             run->info.runCount = int(result.runs.size());
         result.runs.allRuns = combineRuns(result.runs.runs);

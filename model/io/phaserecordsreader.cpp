@@ -305,6 +305,9 @@ void PhaseRecordsReader::readSchedulerRecords()
                     break;
             }
         } else {
+            if (key == "streams")
+                m_raw.note(QStringLiteral("scheduler_records.streams at byte %1 is not an array (ignored)")
+                               .arg(m_c.offset()));
             m_c.skip();
         }
         if (!m_c.ok())
@@ -377,10 +380,17 @@ void PhaseRecordsReader::readSchedulerStream()
             std::string ck;
             while (m_c.nextMember(ck)) {
                 if (ck == "dropped") {
-                    if (takeUInt64(m_c, v, m_scratch) == Took::Value) {
+                    const auto at = m_c.offset();
+                    const Took t = takeUInt64(m_c, v, m_scratch);
+                    // A count the stream cannot state is not a count of zero: say so.
+                    if (t == Took::Value) {
                         m_raw.schedulerStreamsDropped += v;
                         info.dropped = v;
-                    }
+                    } else if (t == Took::Other)
+                        m_raw.note(
+                            QStringLiteral("a scheduler stream's capture.dropped at byte %1 is not a count "
+                                           "(ignored: its losses are unknown)")
+                                .arg(at));
                 } else if (ck == "truncated") {
                     bool b = false;
                     if (m_c.peek() == Type::Bool) {

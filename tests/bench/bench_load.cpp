@@ -1,9 +1,22 @@
 // Load benchmark: time to a loaded capture as a ratio to a plain read of the same bytes, at
 // 100k and 1M AICore rows (level 4, with deps.json), plus the peak RSS of the loading process.
 //
-//   bench_load [--rows N]... [--check] [--dir DIR]
+//   bench_load [--rows N]... [--shape current|upstream] [--runs N] [--repeat K] [--check] [--dir DIR]
 //
-// Budgets (2-core machine): 100k rows + deps <= 0.5 s; 1M rows <= 2.5 s and <= 1.5 GB peak RSS.
+// Every capture is loaded K times (default 5) in a fresh child process; the median wall time counts
+// (the CPU time of both loader threads is shown beside it: on a shared machine it varies less).
+// --shape upstream also loads the 7-column upstream shape (supplement §1) of the same workload, so
+// of the same row count; --runs N (N >= 2, implies upstream) also loads a file holding N runs with
+// the same total rows as a one-run upstream file (each run a workload of 1/N the tasks); both are
+// written without deps.json and the [STRACE] log, so that only the records differ.
+//
+// Budgets (2-core machine): 100k rows + deps <= 0.5 s; 1M rows <= 2.5 s and <= 1.5 GB peak RSS
+// (current shape, wall time). Upstream: load time within 10 % of the current shape's. N runs in one
+// file: load time no more than the one-run file's, with a 5 % tolerance for the noise between child
+// processes (the row counts differ by the calibration's rounding, well under 1 %). The two ratio
+// budgets compare the CPU time of the loading process (both loader threads), not wall time: on a
+// shared 2-core machine the wall time of the same load varies by a factor of two with what else
+// runs, while its CPU time varies by a few per cent; the wall-time ratio is printed beside it.
 // With --check the exit status is 1 when a budget is missed.
 
 #include "capturegenerator.h"
@@ -17,6 +30,10 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTextStream>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
 
 #include <sys/resource.h>
 
@@ -50,7 +67,8 @@ double plainReadSeconds(const QString &dir, std::int64_t *bytes)
     return timer.nsecsElapsed() / 1e9;
 }
 
-// Child-process mode: load once, report seconds and peak RSS (the parent's generator memory must not count).
+// Child-process mode: load once, report seconds, peak RSS (the parent's generator memory must not
+// count), the rows of every run and the number of runs.
 int measure(const QString &dir)
 {
     QElapsedTimer timer;
@@ -63,22 +81,128 @@ int measure(const QString &dir)
     }
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    QTextStream(stdout) << seconds << ' ' << usage.ru_maxrss / 1024.0 << ' ' << r.capture->rows.size() << '\n';
+    const double cpu = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                       double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    std::size_t rows = 0;
+    for (const auto &run : r.runs.runs)
+        rows += run->rows.size();
+    QTextStream(stdout) << seconds << ' ' << usage.ru_maxrss / 1024.0 << ' ' << rows << ' ' << r.runs.size()
+                        << ' ' << cpu << '\n';
     return 0;
 }
 
-GeneratorOptions optionsForRows(std::uint64_t rows)
+struct Variant
+{
+    QString name;
+    RecordShape shape = RecordShape::Current;
+    int runs = 1;
+    // The runs comparison loads records alone: a multi-run capture has no [STRACE] log, and its
+    // deps.json (one run's graph) would be 1/N the size, which on the second loader thread would
+    // flatter the N-run file. So neither file of that pair has either.
+    bool companions = true;
+};
+
+struct Measured
+{
+    std::uint64_t rows = 0;
+    std::int64_t bytes = 0;
+    double readSeconds = 0;
+    double loadSeconds = 0; // median of the repeats
+    double cpuSeconds = 0;  // median CPU time (both loader threads) of the repeats
+    double rssMiB = 0;      // largest of the repeats
+    int runs = 0;
+};
+
+// Rows per logical task of the benchmark's random workload, measured once on a small run (SPMD and
+// MIX tasks have several rows): the same for every shape, since they share the workload.
+double rowsPerTask()
+{
+    static double cached = 0;
+    if (cached > 0)
+        return cached;
+    GeneratorOptions o;
+    o.seed = 20261129;
+    o.level = 4;
+    o.tasks = 2000;
+    QTemporaryDir probe;
+    const GeneratedCapture g = generateCapture(o, probe.path());
+    cached = g.ok() && g.expected.aicoreRows > 0 ? double(g.expected.aicoreRows) / o.tasks : 1.0;
+    return cached;
+}
+
+// `rows` AICore rows in total; with several runs each run is a workload of rows / runs.
+GeneratorOptions optionsFor(std::uint64_t rows, const Variant &v)
 {
     GeneratorOptions o;
     o.seed = 20261129;
     o.level = 4;
-    // Calibrate tasks -> AICore rows (SPMD and MIX tasks have several rows) on a small run.
-    o.tasks = 2000;
-    QTemporaryDir probe;
-    const GeneratedCapture g = generateCapture(o, probe.path());
-    const double rowsPerTask = g.ok() && g.expected.aicoreRows > 0 ? double(g.expected.aicoreRows) / o.tasks : 1.0;
-    o.tasks = int(std::max(100.0, double(rows) / rowsPerTask));
+    o.shape = v.shape;
+    o.runs = v.runs;
+    o.hostLog = v.companions;
+    if (!v.companions)
+        o.deps = DepsShape::None;
+    o.tasks = int(std::max(100.0, double(rows) / v.runs / rowsPerTask()));
     return o;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// Generates the capture, measures the plain-read floor, then loads it `repeat` times in children.
+std::optional<Measured> measureVariant(std::uint64_t wanted, const Variant &v, int repeat,
+                                       const QString &keepDir)
+{
+    QTemporaryDir tmp;
+    const QString dir = keepDir.isEmpty()
+                            ? tmp.path()
+                            : QDir(keepDir).filePath(QStringLiteral("%1-%2").arg(wanted).arg(v.name));
+    const GeneratedCapture g = generateCapture(optionsFor(wanted, v), dir);
+    if (!g.ok()) {
+        QTextStream(stderr) << "generation failed: " << g.error << '\n';
+        return std::nullopt;
+    }
+    Measured m;
+    m.rows = g.expected.aicoreRows;
+    plainReadSeconds(dir, &m.bytes); // warm the page cache so both timings read from memory
+    m.readSeconds = plainReadSeconds(dir, &m.bytes);
+    std::vector<double> loads, cpus;
+    for (int i = 0; i < repeat; ++i) {
+        QProcess child;
+        child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--measure"), dir});
+        child.waitForFinished(-1);
+        const QStringList fields =
+            QString::fromUtf8(child.readAllStandardOutput()).trimmed().split(QLatin1Char(' '));
+        if (child.exitCode() != 0 || fields.size() < 5) {
+            QTextStream(stderr) << "load failed: " << child.readAllStandardError();
+            return std::nullopt;
+        }
+        loads.push_back(fields[0].toDouble());
+        cpus.push_back(fields[4].toDouble());
+        m.rssMiB = std::max(m.rssMiB, fields[1].toDouble());
+        m.runs = fields[3].toInt();
+        if (fields[2].toULongLong() != m.rows) {
+            QTextStream(stderr) << v.name << ": loaded " << fields[2] << " rows, generated " << m.rows
+                                << '\n';
+            return std::nullopt;
+        }
+    }
+    m.loadSeconds = median(loads);
+    m.cpuSeconds = median(cpus);
+    return m;
+}
+
+// "ok (1.04 <= 1.10)" for a ratio budget.
+QString ratioVerdict(double ratio, double limit, bool &allOk)
+{
+    const bool ok = ratio <= limit;
+    allOk &= ok;
+    return QStringLiteral("%1 (%2 <= %3)")
+        .arg(ok ? "ok" : "MISSED")
+        .arg(ratio, 0, 'f', 3)
+        .arg(limit, 0, 'f', 2);
 }
 
 } // namespace
@@ -92,6 +216,9 @@ int main(int argc, char **argv)
 
     std::vector<std::uint64_t> sizes;
     bool check = false;
+    bool upstream = false;
+    int runs = 1;
+    int repeat = 5;
     QString keepDir;
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--rows") && i + 1 < args.size())
@@ -100,51 +227,76 @@ int main(int argc, char **argv)
             check = true;
         else if (args[i] == QLatin1String("--dir") && i + 1 < args.size())
             keepDir = args[++i];
+        else if (args[i] == QLatin1String("--shape") && i + 1 < args.size() &&
+                 (args[i + 1] == QLatin1String("current") || args[i + 1] == QLatin1String("upstream")))
+            upstream = args[++i] == QLatin1String("upstream");
+        else if (args[i] == QLatin1String("--runs") && i + 1 < args.size() && args[i + 1].toInt() >= 1)
+            runs = args[++i].toInt();
+        else if (args[i] == QLatin1String("--repeat") && i + 1 < args.size() && args[i + 1].toInt() >= 1)
+            repeat = args[++i].toInt();
         else {
-            QTextStream(stderr) << "usage: bench_load [--rows N]... [--check] [--dir DIR]\n";
+            QTextStream(stderr)
+                << "usage: bench_load [--rows N]... [--shape current|upstream] [--runs N] [--repeat K] "
+                   "[--check] [--dir DIR]\n";
             return 1;
         }
     }
     if (sizes.empty())
         sizes = {100'000, 1'000'000};
+    upstream |= runs > 1;
     const Budget budgets[] = {{100'000, 0.5, 1536}, {1'000'000, 2.5, 1536}};
+    constexpr double kUpstreamVsCurrent = 1.10;
+    constexpr double kRunsVsOneRun = 1.05;
+
+    std::vector<Variant> variants = {{QStringLiteral("current"), RecordShape::Current, 1}};
+    if (upstream)
+        variants.push_back({QStringLiteral("upstream"), RecordShape::Upstream, 1});
+    if (runs > 1) {
+        variants.push_back({QStringLiteral("upstream-1run"), RecordShape::Upstream, 1, false});
+        variants.push_back({QStringLiteral("upstream-%1runs").arg(runs), RecordShape::Upstream, runs, false});
+    }
 
     QTextStream out(stdout);
-    out << "rows       bytes(MB)  read(s)  load(s)  load/read  peakRSS(MB)  budget\n";
+    out << "shape             rows       runs  bytes(MB)  read(s)  load(s)  cpu(s)  load/read  peakRSS(MB)  "
+           "budget\n";
     bool allOk = true;
     for (std::uint64_t wanted : sizes) {
-        QTemporaryDir tmp;
-        const QString dir = keepDir.isEmpty() ? tmp.path() : QDir(keepDir).filePath(QString::number(wanted));
-        const GeneratedCapture g = generateCapture(optionsForRows(wanted), dir);
-        if (!g.ok()) {
-            QTextStream(stderr) << "generation failed: " << g.error << '\n';
-            return 2;
+        std::vector<Measured> measured;
+        for (const Variant &v : variants) {
+            const auto m = measureVariant(wanted, v, repeat, keepDir);
+            if (!m)
+                return 2;
+            QString verdict = QStringLiteral("-");
+            for (const Budget &b : budgets)
+                if (b.rows == wanted && v.shape == RecordShape::Current) {
+                    const bool ok = m->loadSeconds <= b.seconds && m->rssMiB <= b.rssMiB;
+                    allOk &= ok;
+                    verdict = QStringLiteral("%1 (<= %2 s, <= %3 MB)")
+                                  .arg(ok ? "ok" : "MISSED")
+                                  .arg(b.seconds)
+                                  .arg(b.rssMiB);
+                }
+            // Ratios are checked on CPU time, shown beside the wall-time ratio: see the header.
+            auto versus = [&](const char *what, const Measured &ref, double limit) {
+                return QStringLiteral("vs %1: cpu %2, wall %3")
+                    .arg(QLatin1String(what), ratioVerdict(m->cpuSeconds / ref.cpuSeconds, limit, allOk))
+                    .arg(m->loadSeconds / ref.loadSeconds, 0, 'f', 3);
+            };
+            if (v.shape == RecordShape::Upstream && v.runs == 1 && v.companions)
+                verdict = versus("current", measured.front(), kUpstreamVsCurrent);
+            if (v.runs > 1)
+                verdict = versus("one run", measured.back(), kRunsVsOneRun);
+            out << v.name.leftJustified(18) << QString::number(m->rows).leftJustified(11)
+                << QString::number(m->runs).leftJustified(6)
+                << QString::number(m->bytes / 1e6, 'f', 1).leftJustified(11)
+                << QString::number(m->readSeconds, 'f', 3).leftJustified(9)
+                << QString::number(m->loadSeconds, 'f', 3).leftJustified(9)
+                << QString::number(m->cpuSeconds, 'f', 3).leftJustified(8)
+                << QString::number(m->loadSeconds / std::max(m->readSeconds, 1e-9), 'f', 1).leftJustified(11)
+                << QString::number(m->rssMiB, 'f', 0).leftJustified(13) << verdict << '\n';
+            out.flush();
+            measured.push_back(*m);
         }
-        std::int64_t bytes = 0;
-        plainReadSeconds(dir, &bytes);  // warm the page cache so both timings read from memory
-        const double floor = plainReadSeconds(dir, &bytes);
-        QProcess child;
-        child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--measure"), dir});
-        child.waitForFinished(-1);
-        const QStringList fields = QString::fromUtf8(child.readAllStandardOutput()).split(QLatin1Char(' '));
-        if (child.exitCode() != 0 || fields.size() < 3) {
-            QTextStream(stderr) << "load failed: " << child.readAllStandardError();
-            return 2;
-        }
-        const double seconds = fields[0].toDouble();
-        const double rss = fields[1].toDouble();
-        QString verdict = QStringLiteral("-");
-        for (const Budget &b : budgets)
-            if (b.rows == wanted) {
-                const bool ok = seconds <= b.seconds && rss <= b.rssMiB;
-                allOk &= ok;
-                verdict = QStringLiteral("%1 (<= %2 s, <= %3 MB)").arg(ok ? "ok" : "MISSED").arg(b.seconds).arg(b.rssMiB);
-            }
-        out << QString::number(g.expected.aicoreRows).leftJustified(11) << QString::number(bytes / 1e6, 'f', 1).leftJustified(11)
-            << QString::number(floor, 'f', 3).leftJustified(9) << QString::number(seconds, 'f', 3).leftJustified(9)
-            << QString::number(seconds / std::max(floor, 1e-9), 'f', 1).leftJustified(11)
-            << QString::number(rss, 'f', 0).leftJustified(13) << verdict << '\n';
-        out.flush();
     }
     return check && !allOk ? 1 : 0;
 }

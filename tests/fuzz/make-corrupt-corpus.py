@@ -62,6 +62,28 @@ DEPS = (
     b'"edges": [{"pred": "0", "succ": "1", "source": "tensormap"}]}\n'
 )
 
+# The upstream shape (supplement §1): 7-column rows, scheduler_tasks, scheduler_records streams
+# whose records carry run_epoch.
+UPSTREAM = (
+    b'{"chip_swimlane_level": 3, "metadata": {"runtime": "tensormap_and_ringbuffer", '
+    b'"clock_freq_hz": 1000000000, "num_cores": 2, "core_types": ["aic", "aiv"], "core_to_thread": [0, 0]}, '
+    b'"aicore_tasks": [[0, 10, 0, 1100, 1200, 40, 1], [1, 11, 0, 1150, 1400, 30, 1]], '
+    b'"scheduler_tasks": {"producer": "aicpu", "records": [[0, 0, 1000, 1250, 1], [1, 0, 1010, 1450, 1]]}, '
+    b'"scheduler_records": {"streams": [{"producer": "aicpu", "scheduler_id": 0, '
+    b'"capture": {"committed": 1, "dropped": 0, "truncated": false}, '
+    b'"records": [{"start_cycles": 990, "end_cycles": 1030, "run_epoch": 1, "loop_iter": 7, "kind": "dispatch", '
+    b'"tasks_processed": 2, "task_id": null}]}]}}\n'
+)
+# metadata.collection of a retained run (supplement §5.2), in the writer's key order.
+COLLECTION = (
+    b'"collection": {"run_epoch": 1, "session_id": 1, "processing_complete": true, "metadata_complete": true, '
+    b'"not_received_buffers": 0, "unpublished_loss": 0, "transport_retired": 0, "transport_retired_records": 0, '
+    b'"unattributable_handoffs": 0, "handoff_identity_verified": true, "cut_failed_queues": 0, '
+    b'"verdict": "published"}, '
+)
+RETAINED = UPSTREAM.replace(b'"runtime": "tensormap_and_ringbuffer", ',
+                            b'"runtime": "tensormap_and_ringbuffer", ' + COLLECTION)
+
 NAMEMAP = b'{"level": 2, "orchestrator_name": "orch", "callable_id_to_name": {"0": "QK", "1": "SF"}}\n'
 
 SCOPE_META = (b'{"version": 6, "fatal": false, "dropped": 0, "total": 2, "task_window_max": [16, 16, 16, 16], '
@@ -216,6 +238,68 @@ def main():
     put("records", rec + "-objects-nan-times.json",
         b'{"l2_perf_level": 2, "tasks": [{"task_id": 1, "core_id": 0, "func_id": 0, "start_time_us": 1e400, '
         b'"end_time_us": -1e400}, {"task_id": 2, "core_id": 0, "func_id": 0, "start_time_us": 1.0, "end_time_us": 2.0}]}\n')
+
+    U = UPSTREAM
+    up = rec + "-upstream"
+    put("records", up + "-valid.json", U)
+    put("records", up + "-dropped-string.json", U.replace(b'"dropped": 0', b'"dropped": "many"'))
+    put("records", up + "-dropped-nonzero.json", U.replace(b'"dropped": 0, "truncated": false', b'"dropped": 4, "truncated": true'))
+    put("records", up + "-streams-not-array.json", U.replace(b'"streams": [{', b'"streams": {"0": {').replace(b'null}]}]}}', b'null}]}}}}'))
+    put("records", up + "-stream-not-object.json", U.replace(b'"streams": [{', b'"streams": [7, {'))
+    put("records", up + "-run-epoch-negative.json", U.replace(b'"run_epoch": 1', b'"run_epoch": -1'))
+    put("records", up + "-run-epoch-2p32.json", U.replace(b'"run_epoch": 1', b'"run_epoch": 4294967296'))
+    put("records", up + "-run-epoch-beyond-2p64.json", U.replace(b'"run_epoch": 1', b'"run_epoch": 18446744073709551616'))
+    put("records", up + "-run-epoch-string.json", U.replace(b'"run_epoch": 1', b'"run_epoch": "1"'))
+    put("records", up + "-run-epoch-other-run.json", U.replace(b'"run_epoch": 1', b'"run_epoch": 2'))
+    put("records", up + "-row-run-epoch-negative.json", U.replace(b"1200, 40, 1]", b"1200, 40, -1]"))
+    put("records", up + "-row-run-epoch-huge.json", U.replace(b"1200, 40, 1]", b"1200, 40, 18446744073709551615]"))
+    put("records", up + "-row-run-epoch-string.json", U.replace(b"1200, 40, 1]", b'1200, 40, "1"]'))
+    put("records", up + "-two-runs-same-keys.json", U.replace(b"[1, 11, 0, 1150, 1400, 30, 1]]",
+                                                             b"[1, 11, 0, 1150, 1400, 30, 1], [0, 12, 0, 2100, 2200, 40, 2]]")
+        .replace(b"[1, 0, 1010, 1450, 1]]", b"[1, 0, 1010, 1450, 1], [0, 0, 2000, 2250, 2]]"))
+    C = RETAINED
+    co = rec + "-collection"
+    put("records", co + "-valid.json", C)
+    put("records", co + "-not-object.json", U.replace(b'"runtime": "tensormap_and_ringbuffer", ',
+                                                      b'"runtime": "tensormap_and_ringbuffer", "collection": [1, 2], '))
+    put("records", co + "-verdict-not-string.json", C.replace(b'"verdict": "published"', b'"verdict": 3'))
+    put("records", co + "-verdict-missing.json", C.replace(b', "verdict": "published"', b""))
+    put("records", co + "-verdict-unknown.json", C.replace(b'"verdict": "published"', b'"verdict": "quarantined"'))
+    put("records", co + "-verdict-uppercase.json", C.replace(b'"verdict": "published"', b'"verdict": "PUBLISHED"'))
+    put("records", co + "-verdict-partial-safe.json", C.replace(b'"not_received_buffers": 0', b'"not_received_buffers": 3')
+        .replace(b'"verdict": "published"', b'"verdict": "partial_safe"'))
+    put("records", co + "-verdict-partial-cut-unknown.json", C.replace(b'"processing_complete": true', b'"processing_complete": false')
+        .replace(b'"cut_failed_queues": 0', b'"cut_failed_queues": 2').replace(b'"verdict": "published"', b'"verdict": "partial_cut_unknown"'))
+    put("records", co + "-counter-negative.json", C.replace(b'"not_received_buffers": 0', b'"not_received_buffers": -3'))
+    put("records", co + "-counter-beyond-2p64.json", C.replace(b'"transport_retired": 0', b'"transport_retired": 18446744073709551616'))
+    put("records", co + "-counter-float.json", C.replace(b'"unpublished_loss": 0', b'"unpublished_loss": 0.5'))
+    put("records", co + "-flag-string.json", C.replace(b'"processing_complete": true', b'"processing_complete": "yes"'))
+    put("records", co + "-flag-number.json", C.replace(b'"handoff_identity_verified": true', b'"handoff_identity_verified": 1'))
+    put("records", co + "-identity-unverified.json", C.replace(b'"handoff_identity_verified": true', b'"handoff_identity_verified": false'))
+    put("records", co + "-run-epoch-zero.json", C.replace(b'"collection": {"run_epoch": 1', b'"collection": {"run_epoch": 0'))
+    put("records", co + "-run-epoch-2p32.json", C.replace(b'"collection": {"run_epoch": 1', b'"collection": {"run_epoch": 4294967296'))
+    put("records", co + "-old-shape.json", C.replace(b'"transport_retired_records": 0, "unattributable_handoffs": 0, '
+                                                     b'"handoff_identity_verified": true, ', b""))
+    put("records", co + "-nothing-captured.json", C.replace(b"[[0, 10, 0, 1100, 1200, 40, 1], [1, 11, 0, 1150, 1400, 30, 1]]", b"[]")
+        .replace(b"[[0, 0, 1000, 1250, 1], [1, 0, 1010, 1450, 1]]", b"[]")
+        .replace(b'"streams": [{"producer": "aicpu", "scheduler_id": 0, "capture": {"committed": 1, "dropped": 0, "truncated": false}, '
+                 b'"records": [{"start_cycles": 990, "end_cycles": 1030, "run_epoch": 1, "loop_iter": 7, "kind": "dispatch", '
+                 b'"tasks_processed": 2, "task_id": null}]}]', b'"streams": []'))
+    put("records", co + "-nesting-10000.json", C.replace(b'"session_id": 1', b'"session_id": ' + deep(10000)))
+
+    # The retained layout (supplement §5.1): a prefix holding swimlane-0/records_e<epoch>.json. The
+    # folder cases are loaded by tst_retainedlayout; every file is also read on its own here.
+    rt = "retained"
+    put(rt, "truncated-run/swimlane-0/records_e1.json", C)
+    put(rt, "truncated-run/swimlane-0/records_e2.json", C.replace(b'"run_epoch": 1', b'"run_epoch": 2').replace(b", 1]", b", 2]")[: len(C) * 2 // 3])
+    put(rt, "truncated-run/deps.json", DEPS.replace(b'"task_id": "0"', b'"task_id": "10"').replace(b'"task_id": "1"', b'"task_id": "11"'))
+    put(rt, "epoch-beyond-32-bits/swimlane-0/records_e1.json", C)
+    put(rt, "epoch-beyond-32-bits/swimlane-0/records_e4294967296.json",
+        C.replace(b'"run_epoch": 1', b'"run_epoch": 4294967296'))
+    put(rt, "epoch-huge-only/swimlane-0/records_e" + "9" * 30 + ".json", C)
+    put(rt, "epoch-mismatch/swimlane-0/records_e7.json", C)
+    put(rt, "empty-run-file/swimlane-0/records_e1.json", C)
+    put(rt, "empty-run-file/swimlane-0/records_e2.json", b"")
 
     tr = "merged_swimlane"
     T = TRACE
@@ -446,10 +530,11 @@ def main():
     put(zs, rec + "-zstd-truncated-payload.json.zst", zstd(R[: len(R) // 2]))
 
     shutil.rmtree(os.path.join(ROOT, "records"), ignore_errors=True)
-    for sub in ("records", "trace", "deps", "namemap", "scopestats", "hostlog", "zstd"):
+    for sub in ("records", "trace", "deps", "namemap", "scopestats", "hostlog", "zstd", "retained"):
         shutil.rmtree(os.path.join(ROOT, sub), ignore_errors=True)
         os.makedirs(os.path.join(ROOT, sub))
     for (sub, name), data in sorted(files.items()):
+        os.makedirs(os.path.dirname(os.path.join(ROOT, sub, name)), exist_ok=True)
         with open(os.path.join(ROOT, sub, name), "wb") as f:
             f.write(data)
     print("%d files" % len(files), file=sys.stderr)

@@ -40,24 +40,31 @@ seed() {
 }
 
 shopt -s nullglob
+# The corrupt corpus keeps each reader's files in a subdirectory (corrupt/records/, corrupt/deps/, ...);
+# retained layouts (generated, hand-written and corrupt) hold their runs in swimlane-<k>/records_e<epoch>.json.
 seed records "$fixtures"/records/*.json "$fixtures"/generated/*/chip_swimlane_records.json \
-  "$fixtures"/corrupt/records/*
-seed deps "$fixtures"/deps/*.json "$fixtures"/generated/*/deps.json "$fixtures"/corrupt/deps/*
+  "$fixtures"/generated/*/swimlane-*/records_e*.json "$fixtures"/runs/*/chip_swimlane_records.json \
+  "$fixtures"/runs/*/swimlane-*/records_e*.json "$fixtures"/corrupt/records/* \
+  "$fixtures"/corrupt/retained/*/swimlane-*/records_e*
+seed deps "$fixtures"/deps/*.json "$fixtures"/generated/*/deps.json "$fixtures"/runs/*/deps.json \
+  "$fixtures"/corrupt/deps/* "$fixtures"/corrupt/retained/*/deps.json
 seed namemap "$fixtures"/namemap/*.json "$fixtures"/generated/*/name_map*.json "$fixtures"/corrupt/namemap/*
 # The hand-written fixtures include the current writer's unversioned shape (v7_*.jsonl) and the
 # corrupt corpus its damaged variants (corrupt/scopestats/scope_stats-v7-*).
 seed scopestats "$fixtures"/scopestats/*.jsonl "$fixtures"/generated/*/scope_stats/*.jsonl \
-  "$fixtures"/corrupt/scopestats/*
+  "$fixtures"/runs/*/scope_stats/*.jsonl "$fixtures"/corrupt/scopestats/*
 # Trace seeds: the hand-written traces (merged, newest converter, multi-rank l3) and the damaged ones.
 seed trace "$fixtures"/traces/*.json "$fixtures"/corrupt/trace/*
 seed hostlog "$fixtures"/hostlog/* "$fixtures"/generated/*/strace.log "$fixtures"/corrupt/hostlog/*
 seed zstd "$fixtures"/generated/*/*.zst "$fixtures"/corrupt/*.zst
 # The loader target reads one capture directory per input, its files joined by the byte 0x1e.
 mkdir -p "$corpus/loader"
-for d in "$fixtures"/generated/*/; do
-  name=$(basename "$d")
+# A retained layout contributes its last run's records file.
+for d in "$fixtures"/generated/*/ "$fixtures"/runs/*/; do
+  name=$(basename "$(dirname "$d")")-$(basename "$d")
+  records=$(ls "$d"/chip_swimlane_records.json "$d"/swimlane-*/records_e*.json 2>/dev/null | tail -1 || true)
   {
-    cat "$d"/chip_swimlane_records.json 2>/dev/null || true; printf '\x1e'
+    cat "$records" 2>/dev/null || true; printf '\x1e'
     cat "$d"/deps.json 2>/dev/null || true; printf '\x1e'
     cat "$d"/name_map*.json 2>/dev/null || true; printf '\x1e'
     cat "$d"/scope_stats/scope_stats.jsonl 2>/dev/null || true; printf '\x1e'

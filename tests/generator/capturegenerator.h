@@ -4,6 +4,7 @@
 #include "generatoroptions.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace lanescope {
 
@@ -12,13 +13,14 @@ namespace lanescope {
 struct GeneratedCapture
 {
     QString dir;
-    QString recordsPath;      // chip_swimlane_records.json
-    QString depsPath;         // deps.json
-    QString nameMapPath;      // name_map_<case>.json
-    QString scopeStatsPath;   // scope_stats/scope_stats.jsonl
-    QString hostLogPath;      // strace.log
+    QString recordsPath;         // chip_swimlane_records.json (retained layout: the last run's file)
+    QStringList runRecordsPaths; // multi-run capture: every records file written, by epoch
+    QString depsPath;            // deps.json
+    QString nameMapPath;         // name_map_<case>.json
+    QString scopeStatsPath;      // scope_stats/scope_stats.jsonl
+    QString hostLogPath;         // strace.log
     ExpectedValues expected;
-    QString error;            // empty on success
+    QString error; // empty on success
 
     bool ok() const { return error.isEmpty(); }
 };

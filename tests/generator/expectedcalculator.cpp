@@ -46,11 +46,16 @@ std::unordered_map<std::uint64_t, std::uint32_t> indexById(const Workload &w)
 const char *shapeName(const GeneratorOptions &o)
 {
     switch (o.shape) {
-    case RecordShape::Current: return "current";
-    case RecordShape::V2FiveColumns: return "v2";
-    case RecordShape::L2LevelKey: return "l2key";
-    case RecordShape::PerTaskObjects: return "objects";
-    case RecordShape::Upstream: return "upstream";
+    case RecordShape::Current:
+        return "current";
+    case RecordShape::V2FiveColumns:
+        return "v2";
+    case RecordShape::L2LevelKey:
+        return "l2key";
+    case RecordShape::PerTaskObjects:
+        return "objects";
+    case RecordShape::Upstream:
+        return "upstream";
     }
     return "current";
 }
@@ -73,11 +78,13 @@ void fillWorkloadExpectations(const Workload &w, ExpectedValues &e)
     e.uniqueEdges = uniquePairs(w).size();
 }
 
-void fillRawExpectations(const CaptureData &d, const Workload &w, const GeneratorOptions &o, ExpectedValues &e)
+void fillRawExpectations(const CaptureData &d, const Workload &w, const GeneratorOptions &o,
+                         ExpectedValues &e)
 {
     const bool hasReceive = o.shape != RecordShape::V2FiveColumns;
     e.shape = QString::fromLatin1(shapeName(o));
-    e.levelKey = o.shape == RecordShape::L2LevelKey ? QStringLiteral("l2_swimlane_level") : QStringLiteral("chip_swimlane_level");
+    e.levelKey = o.shape == RecordShape::L2LevelKey ? QStringLiteral("l2_swimlane_level")
+                                                    : QStringLiteral("chip_swimlane_level");
     if (o.shape == RecordShape::Upstream)
         e.runtime = o.idLayout == TaskIdLayout::HostBuildGraph ? QStringLiteral("host_build_graph")
                                                                : QStringLiteral("tensormap_and_ringbuffer");
@@ -87,7 +94,9 @@ void fillRawExpectations(const CaptureData &d, const Workload &w, const Generato
     e.schedulerThreads = d.layout.schedulerThreads;
 
     auto key = [](std::uint32_t core, std::uint32_t reg) { return (std::uint64_t(core) << 32) | reg; };
-    auto receiveOf = [&](const AicoreRecord &r) { return hasReceive ? r.startCycles - r.receiveToStart : r.startCycles; };
+    auto receiveOf = [&](const AicoreRecord &r) {
+        return hasReceive ? r.startCycles - r.receiveToStart : r.startCycles;
+    };
 
     e.aicoreRows = d.aicore.size();
     e.aicpuRows = d.aicpu.size();
@@ -159,6 +168,10 @@ void fillRawExpectations(const CaptureData &d, const Workload &w, const Generato
             hi = std::max(hi, r.endCycles);
         }
         e.totalTestTimeUs = d.aicore.empty() ? 0.0 : double(hi - lo) * 1e6 / f;
+        if (!d.aicore.empty()) {
+            e.testStartCycles = lo;
+            e.testEndCycles = hi;
+        }
     } else {
         std::uint64_t lo = kNone, hi = 0;
         for (const auto &r : d.aicpu) {
@@ -174,6 +187,10 @@ void fillRawExpectations(const CaptureData &d, const Workload &w, const Generato
         for (const auto &r : d.aicore)
             e.aicoreWithoutAicpu += has(cpuKeys, key(r.coreId, r.regTaskId)) ? 0 : 1;
         e.totalTestTimeUs = e.joinedRows == 0 ? 0.0 : double(hi - lo) * 1e6 / f;
+        if (e.joinedRows > 0) {
+            e.testStartCycles = lo;
+            e.testEndCycles = hi;
+        }
     }
     for (const auto &lane : d.scheduler) {
         e.schedulerRecordsPerThread.push_back(lane.size());
@@ -189,6 +206,8 @@ void fillRawExpectations(const CaptureData &d, const Workload &w, const Generato
             span(r.start, r.end);
     e.firstUs = first == kNone ? 0.0 : us(first);
     e.lastUs = us(last);
+    e.firstCycles = first == kNone ? 0 : first;
+    e.lastCycles = last;
 
     const auto byId = indexById(w);
     std::vector<std::uint64_t> maxEnd(w.tasks.size(), kNone), minStart(w.tasks.size(), kNone);
@@ -203,16 +222,23 @@ void fillRawExpectations(const CaptureData &d, const Workload &w, const Generato
     e.hbViolationEdges = countHbViolations(w, maxEnd, minStart);
 }
 
-void fillObjectExpectations(const ObjectLayout &l, const Workload &w, const GeneratorOptions &o, ExpectedValues &e)
+void fillObjectExpectations(const ObjectLayout &l, const Workload &w, const GeneratorOptions &o,
+                            ExpectedValues &e)
 {
     e.shape = QString::fromLatin1(shapeName(o));
     switch (o.objectKey) {
-    case ObjectLayoutKey::L2PerfLevel: e.levelKey = QStringLiteral("l2_perf_level"); break;
-    case ObjectLayoutKey::L2SwimlaneLevel: e.levelKey = QStringLiteral("l2_swimlane_level"); break;
-    case ObjectLayoutKey::Version: e.levelKey = QStringLiteral("version"); break;
+    case ObjectLayoutKey::L2PerfLevel:
+        e.levelKey = QStringLiteral("l2_perf_level");
+        break;
+    case ObjectLayoutKey::L2SwimlaneLevel:
+        e.levelKey = QStringLiteral("l2_swimlane_level");
+        break;
+    case ObjectLayoutKey::Version:
+        e.levelKey = QStringLiteral("version");
+        break;
     }
     e.level = std::clamp(o.level, 1, 4);
-    e.clockFreqHz = o.clockFreqHz;   // not in the file: the layout is already in µs
+    e.clockFreqHz = o.clockFreqHz; // not in the file: the layout is already in µs
     e.numCores = 3 * std::max(1, o.blockDim);
     e.schedulerThreads = int(l.scheduler.size());
     e.timeBaseCycles = 0;

@@ -12,8 +12,7 @@ class ObjectWriter
 public:
     ObjectWriter() { m_out = "{"; }
 
-    template <typename T>
-    void number(const char *key, T v)
+    template <typename T> void number(const char *key, T v)
     {
         char tmp[32];
         const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
@@ -29,7 +28,7 @@ public:
     {
         begin(key);
         m_out += '"';
-        m_out += v.toStdString();   // fixed ASCII names only
+        m_out += v.toStdString(); // fixed ASCII names only
         m_out += '"';
     }
     void array(const char *key, const std::vector<std::uint64_t> &v)
@@ -45,6 +44,21 @@ public:
         }
         m_out += ']';
     }
+    // An array of objects written by `fill`, one per line.
+    template <typename Each> void objects(const char *key, std::size_t count, Each fill)
+    {
+        begin(key);
+        m_out += '[';
+        for (std::size_t i = 0; i < count; ++i) {
+            ObjectWriter item;
+            item.m_inline = true;
+            fill(i, item);
+            m_out += i ? ",\n    " : "\n    ";
+            m_out += item.m_out;
+            m_out += '}';
+        }
+        m_out += count ? "\n  ]" : "]";
+    }
     QByteArray finish()
     {
         m_out += "\n}\n";
@@ -54,6 +68,13 @@ public:
 private:
     void begin(const char *key)
     {
+        if (m_inline) {
+            m_out += m_first ? "\"" : ", \"";
+            m_first = false;
+            m_out += key;
+            m_out += "\": ";
+            return;
+        }
         m_out += m_first ? "\n  \"" : ",\n  \"";
         m_first = false;
         m_out += key;
@@ -61,6 +82,7 @@ private:
     }
     std::string m_out;
     bool m_first = true;
+    bool m_inline = false; // an object nested on one line
 };
 
 } // namespace
@@ -109,6 +131,27 @@ QByteArray expectedToJson(const ExpectedValues &e)
     w.number("maxTaskId", e.maxTaskId);
     w.number("recordsBytes", e.recordsBytes);
     w.number("truncatedAtByte", e.truncatedAtByte);
+    // Only captures of several runs (or a retained folder) carry these: one-run files keep the shape
+    // their committed expected.json has always had.
+    if (!e.runs.empty()) {
+        w.boolean("retained", e.retained);
+        w.objects("runs", e.runs.size(), [&e](std::size_t i, ObjectWriter &o) {
+            const ExpectedRun &r = e.runs[i];
+            o.number("runEpoch", r.runEpoch);
+            o.string("verdict", r.verdict);
+            o.string("recordsFile", r.recordsFile);
+            o.boolean("capturedNothing", r.capturedNothing);
+            o.number("rows", r.rows);
+            o.number("aicoreRows", r.aicoreRows);
+            o.number("joinedRows", r.joinedRows);
+            o.number("tasks", r.tasks);
+            o.number("totalTestTimeUs", r.totalTestTimeUs);
+            o.number("timeBaseCycles", r.timeBaseCycles);
+            o.number("schedulerRecords", r.schedulerRecords);
+            o.number("orchestratorRecords", r.orchestratorRecords);
+            o.number("scopeSamples", r.scopeSamples);
+        });
+    }
     return w.finish();
 }
 

@@ -2,6 +2,9 @@
 //
 //   lanescope-gen --out DIR [--level N] [--tasks N] [--seed N] [--shape current|v2|l2key|objects|upstream]
 //                 [--zstd] [--no-deps] ...            one capture (see --help for every option)
+//   lanescope-gen --shape upstream --runs 3 --out DIR  three runs in one records file
+//   lanescope-gen --shape upstream --verdicts published,partial_safe,nothing --out DIR
+//                                                      a retained folder, one file per run
 //   lanescope-gen --preset sample-l4 --out DIR         one committed sample or fixture
 //   lanescope-gen --bundled SOURCE_ROOT                regenerate every committed sample and fixture
 
@@ -44,11 +47,17 @@ constexpr Choice kShapes[] = {{"current", int(RecordShape::Current)},
                               {"l2key", int(RecordShape::L2LevelKey)},
                               {"objects", int(RecordShape::PerTaskObjects)},
                               {"upstream", int(RecordShape::Upstream)}};
+constexpr Choice kVerdicts[] = {{"published", int(RunVerdict::Published)},
+                                {"partial_safe", int(RunVerdict::PartialSafe)},
+                                {"partial_cut_unknown", int(RunVerdict::PartialCutUnknown)},
+                                {"nothing", int(RunVerdict::PublishedNothing)}};
 constexpr Choice kObjectKeys[] = {{"l2_perf_level", int(ObjectLayoutKey::L2PerfLevel)},
                                   {"l2_swimlane_level", int(ObjectLayoutKey::L2SwimlaneLevel)},
                                   {"version", int(ObjectLayoutKey::Version)}};
-constexpr Choice kDeps[] = {{"current", int(DepsShape::Current)}, {"v1", int(DepsShape::V1Pairs)}, {"none", int(DepsShape::None)}};
-constexpr Choice kIds[] = {{"ring-local", int(TaskIdLayout::RingLocal)}, {"hbg", int(TaskIdLayout::HostBuildGraph)}};
+constexpr Choice kDeps[] = {
+    {"current", int(DepsShape::Current)}, {"v1", int(DepsShape::V1Pairs)}, {"none", int(DepsShape::None)}};
+constexpr Choice kIds[] = {{"ring-local", int(TaskIdLayout::RingLocal)},
+                           {"hbg", int(TaskIdLayout::HostBuildGraph)}};
 constexpr Choice kWorkloads[] = {{"random", int(WorkloadKind::Random)},
                                  {"decode", int(WorkloadKind::DecodeLayer)},
                                  {"tiling-before", int(WorkloadKind::TilingBefore)},
@@ -88,8 +97,8 @@ std::optional<QByteArray> run(const GeneratorOptions &o, const QString &dir, boo
         fail(dir + QStringLiteral("/expected.json: write failed"));
         return std::nullopt;
     }
-    QTextStream(stderr) << "lanescope-gen: " << capture.dir << ": " << capture.expected.aicoreRows << " AICore rows in "
-                        << timer.elapsed() << " ms\n";
+    QTextStream(stderr) << "lanescope-gen: " << capture.dir << ": " << capture.expected.aicoreRows
+                        << " AICore rows in " << timer.elapsed() << " ms\n";
     return json;
 }
 
@@ -105,34 +114,53 @@ int main(int argc, char **argv)
     p.addHelpOption();
     const QList<QCommandLineOption> opts = {
         {QStringLiteral("out"), QStringLiteral("Output directory."), QStringLiteral("dir")},
-        {QStringLiteral("preset"), QStringLiteral("Start from a named preset (see --list-presets)."), QStringLiteral("name")},
-        {QStringLiteral("bundled"), QStringLiteral("Regenerate every committed sample and fixture under the source root."), QStringLiteral("root")},
+        {QStringLiteral("preset"), QStringLiteral("Start from a named preset (see --list-presets)."),
+         QStringLiteral("name")},
+        {QStringLiteral("bundled"),
+         QStringLiteral("Regenerate every committed sample and fixture under the source root."),
+         QStringLiteral("root")},
         {QStringLiteral("list-presets"), QStringLiteral("List the presets and their directories.")},
         {QStringLiteral("level"), QStringLiteral("Capture level 1..4."), QStringLiteral("n")},
-        {QStringLiteral("tasks"), QStringLiteral("Logical tasks of the random workload."), QStringLiteral("n")},
-        {QStringLiteral("layers"), QStringLiteral("Decode layers of the decode workload."), QStringLiteral("n")},
+        {QStringLiteral("tasks"), QStringLiteral("Logical tasks of the random workload."),
+         QStringLiteral("n")},
+        {QStringLiteral("layers"), QStringLiteral("Decode layers of the decode workload."),
+         QStringLiteral("n")},
         {QStringLiteral("seed"), QStringLiteral("Random seed."), QStringLiteral("n")},
-        {QStringLiteral("workload"), QStringLiteral("random | decode | tiling-before | tiling-after | ring-imbalance | ring-at-capacity (use a small --window)."), QStringLiteral("kind")},
-        {QStringLiteral("shape"), QStringLiteral("current | v2 | l2key | objects | upstream."), QStringLiteral("shape")},
-        {QStringLiteral("object-key"), QStringLiteral("l2_perf_level | l2_swimlane_level | version."), QStringLiteral("key")},
+        {QStringLiteral("workload"),
+         QStringLiteral("random | decode | tiling-before | tiling-after | ring-imbalance | ring-at-capacity "
+                        "(use a small --window)."),
+         QStringLiteral("kind")},
+        {QStringLiteral("shape"), QStringLiteral("current | v2 | l2key | objects | upstream."),
+         QStringLiteral("shape")},
+        {QStringLiteral("object-key"), QStringLiteral("l2_perf_level | l2_swimlane_level | version."),
+         QStringLiteral("key")},
         {QStringLiteral("deps"), QStringLiteral("current | v1 | none."), QStringLiteral("shape")},
         {QStringLiteral("no-deps"), QStringLiteral("Write no deps.json.")},
-        {QStringLiteral("ids"), QStringLiteral("ring-local | hbg (newer upstream host_build_graph ids, above 2^53)."), QStringLiteral("layout")},
+        {QStringLiteral("ids"),
+         QStringLiteral("ring-local | hbg (newer upstream host_build_graph ids, above 2^53)."),
+         QStringLiteral("layout")},
         {QStringLiteral("ids-above-2p53"), QStringLiteral("Same as --ids hbg.")},
         {QStringLiteral("base-above-2p53"), QStringLiteral("Start the cycle counter above 2^53.")},
-        {QStringLiteral("start-cycles"), QStringLiteral("Counter value at simulated time 0."), QStringLiteral("n")},
-        {QStringLiteral("block-dim"), QStringLiteral("Clusters (num_cores = 3 x block_dim)."), QStringLiteral("n")},
+        {QStringLiteral("start-cycles"), QStringLiteral("Counter value at simulated time 0."),
+         QStringLiteral("n")},
+        {QStringLiteral("block-dim"), QStringLiteral("Clusters (num_cores = 3 x block_dim)."),
+         QStringLiteral("n")},
         {QStringLiteral("threads"), QStringLiteral("Scheduler threads."), QStringLiteral("n")},
-        {QStringLiteral("queue-depth"), QStringLiteral("Subtasks a core may hold (1 or 2)."), QStringLiteral("n")},
+        {QStringLiteral("queue-depth"), QStringLiteral("Subtasks a core may hold (1 or 2)."),
+         QStringLiteral("n")},
         {QStringLiteral("clock"), QStringLiteral("Counter frequency in Hz."), QStringLiteral("hz")},
         {QStringLiteral("spmd"), QStringLiteral("Share of SPMD tasks."), QStringLiteral("f")},
         {QStringLiteral("mix"), QStringLiteral("Share of MIX tasks."), QStringLiteral("f")},
         {QStringLiteral("dummy"), QStringLiteral("Share of dummy tasks."), QStringLiteral("f")},
-        {QStringLiteral("alloc"), QStringLiteral("Share of alloc_tensors pseudo tasks."), QStringLiteral("f")},
+        {QStringLiteral("alloc"), QStringLiteral("Share of alloc_tensors pseudo tasks."),
+         QStringLiteral("f")},
         {QStringLiteral("skip"), QStringLiteral("Share of predicated-skip tasks."), QStringLiteral("f")},
-        {QStringLiteral("early"), QStringLiteral("Share of early-dispatch (hb_violation) consumers."), QStringLiteral("f")},
-        {QStringLiteral("sched-scale"), QStringLiteral("Multiplier on scheduler costs."), QStringLiteral("f")},
-        {QStringLiteral("orch-scale"), QStringLiteral("Multiplier on orchestrator costs."), QStringLiteral("f")},
+        {QStringLiteral("early"), QStringLiteral("Share of early-dispatch (hb_violation) consumers."),
+         QStringLiteral("f")},
+        {QStringLiteral("sched-scale"), QStringLiteral("Multiplier on scheduler costs."),
+         QStringLiteral("f")},
+        {QStringLiteral("orch-scale"), QStringLiteral("Multiplier on orchestrator costs."),
+         QStringLiteral("f")},
         {QStringLiteral("window"), QStringLiteral("Task window per ring."), QStringLiteral("n")},
         {QStringLiteral("no-name-map"), QStringLiteral("Write no name map.")},
         {QStringLiteral("no-scope-stats"), QStringLiteral("Write no scope stats.")},
@@ -142,10 +170,27 @@ int main(int argc, char **argv)
         {QStringLiteral("case"), QStringLiteral("Case name (name_map_<case>.json)."), QStringLiteral("name")},
         {QStringLiteral("drop-aicpu"), QStringLiteral("Drop N AICPU rows."), QStringLiteral("n")},
         {QStringLiteral("drop-aicore"), QStringLiteral("Drop N AICore rows."), QStringLiteral("n")},
-        {QStringLiteral("duplicate-keys"), QStringLiteral("Add N AICore rows repeating a join key."), QStringLiteral("n")},
-        {QStringLiteral("cores-beyond"), QStringLiteral("Move N rows to core ids >= num_cores."), QStringLiteral("n")},
-        {QStringLiteral("truncate"), QStringLiteral("Keep this fraction of the records file."), QStringLiteral("f")},
-        {QStringLiteral("no-expected-file"), QStringLiteral("Do not write expected.json into the output directory.")},
+        {QStringLiteral("duplicate-keys"), QStringLiteral("Add N AICore rows repeating a join key."),
+         QStringLiteral("n")},
+        {QStringLiteral("cores-beyond"), QStringLiteral("Move N rows to core ids >= num_cores."),
+         QStringLiteral("n")},
+        {QStringLiteral("truncate"), QStringLiteral("Keep this fraction of the records file."),
+         QStringLiteral("f")},
+        {QStringLiteral("runs"),
+         QStringLiteral(
+             "Upstream shape: capture the workload N times one after another (run_epoch 1..N, reg_task_id "
+             "restarting per run); without --retained every run goes into one records file."),
+         QStringLiteral("n")},
+        {QStringLiteral("retained"),
+         QStringLiteral("Upstream shape: the retained layout, OUT/swimlane-0/records_e<epoch>.json per run "
+                        "with metadata.collection; deps.json and scope_stats/ stay in OUT.")},
+        {QStringLiteral("verdicts"),
+         QStringLiteral("With --retained: each run's verdict, comma-separated: published | partial_safe | "
+                        "partial_cut_unknown | nothing (published with no records); runs past the list are "
+                        "published. Implies --retained and at least as many --runs."),
+         QStringLiteral("list")},
+        {QStringLiteral("no-expected-file"),
+         QStringLiteral("Do not write expected.json into the output directory.")},
     };
     p.addOptions(opts);
     p.process(app);
@@ -197,7 +242,8 @@ int main(int argc, char **argv)
     auto enumerated = [&](const char *name, auto &field, const auto &choices) {
         if (!p.isSet(QLatin1String(name)))
             return;
-        const auto v = choose<std::remove_reference_t<decltype(field)>>(p.value(QLatin1String(name)), choices);
+        const auto v =
+            choose<std::remove_reference_t<decltype(field)>>(p.value(QLatin1String(name)), choices);
         okAll = okAll && v.has_value();
         if (v)
             field = *v;
@@ -250,6 +296,24 @@ int main(int argc, char **argv)
         o.keepUncompressed = true;
     if (p.isSet(QStringLiteral("case")))
         o.caseName = p.value(QStringLiteral("case"));
+    integer("runs", o.runs);
+    if (p.isSet(QStringLiteral("retained")))
+        o.retained = true;
+    if (p.isSet(QStringLiteral("verdicts"))) {
+        o.retained = true;
+        o.verdicts.clear();
+        for (const QString &name : p.value(QStringLiteral("verdicts")).split(QLatin1Char(','))) {
+            const auto v = choose<RunVerdict>(name.trimmed(), kVerdicts);
+            if (!v)
+                return fail(QStringLiteral("unknown verdict ") + name + QStringLiteral(" (see --help)"));
+            o.verdicts.push_back(*v);
+        }
+        o.runs = std::max(o.runs, int(o.verdicts.size()));
+    }
+    if (!okAll || o.runs < 1)
+        return fail(QStringLiteral("invalid option value (see --help)"));
+    if ((o.runs > 1 || o.retained) && o.shape != RecordShape::Upstream)
+        return fail(QStringLiteral("--runs, --retained and --verdicts need --shape upstream"));
     if (o.level < 1 || o.level > 4)
         return fail(QStringLiteral("--level must be 1..4"));
 

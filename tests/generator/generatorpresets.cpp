@@ -43,7 +43,8 @@ std::vector<GeneratorPreset> generatorPresets()
         o.layers = 16;
         o.caseName = QStringLiteral("sample");
         p.push_back({QStringLiteral("sample-l4"), QStringLiteral("resources/samples/sample-l4"),
-                     QStringLiteral("level-4 decode step: 16 decode layers, 72 cores, 3 scheduler threads"), o});
+                     QStringLiteral("level-4 decode step: 16 decode layers, 72 cores, 3 scheduler threads"),
+                     o});
     }
     for (const bool after : {false, true}) {
         auto o = sampleBase();
@@ -87,20 +88,44 @@ std::vector<GeneratorPreset> generatorPresets()
         o.objectKey = ObjectLayoutKey::Version;
         o.deps = DepsShape::None;
         p.push_back({QStringLiteral("fixture-objects-version"), fx + QStringLiteral("objects-version"),
-                     QStringLiteral("per-task objects, version 2, plain ids and fanout lists, no deps.json"), o});
+                     QStringLiteral("per-task objects, version 2, plain ids and fanout lists, no deps.json"),
+                     o});
     }
     {
         auto o = fixtureBase(4, 16);
         o.shape = RecordShape::Upstream;
-        p.push_back({QStringLiteral("fixture-upstream"), fx + QStringLiteral("upstream"),
-                     QStringLiteral("newer upstream: 7-column rows, scheduler_tasks, scheduler_records, runtime"), o});
+        p.push_back(
+            {QStringLiteral("fixture-upstream"), fx + QStringLiteral("upstream"),
+             QStringLiteral("newer upstream: 7-column rows, scheduler_tasks, scheduler_records, runtime"),
+             o});
     }
     {
         auto o = fixtureBase(4, 17);
         o.shape = RecordShape::Upstream;
         o.idLayout = TaskIdLayout::HostBuildGraph;
-        p.push_back({QStringLiteral("fixture-ids-above-2p53"), fx + QStringLiteral("ids-above-2p53"),
-                     QStringLiteral("host_build_graph runtime: task ids above 2^53, host orchestrator records"), o});
+        p.push_back(
+            {QStringLiteral("fixture-ids-above-2p53"), fx + QStringLiteral("ids-above-2p53"),
+             QStringLiteral("host_build_graph runtime: task ids above 2^53, host orchestrator records"), o});
+    }
+    {
+        auto o = fixtureBase(4, 23);
+        o.shape = RecordShape::Upstream;
+        o.runs = 3;
+        p.push_back({QStringLiteral("fixture-upstream-runs"), fx + QStringLiteral("upstream-runs"),
+                     QStringLiteral("three runs in one records file, every row stamped with its run_epoch"),
+                     o});
+    }
+    {
+        auto o = fixtureBase(4, 24);
+        o.shape = RecordShape::Upstream;
+        o.retained = true;
+        o.verdicts = {RunVerdict::Published, RunVerdict::PartialSafe, RunVerdict::PublishedNothing,
+                      RunVerdict::PartialCutUnknown};
+        o.runs = int(o.verdicts.size());
+        p.push_back({QStringLiteral("fixture-upstream-retained"), fx + QStringLiteral("upstream-retained"),
+                     QStringLiteral("retained layout: swimlane-0/records_e1..4.json, verdicts published, "
+                                    "partial_safe, captured nothing, partial_cut_unknown"),
+                     o});
     }
     {
         auto o = fixtureBase(4, 18);
@@ -126,8 +151,9 @@ std::vector<GeneratorPreset> generatorPresets()
         o.inject.dropAicoreRows = 2;
         o.inject.duplicateJoinKeys = 2;
         o.inject.coreIdsBeyondNumCores = 2;
-        p.push_back({QStringLiteral("fixture-injected"), fx + QStringLiteral("injected"),
-                     QStringLiteral("lost rows on both sides, duplicate join keys, core ids beyond num_cores"), o});
+        p.push_back(
+            {QStringLiteral("fixture-injected"), fx + QStringLiteral("injected"),
+             QStringLiteral("lost rows on both sides, duplicate join keys, core ids beyond num_cores"), o});
     }
     {
         auto o = fixtureBase(4, 22);

@@ -19,7 +19,29 @@ void writeDepthArray(BufferedFile &f, const std::int16_t (&d)[3])
         .put(']');
 }
 
-void writeMetadata(BufferedFile &f, const CaptureData &d, const GeneratorOptions &o)
+const char *boolean(bool v)
+{
+    return v ? "true" : "false";
+}
+
+// Supplement §5.2: one line, the writer's key order.
+void writeCollection(BufferedFile &f, const CollectionBlock &c)
+{
+    f.put("    \"collection\": {\"run_epoch\": ").put(c.runEpoch).put(", \"session_id\": ").put(c.sessionId);
+    f.put(", \"processing_complete\": ").put(boolean(c.processingComplete));
+    f.put(", \"metadata_complete\": ").put(boolean(c.metadataComplete));
+    f.put(", \"not_received_buffers\": ").put(c.notReceivedBuffers);
+    f.put(", \"unpublished_loss\": ").put(c.unpublishedLoss);
+    f.put(", \"transport_retired\": ").put(c.transportRetired);
+    f.put(", \"transport_retired_records\": ").put(c.transportRetiredRecords);
+    f.put(", \"unattributable_handoffs\": ").put(c.unattributableHandoffs);
+    f.put(", \"handoff_identity_verified\": ").put(boolean(c.handoffIdentityVerified));
+    f.put(", \"cut_failed_queues\": ").put(c.cutFailedQueues);
+    f.put(", \"verdict\": ").putQuoted(c.verdict).put("},\n");
+}
+
+void writeMetadata(BufferedFile &f, const CaptureData &d, const GeneratorOptions &o,
+                   const CollectionBlock *collection)
 {
     f.put("  \"metadata\": {\n");
     if (o.shape == RecordShape::Upstream)
@@ -27,6 +49,8 @@ void writeMetadata(BufferedFile &f, const CaptureData &d, const GeneratorOptions
             .putQuoted(o.idLayout == TaskIdLayout::HostBuildGraph ? "host_build_graph"
                                                                   : "tensormap_and_ringbuffer")
             .put(",\n");
+    if (collection)
+        writeCollection(f, *collection);
     f.put("    \"clock_freq_hz\": ").put(d.clockFreqHz).put(",\n");
     f.put("    \"num_cores\": ").put(std::int32_t(d.layout.numCores)).put(",\n");
     f.put("    \"core_types\": [");
@@ -75,7 +99,7 @@ void writeAicoreRows(BufferedFile &f, const CaptureData &d, const GeneratorOptio
         if (columns >= 6)
             f.put(", ").put(r.receiveToStart);
         if (columns >= 7)
-            f.put(", ").put(kUpstreamRunEpoch);
+            f.put(", ").put(r.runEpoch);
         f.put(']');
     }
     f.put(first ? "]" : "\n  ]");
@@ -95,7 +119,7 @@ void writeAicpuRows(BufferedFile &f, const CaptureData &d, bool withEpoch, const
             .put(", ")
             .put(r.finishCycles);
         if (withEpoch)
-            f.put(", ").put(kUpstreamRunEpoch);
+            f.put(", ").put(r.runEpoch);
         f.put(']');
     }
     if (!first)
@@ -110,7 +134,7 @@ void writeSchedulerRecordFields(BufferedFile &f, const SchedulerRecord &r, bool 
     if (r.hasTaskId)
         f.put(", \"task_id\": ").put(r.taskId);
     if (upstream) {
-        f.put(", \"run_epoch\": ").put(kUpstreamRunEpoch);
+        f.put(", \"run_epoch\": ").put(r.runEpoch);
         return;
     }
     if (r.kind == SimPhaseKind::Dispatch)
@@ -199,7 +223,7 @@ void writeOrchestrator(BufferedFile &f, const CaptureData &d, bool upstream)
         f.put(host ? ", \"start_host_ns\": " : ", \"start_cycles\": ").put(r.start);
         f.put(host ? ", \"end_host_ns\": " : ", \"end_cycles\": ").put(r.end);
         if (upstream && !host)
-            f.put(", \"run_epoch\": ").put(kUpstreamRunEpoch);
+            f.put(", \"run_epoch\": ").put(r.runEpoch); // the Host arrays never carry one (§4.1)
         f.put('}');
     }
     f.put("\n    ]\n  ]");
@@ -227,7 +251,8 @@ int platformMaxAicpuThreads(std::int64_t clockFreqHz)
     return clockFreqHz >= 1'000'000'000 ? 5 : 4;
 }
 
-bool writeRawRecords(const CaptureData &d, const GeneratorOptions &o, const QString &path)
+bool writeRawRecords(const CaptureData &d, const GeneratorOptions &o, const QString &path,
+                     const CollectionBlock *collection)
 {
     BufferedFile f(path);
     if (!f.isOpen())
@@ -235,7 +260,7 @@ bool writeRawRecords(const CaptureData &d, const GeneratorOptions &o, const QStr
     const bool upstream = o.shape == RecordShape::Upstream;
     const char *levelKey = o.shape == RecordShape::L2LevelKey ? "l2_swimlane_level" : "chip_swimlane_level";
     f.put("{\n  ").putQuoted(levelKey).put(": ").put(std::int32_t(d.level)).put(",\n");
-    writeMetadata(f, d, o);
+    writeMetadata(f, d, o, collection);
     writeAicoreRows(f, d, o);
     if (upstream) {
         f.put(",\n  \"scheduler_tasks\": {\"schema_version\": 1, \"producer\": \"aicpu\", \"records\": [");

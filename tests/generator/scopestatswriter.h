@@ -6,6 +6,7 @@
 
 #include <QString>
 #include <cstddef>
+#include <vector>
 
 namespace lanescope {
 
@@ -16,6 +17,20 @@ namespace lanescope {
 // Every other shape gets schema v6 (§8.1), without either.
 bool writeScopeStats(const Workload &workload, const SimulatedRun &run, const GeneratorOptions &options,
                      const QString &path);
+
+// The samples of one captured run of a multi-run capture (GeneratorOptions::runs).
+struct ScopeStatsRun
+{
+    const SimulatedRun *run = nullptr;
+    std::uint32_t runEpoch = 1;
+    bool capturedNothing = false; // a run that published no records has no samples either
+};
+
+// Upstream shape, several runs: the runs' samples one after another, each stamped with its
+// run_epoch and buf_seq counting from 0 again in every run (a buffer's producer-local sequence).
+// `retained` appends the background keys of §9.2 with a published verdict (nothing lost).
+bool writeScopeStatsRuns(const Workload &workload, const std::vector<ScopeStatsRun> &runs,
+                         const GeneratorOptions &options, bool retained, const QString &path);
 
 // Capacities written into the metadata line (per ring).
 constexpr std::uint64_t kScopeHeapMax = std::uint64_t(256) << 20;

@@ -198,6 +198,74 @@ void compareWithExpected(const json &records, const ExpectedValues &e)
     QCOMPARE(r.orchestrator, e.orchestratorRecords);
 }
 
+// The rows and records of one run of a multi-run records file (the stamp is column 7 of aicore
+// rows, column 5 of scheduler rows, a key of phase records), as a file of its own.
+json runOf(const json &records, std::uint32_t epoch)
+{
+    json out = records;
+    auto keep = [epoch](const json &rows, std::size_t column) {
+        json kept = json::array();
+        for (const auto &row : rows)
+            if (row[column].get<std::uint32_t>() == epoch)
+                kept.push_back(row);
+        return kept;
+    };
+    auto keepRecords = [epoch](const json &list) {
+        json kept = json::array();
+        for (const auto &r : list)
+            if (r["run_epoch"].get<std::uint32_t>() == epoch)
+                kept.push_back(r);
+        return kept;
+    };
+    out["aicore_tasks"] = keep(records["aicore_tasks"], 6);
+    out["scheduler_tasks"]["records"] = keep(records["scheduler_tasks"]["records"], 4);
+    if (out.contains("scheduler_records"))
+        for (auto &stream : out["scheduler_records"]["streams"])
+            stream["records"] = keepRecords(stream["records"]);
+    if (out.contains("aicpu_orchestrator_phases"))
+        for (auto &lane : out["aicpu_orchestrator_phases"])
+            lane = keepRecords(lane);
+    return out;
+}
+
+// Samples per run_epoch of a scope stats file, checking that buf_seq counts from 0 in every run.
+std::map<std::uint32_t, std::uint64_t> scopeSamplesPerRun(const QString &path)
+{
+    std::map<std::uint32_t, std::uint64_t> perRun;
+    std::map<std::uint32_t, std::uint64_t> firstSeq;
+    const auto lines = readAll(path).split('\n');
+    for (int i = 1; i < lines.size(); ++i) {
+        if (lines[i].isEmpty())
+            continue;
+        const auto s = json::parse(lines[i].toStdString());
+        const auto epoch = s["run_epoch"].get<std::uint32_t>();
+        if (!perRun[epoch]++)
+            firstSeq[epoch] = s["buf_seq"].get<std::uint64_t>();
+    }
+    for (const auto &[epoch, seq] : firstSeq)
+        if (seq != 0)
+            return {};
+    return perRun;
+}
+
+// A run's figures in expected.json against the same figures recomputed from its rows.
+void compareRun(const json &run, const ExpectedRun &x)
+{
+    const auto r = recompute(run);
+    QCOMPARE(r.aicoreRows, x.aicoreRows);
+    QCOMPARE(r.joined, x.joinedRows);
+    QCOMPARE(r.joined + r.aicoreAlone + r.duplicates, x.rows);
+    QCOMPARE(r.distinctTasks, x.tasks);
+    QVERIFY2(std::abs(r.totalTestTimeUs - x.totalTestTimeUs) < 1e-6,
+             qPrintable(QString::number(r.totalTestTimeUs)));
+    QCOMPARE(r.base, x.timeBaseCycles);
+    std::uint64_t scheduler = 0;
+    for (auto n : r.perThread)
+        scheduler += n;
+    QCOMPARE(scheduler, x.schedulerRecords);
+    QCOMPARE(r.orchestrator, x.orchestratorRecords);
+}
+
 } // namespace
 
 class TestCaptureGenerator : public QObject
@@ -228,6 +296,10 @@ private slots:
     void committedDataIsReproducible_data();
     void committedDataIsReproducible();
     void beforeAfterPairShowsTheTechnique();
+    void severalRunsInOneFile();
+    void retainedLayout_data();
+    void retainedLayout();
+    void runsNeedTheUpstreamShape();
 };
 
 void TestCaptureGenerator::sameSeedGivesIdenticalFiles()
@@ -889,6 +961,201 @@ void TestCaptureGenerator::beforeAfterPairShowsTheTechnique()
     const double ratio = meanBar(rowsAfter) / meanBar(rowsBefore);
     QVERIFY2(ratio > 3.0 && ratio < 4.0, qPrintable(QString::number(ratio)));
     QVERIFY(rowsBefore["metadata"]["core_types"] == rowsAfter["metadata"]["core_types"]);
+}
+
+// Supplement §4.3: one file holding several epochs. Every row and record carries its run's stamp,
+// reg_task_ids restart in every run (so the join keys repeat), runs follow one another in time,
+// and the ground truth of each run is what its own rows give.
+void TestCaptureGenerator::severalRunsInOneFile()
+{
+    QTemporaryDir dir;
+    auto o = smallOptions(4, 12);
+    o.shape = RecordShape::Upstream;
+    o.runs = 3;
+    const auto g = generateCapture(o, dir.path());
+    QVERIFY2(g.ok(), qPrintable(g.error));
+    QCOMPARE(g.runRecordsPaths, QStringList{g.recordsPath});
+    QVERIFY(g.recordsPath.endsWith(QLatin1String("/chip_swimlane_records.json")));
+    const auto records = parseFile(g.recordsPath);
+    QVERIFY(!records["metadata"].contains("collection"));
+    QCOMPARE(g.expected.runs.size(), std::size_t(3));
+
+    std::set<std::pair<std::uint64_t, std::uint64_t>> firstRunKeys;
+    std::uint64_t previousEnd = 0, rows = 0;
+    const std::uint64_t firstRegId = records["aicore_tasks"][0][2].get<std::uint64_t>();
+    std::set<double> times;
+    for (const ExpectedRun &x : g.expected.runs) {
+        QVERIFY(x.verdict.isEmpty() && x.recordsFile.isEmpty() && !x.capturedNothing);
+        const auto run = runOf(records, x.runEpoch);
+        compareRun(run, x);
+        std::set<std::pair<std::uint64_t, std::uint64_t>> keys;
+        std::uint64_t start = ~std::uint64_t(0), end = 0;
+        for (const auto &row : run["aicore_tasks"]) {
+            keys.insert({row[0].get<std::uint64_t>(), row[2].get<std::uint64_t>()});
+            start = std::min(start, row[3].get<std::uint64_t>());
+            end = std::max(end, row[4].get<std::uint64_t>());
+        }
+        // Per core, reg_task_id counts from the same first value again in every run.
+        std::map<std::uint64_t, std::vector<std::uint64_t>> regIds;
+        for (const auto &[core, reg] : keys)
+            regIds[core].push_back(reg);
+        for (const auto &[core, ids] : regIds)
+            for (std::size_t i = 0; i < ids.size(); ++i)
+                QCOMPARE(ids[i], firstRegId + i);
+        if (x.runEpoch == 1)
+            firstRunKeys = keys;
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> repeated;
+        std::set_intersection(keys.begin(), keys.end(), firstRunKeys.begin(), firstRunKeys.end(),
+                              std::back_inserter(repeated));
+        QVERIFY2(repeated.size() * 2 > keys.size(), "join keys repeat across runs");
+        QVERIFY2(start > previousEnd, "runs follow one another");
+        previousEnd = end;
+        QVERIFY(x.orchestratorRecords > 0 && x.schedulerRecords > 0);
+        rows += x.rows;
+        times.insert(x.totalTestTimeUs);
+    }
+    QCOMPARE(times.size(), std::size_t(3)); // each run is simulated on its own: timings differ
+    QCOMPARE(rows, std::uint64_t(records["aicore_tasks"].size()));
+    QCOMPARE(g.expected.aicoreRows, rows);
+    // The whole file: counts of every run, times over every run from the first run's base.
+    const auto whole = recompute(records);
+    QCOMPARE(whole.base, g.expected.timeBaseCycles);
+    QCOMPARE(g.expected.timeBaseCycles, g.expected.runs.front().timeBaseCycles);
+    QVERIFY(std::abs(whole.totalTestTimeUs - g.expected.totalTestTimeUs) < 1e-6);
+    QCOMPARE(whole.distinctTasks, g.expected.tasksWithAicoreRows);
+
+    const auto perRun = scopeSamplesPerRun(g.scopeStatsPath);
+    QCOMPARE(perRun.size(), std::size_t(3));
+    for (const ExpectedRun &x : g.expected.runs)
+        QCOMPARE(perRun.at(x.runEpoch), x.scopeSamples);
+
+    const auto e = json::parse(expectedToJson(g.expected).toStdString());
+    QCOMPARE(e["runs"].size(), std::size_t(3));
+    QCOMPARE(e["runs"][1]["runEpoch"].get<int>(), 2);
+    QCOMPARE(e["runs"][1]["rows"].get<std::uint64_t>(), g.expected.runs[1].rows);
+    QCOMPARE(e["retained"].get<bool>(), false);
+}
+
+// Supplement §5: swimlane-0/records_e<epoch>.json per run, metadata.collection in the writer's key
+// order with the chosen verdict and agreeing counters, companions in the output prefix.
+void TestCaptureGenerator::retainedLayout_data()
+{
+    QTest::addColumn<QString>("verdicts");
+    QTest::newRow("one published run") << QStringLiteral("published");
+    QTest::newRow("every verdict") << QStringLiteral("published,partial_safe,partial_cut_unknown");
+    QTest::newRow("a run publishing its verdict alone") << QStringLiteral("partial_safe,nothing,published");
+}
+
+void TestCaptureGenerator::retainedLayout()
+{
+    QFETCH(QString, verdicts);
+    const QStringList names = verdicts.split(QLatin1Char(','));
+    QTemporaryDir dir;
+    auto o = smallOptions(4, 13);
+    o.shape = RecordShape::Upstream;
+    o.retained = true;
+    o.runs = int(names.size());
+    for (const QString &n : names)
+        o.verdicts.push_back(n == QLatin1String("published")      ? RunVerdict::Published
+                             : n == QLatin1String("partial_safe") ? RunVerdict::PartialSafe
+                             : n == QLatin1String("nothing")      ? RunVerdict::PublishedNothing
+                                                                  : RunVerdict::PartialCutUnknown);
+    const auto g = generateCapture(o, dir.path());
+    QVERIFY2(g.ok(), qPrintable(g.error));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("chip_swimlane_records.json"))));
+    QVERIFY(QFileInfo(g.depsPath).absolutePath() == QDir(dir.path()).absolutePath());
+    QCOMPARE(g.scopeStatsPath,
+             QDir(dir.path()).absoluteFilePath(QStringLiteral("scope_stats/scope_stats.jsonl")));
+    QCOMPARE(QDir(dir.filePath(QStringLiteral("swimlane-0"))).entryList(QDir::Files).size(), names.size());
+    QCOMPARE(g.runRecordsPaths.size(), names.size());
+    QCOMPARE(g.expected.runs.size(), std::size_t(names.size()));
+    QVERIFY(g.expected.retained);
+
+    const std::vector<std::string> collectionKeys = {"run_epoch",
+                                                     "session_id",
+                                                     "processing_complete",
+                                                     "metadata_complete",
+                                                     "not_received_buffers",
+                                                     "unpublished_loss",
+                                                     "transport_retired",
+                                                     "transport_retired_records",
+                                                     "unattributable_handoffs",
+                                                     "handoff_identity_verified",
+                                                     "cut_failed_queues",
+                                                     "verdict"};
+    auto keysOf = [](const nlohmann::ordered_json &object) {
+        std::vector<std::string> keys;
+        for (const auto &item : object.items())
+            keys.push_back(item.key());
+        return keys;
+    };
+    std::uint64_t samples = 0;
+    for (int k = 0; k < names.size(); ++k) {
+        const ExpectedRun &x = g.expected.runs[std::size_t(k)];
+        const QString file = QStringLiteral("swimlane-0/records_e%1.json").arg(k + 1);
+        QCOMPARE(x.recordsFile, file);
+        QCOMPARE(g.runRecordsPaths[k], QDir(dir.path()).absoluteFilePath(file));
+        const auto bytes = readAll(dir.filePath(file));
+        const auto ordered = nlohmann::ordered_json::parse(bytes.toStdString());
+        const auto metaKeys = keysOf(ordered["metadata"]);
+        QCOMPARE(metaKeys[0], std::string("runtime"));
+        QCOMPARE(metaKeys[1], std::string("collection"));
+        QCOMPARE(metaKeys[2], std::string("clock_freq_hz"));
+        const auto &c = ordered["metadata"]["collection"];
+        QCOMPARE(keysOf(c), collectionKeys);
+        QCOMPARE(c["run_epoch"].get<std::uint32_t>(), x.runEpoch);
+        QCOMPARE(x.runEpoch, std::uint32_t(k + 1));
+        const std::string verdict =
+            names[k] == QLatin1String("nothing") ? "published" : names[k].toStdString();
+        QCOMPARE(c["verdict"].get<std::string>(), verdict);
+        QCOMPARE(x.verdict.toStdString(), verdict);
+        QCOMPARE(c["processing_complete"].get<bool>(), verdict != "partial_cut_unknown");
+        const auto losses =
+            c["not_received_buffers"].get<std::uint64_t>() + c["transport_retired"].get<std::uint64_t>() +
+            c["unpublished_loss"].get<std::uint64_t>() + c["unattributable_handoffs"].get<std::uint64_t>();
+        QCOMPARE(losses > 0, verdict == "partial_safe");
+        QCOMPARE(c["cut_failed_queues"].get<std::uint64_t>() > 0, verdict == "partial_cut_unknown");
+        const auto records = json::parse(bytes.toStdString());
+        QCOMPARE(x.capturedNothing, names[k] == QLatin1String("nothing"));
+        if (x.capturedNothing) {
+            QVERIFY(records["aicore_tasks"].empty() && records["scheduler_tasks"]["records"].empty());
+            QVERIFY(records["scheduler_records"]["streams"].empty());
+            QVERIFY(!records.contains("aicpu_orchestrator_phases"));
+            QCOMPARE(x.rows, std::uint64_t(0));
+            QCOMPARE(x.scopeSamples, std::uint64_t(0));
+        } else {
+            QVERIFY(x.rows > 0);
+            for (const auto &row : records["aicore_tasks"])
+                QCOMPARE(row[6].get<std::uint32_t>(), x.runEpoch);
+        }
+        compareRun(records, x);
+        samples += x.scopeSamples;
+    }
+    // One scope stats file for the prefix, every run's samples stamped, with the background keys.
+    const auto meta = json::parse(readAll(g.scopeStatsPath).split('\n')[0].toStdString());
+    QCOMPARE(meta["collection_verdict"].get<std::string>(), std::string("published"));
+    QCOMPARE(meta["total"].get<std::uint64_t>(), samples);
+    QCOMPARE(g.expected.scopeSamples, samples);
+    const auto perRun = scopeSamplesPerRun(g.scopeStatsPath);
+    QVERIFY(!perRun.empty());
+    for (const ExpectedRun &x : g.expected.runs)
+        QCOMPARE(perRun.count(x.runEpoch) ? perRun.at(x.runEpoch) : 0, x.scopeSamples);
+}
+
+void TestCaptureGenerator::runsNeedTheUpstreamShape()
+{
+    QTemporaryDir dir;
+    auto o = smallOptions(4, 14);
+    o.runs = 2;
+    QVERIFY(!generateCapture(o, dir.path()).ok());
+    o.shape = RecordShape::Upstream;
+    o.idLayout = TaskIdLayout::HostBuildGraph;
+    QVERIFY(!generateCapture(o, dir.path()).ok());
+    o.idLayout = TaskIdLayout::RingLocal;
+    QVERIFY(generateCapture(o, dir.path()).ok());
+    o.runs = 1;
+    o.retained = true;
+    QVERIFY(generateCapture(o, dir.path()).ok());
 }
 
 QTEST_GUILESS_MAIN(TestCaptureGenerator)

@@ -34,6 +34,17 @@ struct Observed
     ReadError error;
 };
 
+// The reader a corpus file is for: its subdirectory, except in retained/, where each file of a
+// retained layout (loaded as folders by tst_retainedlayout) is a records file or deps.json.
+QString kindOf(const QString &relative)
+{
+    const QString kind = relative.section(QLatin1Char('/'), 0, 0);
+    if (kind != QLatin1String("retained"))
+        return kind;
+    return QFileInfo(relative).fileName() == QLatin1String("deps.json") ? QStringLiteral("deps")
+                                                                        : QStringLiteral("records");
+}
+
 QString joined(const QStringList &warnings)
 {
     return warnings.join(QStringLiteral(" | "));
@@ -45,7 +56,7 @@ QString joined(const QStringList &warnings)
 Observed readDirect(const QString &relative)
 {
     const QString path = kCorpus + QLatin1Char('/') + relative;
-    const QString kind = relative.section(QLatin1Char('/'), 0, 0);
+    const QString kind = kindOf(relative);
     Observed seen;
     ReadError &error = seen.error;
     auto source = ByteSource::open(path, &error);
@@ -192,7 +203,7 @@ private slots:
         QFETCH(QString, file);
         QFETCH(QString, outcome);
         const QString path = kCorpus + QLatin1Char('/') + file;
-        const QString kind = file.section(QLatin1Char('/'), 0, 0);
+        const QString kind = kindOf(file);
         QElapsedTimer timer;
         timer.start();
         const LoadResult result = loadCapture(path);

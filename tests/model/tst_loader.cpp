@@ -1,6 +1,7 @@
 #include "capturegenerator.h"
 #include "expectedjson.h"
 #include "model/analysis/capturesummary.h"
+#include "model/capture/captureruns.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
 
@@ -71,6 +72,56 @@ void verifyAgainstExpected(const Capture &c, const nlohmann::json &e)
         QCOMPARE(c.rows.back().taskId, e.value("maxTaskId", 0ull));
 }
 
+// A capture of several runs (upstream supplement §4, §5): exactly the expected runs, in epoch
+// order, each with the figures of its own streams; the default run is the last; "All runs" holds
+// every run's rows.
+void verifyRunsAgainstExpected(const LoadResult &r, const nlohmann::json &e)
+{
+    const auto &runs = e["runs"];
+    const bool retained = e.value("retained", false);
+    QCOMPARE(r.runs.size(), runs.size());
+    QCOMPARE(r.capture, r.runs.defaultRun());
+    std::uint64_t allRows = 0;
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+        const auto &x = runs[k];
+        const Capture &c = *r.runs.runs[k];
+        const QString at = QStringLiteral("run %1").arg(x.value("runEpoch", 0));
+        QVERIFY2(c.info.runEpoch == x.value("runEpoch", 0u), qPrintable(at));
+        QCOMPARE(c.info.runCount, int(runs.size()));
+        QCOMPARE(std::uint64_t(c.rows.size()), x.value("rows", 0ull));
+        QCOMPARE(std::uint64_t(distinctTaskCount(c.rows)), x.value("tasks", 0ull));
+        QCOMPARE(std::uint64_t(count(c.schedulerThreads)), x.value("schedulerRecords", 0ull));
+        QCOMPARE(std::uint64_t(count(c.orchestratorLanes)), x.value("orchestratorRecords", 0ull));
+        QCOMPARE(std::uint64_t(c.scopeStats.samples.size()), x.value("scopeSamples", 0ull));
+        QCOMPARE(capturedNothing(c), x.value("capturedNothing", false));
+        if (!c.rows.empty()) {
+            const CaptureSummary s = summarize(c);
+            QVERIFY(s.makespanUs.has_value());
+            QVERIFY2(near(*s.makespanUs, x.value("totalTestTimeUs", 0.0)),
+                     qPrintable(at + QStringLiteral(": makespan %1 vs %2")
+                                         .arg(*s.makespanUs)
+                                         .arg(x.value("totalTestTimeUs", 0.0))));
+        }
+        const std::string verdict = x.value("verdict", "");
+        QCOMPARE(c.info.collection.verdict.toStdString(), verdict);
+        QCOMPARE(c.info.collection.present, retained);
+        // A partial verdict marks the run partial; nothing else in a generated run does.
+        QVERIFY2(c.info.partial == (retained && verdict != "published"),
+                 qPrintable(at + QStringLiteral(": ") + c.info.warnings.join(QStringLiteral("; "))));
+        // A retained file is a run on its own time base; runs sharing a file share the file's.
+        if (retained && !x.value("capturedNothing", false))
+            QCOMPARE(c.info.baseCycles, x.value("timeBaseCycles", 0ull));
+        if (!retained)
+            QCOMPARE(c.info.baseCycles, e.value("timeBaseCycles", 0ull));
+        allRows += c.rows.size();
+    }
+    QCOMPARE(bool(r.runs.allRuns), runs.size() > 1);
+    if (r.runs.allRuns) {
+        QCOMPARE(std::uint64_t(r.runs.allRuns->rows.size()), allRows);
+        QCOMPARE(std::uint64_t(count(r.runs.allRuns->schedulerThreads)), e.value("schedulerRecords", 0ull));
+    }
+}
+
 } // namespace
 
 class TestLoader : public QObject
@@ -97,6 +148,10 @@ private slots:
         QVERIFY(expected.is_object());
         const LoadResult r = loadCapture(dir);
         QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        if (expected.contains("runs")) {
+            verifyRunsAgainstExpected(r, expected);
+            return;
+        }
         const Capture &c = *r.capture;
         const bool damaged =
             expected.value("aicoreWithoutAicpu", 0) + expected.value("aicpuWithoutAicore", 0) +
@@ -156,6 +211,58 @@ private slots:
                         ++records;
                     }
             QVERIFY(records > 0);
+        }
+    }
+
+    // Generated captures of several runs: one file holding every epoch (join keys repeat across
+    // runs) or a retained folder with a verdict per run, loaded into exactly the expected runs.
+    void severalRuns_data()
+    {
+        QTest::addColumn<int>("runs");
+        QTest::addColumn<bool>("retained");
+        QTest::addColumn<QList<int>>("verdicts");
+        QTest::addColumn<int>("level");
+        using V = RunVerdict;
+        QTest::newRow("two runs in one file") << 2 << false << QList<int>{} << 4;
+        QTest::newRow("four runs in one file, level 2") << 4 << false << QList<int>{} << 2;
+        QTest::newRow("one retained run") << 1 << true << QList<int>{} << 4;
+        QTest::newRow("retained, every verdict") << 4 << true
+                                                 << QList<int>{int(V::Published), int(V::PartialSafe),
+                                                               int(V::PartialCutUnknown), int(V::Published)}
+                                                 << 4;
+        QTest::newRow("retained, a run that captured nothing")
+            << 3 << true << QList<int>{int(V::Published), int(V::PublishedNothing), int(V::PartialSafe)} << 3;
+        QTest::newRow("retained, the last run captured nothing")
+            << 2 << true << QList<int>{int(V::PartialCutUnknown), int(V::PublishedNothing)} << 4;
+    }
+    void severalRuns()
+    {
+        QFETCH(int, runs);
+        QFETCH(bool, retained);
+        QFETCH(QList<int>, verdicts);
+        QFETCH(int, level);
+        GeneratorOptions o;
+        o.seed = 31 + runs;
+        o.level = level;
+        o.tasks = 150;
+        o.shape = RecordShape::Upstream;
+        o.runs = runs;
+        o.retained = retained;
+        for (int v : verdicts)
+            o.verdicts.push_back(RunVerdict(v));
+        QTemporaryDir tmp;
+        const GeneratedCapture g = generateCapture(o, tmp.path());
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        QCOMPARE(g.expected.runs.size(), std::size_t(runs));
+        const nlohmann::json e = nlohmann::json::parse(expectedToJson(g.expected).toStdString());
+        for (const QString &path : {tmp.path(), QDir(tmp.path()).filePath(QStringLiteral("swimlane-0"))}) {
+            if (!retained && path != tmp.path())
+                continue;
+            const LoadResult r = loadCapture(path);
+            QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+            verifyRunsAgainstExpected(r, e);
+            QVERIFY(!r.capture->scopeStats.samples.empty() ||
+                    e["runs"].back().value("capturedNothing", false));
         }
     }
 
