@@ -192,12 +192,9 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
                 return usage(QStringLiteral("--range needs START_US:END_US"));
             if (const QString e = parseRange(*value, range); !e.isEmpty())
                 return usage(e);
-        } else if (cursor.option() == QLatin1String("--run")) {
-            const auto value = cursor.value();
-            if (!value)
-                return usage(QStringLiteral("--run needs a run epoch"));
-            if (const QString e = parseRunArgument(*value, run); !e.isEmpty())
-                return usage(e);
+        } else if (const auto e = takeRunOption(cursor, run)) {
+            if (!e->isEmpty())
+                return usage(*e);
         } else if (cursor.isOption()) {
             return usage(QStringLiteral("unknown option %1").arg(a));
         } else if (!path.isEmpty()) {

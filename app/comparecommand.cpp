@@ -64,12 +64,9 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
             if (!v || v->isEmpty())
                 return QStringLiteral("%1 needs a file name").arg(option);
             r.report = *v;
-        } else if (option == QLatin1String("--run")) {
-            const auto v = cursor.value();
-            if (!v)
-                return QStringLiteral("--run needs a run epoch");
-            if (const QString error = parseRunArgument(*v, r.run); !error.isEmpty())
-                return error;
+        } else if (const auto error = takeRunOption(cursor, r.run)) {
+            if (!error->isEmpty())
+                return *error;
         } else if (option == QLatin1String("--sim")) {
             const auto v = cursor.value();
             if (v == QStringLiteral("before"))

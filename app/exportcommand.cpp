@@ -84,12 +84,9 @@ QString parseArguments(const QStringList &args, ExportRequest &request, bool &he
                 return QStringLiteral("--range needs START_US:END_US");
             if (const QString error = parseRange(*v, request); !error.isEmpty())
                 return error;
-        } else if (option == QLatin1String("--run")) {
-            const auto v = cursor.value();
-            if (!v)
-                return QStringLiteral("--run needs a run epoch");
-            if (const QString error = parseRunArgument(*v, request.run); !error.isEmpty())
-                return error;
+        } else if (const auto error = takeRunOption(cursor, request.run)) {
+            if (!error->isEmpty())
+                return *error;
         } else if (option == QLatin1String("--size")) {
             const auto v = cursor.value();
             if (!v)

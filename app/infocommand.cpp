@@ -32,6 +32,8 @@ nlohmann::json runsJson(const CaptureRuns &runs)
         const QString &verdict = run->info.collection.verdict;
         out.push_back(
             {{"run_epoch", optionalJson(run->info.runEpoch)},
+             {"rank", run->info.rankName.isEmpty() ? nlohmann::json(nullptr)
+                                                   : nlohmann::json(run->info.rankName.toStdString())},
              {"rows", s.rows},
              {"tasks", s.tasks},
              {"start_us", s.firstUs},
@@ -102,14 +104,14 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
 {
     out << "format:    " << s.format << '\n';
     if (runs.size() > 1 || c.info.runEpoch)
-        out << "run:       " << runName(c.info.runEpoch) << " (" << runs.size() << " in all)\n";
+        out << "run:       " << runLabel(c.info) << " (" << runs.size() << " in all)\n";
     if (capturedNothing(c))
         out << capturedNothingText(c) << '\n';
     for (const auto &run : runs.runs) {
         if (runs.size() < 2)
             break;
         const CaptureSummary rs = summarize(*run);
-        out << "  " << runName(run->info.runEpoch).leftJustified(12) << ' ' << rs.rows << " rows, "
+        out << "  " << runLabel(run->info).leftJustified(12) << ' ' << rs.rows << " rows, "
             << rs.firstUs << " .. " << rs.lastUs << " us"
             << (run->info.collection.verdict.isEmpty()
                     ? QString()
@@ -175,12 +177,9 @@ int runInfoCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     for (ArgumentCursor cursor(args); cursor.next();) {
         if (cursor.option() == QLatin1String("--json")) {
             json = true;
-        } else if (cursor.option() == QLatin1String("--run")) {
-            const auto value = cursor.value();
-            if (!value)
-                return usage(QStringLiteral("--run needs a run epoch"));
-            if (const QString e = parseRunArgument(*value, run); !e.isEmpty())
-                return usage(e);
+        } else if (const auto e = takeRunOption(cursor, run)) {
+            if (!e->isEmpty())
+                return usage(*e);
         } else if (cursor.isOption() || !path.isEmpty()) {
             return usage();
         } else {

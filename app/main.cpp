@@ -24,7 +24,8 @@ const char kUsage[] =
     "       lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n"
     "       lanescope analyze PATH --json [--range START_US:END_US]   overhead, critical path, distributions\n"
     "       lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html]   before/after verdicts\n"
-    "every verb takes --run EPOCH: which run of a capture that holds several (default: the last)\n"
+    "every verb takes --run EPOCH: which run of a capture that holds several (default: the last),\n"
+    "and --rank N: which rank of an L3 output (rank<N>/d<M>/ folders)\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
 
 const char *const kVerbs[] = {"info", "analyze", "export", "compare"};

@@ -84,7 +84,7 @@ QString statusLine(const Capture &capture)
     if (capture.info.allRuns)
         parts << QObject::tr("all %1 runs").arg(capture.info.runCount);
     else if (capture.info.runCount > 1 || capture.info.runEpoch)
-        parts << QObject::tr("%1 of %2").arg(runName(capture.info.runEpoch)).arg(capture.info.runCount);
+        parts << QObject::tr("%1 of %2").arg(runLabel(capture.info)).arg(capture.info.runCount);
     if (s.level)
         parts << QObject::tr("level %1").arg(*s.level);
     parts << QObject::tr("%1 rows").arg(locale.toString(qulonglong(s.rows)));

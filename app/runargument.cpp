@@ -1,17 +1,30 @@
 #include "runargument.h"
 
+#include "argumentcursor.h"
+
 #include <QFileInfo>
 
 namespace lanescope {
 
-QString parseRunArgument(const QString &text, RunArgument &run)
+std::optional<QString> takeRunOption(ArgumentCursor &cursor, RunArgument &run)
 {
+    const bool epoch = cursor.option() == QLatin1String("--run");
+    if (!epoch && cursor.option() != QLatin1String("--rank"))
+        return std::nullopt;
+    const auto value = cursor.value();
     bool ok = false;
-    const qulonglong epoch = text.toULongLong(&ok);
-    if (!ok || epoch == 0 || epoch > 0xFFFFFFFFull)
-        return QStringLiteral("--run needs a run epoch (a positive integer), not \"%1\"").arg(text);
-    run.epoch = std::uint32_t(epoch);
-    return {};
+    const qulonglong n = value ? value->toULongLong(&ok) : 0;
+    if (epoch) {
+        if (!ok || n == 0 || n > 0xFFFFFFFFull)
+            return QStringLiteral("--run needs a run epoch (a positive integer), not \"%1\"")
+                .arg(value.value_or(QString()));
+        run.epoch = std::uint32_t(n);
+    } else {
+        if (!ok || n > 999999)
+            return QStringLiteral("--rank needs a rank number, not \"%1\"").arg(value.value_or(QString()));
+        run.rank = int(n);
+    }
+    return QString();
 }
 
 std::shared_ptr<Capture> chooseRun(const LoadResult &loaded, const RunArgument &run, const QString &path,
@@ -19,22 +32,33 @@ std::shared_ptr<Capture> chooseRun(const LoadResult &loaded, const RunArgument &
 {
     const CaptureRuns &runs = loaded.runs;
     const QString where = QFileInfo(path).isDir() ? QStringLiteral("folder") : QStringLiteral("file");
+    if (run.rank) {
+        const QString prefix = QStringLiteral("rank %1 ").arg(*run.rank);
+        for (const auto &r : runs.runs)
+            if (r->info.rankName.startsWith(prefix))
+                return r;
+        err << QStringLiteral("%1: no rank %2 in this %3\n").arg(path).arg(*run.rank).arg(where);
+        return nullptr;
+    }
     if (run.epoch) {
         if (auto found = runs.find(*run.epoch))
             return found;
         QStringList names;
         for (const auto &r : runs.runs)
-            names << runName(r->info.runEpoch);
+            names << runLabel(r->info);
         err << QStringLiteral("%1: no run %2 in this %3 (it holds %4)\n")
                    .arg(path)
                    .arg(*run.epoch)
                    .arg(where, names.join(QStringLiteral(", ")));
         return nullptr;
     }
+    const bool ranks = !runs.defaultRun()->info.rankName.isEmpty();
     if (runs.size() > 1)
-        err << QStringLiteral("%1 runs in this %2; using %3 — --run to choose\n")
+        err << QStringLiteral("%1 %2 in this %3; using %4 — %5 to choose\n")
                    .arg(runs.size())
-                   .arg(where, runName(runs.defaultRun()->info.runEpoch));
+                   .arg(ranks ? QStringLiteral("ranks") : QStringLiteral("runs"), where,
+                        runLabel(runs.defaultRun()->info),
+                        ranks ? QStringLiteral("--rank") : QStringLiteral("--run"));
     return runs.defaultRun();
 }
 

@@ -9,13 +9,18 @@
 namespace lanescope {
 
 // `--run EPOCH` of every headless verb (supplement §4): which run of a capture to use.
+// `--rank N` picks a rank of an L3 output, whose ranks are its runs.
 struct RunArgument
 {
     std::optional<std::uint32_t> epoch;
+    std::optional<int> rank;
 };
 
-// Parses `text` into `run`; returns the one-line usage error, empty on success.
-QString parseRunArgument(const QString &text, RunArgument &run);
+class ArgumentCursor;
+
+// Takes `--run EPOCH` or `--rank N` at the cursor into `run`. Nothing when the cursor is at another
+// argument; else the one-line usage error, empty on success.
+std::optional<QString> takeRunOption(ArgumentCursor &cursor, RunArgument &run);
 
 // The run a verb works on: the one asked for, else the last. Several runs without --run print
 // "2 runs in this file; using run 2 — --run to choose" on `err`. Null (with a message on `err`

@@ -26,7 +26,7 @@ QString runEntry(const Capture &run)
 {
     const QString &verdict = run.info.collection.verdict;
     return QObject::tr("%1 · %2 · %3 rows")
-        .arg(runName(run.info.runEpoch), verdict.isEmpty() ? QObject::tr("no verdict") : verdict,
+        .arg(runLabel(run.info), verdict.isEmpty() ? QObject::tr("no verdict") : verdict,
              QLocale().toString(qulonglong(run.rows.size())));
 }
 
@@ -36,7 +36,7 @@ QString verdictBanner(const Capture &run)
     const RunCollection &c = run.info.collection;
     QStringList parts;
     if (c.isPartial()) {
-        QString text = QObject::tr("%1: verdict %2 — %3").arg(runName(run.info.runEpoch), c.verdict, c.verdictMeaning());
+        QString text = QObject::tr("%1: verdict %2 — %3").arg(runLabel(run.info), c.verdict, c.verdictMeaning());
         const QStringList causes = c.causes();
         if (!causes.isEmpty())
             text += QStringLiteral(" (") + causes.join(QStringLiteral(", ")) + u')';
@@ -198,7 +198,10 @@ void CapturePage::fillRunPicker()
     for (std::size_t i = 0; i < m_runs.size(); ++i)
         m_runPicker->addItem(runEntry(*m_runs.runs[i]), int(i));
     if (m_runs.allRuns)
-        m_runPicker->addItem(tr("All runs (%1, not analysed)").arg(m_runs.size()), kAllRuns);
+        m_runPicker->addItem(m_runs.runs.front()->info.rankName.isEmpty()
+                                 ? tr("All runs (%1, not analysed)").arg(m_runs.size())
+                                 : tr("All ranks (%1, not analysed)").arg(m_runs.size()),
+                             kAllRuns);
     m_runPicker->setCurrentIndex(m_runPicker->findData(m_currentRun));
     m_runBar->setVisible(m_runs.size() > 1);
 }
@@ -207,11 +210,9 @@ void CapturePage::showCurrent()
 {
     m_capture = m_currentRun == kAllRuns ? CapturePtr(m_runs.allRuns) : CapturePtr(m_runs.runs[std::size_t(m_currentRun)]);
     m_timeline->setCapture(m_capture);
-    const QString banner = m_capture->info.allRuns
-                               ? tr("All %1 runs on one axis, with their boundaries marked. Figures are per run: pick "
-                                    "one run to see its analysis.")
-                                     .arg(m_runs.size())
-                               : verdictBanner(*m_capture);
+    const QString banner = m_capture->info.allRuns ? tr("%1 Their boundaries are marked.")
+                                                         .arg(analysisPendingText(*m_capture))
+                                                   : verdictBanner(*m_capture);
     m_banner->setText(banner);
     m_banner->setVisible(!banner.isEmpty());
     if (capturedNothing(*m_capture)) {

@@ -25,7 +25,7 @@ void RunBoundaryOverlay::paint(QPainter &p, const TimelineOverlayContext &contex
             p.fillRect(QRectF(QPointF(x0, plot.top()), QPointF(std::max(x1, x0 + 1), plot.bottom())), wash);
         p.setPen(QPen(line, 1.5));
         p.drawLine(QPointF(x0, plot.top()), QPointF(x0, plot.bottom()));
-        const QString text = runName(spans[i].epoch);
+        const QString text = spans[i].name.isEmpty() ? runName(spans[i].epoch) : spans[i].name;
         const QRect box(int(x0) + 3, plot.top() + 2, metrics.horizontalAdvance(text) + 8,
                         metrics.height() + 2);
         p.fillRect(box, QColor(255, 255, 255, 225));

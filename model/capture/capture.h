@@ -64,6 +64,8 @@ struct CaptureInfo
     // run identity (never epoch 0). `runCount` is how many runs its file or folder holds.
     std::optional<std::uint32_t> runEpoch;
     int runCount = 1;
+    QString rankName;         // an L3 output's rank and device, "rank 1 · d0"; empty otherwise
+    QString hostClockDomainId; // metadata.host_clock_domain_id (upstream §1), as text
     bool allRuns = false;     // the "All runs" view: several runs on one axis, never analysed
     RunCollection collection; // metadata.collection of a retained run
     std::optional<std::uint64_t> runBoundaries; // supplement §4.5, shown when present
@@ -78,6 +80,7 @@ struct RunSpan
     std::optional<std::uint32_t> epoch;
     double startUs = 0;
     double endUs = 0;
+    QString name; // an L3 rank's "rank 1 · d0"; empty: the run's epoch names it
 };
 
 // The loaded, immutable capture: built once by the loader, then shared read-only across threads.

@@ -285,6 +285,13 @@ QString analysisPendingText(const Capture &capture)
     return QStringLiteral("Analysing the capture…");
 }
 
+QString runLabel(const CaptureInfo &info)
+{
+    if (info.rankName.isEmpty())
+        return runName(info.runEpoch);
+    return info.runEpoch ? info.rankName + QStringLiteral(" · ") + runName(info.runEpoch) : info.rankName;
+}
+
 bool capturedNothing(const Capture &run)
 {
     auto noRecords = [](const std::vector<PhaseLane> &lanes) {
@@ -301,7 +308,7 @@ QString capturedNothingText(const Capture &run)
     if (!c.verdict.isEmpty())
         verdict = c.isPublished() ? QStringLiteral(" (verdict published)")
                                   : QStringLiteral(" (verdict %1: %2)").arg(c.verdict, c.verdictMeaning());
-    return QStringLiteral("%1 captured nothing%2").arg(runName(run.info.runEpoch), verdict);
+    return QStringLiteral("%1 captured nothing%2").arg(runLabel(run.info), verdict);
 }
 
 } // namespace lanescope

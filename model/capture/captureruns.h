@@ -41,6 +41,9 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
 
 // "run 2", or "run (no epoch)" for a run without identity.
 QString runName(const std::optional<std::uint32_t> &epoch);
+// What the run picker and the status line call a capture's run: its run name, after its rank in an
+// L3 output ("rank 1 · d0 · run 2"; "rank 1 · d0" alone when the rank's run has no epoch).
+QString runLabel(const CaptureInfo &info);
 
 // What a panel shows while a capture has no analysis: it is being computed, or the capture is
 // the "All runs" view, which is never analysed.

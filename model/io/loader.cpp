@@ -4,6 +4,7 @@
 #include "discovery.h"
 #include "hostlogreader.h"
 #include "namemapreader.h"
+#include "rankloader.h"
 #include "recordsreader.h"
 #include "scopestatsreader.h"
 #include "tracereader.h"
@@ -196,6 +197,8 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     const DiscoveredFiles files = discoverCapture(path, &result.error);
     if (files.kind == MainFileKind::None)
         return result;
+    if (!files.rankDirs.isEmpty())
+        return loadRanks(path, files.rankDirs, control);
 
     Companions companions;
     companions.warnings << files.notes;

@@ -72,6 +72,15 @@ void MetadataReader::read()
             readHostCapture();
         } else if (key == "clock_anchors") {
             readClockAnchors();
+        } else if (key == "host_clock_domain_id") {
+            // Its type is not documented: a string or an integer both name a domain.
+            std::uint64_t v = 0;
+            if (m_c.peek() == Type::Number) {
+                if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+                    m_raw.hostClockDomainId = QString::number(v);
+            } else if (takeString(m_c, m_text) == Took::Value) {
+                m_raw.hostClockDomainId = QString::fromStdString(m_text.substr(0, 128));
+            }
         } else if (key == "collection") {
             readCollection();
         } else if (key == "run_boundaries" || key == "dropped_run_boundaries") {

@@ -164,6 +164,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     info.coreToThread = raw.coreToThread;
     info.runtime = raw.runtime;
     applyRunCollection(raw, capture, fileName);
+    info.hostClockDomainId = raw.hostClockDomainId;
     info.schedulerTaskProducer = raw.schedulerTasksProducer;
 
     if (!complete) {
