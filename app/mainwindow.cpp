@@ -82,7 +82,7 @@ QString statusLine(const Capture &capture)
     const QLocale locale;
     QStringList parts{s.format};
     if (capture.info.allRuns)
-        parts << QObject::tr("all %1 runs").arg(capture.info.runCount);
+        parts << QObject::tr("all %1 %2").arg(capture.info.runCount).arg(runsNoun(capture));
     else if (capture.info.runCount > 1 || capture.info.runEpoch)
         parts << QObject::tr("%1 of %2").arg(runLabel(capture.info)).arg(capture.info.runCount);
     if (s.level)

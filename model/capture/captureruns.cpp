@@ -279,10 +279,16 @@ QString runName(const std::optional<std::uint32_t> &epoch)
 QString analysisPendingText(const Capture &capture)
 {
     if (capture.info.allRuns)
-        return QStringLiteral(
-                   "All %1 runs on one axis: figures are per run, pick one run to see its analysis.")
-            .arg(capture.info.runCount);
+        return QStringLiteral("All %1 %2 on one axis: figures are per run, pick one to see its analysis.")
+            .arg(capture.info.runCount)
+            .arg(runsNoun(capture));
     return QStringLiteral("Analysing the capture…");
+}
+
+QString runsNoun(const Capture &capture)
+{
+    const bool ranks = !capture.runSpans.empty() && !capture.runSpans.front().name.isEmpty();
+    return ranks ? QStringLiteral("ranks") : QStringLiteral("runs");
 }
 
 QString runLabel(const CaptureInfo &info)

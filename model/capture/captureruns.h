@@ -48,6 +48,8 @@ QString runLabel(const CaptureInfo &info);
 // What a panel shows while a capture has no analysis: it is being computed, or the capture is
 // the "All runs" view, which is never analysed.
 QString analysisPendingText(const Capture &capture);
+// What the "All runs" view lays side by side: "runs", or "ranks" for an L3 output.
+QString runsNoun(const Capture &capture);
 
 // A run may publish its verdict alone, with no records (supplement §5.3): not an error.
 bool capturedNothing(const Capture &run);

@@ -47,6 +47,8 @@ private slots:
                                       "rank 1 · d0 · Scheduler View", "rank 1 · d0 · AICore"}));
         for (const Lane &lane : all.lanes)
             QCOMPARE(lane.name, QStringLiteral("AIC_0"));
+        QCOMPARE(analysisPendingText(all),
+                 QStringLiteral("All 2 ranks on one axis: figures are per run, pick one to see its analysis."));
         QVERIFY(all.deps.empty());
         QVERIFY(all.counters.empty());
         // The undecided cross-rank gap: the two placement bands are 4 µs wide each.
