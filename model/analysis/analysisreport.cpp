@@ -26,6 +26,11 @@ QString figureDescription(const QString &figure)
             "use S threads only (newest reference). The older reference counted complete, async_poll and "
             "dispatch only. At level 2 the newest reference still runs the report and says phase records "
             "are unavailable.");
+    if (figure == figures::criticalPath)
+        return QStringLiteral(
+            "Greedy backward walk from the last-finishing task; the span starts at the root's dispatch "
+            "and the root's head still counts as scheduler time (newest reference). The older reference "
+            "started the span at the root's kernel start.");
     if (figure == figures::aicoreSchedLoop)
         return QStringLiteral(
             "AICore-resident scheduler: records and time per phase over every stream, measured "

@@ -25,7 +25,10 @@ std::optional<CriticalPathAttribution> criticalPathAttribution(const AnalysisInp
         a.execUs += std::max(0.0, t.endUs - t.startUs);
         const auto [first, last] = in.predsOf(cur);
         if (first == last) {
+            // The newest reference starts the span at the root's dispatch (supplement §6.2 Part 6),
+            // and still counts the root's head as scheduler time.
             a.schedUs += std::max(0.0, t.startUs - t.dispatchUs);
+            pathStart = std::min(pathStart, t.dispatchUs);
             break;
         }
         std::uint32_t best = *first;

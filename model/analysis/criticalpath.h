@@ -13,14 +13,13 @@ struct CriticalPathAttribution
     std::uint64_t sinkTaskId = 0;
     std::vector<std::uint64_t> taskIds;   // sink first, then each chosen predecessor
     std::size_t hops = 0;
-    double spanUs = 0;       // finish(sink) − earliest start on the path
+    double spanUs = 0;       // finish(sink) − earliest start on the path, or the root's dispatch if earlier
     double execUs = 0;       // Σ end − start of the path's tasks
     double schedUs = 0;      // scheduler injected: start − producer end per hop, plus the root's head
     double otherUs = 0;      // max(0, span − exec − sched)
-    // max(0, exec + sched − span): time the reference's sums count outside the span or twice, so
-    // that exec + sched + other − overlap = span exactly. The root's head lies before the path's
-    // start yet counts as sched, and a hop whose consumer started before its producer ended (early
-    // dispatch) counts the overlap in both tasks' exec.
+    // max(0, exec + sched − span): time the reference's sums count twice, so that
+    // exec + sched + other − overlap = span exactly: a hop whose consumer started before its
+    // producer ended (early dispatch) counts the overlap in both tasks' exec.
     double overlapUs = 0;
     double execPct = 0, schedPct = 0, otherPct = 0;  // of the span
     bool cycleCut = false;   // the walk came back to a visited task and stopped there

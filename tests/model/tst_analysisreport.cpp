@@ -169,6 +169,7 @@ private slots:
         QTest::newRow("dispatch to start") << figures::dispatchToStart;
         QTest::newRow("sched loop") << figures::schedLoop;
         QTest::newRow("aicore sched loop") << figures::aicoreSchedLoop;
+        QTest::newRow("critical path") << figures::criticalPath;
     }
     void descriptionsSayWhichReferenceIsFollowed()
     {
@@ -187,8 +188,9 @@ private slots:
         QCOMPARE(r.overhead->allPct, 0.0);
         QCOMPARE(r.overhead->hasPct, 25.0);
         QCOMPARE(r.overhead->verdict, QStringLiteral("SCHEDULER-BOUND"));
-        // Critical path: task 3 finishes last (13), a root: exec 10, sched = head 2, span 11.
-        QCOMPARE(r.criticalPath->spanUs, 11.0);
+        // Critical path: task 3 finishes last (13), a root dispatched at 0: exec 10, sched = head 2,
+        // span 13 − 0 (from the root's dispatch, supplement §6.2 Part 6).
+        QCOMPARE(r.criticalPath->spanUs, 13.0);
         QCOMPARE(r.criticalPath->execUs, 10.0);
         QCOMPARE(r.criticalPath->schedUs, 2.0);
         QCOMPARE(r.tailOh->totalUs, 3.0);

@@ -33,17 +33,19 @@ private slots:
         QTest::addColumn<double>("other");
         QTest::addColumn<QString>("path");
         // C (finish 10) needs A (end 4) and B (end 2): the walk takes A, a root dispatched at 0.5.
-        // exec = 2 + 3; sched = (7 − 4) + A's head 0.5; span = 10 − 1; other = 9 − 5 − 3.5.
-        QTest::newRow("two producers") << 0 << 1 << 9.0 << 5.0 << 3.5 << 0.5 << "3 1";
+        // exec = 2 + 3; sched = (7 − 4) + A's head 0.5; the span starts at the root's dispatch
+        // (supplement §6.2 Part 6): 10 − 0.5; other = 9.5 − 5 − 3.5.
+        QTest::newRow("two producers") << 0 << 1 << 9.5 << 5.0 << 3.5 << 1.0 << "3 1";
         // Equal ends pick the larger task id: E (id 5) over A (id 1).
-        QTest::newRow("tie on end") << 1 << 1 << 9.0 << 5.0 << 3.5 << 0.5 << "3 5";
-        // Without predecessors the last-finishing task alone: exec 2, sched = its head 1.
-        QTest::newRow("lone root") << 2 << 0 << 3.0 << 2.0 << 1.0 << 0.0 << "4";
-        // A -> B -> A: the walk stops when it comes back.
+        QTest::newRow("tie on end") << 1 << 1 << 9.5 << 5.0 << 3.5 << 1.0 << "3 5";
+        // Without predecessors the last-finishing task alone: exec 2, sched = its head 1, span from
+        // its dispatch 0 to its finish 4.
+        QTest::newRow("lone root") << 2 << 0 << 4.0 << 2.0 << 1.0 << 1.0 << "4";
+        // A -> B -> A: the walk stops when it comes back, at no root.
         QTest::newRow("cycle") << 3 << 1 << 6.0 << 4.0 << 1.0 << 1.0 << "2 1";
-        // A root whose head (2) is longer than its tail (0): sched reaches before the span, which
-        // starts at the root's start, so exec + sched exceed the span by 2 − 0 (the overlap).
-        QTest::newRow("head before the span") << 4 << 0 << 1.0 << 1.0 << 2.0 << 0.0 << "6";
+        // A root whose head (2) is longer than its tail (0): the span starts at its dispatch, so the
+        // head lies inside it and nothing counts twice.
+        QTest::newRow("head inside the span") << 4 << 0 << 3.0 << 1.0 << 2.0 << 0.0 << "6";
     }
     void attributionByHand()
     {
@@ -89,7 +91,7 @@ private slots:
         QCOMPARE(ids.join(u' '), path);
         QCOMPARE(a->cycleCut, scenario == 3);
         QCOMPARE(a->execUs + a->schedUs + a->otherUs - a->overlapUs, a->spanUs);
-        QCOMPARE(a->overlapUs, scenario == 4 ? 2.0 : 0.0);
+        QCOMPARE(a->overlapUs, 0.0);
     }
 
     void observedPathByHand_data()
