@@ -5,6 +5,9 @@
 #include "model/capture/captureruns.h"
 #include "model/io/loader.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lanescope;
@@ -47,8 +50,9 @@ private slots:
                                       "rank 1 · d0 · Scheduler View", "rank 1 · d0 · AICore"}));
         for (const Lane &lane : all.lanes)
             QCOMPARE(lane.name, QStringLiteral("AIC_0"));
-        QCOMPARE(analysisPendingText(all),
-                 QStringLiteral("All 2 ranks on one axis: figures are per run, pick one to see its analysis."));
+        QCOMPARE(
+            analysisPendingText(all),
+            QStringLiteral("All 2 ranks on one axis: figures are per run, pick one to see its analysis."));
         QVERIFY(all.deps.empty());
         QVERIFY(all.counters.empty());
         // The undecided cross-rank gap: the two placement bands are 4 µs wide each.
@@ -76,6 +80,48 @@ private slots:
         QVERIFY(!loaded.ok());
         QVERIFY2(loaded.error.toString().contains(reason), qPrintable(loaded.error.toString()));
         QVERIFY(loaded.error.toString().startsWith(fixture(output)));
+    }
+
+    // Damage in one rank: the output names that rank's file and where, or loads it as partial.
+    void damagedRanks_data()
+    {
+        QTest::addColumn<QByteArray>("rankOne");
+        QTest::addColumn<bool>("opens");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("garbage") << QByteArray("\x01\x02 not json") << false
+                                 << "rank1/d0/chip_swimlane_records.json";
+        QTest::newRow("empty") << QByteArray() << false << "rank1/d0/chip_swimlane_records.json";
+        QTest::newRow("truncated after its alignment")
+            << QByteArray(R"({"chip_swimlane_level": 2, "metadata": {"clock_freq_hz": 1000000, "num_cores": 1,
+ "core_types": ["aic"], "host_clock_domain_id": "host-a", "clock_alignment": {"status": "bounded",
+ "device_anchor_cycles": 1000, "host_anchor_ns": 5000020000, "host_anchor_min_ns": 5000019000,
+ "host_anchor_max_ns": 5000023000}}, "aicore_tasks": [[0, 1, 1, 1005, 1055, 2, 1], [0, 2)")
+            << true << "truncated";
+    }
+    void damagedRanks()
+    {
+        QFETCH(QByteArray, rankOne);
+        QFETCH(bool, opens);
+        QFETCH(QString, says);
+        QTemporaryDir tmp;
+        const QDir out(tmp.path());
+        for (const char *rank : {"rank0/d0", "rank1/d0"})
+            QVERIFY(out.mkpath(QString::fromLatin1(rank)));
+        QVERIFY(QFile::copy(fixture(QStringLiteral("l3/rank0/d0/chip_swimlane_records.json")),
+                            out.filePath(QStringLiteral("rank0/d0/chip_swimlane_records.json"))));
+        QFile one(out.filePath(QStringLiteral("rank1/d0/chip_swimlane_records.json")));
+        QVERIFY(one.open(QIODevice::WriteOnly));
+        one.write(rankOne);
+        one.close();
+        const LoadResult loaded = loadCapture(tmp.path());
+        QCOMPARE(loaded.ok(), opens);
+        if (!opens) {
+            QVERIFY2(loaded.error.toString().contains(says), qPrintable(loaded.error.toString()));
+            return;
+        }
+        const auto rank = loaded.runs.runs.back();
+        QVERIFY(rank->info.partial);
+        QVERIFY2(rank->info.warnings.join(u'\n').contains(says), qPrintable(rank->info.warnings.join(u'\n')));
     }
 };
 
