@@ -1,6 +1,7 @@
 #include "captureruns.h"
 
 #include "lanebuilder.h"
+#include "timeshift.h"
 
 #include <algorithm>
 #include <limits>
@@ -229,26 +230,14 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
         if (run == runs.back())
             lastShiftUs = shift;
         all->runSpans.push_back(span);
-        for (TaskRow r : run->rows) {
-            r.receiveUs += shift;
-            r.startUs += shift;
-            r.endUs += shift;
-            if (r.hasAicpu()) {
-                r.dispatchUs += shift;
-                r.finishUs += shift;
-            }
-            all->rows.push_back(r);
-        }
+        for (const TaskRow &r : run->rows)
+            all->rows.push_back(shiftedInTime(r, shift));
         // Phase kinds are interned per file: rename them into one table.
         auto appendLanes = [&](const std::vector<PhaseLane> &from, std::vector<PhaseLane> &to) {
             to.resize(std::max(to.size(), from.size()));
             for (std::size_t t = 0; t < from.size(); ++t)
-                for (PhaseRecord r : from[t]) {
-                    r.startUs += shift;
-                    r.endUs += shift;
-                    r.kind = std::uint16_t(all->phaseKinds.intern(run->phaseKinds.at(r.kind)));
-                    to[t].push_back(r);
-                }
+                for (const PhaseRecord &r : from[t])
+                    to[t].push_back(movedInto(r, shift, run->phaseKinds, all->phaseKinds));
         };
         appendLanes(run->schedulerThreads, all->schedulerThreads);
         appendLanes(run->orchestratorLanes, all->orchestratorLanes);

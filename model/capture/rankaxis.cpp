@@ -1,6 +1,7 @@
 #include "rankaxis.h"
 
 #include "lanebuilder.h"
+#include "timeshift.h"
 
 #include <algorithm>
 #include <limits>
@@ -135,15 +136,9 @@ std::shared_ptr<Capture> combineRanks(const std::vector<std::shared_ptr<Capture>
             second = std::max(second, width);
         }
         const int cores = std::max<int>(c.info.numCores, int(c.info.coreTypes.size()));
-        for (TaskRow r : c.rows) {
+        for (const TaskRow &row : c.rows) {
+            TaskRow r = shiftedInTime(row, shift);
             r.coreId += base.core;
-            r.receiveUs += shift;
-            r.startUs += shift;
-            r.endUs += shift;
-            if (r.hasAicpu()) {
-                r.dispatchUs += shift;
-                r.finishUs += shift;
-            }
             all->rows.push_back(r);
         }
         all->info.coreTypes.insert(all->info.coreTypes.end(), c.info.coreTypes.begin(),
@@ -157,12 +152,8 @@ std::shared_ptr<Capture> combineRanks(const std::vector<std::shared_ptr<Capture>
         auto appendLanes = [&](const std::vector<PhaseLane> &from, std::vector<PhaseLane> &to) {
             for (const PhaseLane &lane : from) {
                 PhaseLane &out = to.emplace_back();
-                for (PhaseRecord r : lane) {
-                    r.startUs += shift;
-                    r.endUs += shift;
-                    r.kind = std::uint16_t(all->phaseKinds.intern(c.phaseKinds.at(r.kind)));
-                    out.push_back(r);
-                }
+                for (const PhaseRecord &r : lane)
+                    out.push_back(movedInto(r, shift, c.phaseKinds, all->phaseKinds));
             }
         };
         appendLanes(c.schedulerThreads, all->schedulerThreads);
