@@ -17,6 +17,7 @@ struct SchedulerStream
     std::optional<std::int64_t> workerId; // AICore producers: the id the rows use as core_id
     std::optional<std::int64_t> physicalCoreId;
     std::uint64_t dropped = 0; // capture.dropped: records the stream lost
+    bool truncated = false;    // capture.truncated: the stream's buffer filled up (supplement §1)
     bool gap = false;          // an id no stream had: an empty slot of the placement
 
     bool isAicore() const { return producer == QLatin1String("aicore"); }

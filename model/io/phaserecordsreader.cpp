@@ -394,8 +394,10 @@ void PhaseRecordsReader::readSchedulerStream()
                 } else if (ck == "truncated") {
                     bool b = false;
                     if (m_c.peek() == Type::Bool) {
-                        if (m_c.readBool(b))
+                        if (m_c.readBool(b)) {
                             m_raw.schedulerStreamTruncated = m_raw.schedulerStreamTruncated || b;
+                            info.truncated = b;
+                        }
                     } else {
                         m_c.skip();
                     }

@@ -334,10 +334,24 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
                 .arg(double(hi - base) / double(frequencyHz) / 3600.0, 0, 'f', 1));
     if (raw.schedulerStreamsDropped > 0 || raw.schedulerStreamTruncated) {
         info.partial = true;
-        capture.warn(QStringLiteral("%1: scheduler record streams report %2 dropped records%3")
+        // Each losing stream by name, so the lane whose records are missing is known (supplement §1).
+        QStringList losses;
+        for (std::size_t t = 0; t < capture.schedulerStreams.size(); ++t) {
+            const SchedulerStream &s = capture.schedulerStreams[t];
+            if (s.dropped == 0 && !s.truncated)
+                continue;
+            QString loss = QStringLiteral("stream %1").arg(s.schedulerId.value_or(std::int64_t(t)));
+            if (s.dropped > 0)
+                loss += QStringLiteral(" dropped %1").arg(s.dropped);
+            if (s.truncated)
+                loss += s.dropped > 0 ? QStringLiteral(", truncated") : QStringLiteral(" truncated");
+            losses << loss;
+        }
+        capture.warn(QStringLiteral("%1: scheduler record streams report %2 dropped records%3%4")
                          .arg(fileName)
                          .arg(raw.schedulerStreamsDropped)
-                         .arg(raw.schedulerStreamTruncated ? QStringLiteral(" and truncation") : QString()));
+                         .arg(raw.schedulerStreamTruncated ? QStringLiteral(" and truncation") : QString())
+                         .arg(losses.isEmpty() ? QString() : QStringLiteral(" (") + losses.join(QStringLiteral("; ")) + u')'));
     }
 }
 
