@@ -317,12 +317,14 @@ void ComparisonView::rebuildCharts()
     for (const MetricComparison &m : m_model->comparison().metrics) {
         if (!m.before || !m.after)
             continue;
-        // The legend carries each side's value as the table writes it; the bars and the axis are
-        // in the same unit, named on the axis where it is not cut off.
+        // Bars, their labels and the axis in one unit, named on the axis where it is not cut off;
+        // labels to the three decimals the table's times carry. The tooltip has both values as the
+        // table writes them.
         const ChartScale scale = chartScale(m);
-        const double before = *m.before * scale.factor, after = *m.after * scale.factor;
-        auto *beforeSet = new QBarSet(tr("Before %1").arg(formatMetricValue(m.before, m.unit)));
-        auto *afterSet = new QBarSet(tr("After %1").arg(formatMetricValue(m.after, m.unit)));
+        const auto shown = [&](double v) { return std::round(v * scale.factor * 1000.0) / 1000.0; };
+        const double before = shown(*m.before), after = shown(*m.after);
+        auto *beforeSet = new QBarSet(tr("Before"));
+        auto *afterSet = new QBarSet(tr("After"));
         *beforeSet << before;
         *afterSet << after;
         beforeSet->setColor(QColor(0x78, 0x90, 0x9c));
@@ -333,10 +335,15 @@ void ComparisonView::rebuildCharts()
         auto *series = new QBarSeries;
         series->append(beforeSet);
         series->append(afterSet);
+        series->setLabelsVisible(true);
+        series->setLabelsFormat(QStringLiteral("@value"));
+        series->setLabelsPrecision(15); // the rounded value in full, never an exponent
         auto *chart = new QChart;
         chart->addSeries(series);
         chart->setTitle(QStringLiteral("%1 — %2").arg(m.name, verdictName(m.verdict)));
-        chart->setToolTip(m.reason);
+        chart->setToolTip(
+            tr("Before %1, After %2. %3")
+                .arg(formatMetricValue(m.before, m.unit), formatMetricValue(m.after, m.unit), m.reason));
         auto *categories = new QBarCategoryAxis;
         categories->append(m.id);
         chart->addAxis(categories, Qt::AlignBottom);

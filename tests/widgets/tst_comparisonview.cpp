@@ -198,9 +198,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(view.get()));
         QCoreApplication::processEvents();
         const QStringList texts = drawnTexts(*view, QStringLiteral("M7.gap_total_us"));
-        QVERIFY(texts.contains(QStringLiteral("22.941 ms"))); // the table's After
-        QVERIFY(texts.contains(QStringLiteral("120.66 ms"))); // its Before
-        QVERIFY2(texts.contains(QStringLiteral("After 22.941 ms")), qPrintable(texts.join(u'|')));
+        QVERIFY(texts.contains(QStringLiteral("22.941 ms")));                             // the table's After
+        QVERIFY(texts.contains(QStringLiteral("120.66 ms")));                             // its Before
+        QVERIFY2(texts.contains(QStringLiteral("22.941")), qPrintable(texts.join(u'|'))); // the bar, in ms
         QVERIFY(texts.contains(QStringLiteral("ms"))); // the chart's axis names its unit
         for (const QString &text : texts) {
             QVERIFY2(!text.contains(QStringLiteral("µs")), qPrintable(text));
