@@ -5,6 +5,7 @@
 #include "runargument.h"
 
 #include "model/analysis/derivedtracks.h"
+#include "model/format/metrictext.h"
 #include "model/io/loader.h"
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
@@ -21,7 +22,8 @@ namespace lanescope {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html] [--sim before|after|both]\n"
+    "usage: lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html] [--sim "
+    "before|after|both]\n"
     "                 [--run EPOCH]\n"
     "  --technique ID   a catalogue id (\"01a\" or \"01a-larger-tiling\") or \"general\" (default)\n"
     "  --sim WHICH      tag captures as simulator runs (the files cannot tell); the other is onboard\n"
@@ -89,7 +91,8 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
     r.after = paths[1];
     if (!r.report.isEmpty()) {
         const QString suffix = QFileInfo(r.report).suffix().toLower();
-        if (suffix != QLatin1String("md") && suffix != QLatin1String("html") && suffix != QLatin1String("htm"))
+        if (suffix != QLatin1String("md") && suffix != QLatin1String("html") &&
+            suffix != QLatin1String("htm"))
             return QStringLiteral("the report must end in .md or .html, got \"%1\"").arg(r.report);
     }
     return {};
@@ -188,12 +191,13 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
     const Capture &after = *sides[1];
     const MetricSet beforeMetrics = computeMetrics(before);
     const MetricSet afterMetrics = computeMetrics(after);
-    const CaptureComparison comparison = compareCaptures(before, beforeMetrics, after, afterMetrics, *catalogue,
-                                                         technique ? technique->id : QString(), request.options);
+    const CaptureComparison comparison =
+        compareCaptures(before, beforeMetrics, after, afterMetrics, *catalogue,
+                        technique ? technique->id : QString(), request.options);
 
     if (!request.report.isEmpty()) {
         for (const auto &side : sides)
-            appendDerivedTracks(*side);  // the picture shows what the window shows
+            appendDerivedTracks(*side); // the picture shows what the window shows
         const QString beforeName = captureName(request.before), afterName = captureName(request.after);
         const QImage picture = twinTimelineImage(before, beforeName, after, afterName);
         QByteArray png;
@@ -203,7 +207,8 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
             err << "lanescope compare: cannot draw the timelines (not enough memory)\n";
             return 2;
         }
-        const CompareReportInput input{beforeName, afterName, technique ? technique->title : QString(), &comparison};
+        const CompareReportInput input{beforeName, afterName, technique ? technique->title : QString(),
+                                       &comparison};
         const QFileInfo reportInfo(request.report);
         QString error;
         bool written = false;
@@ -211,8 +216,8 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
             // Markdown cannot carry the picture: it goes beside the report, where the user chose to write.
             const QString pictureName = reportInfo.completeBaseName() + QStringLiteral(".timelines.png");
             const QString picturePath = reportInfo.absoluteDir().filePath(pictureName);
-            written = writeAtomically(picturePath, png, &error)
-                      && writeAtomically(request.report, compareReportMarkdown(input, pictureName), &error);
+            written = writeAtomically(picturePath, png, &error) &&
+                      writeAtomically(request.report, compareReportMarkdown(input, pictureName), &error);
         } else {
             written = writeAtomically(request.report, compareReportHtml(input, png), &error);
         }
@@ -232,8 +237,10 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
         out << "  " << r << '\n';
     for (const MetricComparison &m : comparison.metrics)
         out << m.id << "  " << m.name << ": " << formatMetricValue(m.before, m.unit) << " -> "
-            << formatMetricValue(m.after, m.unit) << "  [" << expectedDirectionName(m.expected) << "] "
-            << verdictName(m.verdict) << (m.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m.reason)) << '\n';
+            << formatMetricValue(m.after, m.unit) << "  Δ "
+            << formatMetricChange(m.delta, m.deltaRelative, m.unit) << "  ["
+            << expectedDirectionName(m.expected) << "] " << verdictName(m.verdict)
+            << (m.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m.reason)) << '\n';
     if (!request.report.isEmpty())
         out << QFileInfo(request.report).absoluteFilePath() << '\n';
     return 0;

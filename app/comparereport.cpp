@@ -1,5 +1,7 @@
 #include "comparereport.h"
 
+#include "model/format/durationtext.h"
+#include "model/format/metrictext.h"
 #include "widgets/timelineexport.h"
 #include "widgets/timelineindex.h"
 
@@ -11,21 +13,11 @@ namespace lanescope {
 namespace {
 
 constexpr int kLabelHeightPx = 26;
-constexpr int kMaxPanelHeightPx = 900;   // each side; lanes beyond it are cut, as in a window
-
-QString signedText(double v)
-{
-    return (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'g', 4);
-}
+constexpr int kMaxPanelHeightPx = 900; // each side; lanes beyond it are cut, as in a window
 
 QString deltaText(const MetricComparison &m)
 {
-    if (!m.delta)
-        return QStringLiteral("—");
-    QString s = signedText(*m.delta);
-    if (m.deltaRelative)
-        s += QStringLiteral(" (%1%)").arg(signedText(*m.deltaRelative * 100));
-    return s;
+    return formatMetricChange(m.delta, m.deltaRelative, m.unit);
 }
 
 QString htmlEscaped(const QString &s)
@@ -37,9 +29,10 @@ QString htmlEscaped(const QString &s)
 QString noiseSentence()
 {
     const NoiseThresholds n;
-    return QStringLiteral("Noise: counts are exact; timings within %1 % of Before and shares within %2 are "
-                          "inconclusive. Swimlane timings are instrumented: compare them only relative to each other; "
-                          "the headline number is a plain benchmark run.")
+    return QStringLiteral(
+               "Noise: counts are exact; timings within %1 % of Before and shares within %2 are "
+               "inconclusive. Swimlane timings are instrumented: compare them only relative to each other; "
+               "the headline number is a plain benchmark run.")
         .arg(n.timingRelative * 100)
         .arg(n.shareAbsolute);
 }
@@ -51,16 +44,6 @@ QString mdCell(QString s)
 }
 
 } // namespace
-
-QString formatMetricValue(const std::optional<double> &v, const QString &unit)
-{
-    if (!v)
-        return QStringLiteral("—");
-    const QString number = QString::number(*v, 'g', 6);
-    if (unit.isEmpty() || unit == QLatin1String("share") || unit == QLatin1String("ratio") || unit == QLatin1String("flag"))
-        return number;
-    return number + u' ' + unit;
-}
 
 QImage twinTimelineImage(const Capture &before, const QString &beforeName, const Capture &after,
                          const QString &afterName, int widthPx)
@@ -91,7 +74,8 @@ QImage twinTimelineImage(const Capture &before, const QString &beforeName, const
         p.setPen(Qt::black);
         p.drawText(QRect(8, y, widthPx - 16, kLabelHeightPx), Qt::AlignVCenter | Qt::AlignLeft, text);
     };
-    const QString axis = QStringLiteral("  (aligned at its start; both panels span %1 µs)").arg(QString::number(span, 'g', 6));
+    const QString axis =
+        QStringLiteral("  (aligned at its start; both panels span %1)").arg(formatDuration(span));
     label(0, QStringLiteral("Before: ") + beforeName + axis);
     p.drawImage(0, kLabelHeightPx, top);
     label(kLabelHeightPx + sb.height(), QStringLiteral("After: ") + afterName + axis);
@@ -104,19 +88,23 @@ QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pi
     const CaptureComparison &c = *in.comparison;
     QString s;
     s += QStringLiteral("# Before/after: %1\n\n")
-             .arg(in.techniqueTitle.isEmpty() ? QStringLiteral("general") : c.technique + QStringLiteral(" — ") + in.techniqueTitle);
+             .arg(in.techniqueTitle.isEmpty() ? QStringLiteral("general")
+                                              : c.technique + QStringLiteral(" — ") + in.techniqueTitle);
     s += QStringLiteral("- Before: `%1`\n- After: `%2`\n").arg(in.beforeName, in.afterName);
-    s += QStringLiteral("- Comparable: %1\n").arg(c.comparable ? QStringLiteral("yes") : QStringLiteral("no"));
+    s +=
+        QStringLiteral("- Comparable: %1\n").arg(c.comparable ? QStringLiteral("yes") : QStringLiteral("no"));
     for (const QString &r : c.reasons)
         s += QStringLiteral("  - %1\n").arg(r);
     s += QStringLiteral("\n| Metric | Name | Before | After | Δ | Expected | Verdict | Why |\n");
     s += QStringLiteral("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (const MetricComparison &m : c.metrics)
         s += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | **%7** | %8 |\n")
-                 .arg(m.id, mdCell(m.name), formatMetricValue(m.before, m.unit), formatMetricValue(m.after, m.unit),
-                      deltaText(m), expectedDirectionName(m.expected), verdictName(m.verdict), mdCell(m.reason));
+                 .arg(m.id, mdCell(m.name), formatMetricValue(m.before, m.unit),
+                      formatMetricValue(m.after, m.unit), deltaText(m), expectedDirectionName(m.expected),
+                      verdictName(m.verdict), mdCell(m.reason));
     s += u'\n' + noiseSentence() + u'\n';
-    s += QStringLiteral("\n## Timelines\n\n![Before above After on one time axis](%1)\n").arg(pictureFileName);
+    s +=
+        QStringLiteral("\n## Timelines\n\n![Before above After on one time axis](%1)\n").arg(pictureFileName);
     return s.toUtf8();
 }
 
@@ -130,11 +118,13 @@ QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &pic
                         ".improved{color:#1a7f37}.regressed{color:#cf222e}.inconclusive{color:#6e7781}"
                         ".not-comparable{color:#9a6700}img{max-width:100%}</style></head><body>\n");
     s += QStringLiteral("<h1>Before/after: %1</h1>\n")
-             .arg(htmlEscaped(in.techniqueTitle.isEmpty() ? QStringLiteral("general")
-                                                          : c.technique + QStringLiteral(" — ") + in.techniqueTitle));
+             .arg(htmlEscaped(in.techniqueTitle.isEmpty()
+                                  ? QStringLiteral("general")
+                                  : c.technique + QStringLiteral(" — ") + in.techniqueTitle));
     s += QStringLiteral("<p>Before: <code>%1</code><br>After: <code>%2</code></p>\n")
              .arg(htmlEscaped(in.beforeName), htmlEscaped(in.afterName));
-    s += QStringLiteral("<p>Comparable: %1</p>\n").arg(c.comparable ? QStringLiteral("yes") : QStringLiteral("no"));
+    s += QStringLiteral("<p>Comparable: %1</p>\n")
+             .arg(c.comparable ? QStringLiteral("yes") : QStringLiteral("no"));
     if (!c.reasons.isEmpty()) {
         s += QStringLiteral("<ul>\n");
         for (const QString &r : c.reasons)
@@ -146,14 +136,16 @@ QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &pic
     for (const MetricComparison &m : c.metrics) {
         QString cls = verdictName(m.verdict);
         cls.replace(u' ', u'-');
-        s += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td>"
-                            "<td class=\"%7\"><b>%8</b></td><td>%9</td></tr>\n")
-                 .arg(htmlEscaped(m.id), htmlEscaped(m.name), htmlEscaped(formatMetricValue(m.before, m.unit)),
-                      htmlEscaped(formatMetricValue(m.after, m.unit)), htmlEscaped(deltaText(m)),
-                      expectedDirectionName(m.expected), cls, verdictName(m.verdict), htmlEscaped(m.reason));
+        s +=
+            QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td>"
+                           "<td class=\"%7\"><b>%8</b></td><td>%9</td></tr>\n")
+                .arg(htmlEscaped(m.id), htmlEscaped(m.name), htmlEscaped(formatMetricValue(m.before, m.unit)),
+                     htmlEscaped(formatMetricValue(m.after, m.unit)), htmlEscaped(deltaText(m)),
+                     expectedDirectionName(m.expected), cls, verdictName(m.verdict), htmlEscaped(m.reason));
     }
     s += QStringLiteral("</table>\n<p>%1</p>\n").arg(htmlEscaped(noiseSentence()));
-    s += QStringLiteral("<h2>Timelines</h2>\n<img alt=\"Before above After on one time axis\" src=\"data:image/png;base64,");
+    s += QStringLiteral(
+        "<h2>Timelines</h2>\n<img alt=\"Before above After on one time axis\" src=\"data:image/png;base64,");
     QByteArray bytes = s.toUtf8();
     bytes += picturePng.toBase64();
     bytes += "\">\n</body></html>\n";

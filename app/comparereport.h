@@ -18,7 +18,7 @@ struct CompareReportInput
 {
     QString beforeName;
     QString afterName;
-    QString techniqueTitle;     // empty for "general"
+    QString techniqueTitle; // empty for "general"
     const CaptureComparison *comparison = nullptr;
 };
 
@@ -26,8 +26,5 @@ struct CompareReportInput
 QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pictureFileName);
 // A self-contained HTML report; the picture is embedded as a data: URI.
 QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &picturePng);
-
-// One value as the reports and the text output show it ("—" when absent).
-QString formatMetricValue(const std::optional<double> &v, const QString &unit);
 
 } // namespace lanescope

@@ -75,6 +75,9 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
     j["clock_freq_hz"] = s.clockFreqHz ? nlohmann::json(*s.clockFreqHz) : nlohmann::json(nullptr);
     j["rows"] = s.rows;
     j["tasks"] = s.tasks;
+    // So that a user can check nothing was lost: every trace flow kept, every unique deps edge.
+    j["flows"] = c.flows.size();
+    j["edges"] = c.deps.edges().size();
     auto lanes = nlohmann::json::array();
     for (const LaneSummary &l : s.lanes)
         lanes.push_back(

@@ -2,9 +2,9 @@
 
 #include "mainwindow.h"
 
+#include "model/format/metrictext.h"
 #include "widgets/capturepage.h"
 #include "widgets/comparisonview.h"
-#include "widgets/metrictext.h"
 #include "widgets/techniquespanel.h"
 #include "widgets/timelineview.h"
 #include "widgets/twintimeline.h"
@@ -30,14 +30,18 @@ namespace {
 // The tab title a page had before it was marked.
 constexpr const char *kPlainTitle = "lanescopePlainTitle";
 
-QString fileFilter() { return ReviewController::tr("Lanescope reviews (*.lanescope);;All files (*)"); }
+QString fileFilter()
+{
+    return ReviewController::tr("Lanescope reviews (*.lanescope);;All files (*)");
+}
 
 } // namespace
 
 ReviewController::ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *viewMenu, QMenu *helpMenu)
     : QObject(window), m_window(window)
 {
-    if (auto catalogue = TechniqueCatalogue::fromFile(QString::fromLatin1(kCatalogueResource), &m_catalogueError))
+    if (auto catalogue =
+            TechniqueCatalogue::fromFile(QString::fromLatin1(kCatalogueResource), &m_catalogueError))
         m_catalogue = std::make_shared<const TechniqueCatalogue>(std::move(*catalogue));
 
     m_panel = new TechniquesPanel(m_catalogue, window);
@@ -78,9 +82,18 @@ ReviewController::ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *v
 
 ReviewController::~ReviewController() = default;
 
-ComparisonView *ReviewController::comparisonView() const { return m_comparison; }
-CapturePage *ReviewController::beforePage() const { return m_before; }
-CapturePage *ReviewController::afterPage() const { return m_after; }
+ComparisonView *ReviewController::comparisonView() const
+{
+    return m_comparison;
+}
+CapturePage *ReviewController::beforePage() const
+{
+    return m_before;
+}
+CapturePage *ReviewController::afterPage() const
+{
+    return m_after;
+}
 
 void ReviewController::createActions(QMenu *fileMenu, QMenu *viewMenu, QMenu *helpMenu)
 {
@@ -106,20 +119,24 @@ void ReviewController::createActions(QMenu *fileMenu, QMenu *viewMenu, QMenu *he
 
     QMenu *compareMenu = new QMenu(tr("&Compare"), m_window);
     m_window->menuBar()->insertMenu(helpMenu->menuAction(), compareMenu);
-    m_markBefore = compareMenu->addAction(tr("Mark Tab as &Before"), this, [this] { markBefore(currentPage()); });
+    m_markBefore =
+        compareMenu->addAction(tr("Mark Tab as &Before"), this, [this] { markBefore(currentPage()); });
     m_markBefore->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
-    m_markAfter = compareMenu->addAction(tr("Mark Tab as &After"), this, [this] { markAfter(currentPage()); });
+    m_markAfter =
+        compareMenu->addAction(tr("Mark Tab as &After"), this, [this] { markAfter(currentPage()); });
     m_markAfter->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
     m_swap = compareMenu->addAction(tr("&Swap Before and After"), this, &ReviewController::swapMarks);
     m_clear = compareMenu->addAction(tr("C&lear Marks"), this, &ReviewController::clearMarks);
     compareMenu->addSeparator();
-    m_compare = compareMenu->addAction(tr("&Compare Before and After…"), this, &ReviewController::chooseAndCompare);
+    m_compare =
+        compareMenu->addAction(tr("&Compare Before and After…"), this, &ReviewController::chooseAndCompare);
     m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
 
     viewMenu->addAction(m_dock->toggleViewAction());
 
     m_guided = new QAction(tr("&Guided Example: Before and After"), this);
-    m_guided->setToolTip(tr("Opens the bundled pair (technique 01a, larger tiling) from symptom to verdict."));
+    m_guided->setToolTip(
+        tr("Opens the bundled pair (technique 01a, larger tiling) from symptom to verdict."));
     connect(m_guided, &QAction::triggered, this, &ReviewController::openGuidedExample);
     helpMenu->insertAction(helpMenu->actions().value(0), m_guided);
     helpMenu->insertSeparator(helpMenu->actions().value(1));
@@ -177,8 +194,14 @@ void ReviewController::mark(QPointer<CapturePage> &side, QPointer<CapturePage> &
     emit marksChanged();
 }
 
-void ReviewController::markBefore(CapturePage *page) { mark(m_before, m_after, page); }
-void ReviewController::markAfter(CapturePage *page) { mark(m_after, m_before, page); }
+void ReviewController::markBefore(CapturePage *page)
+{
+    mark(m_before, m_after, page);
+}
+void ReviewController::markAfter(CapturePage *page)
+{
+    mark(m_after, m_before, page);
+}
 
 void ReviewController::swapMarks()
 {
@@ -228,8 +251,8 @@ void ReviewController::followCurrentTab()
 {
     QWidget *current = m_window->tabs()->currentWidget();
     if (auto *view = qobject_cast<ComparisonView *>(current)) {
-        m_panel->setCapture(view->before().capture, view->twin()->beforeView(), tr("Before — %1").arg(view->before().name),
-                            view->before().analysis);
+        m_panel->setCapture(view->before().capture, view->twin()->beforeView(),
+                            tr("Before — %1").arg(view->before().name), view->before().analysis);
         return;
     }
     auto *page = qobject_cast<CapturePage *>(current);
@@ -267,7 +290,8 @@ bool ReviewController::compare(const QString &technique)
     if (!m_catalogue)
         return refuse(tr("The technique catalogue could not be read: %1").arg(m_catalogueError));
     if (!m_before || !m_after)
-        return refuse(tr("Mark two open captures as Before and After first (Compare menu or the tab's context menu)."));
+        return refuse(
+            tr("Mark two open captures as Before and After first (Compare menu or the tab's context menu)."));
     if (m_before->state() != CapturePage::State::Ready || m_after->state() != CapturePage::State::Ready)
         return refuse(tr("Both captures must have loaded before they can be compared."));
     if (m_before->showsAllRuns() || m_after->showsAllRuns())
@@ -283,11 +307,14 @@ bool ReviewController::compare(const QString &technique)
         tabs->addTab(m_comparison, QString());
         // Queued: while `destroyed` is emitted the view is half torn down and m_comparison not yet
         // cleared, so reading it as a ComparisonView would be undefined.
-        connect(m_comparison, &QObject::destroyed, this, &ReviewController::updateActions, Qt::QueuedConnection);
+        connect(m_comparison, &QObject::destroyed, this, &ReviewController::updateActions,
+                Qt::QueuedConnection);
     }
-    const ComparedCapture before{m_before->capture(), pageName(m_before), m_before->path(), m_before->analysis()};
+    const ComparedCapture before{m_before->capture(), pageName(m_before), m_before->path(),
+                                 m_before->analysis()};
     const ComparedCapture after{m_after->capture(), pageName(m_after), m_after->path(), m_after->analysis()};
-    if (created || m_comparison->before().capture != before.capture || m_comparison->after().capture != after.capture)
+    if (created || m_comparison->before().capture != before.capture ||
+        m_comparison->after().capture != after.capture)
         m_comparison->setPair(before, after);
     m_comparison->setTechnique(technique);
     m_comparison->setGuide({});
@@ -352,7 +379,8 @@ void ReviewController::chooseAndSave(bool embed)
 
 void ReviewController::chooseAndOpen()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Review"), m_lastDirectory, fileFilter());
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Open Review"), m_lastDirectory, fileFilter());
     if (path.isEmpty())
         return;
     m_lastDirectory = QFileInfo(path).absolutePath();
@@ -410,7 +438,7 @@ bool ReviewController::openReview(const QString &path, QString *error)
     pending.before = openOrReuse(paths[0]);
     pending.after = openOrReuse(paths[1]);
     m_pending = std::move(pending);
-    finishPending();  // both may be open already
+    finishPending(); // both may be open already
     return true;
 }
 
@@ -445,12 +473,13 @@ void ReviewController::finishPending()
     }
     for (CapturePage *page : {p.before.data(), p.after.data()}) {
         if (page->state() == CapturePage::State::Failed) {
-            fail(tr("%1 could not be opened: %2").arg(QDir::toNativeSeparators(page->path()), page->errorMessage()));
+            fail(tr("%1 could not be opened: %2")
+                     .arg(QDir::toNativeSeparators(page->path()), page->errorMessage()));
             return;
         }
     }
     if (!p.before->analysis() || !p.after->analysis())
-        return;  // still loading or analysing; captureLoaded() comes back here
+        return; // still loading or analysing; captureLoaded() comes back here
     const Pending done = std::move(p);
     m_pending.reset();
     markBefore(done.before);
@@ -491,9 +520,11 @@ void ReviewController::showGuide()
         QStringList numbers;
         for (const SuggestionNumber &n : s.numbers) {
             const MetricDefinition *d = metricDefinition(n.metric);
-            numbers << QStringLiteral("%1 = %2").arg(n.metric, formatMetricValue(n.value, d ? d->unit : QString()));
+            numbers << QStringLiteral("%1 = %2").arg(n.metric,
+                                                     formatMetricValue(n.value, d ? d->unit : QString()));
         }
-        symptom = tr("<i>%1</i> (%2)").arg(s.title.toHtmlEscaped(), numbers.join(QStringLiteral(", ")).toHtmlEscaped());
+        symptom = tr("<i>%1</i> (%2)")
+                      .arg(s.title.toHtmlEscaped(), numbers.join(QStringLiteral(", ")).toHtmlEscaped());
         break;
     }
     int improved = 0, regressed = 0, judged = 0;
@@ -504,9 +535,13 @@ void ReviewController::showGuide()
         improved += m.verdict == Verdict::Improved;
         regressed += m.verdict == Verdict::Regressed;
     }
-    const QString outcome = regressed == 0 && improved == judged && judged > 0
-                                ? tr("<b style='color:#2e7d32'>confirmed</b>: every confirmation metric moved the expected way")
-                                : tr("<b>%1 of %2</b> confirmation metrics improved, %3 regressed").arg(improved).arg(judged).arg(regressed);
+    const QString outcome =
+        regressed == 0 && improved == judged && judged > 0
+            ? tr("<b style='color:#2e7d32'>confirmed</b>: every confirmation metric moved the expected way")
+            : tr("<b>%1 of %2</b> confirmation metrics improved, %3 regressed")
+                  .arg(improved)
+                  .arg(judged)
+                  .arg(regressed);
     m_comparison->setGuide(
         tr("<b>Guided example — from symptom to verdict.</b> "
            "<b>1. Symptom:</b> the Techniques panel on the right reads Before and finds %1; "
@@ -515,7 +550,8 @@ void ReviewController::showGuide()
            "<b>3. Verdict:</b> the table compares the metrics that confirm it: %5. "
            "<b>4. See it:</b> the timelines below share one time axis, so After's fewer, wider bars end well "
            "before Before's; zoom or drag either one and the other follows.")
-            .arg(symptom, technique->shortId, technique->title.toHtmlEscaped(), technique->how.toHtmlEscaped(), outcome));
+            .arg(symptom, technique->shortId, technique->title.toHtmlEscaped(),
+                 technique->how.toHtmlEscaped(), outcome));
 }
 
 } // namespace lanescope

@@ -1,6 +1,6 @@
 #include "comparisontablemodel.h"
 
-#include "metrictext.h"
+#include "model/format/metrictext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -21,15 +21,22 @@ int ComparisonTableModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_comparison.metrics.size());
 }
 
-int ComparisonTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int ComparisonTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QString ComparisonTableModel::expectedText(ExpectedDirection direction)
 {
     switch (direction) {
-    case ExpectedDirection::Decrease: return tr("falls");
-    case ExpectedDirection::Increase: return tr("rises");
-    case ExpectedDirection::Unchanged: return tr("unchanged");
-    case ExpectedDirection::Report: return tr("context only");
+    case ExpectedDirection::Decrease:
+        return tr("falls");
+    case ExpectedDirection::Increase:
+        return tr("rises");
+    case ExpectedDirection::Unchanged:
+        return tr("unchanged");
+    case ExpectedDirection::Report:
+        return tr("context only");
     }
     return {};
 }
@@ -39,10 +46,14 @@ namespace {
 QColor verdictColour(Verdict v)
 {
     switch (v) {
-    case Verdict::Improved: return QColor(0x2e, 0x8b, 0x3e);
-    case Verdict::Regressed: return QColor(0xc6, 0x28, 0x28);
-    case Verdict::Inconclusive: return QColor(0x9a, 0x6b, 0x00);
-    case Verdict::NotComparable: return QColor(0x75, 0x75, 0x75);
+    case Verdict::Improved:
+        return QColor(0x2e, 0x8b, 0x3e);
+    case Verdict::Regressed:
+        return QColor(0xc6, 0x28, 0x28);
+    case Verdict::Inconclusive:
+        return QColor(0x9a, 0x6b, 0x00);
+    case Verdict::NotComparable:
+        return QColor(0x75, 0x75, 0x75);
     }
     return {};
 }
@@ -58,36 +69,48 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (Column(index.column())) {
-        case Metric: return QStringLiteral("%1  %2").arg(m.id, m.name);
-        case Before: return formatMetricValue(m.before, m.unit);
-        case After: return formatMetricValue(m.after, m.unit);
-        case Delta: {
-            QString text = formatMetricDelta(m.delta, m.unit);
-            if (m.deltaRelative)
-                text += QStringLiteral(" (%1%2 %)").arg(*m.deltaRelative > 0 ? QStringLiteral("+") : QString())
-                            .arg(*m.deltaRelative * 100.0, 0, 'f', 1);
-            return text;
-        }
-        case Expected: return expectedText(m.expected);
-        case VerdictColumn: return verdictName(m.verdict);
-        case Reason: return m.reason;
-        case ColumnCount: break;
+        case Metric:
+            return QStringLiteral("%1  %2").arg(m.id, m.name);
+        case Before:
+            return formatMetricValue(m.before, m.unit);
+        case After:
+            return formatMetricValue(m.after, m.unit);
+        case Delta:
+            return formatMetricChange(m.delta, m.deltaRelative, m.unit);
+        case Expected:
+            return expectedText(m.expected);
+        case VerdictColumn:
+            return verdictName(m.verdict);
+        case Reason:
+            return m.reason;
+        case ColumnCount:
+            break;
         }
         break;
     case Qt::UserRole:
         switch (Column(index.column())) {
-        case Metric: return m.id;
-        case Before: return number(m.before);
-        case After: return number(m.after);
-        case Delta: return number(m.delta);
-        case Expected: return expectedDirectionName(m.expected);
-        case VerdictColumn: return verdictName(m.verdict);
-        case Reason: return m.reason;
-        case ColumnCount: break;
+        case Metric:
+            return m.id;
+        case Before:
+            return number(m.before);
+        case After:
+            return number(m.after);
+        case Delta:
+            return number(m.delta);
+        case Expected:
+            return expectedDirectionName(m.expected);
+        case VerdictColumn:
+            return verdictName(m.verdict);
+        case Reason:
+            return m.reason;
+        case ColumnCount:
+            break;
         }
         break;
-    case VerdictRole: return int(m.verdict);
-    case MetricIdRole: return m.id;
+    case VerdictRole:
+        return int(m.verdict);
+    case MetricIdRole:
+        return m.id;
     case Qt::ForegroundRole:
         if (index.column() == VerdictColumn)
             return QBrush(verdictColour(m.verdict));
@@ -100,7 +123,8 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == Before || index.column() == After || index.column() == Delta)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         break;
-    default: break;
+    default:
+        break;
     }
     return {};
 }
@@ -110,14 +134,22 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case Metric: return tr("Metric");
-    case Before: return tr("Before");
-    case After: return tr("After");
-    case Delta: return tr("Δ (after − before)");
-    case Expected: return tr("Expected");
-    case VerdictColumn: return tr("Verdict");
-    case Reason: return tr("Why");
-    case ColumnCount: break;
+    case Metric:
+        return tr("Metric");
+    case Before:
+        return tr("Before");
+    case After:
+        return tr("After");
+    case Delta:
+        return tr("Δ (after − before)");
+    case Expected:
+        return tr("Expected");
+    case VerdictColumn:
+        return tr("Verdict");
+    case Reason:
+        return tr("Why");
+    case ColumnCount:
+        break;
     }
     return {};
 }

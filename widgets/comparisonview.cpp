@@ -1,7 +1,8 @@
 #include "comparisonview.h"
 
 #include "comparisontablemodel.h"
-#include "metrictext.h"
+#include "model/format/durationtext.h"
+#include "model/format/metrictext.h"
 #include "reviewmarkeroverlay.h"
 #include "timelineview.h"
 #include "twintimeline.h"
@@ -22,10 +23,10 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
-#include <QTableView>
 #include <QTabWidget>
-#include <QValueAxis>
+#include <QTableView>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <cmath>
 
 namespace lanescope {
@@ -38,8 +39,9 @@ QComboBox *runTagBox(QWidget *parent)
     box->addItem(ComparisonView::tr("not tagged"));
     box->addItem(ComparisonView::tr("onboard"), false);
     box->addItem(ComparisonView::tr("simulator"), true);
-    box->setToolTip(ComparisonView::tr("The files do not say whether a run was simulated; simulated timings show the "
-                                       "schedule's shape, not its speed."));
+    box->setToolTip(
+        ComparisonView::tr("The files do not say whether a run was simulated; simulated timings show the "
+                           "schedule's shape, not its speed."));
     return box;
 }
 
@@ -54,9 +56,27 @@ QString guardSummary(const Capture &c)
     return parts.join(QStringLiteral(", "));
 }
 
-// The chart's value axis in the metric's display unit: shares as percent, times in µs.
-double chartValue(double v, const QString &unit) { return unit == QStringLiteral("share") ? v * 100.0 : v; }
-QString chartUnit(const QString &unit) { return unit == QStringLiteral("share") ? QStringLiteral("%") : unit; }
+// A chart's value axis in the unit the table writes its larger side in: a time as formatDuration
+// writes it (ms for 22 941 µs), a share as percent. Raw µs beside a table in ms read as another
+// number.
+struct ChartScale
+{
+    double factor = 1.0;
+    QString unit;
+};
+
+ChartScale chartScale(const MetricComparison &m)
+{
+    if (m.unit == QStringLiteral("µs") || m.unit == QStringLiteral("us")) {
+        const TimeUnit unit = naturalUnit(std::max(std::abs(*m.before), std::abs(*m.after)));
+        return {1.0 / unitScaleUs(unit), unitSuffix(unit)};
+    }
+    if (m.unit == QStringLiteral("share"))
+        return {100.0, QStringLiteral("%")};
+    if (m.unit == QStringLiteral("ratio") || m.unit == QStringLiteral("flag"))
+        return {};
+    return {1.0, m.unit};
+}
 
 } // namespace
 
@@ -149,7 +169,7 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     upper->addWidget(m_sideTabs);
     upper->setStretchFactor(0, 3);
     upper->setStretchFactor(1, 2);
-    upper->setSizes({600, 400});  // the table's verdict column stays in view
+    upper->setSizes({600, 400}); // the table's verdict column stays in view
 
     m_twin = new TwinTimeline(this);
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -199,7 +219,9 @@ void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
 {
     m_before = std::move(before);
     m_after = std::move(after);
-    auto metricsOf = [](const ComparedCapture &side) { return side.analysis ? side.analysis->metrics : MetricSet{}; };
+    auto metricsOf = [](const ComparedCapture &side) {
+        return side.analysis ? side.analysis->metrics : MetricSet{};
+    };
     m_beforeMetrics = metricsOf(m_before);
     m_afterMetrics = metricsOf(m_after);
     m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name);
@@ -232,7 +254,10 @@ std::optional<bool> ComparisonView::simulatedTag(QComboBox *box) const
     return v.isValid() ? std::optional<bool>(v.toBool()) : std::nullopt;
 }
 
-const CaptureComparison &ComparisonView::comparison() const { return m_model->comparison(); }
+const CaptureComparison &ComparisonView::comparison() const
+{
+    return m_model->comparison();
+}
 
 void ComparisonView::showComparison()
 {
@@ -241,8 +266,8 @@ void ComparisonView::showComparison()
         CompareOptions options;
         options.beforeSimulated = simulatedTag(m_beforeSim);
         options.afterSimulated = simulatedTag(m_afterSim);
-        result = compareCaptures(*m_before.capture, m_beforeMetrics, *m_after.capture, m_afterMetrics, *m_catalogue,
-                                 m_technique, options);
+        result = compareCaptures(*m_before.capture, m_beforeMetrics, *m_after.capture, m_afterMetrics,
+                                 *m_catalogue, m_technique, options);
     }
     m_model->setComparison(std::move(result));
     m_table->resizeColumnsToContents();
@@ -251,28 +276,32 @@ void ComparisonView::showComparison()
     if (!m_before.capture || !m_after.capture) {
         m_guard->setText(tr("Mark two open captures as Before and After to compare them."));
     } else if (c.comparable) {
-        m_guard->setText(tr("<span style='color:#2e7d32'>&#10004; Comparable:</span> %1 on both sides. Timings "
-                            "are instrumented (relative comparison at equal level only); the headline number is "
-                            "device_wall_us from a plain benchmark run.")
-                             .arg(guardSummary(*m_before.capture).toHtmlEscaped()));
+        m_guard->setText(
+            tr("<span style='color:#2e7d32'>&#10004; Comparable:</span> %1 on both sides. Timings "
+               "are instrumented (relative comparison at equal level only); the headline number is "
+               "device_wall_us from a plain benchmark run.")
+                .arg(guardSummary(*m_before.capture).toHtmlEscaped()));
     } else {
         QStringList items;
         for (const QString &r : c.reasons)
             items << QStringLiteral("<li>%1</li>").arg(r.toHtmlEscaped());
-        m_guard->setText(tr("<span style='color:#c62828'>&#9888; Not fully comparable:</span><ul style='margin:0'>%1</ul>")
-                             .arg(items.join(QString())));
+        m_guard->setText(
+            tr("<span style='color:#c62828'>&#9888; Not fully comparable:</span><ul style='margin:0'>%1</ul>")
+                .arg(items.join(QString())));
     }
 
     const Technique *t = m_catalogue ? m_catalogue->find(m_technique) : nullptr;
     if (t) {
-        QString note = tr("<b>%1 %2.</b> How to confirm: %3").arg(t->shortId, t->title.toHtmlEscaped(),
-                                                                  t->howToConfirm.toHtmlEscaped());
+        QString note = tr("<b>%1 %2.</b> How to confirm: %3")
+                           .arg(t->shortId, t->title.toHtmlEscaped(), t->howToConfirm.toHtmlEscaped());
         if (!t->manualChecks.isEmpty())
-            note += tr(" <i>Check by hand (not in the capture): %1</i>").arg(t->manualChecks.join(QStringLiteral("; ")).toHtmlEscaped());
+            note += tr(" <i>Check by hand (not in the capture): %1</i>")
+                        .arg(t->manualChecks.join(QStringLiteral("; ")).toHtmlEscaped());
         m_techniqueNote->setText(note);
     } else {
-        m_techniqueNote->setText(tr("<b>General comparison.</b> Whole-capture metrics; pick a technique to see the "
-                                    "metrics that confirm it."));
+        m_techniqueNote->setText(
+            tr("<b>General comparison.</b> Whole-capture metrics; pick a technique to see the "
+               "metrics that confirm it."));
     }
     rebuildCharts();
 }
@@ -288,36 +317,43 @@ void ComparisonView::rebuildCharts()
     for (const MetricComparison &m : m_model->comparison().metrics) {
         if (!m.before || !m.after)
             continue;
+        // Bars, their labels and the axis in one unit, named on the axis where it is not cut off;
+        // labels to the three decimals the table's times carry. The tooltip has both values as the
+        // table writes them.
+        const ChartScale scale = chartScale(m);
+        const auto shown = [&](double v) { return std::round(v * scale.factor * 1000.0) / 1000.0; };
+        const double before = shown(*m.before), after = shown(*m.after);
         auto *beforeSet = new QBarSet(tr("Before"));
         auto *afterSet = new QBarSet(tr("After"));
-        *beforeSet << chartValue(*m.before, m.unit);
-        *afterSet << chartValue(*m.after, m.unit);
+        *beforeSet << before;
+        *afterSet << after;
         beforeSet->setColor(QColor(0x78, 0x90, 0x9c));
-        afterSet->setColor(m.verdict == Verdict::Improved        ? QColor(0x43, 0xa0, 0x47)
-                           : m.verdict == Verdict::Regressed     ? QColor(0xe5, 0x39, 0x35)
+        afterSet->setColor(m.verdict == Verdict::Improved            ? QColor(0x43, 0xa0, 0x47)
+                           : m.verdict == Verdict::Regressed         ? QColor(0xe5, 0x39, 0x35)
                            : m.expected == ExpectedDirection::Report ? QColor(0x90, 0xa4, 0xae)
-                                                                 : QColor(0xff, 0xb3, 0x00));
+                                                                     : QColor(0xff, 0xb3, 0x00));
         auto *series = new QBarSeries;
         series->append(beforeSet);
         series->append(afterSet);
         series->setLabelsVisible(true);
         series->setLabelsFormat(QStringLiteral("@value"));
-        // Whole numbers in full ("120660"), small ones to four significant digits ("1.048").
-        const double largest = std::max(std::abs(chartValue(*m.before, m.unit)), std::abs(chartValue(*m.after, m.unit)));
-        series->setLabelsPrecision(largest >= 1e4 ? int(std::floor(std::log10(largest))) + 1 : 4);
+        series->setLabelsPrecision(15); // the rounded value in full, never an exponent
         auto *chart = new QChart;
         chart->addSeries(series);
         chart->setTitle(QStringLiteral("%1 — %2").arg(m.name, verdictName(m.verdict)));
-        chart->setToolTip(m.reason);
+        chart->setToolTip(
+            tr("Before %1, After %2. %3")
+                .arg(formatMetricValue(m.before, m.unit), formatMetricValue(m.after, m.unit), m.reason));
         auto *categories = new QBarCategoryAxis;
-        categories->append(chartUnit(m.unit).isEmpty() ? m.id : QStringLiteral("%1 (%2)").arg(m.id, chartUnit(m.unit)));
+        categories->append(m.id);
         chart->addAxis(categories, Qt::AlignBottom);
         series->attachAxis(categories);
         auto *values = new QValueAxis;
-        const double top = std::max({chartValue(*m.before, m.unit), chartValue(*m.after, m.unit), 0.0});
-        values->setMin(std::min({chartValue(*m.before, m.unit), chartValue(*m.after, m.unit), 0.0}));
+        const double top = std::max({before, after, 0.0});
+        values->setMin(std::min({before, after, 0.0}));
         values->setMax(top * 1.15 + 1e-12);
         values->setLabelFormat(top >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+        values->setTitleText(scale.unit);
         chart->addAxis(values, Qt::AlignLeft);
         series->attachAxis(values);
         chart->legend()->setAlignment(Qt::AlignBottom);
@@ -340,7 +376,10 @@ void ComparisonView::updateHeader()
     m_title->setToolTip(QStringLiteral("%1\n%2").arg(m_before.path, m_after.path));
 }
 
-std::vector<ReviewMarker> ComparisonView::markers() const { return m_markers; }
+std::vector<ReviewMarker> ComparisonView::markers() const
+{
+    return m_markers;
+}
 
 void ComparisonView::setMarkers(std::vector<ReviewMarker> markers)
 {
@@ -393,10 +432,13 @@ void ComparisonView::updateMarkers()
     m_twin->afterView()->refreshOverlays();
     m_markerList->clear();
     for (const ReviewMarker &m : m_markers)
-        m_markerList->addItem(QStringLiteral("%1  @ %2").arg(m.name, formatMetricValue(m.timeUs, QStringLiteral("µs"))));
+        m_markerList->addItem(QStringLiteral("%1  @ %2").arg(m.name, formatDuration(m.timeUs)));
 }
 
-QString ComparisonView::notes() const { return m_notes->toPlainText(); }
+QString ComparisonView::notes() const
+{
+    return m_notes->toPlainText();
+}
 
 void ComparisonView::setNotes(const QString &notes)
 {

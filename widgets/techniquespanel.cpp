@@ -2,7 +2,7 @@
 
 #include "model/capture/captureruns.h"
 
-#include "metrictext.h"
+#include "model/format/metrictext.h"
 #include "timelineview.h"
 
 #include <QFrame>
@@ -92,8 +92,10 @@ TechniquesPanel::TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catal
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(split);
 
-    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) { showItem(item); });
-    connect(m_details, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) { showTechnique(url.path()); });
+    connect(m_tree, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) { showItem(item); });
+    connect(m_details, &QTextBrowser::anchorClicked, this,
+            [this](const QUrl &url) { showTechnique(url.path()); });
     connect(m_compare, &QPushButton::clicked, this, [this] {
         if (!currentTechnique().isEmpty())
             emit compareRequested(currentTechnique());
@@ -189,7 +191,8 @@ QString TechniquesPanel::pageHtml(const TechniquePage &page) const
         html += QStringLiteral("<ul>");
         for (const QString &id : page.techniqueIds) {
             if (const Technique *t = m_catalogue->find(id))
-                html += QStringLiteral("<li><a href='technique:%1'>%2 %3</a></li>").arg(t->id, t->shortId, t->title.toHtmlEscaped());
+                html += QStringLiteral("<li><a href='technique:%1'>%2 %3</a></li>")
+                            .arg(t->id, t->shortId, t->title.toHtmlEscaped());
         }
         html += QStringLiteral("</ul>");
     }
@@ -211,21 +214,24 @@ QString TechniquesPanel::techniqueHtml(const Technique &t) const
     html += paragraph(tr("Cost"), t.cost);
     html += paragraph(tr("How to confirm"), t.howToConfirm);
     if (!t.confirmation.empty()) {
-        html += QStringLiteral("<table cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
-                               "<tr><th align='left'>%1</th><th align='left'>%2</th><th align='left'>%3</th></tr>")
+        html += QStringLiteral(
+                    "<table cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
+                    "<tr><th align='left'>%1</th><th align='left'>%2</th><th align='left'>%3</th></tr>")
                     .arg(tr("Metric"), tr("Expected"), tr("Note"));
         for (const ConfirmationMetric &m : t.confirmation) {
             const QString direction = m.expected == ExpectedDirection::Decrease    ? tr("falls")
                                       : m.expected == ExpectedDirection::Increase  ? tr("rises")
                                       : m.expected == ExpectedDirection::Unchanged ? tr("unchanged")
                                                                                    : tr("context only");
-            html += QStringLiteral("<tr><td>%1 %2</td><td>%3</td><td>%4</td></tr>")
-                        .arg(m.metric, metricName(m.metric).toHtmlEscaped(), direction, m.note.toHtmlEscaped());
+            html +=
+                QStringLiteral("<tr><td>%1 %2</td><td>%3</td><td>%4</td></tr>")
+                    .arg(m.metric, metricName(m.metric).toHtmlEscaped(), direction, m.note.toHtmlEscaped());
         }
         html += QStringLiteral("</table>");
     }
     if (!t.manualChecks.isEmpty()) {
-        html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><ul style='margin-top:0'>").arg(tr("Check by hand"));
+        html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><ul style='margin-top:0'>")
+                    .arg(tr("Check by hand"));
         for (const QString &check : t.manualChecks)
             html += QStringLiteral("<li>%1</li>").arg(check.toHtmlEscaped());
         html += QStringLiteral("</ul>");
@@ -261,14 +267,16 @@ void TechniquesPanel::rebuildSuggestions()
     }
     const QString subject = m_captureName.isEmpty() ? tr("this capture") : m_captureName.toHtmlEscaped();
     if (!m_analysis) {
-        m_suggestionTitle->setText(
-            tr("<b>Suggestions for %1</b><br>%2").arg(subject, analysisPendingText(*m_capture).toHtmlEscaped()));
+        m_suggestionTitle->setText(tr("<b>Suggestions for %1</b><br>%2")
+                                       .arg(subject, analysisPendingText(*m_capture).toHtmlEscaped()));
         m_suggestionLayout->addStretch(1);
         return;
     }
-    m_suggestionTitle->setText(m_suggestions.empty()
-                                   ? tr("<b>Suggestions for %1</b><br>No decision rule fires on its metrics.").arg(subject)
-                                   : tr("<b>Suggestions for %1</b> (%n rule(s) fire)", nullptr, int(m_suggestions.size())).arg(subject));
+    m_suggestionTitle->setText(
+        m_suggestions.empty()
+            ? tr("<b>Suggestions for %1</b><br>No decision rule fires on its metrics.").arg(subject)
+            : tr("<b>Suggestions for %1</b> (%n rule(s) fire)", nullptr, int(m_suggestions.size()))
+                  .arg(subject));
     for (std::size_t i = 0; i < m_suggestions.size(); ++i) {
         const Suggestion &s = m_suggestions[i];
         auto *card = new QFrame(m_suggestionArea);
@@ -281,18 +289,21 @@ void TechniquesPanel::rebuildSuggestions()
         QStringList numbers;
         for (const SuggestionNumber &n : s.numbers) {
             // A rule's own quantity (not one of M1..M22) is named by its id alone.
-            const QString name = metricDefinition(n.metric) ? QStringLiteral("%1 %2").arg(n.metric, metricName(n.metric))
-                                                            : n.metric;
+            const QString name = metricDefinition(n.metric)
+                                     ? QStringLiteral("%1 %2").arg(n.metric, metricName(n.metric))
+                                     : n.metric;
             numbers << QStringLiteral("%1 = <b>%2</b> (rule: %3)")
-                           .arg(name.toHtmlEscaped(), formatMetricValue(n.value, unitOf(n.metric)).toHtmlEscaped(),
+                           .arg(name.toHtmlEscaped(),
+                                formatMetricValue(n.value, unitOf(n.metric)).toHtmlEscaped(),
                                 n.comparison.toHtmlEscaped());
         }
         QStringList links;
         for (const QString &id : s.techniques) {
             const Technique *t = m_catalogue ? m_catalogue->find(id) : nullptr;
             const TechniquePage *page = !t && m_catalogue ? m_catalogue->page(id) : nullptr;
-            const QString text = t ? QStringLiteral("%1 %2").arg(t->shortId, t->title)
-                                   : page ? tr("page %1 %2").arg(page->id, page->title) : id;
+            const QString text = t      ? QStringLiteral("%1 %2").arg(t->shortId, t->title)
+                                 : page ? tr("page %1 %2").arg(page->id, page->title)
+                                        : id;
             links << QStringLiteral("<a href='%1'>%2</a>").arg(t ? t->id : id, text.toHtmlEscaped());
         }
         QString html = QStringLiteral("<b>%1</b> <span style='color:gray'>%2</span><br>%3")
@@ -310,9 +321,10 @@ void TechniquesPanel::rebuildSuggestions()
         connect(text, &QLabel::linkActivated, this, [this](const QString &id) { showTechnique(id); });
         cardLayout->addWidget(text);
 
-        auto *button = new QPushButton(s.evidence.label.isEmpty() ? tr("Show on timeline")
-                                                                  : tr("Show on timeline: %1").arg(s.evidence.label),
-                                       card);
+        auto *button =
+            new QPushButton(s.evidence.label.isEmpty() ? tr("Show on timeline")
+                                                       : tr("Show on timeline: %1").arg(s.evidence.label),
+                            card);
         button->setObjectName(QStringLiteral("evidence_%1").arg(i));
         button->setEnabled(!s.evidence.isEmpty() && m_timeline);
         connect(button, &QPushButton::clicked, this, [this, i] { showEvidence(int(i)); });
@@ -325,7 +337,8 @@ void TechniquesPanel::rebuildSuggestions()
 
 QPushButton *TechniquesPanel::evidenceButton(int index) const
 {
-    return index >= 0 && index < int(m_evidenceButtons.size()) ? m_evidenceButtons[std::size_t(index)] : nullptr;
+    return index >= 0 && index < int(m_evidenceButtons.size()) ? m_evidenceButtons[std::size_t(index)]
+                                                               : nullptr;
 }
 
 bool TechniquesPanel::showEvidence(int index)
@@ -342,10 +355,12 @@ bool TechniquesPanel::showEvidence(int index)
     }
     if (e.taskId && m_timeline->capture()) {
         // Select the task; recentre only when the range above does not already show it.
-        const std::vector<SliceRef> bars = m_timeline->taskLocator().barsOfTask(*m_timeline->capture(), *e.taskId);
+        const std::vector<SliceRef> bars =
+            m_timeline->taskLocator().barsOfTask(*m_timeline->capture(), *e.taskId);
         const TimeRange visible = m_timeline->visibleRange();
         if (!bars.empty() && shown) {
-            const Slice &bar = m_timeline->capture()->lanes[std::size_t(bars.front().lane)].slices[bars.front().slice];
+            const Slice &bar =
+                m_timeline->capture()->lanes[std::size_t(bars.front().lane)].slices[bars.front().slice];
             m_timeline->select(bars.front(), !(visible.contains(bar.startUs) && visible.contains(bar.endUs)));
             return true;
         }

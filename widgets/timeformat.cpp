@@ -1,62 +1,11 @@
 #include "timeformat.h"
 
-#include <cmath>
-
 namespace lanescope {
-
-double unitScaleUs(TimeUnit unit)
-{
-    switch (unit) {
-    case TimeUnit::Ns: return 1e-3;
-    case TimeUnit::Us: return 1.0;
-    case TimeUnit::Ms: return 1e3;
-    case TimeUnit::S: return 1e6;
-    }
-    return 1.0;
-}
-
-TimeUnit naturalUnit(double magnitudeUs)
-{
-    const double m = std::abs(magnitudeUs);
-    if (m < 1.0)
-        return TimeUnit::Ns;
-    if (m < 1e3)
-        return TimeUnit::Us;
-    if (m < 1e6)
-        return TimeUnit::Ms;
-    return TimeUnit::S;
-}
-
-QString unitSuffix(TimeUnit unit)
-{
-    switch (unit) {
-    case TimeUnit::Ns: return QStringLiteral("ns");
-    case TimeUnit::Us: return QStringLiteral("µs");
-    case TimeUnit::Ms: return QStringLiteral("ms");
-    case TimeUnit::S: return QStringLiteral("s");
-    }
-    return {};
-}
 
 QString formatTime(double us, TimeUnit unit, int decimals)
 {
     QString number = QString::number(us / unitScaleUs(unit), 'f', decimals);
     // A value that rounds to zero from below would read "-0.00".
-    if (number.startsWith(u'-') && number.toDouble() == 0)
-        number.remove(0, 1);
-    return number + u' ' + unitSuffix(unit);
-}
-
-QString formatDuration(double us)
-{
-    if (!std::isfinite(us))
-        return QStringLiteral("?");
-    const TimeUnit unit = us == 0 ? TimeUnit::Us : naturalUnit(us);
-    QString number = QString::number(us / unitScaleUs(unit), 'f', 3);
-    while (number.endsWith(u'0'))
-        number.chop(1);
-    if (number.endsWith(u'.'))
-        number.chop(1);
     if (number.startsWith(u'-') && number.toDouble() == 0)
         number.remove(0, 1);
     return number + u' ' + unitSuffix(unit);

@@ -1,22 +1,15 @@
 #pragma once
 
+#include "model/format/durationtext.h"
+
 #include <QString>
 
 namespace lanescope {
 
-enum class TimeUnit { Ns, Us, Ms, S };
-
-// The unit in which a time of this magnitude (µs) reads naturally: 0.5 -> ns, 20 -> µs, 3000 -> ms.
-TimeUnit naturalUnit(double magnitudeUs);
-
-QString unitSuffix(TimeUnit unit);  // "ns", "µs", "ms", "s"
-double unitScaleUs(TimeUnit unit);  // length of one unit in µs
+// Time-axis labels. Durations for people (formatDuration) and the units come from the model, so
+// the window, the command line and the reports write one time alike.
 
 // `us` written in `unit` with exactly `decimals` decimals and its suffix: "12.50 µs". Never "-0".
 QString formatTime(double us, TimeUnit unit, int decimals);
-
-// A duration or point in time for people: its natural unit, up to three decimals, trailing zeros
-// dropped ("850 ns", "12.345 µs", "1.5 ms").
-QString formatDuration(double us);
 
 } // namespace lanescope

@@ -822,9 +822,8 @@ private:
                                                     .arg(compactNumber(range.second))
                                                     .arg(100.0 * range.second / *counter.capacity, 0, 'f', 1)
                                                     .arg(compactNumber(*counter.capacity))
-                                              : QStringLiteral("%1 – %2")
-                                                    .arg(range.first, 0, 'g', 6)
-                                                    .arg(range.second, 0, 'g', 6);
+                                              : QStringLiteral("%1 – %2").arg(exactNumber(range.first),
+                                                                              exactNumber(range.second));
                     m_p.drawText(QRectF(indent, top + nameHeight - 2, room, row.height - nameHeight),
                                  Qt::AlignLeft | Qt::AlignTop,
                                  smallMetrics.elidedText(scale, Qt::ElideRight, room));
@@ -863,6 +862,14 @@ private:
             return QString::number(v / 1e9, 'f', 1) + u'G';
         if (a >= 1e6)
             return QString::number(v / 1e6, 'f', 1) + u'M';
+        return QString::number(v, 'g', 6);
+    }
+
+    // Counts in full ("1234567", not "1.23457e+06"): a queue depth in the header is the one read.
+    static QString exactNumber(double v)
+    {
+        if (v == std::floor(v) && std::abs(v) < 1e15)
+            return QString::number(qlonglong(v));
         return QString::number(v, 'g', 6);
     }
 

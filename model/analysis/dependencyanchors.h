@@ -2,6 +2,7 @@
 
 #include "dependencycone.h"
 #include "model/capture/capture.h"
+#include "model/capture/happensbefore.h"
 
 #include <cstdint>
 #include <optional>
@@ -43,24 +44,17 @@ public:
 private:
     struct PerView
     {
-        std::vector<std::uint32_t> offsets;  // node -> [offsets[n], offsets[n + 1])
+        std::vector<std::uint32_t> offsets; // node -> [offsets[n], offsets[n + 1])
         std::vector<DependencyAnchor> anchors;
     };
     PerView m_views[2];
 };
 
-// Spec §7.5: an edge is a happens-before violation when the consumer's bar started before the
-// producer's ended.
-inline bool isHbViolation(double producerEndUs, double consumerStartUs)
-{
-    return producerEndUs > consumerStartUs;
-}
-
 // A violated edge in the Worker view: the latest-ending producer anchor against the
 // earliest-starting consumer anchor (any violating anchor pair makes the edge violated).
 struct HbViolation
 {
-    std::uint32_t pred = 0;  // DepGraph node indices
+    std::uint32_t pred = 0; // DepGraph node indices
     std::uint32_t succ = 0;
     double producerEndUs = 0;
     double consumerStartUs = 0;
@@ -68,9 +62,11 @@ struct HbViolation
     double overlapUs() const { return producerEndUs - consumerStartUs; }
 };
 
-std::optional<HbViolation> hbViolation(const DependencyAnchors &anchors, std::uint32_t pred, std::uint32_t succ);
+std::optional<HbViolation> hbViolation(const DependencyAnchors &anchors, std::uint32_t pred,
+                                       std::uint32_t succ);
 // The violated edges among `edges`, in their order.
-std::vector<HbViolation> hbViolations(const DependencyAnchors &anchors, const std::vector<DependencyEdge> &edges);
+std::vector<HbViolation> hbViolations(const DependencyAnchors &anchors,
+                                      const std::vector<DependencyEdge> &edges);
 
 // The task a bar belongs to: AICore and Scheduler View rows, scheduler markers (dummy, predicated
 // skip) and orchestrator records that carry a task id. Nothing for other bars.

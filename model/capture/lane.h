@@ -87,6 +87,9 @@ struct Flow
     double fromUs = 0;
     double toUs = 0;
     std::uint32_t name = 0; // Capture::strings index
+    // It arrives before it leaves (isHbViolation, happensbefore.h): a trace flow whose finish was
+    // recorded before its start, kept and marked as a deps edge with that fault is.
+    bool hbViolation = false;
 };
 
 } // namespace lanescope

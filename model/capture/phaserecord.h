@@ -26,14 +26,19 @@ struct PhaseRecord
     std::uint32_t popHit = 0;
     std::uint32_t popMiss = 0;
     std::uint32_t runEpoch = 0; // the run that wrote it (supplement §4.1); 0 unless HasRunEpoch
-    std::int16_t sharedAtStart[3] = {0, 0, 0}; // AIC, AIV, MIX
-    std::int16_t sharedAtEnd[3] = {0, 0, 0};
+    // Ready-queue depths exactly as read (AIC, AIV, MIX). The device records 16 bits (inferred), but
+    // a wider value is kept and warned about, never clipped or wrapped.
+    std::int32_t sharedAtStart[3] = {0, 0, 0};
+    std::int32_t sharedAtEnd[3] = {0, 0, 0};
     std::uint16_t kind = 0;
     std::uint8_t flags = 0;
 
     bool hasTaskId() const { return flags & HasTaskId; }
     bool hasRunEpoch() const { return flags & HasRunEpoch; }
 };
+
+// Scheduler streams hold millions of records: 32-bit depths cost 16 bytes each, no more.
+static_assert(sizeof(PhaseRecord) <= 80, "keep phase records compact");
 
 using PhaseLane = std::vector<PhaseRecord>;
 

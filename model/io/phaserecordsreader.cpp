@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 namespace lanescope {
 
@@ -98,8 +99,9 @@ bool PhaseRecordsReader::notArray(const char *what)
     return true;
 }
 
-bool PhaseRecordsReader::readDepthTriple(std::int16_t (&out)[3])
+bool PhaseRecordsReader::readDepthTriple(std::int32_t (&out)[3])
 {
+    bool representable = true;
     if (m_c.peek() != Type::Array) {
         m_c.skip();
         return false;
@@ -110,9 +112,20 @@ bool PhaseRecordsReader::readDepthTriple(std::int16_t (&out)[3])
     while (m_c.nextElement()) {
         std::uint64_t v = 0;
         if (n < 3 && m_c.peek() == Type::Number) {
+            const std::int64_t at = m_c.offset();
             if (!m_c.readUInt64(v))
                 return false;
-            out[n] = std::int16_t(std::int64_t(v));
+            // Negative integers arrive two's-complement wrapped (JsonCursor::readUInt64).
+            const auto depth = std::int64_t(v);
+            if (depth < 0 || depth > DepthRangeNotes::deviceMax)
+                m_raw.depthRange.note(at, depth);
+            if (depth < std::numeric_limits<std::int32_t>::min() ||
+                depth > std::numeric_limits<std::int32_t>::max()) {
+                ++m_raw.depthRange.unrepresentable;
+                representable = false;
+            } else {
+                out[n] = std::int32_t(depth);
+            }
         } else {
             numbers = numbers && m_c.peek() == Type::Number;
             if (!m_c.skip())
@@ -120,7 +133,7 @@ bool PhaseRecordsReader::readDepthTriple(std::int16_t (&out)[3])
         }
         ++n;
     }
-    return m_c.ok() && numbers && n == 3;
+    return m_c.ok() && numbers && n == 3 && representable;
 }
 
 PhaseRecordsReader::Read PhaseRecordsReader::readPhase(PhaseRecord &r, RawTimes &t, Source source,

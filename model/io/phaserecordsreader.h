@@ -32,7 +32,7 @@ private:
     Read readPhase(PhaseRecord &r, RawTimes &t, Source source, std::int64_t *recordIndex = nullptr);
     void readSchedulerStream();
     void placeSchedulerStreams();
-    bool readDepthTriple(std::int16_t (&out)[3]);
+    bool readDepthTriple(std::int32_t (&out)[3]);
     bool notArray(const char *what);
 
     JsonCursor &m_c;

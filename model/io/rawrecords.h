@@ -115,6 +115,26 @@ struct StreamDamage
     int widthCount() const { return __builtin_popcount(widths); }
 };
 
+// Ready-queue depths outside what the device can record, for one warning naming the first.
+struct DepthRangeNotes
+{
+    // The device keeps depths in 16 bits (inferred from its signed 16-bit store); a depth is a count.
+    static constexpr std::int64_t deviceMax = 32767;
+
+    std::uint64_t outside = 0;
+    std::int64_t firstAt = -1;
+    std::int64_t firstValue = 0;
+    std::uint64_t unrepresentable = 0; // beyond 32 bits: the triple is not kept
+
+    void note(std::int64_t offset, std::int64_t value)
+    {
+        if (outside++ == 0) {
+            firstAt = offset;
+            firstValue = value;
+        }
+    }
+};
+
 // metadata.host_capture (spec §2.3).
 struct HostCaptureInfo
 {
@@ -150,7 +170,7 @@ struct RawRecords
     QString runtime;
     QString orchestratorSource;
     std::uint64_t hostOriginNs = 0;
-    std::uint64_t hostTimelineOriginNs = 0;         // host_timeline_origin_ns (upstream §2.6 step 2)
+    std::uint64_t hostTimelineOriginNs = 0; // host_timeline_origin_ns (upstream §2.6 step 2)
     RawClockAlignment clockAlignment;
     std::int64_t hostQuantizationNs = 0;
     HostCaptureInfo hostCapture;
@@ -182,6 +202,7 @@ struct RawRecords
     bool hasLifecycle = false;
     std::vector<RawLifecycle> lifecycle;
     StreamDamage phaseDamage;                  // records that were not objects, across all phase streams
+    DepthRangeNotes depthRange;                // shared_at_start/end values the device cannot record
     std::uint64_t schedulerStreamsDropped = 0; // scheduler_records capture.dropped, summed
     bool schedulerStreamTruncated = false;
 

@@ -43,6 +43,24 @@ void warnDamage(Capture &capture, const QString &fileName, const StreamDamage &d
                      .arg(d.firstMalformedAt));
 }
 
+// Depths are kept as read; the warning says which the device could not have written.
+void warnDepthRange(Capture &capture, const QString &fileName, const DepthRangeNotes &d)
+{
+    if (d.outside == 0)
+        return;
+    QString text = QStringLiteral("%1: %2 ready-queue depth(s) outside 0–%3, the range the device records "
+                                  "(inferred from its 16-bit store), first %4 at byte %5; kept as read")
+                       .arg(fileName)
+                       .arg(d.outside)
+                       .arg(DepthRangeNotes::deviceMax)
+                       .arg(d.firstValue)
+                       .arg(d.firstAt);
+    if (d.unrepresentable > 0)
+        text +=
+            QStringLiteral(", except %1 beyond 32 bits, whose records show no depth").arg(d.unrepresentable);
+    capture.warn(text);
+}
+
 // The ids of every task a label can name decide the HBG layout (supplement §8).
 void chooseTaskIdFormat(Capture &capture, const QString &fileName)
 {
@@ -233,6 +251,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
         raw.runtime != QLatin1String("host_build_graph"))
         capture.warn(QStringLiteral("%1: unknown runtime \"%2\"; task ids are shown in the ring/local layout")
                          .arg(fileName, raw.runtime));
+    warnDepthRange(capture, fileName, raw.depthRange);
     for (const auto &n : raw.notes)
         capture.warn(QStringLiteral("%1: %2").arg(fileName, n));
     if (!raw.ignoredKeys.isEmpty())

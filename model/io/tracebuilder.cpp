@@ -2,6 +2,8 @@
 
 #include "numbertext.h"
 
+#include "model/capture/happensbefore.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <algorithm>
@@ -720,6 +722,8 @@ void TraceBuilder::reportWarnings()
           QStringLiteral("async begin event(s) without an end drawn to the end of the trace"));
     count(m_async.strayEnds, QStringLiteral("async end event(s) without a begin ignored"));
     count(m_unmatchedFlows, QStringLiteral("flow event(s) without a matching start or end ignored"));
+    count(m_reversedFlows, QStringLiteral("flow(s) end before they start: kept, and marked as happens-before "
+                                          "violations"));
     count(m_flowsWithoutId, QStringLiteral("flow event(s) without an id ignored"));
     count(m_nonNumericCounterValues, QStringLiteral("non-numeric counter value(s) ignored"));
     for (const auto &[phase, n] : m_unknownPhases) {
@@ -829,9 +833,12 @@ void TraceBuilder::finish()
 
     const double base = m_capture.info.traceBaseUs;
     m_capture.flows.reserve(m_capture.flows.size() + links.size());
-    for (const FlowLink &l : links)
+    for (const FlowLink &l : links) {
+        const bool violation = isHbViolation(l.fromUs, l.toUs);
+        m_reversedFlows += violation;
         m_capture.flows.push_back({m_laneOfThread[l.fromThread], m_laneOfThread[l.toThread], l.fromUs - base,
-                                   l.toUs - base, l.name});
+                                   l.toUs - base, l.name, violation});
+    }
     std::stable_sort(m_capture.flows.begin(), m_capture.flows.end(),
                      [](const Flow &a, const Flow &b) { return a.fromUs < b.fromUs; });
 

@@ -174,6 +174,7 @@ private:
     BeginEndCounts m_async;
     std::size_t m_unmatchedFlows = 0;
     std::size_t m_flowsWithoutId = 0;
+    std::size_t m_reversedFlows = 0; // kept flows whose end precedes their start
     std::size_t m_nonNumericCounterValues = 0;
     std::size_t m_badRunEpochs = 0;
     std::size_t m_unlistedRunEpochs = 0;

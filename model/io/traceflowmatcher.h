@@ -45,12 +45,15 @@ struct FlowLink
 };
 
 // Chains v1 flow events that share (cat, id, rank) in time order: s→t→…→f gives one arrow per step.
-// A flow event with no open chain to join, or a start never continued, counts as unmatched.
-// Sorts `marks`.
+// A start never continued and a step or finish with no open chain are paired with each other in
+// time order: a flow whose finish comes before its start is kept as an arrow backwards in time (a
+// happens-before violation). What is left unpaired counts as unmatched. Sorts `marks`.
 void matchV1Flows(std::vector<FlowMark> &marks, std::vector<FlowLink> &out, std::size_t &unmatched);
 
 // Links each flow_out slice to every later flow_in slice with the same id and rank, until the next
-// flow_out of that id takes over; a slice with both flags continues the chain. Sorts `ends`.
+// flow_out of that id takes over; a slice with both flags continues the chain. Unused flow_out
+// slices and flow_in slices with no earlier flow_out are paired in time order, backwards in time,
+// as in matchV1Flows. Sorts `ends`.
 void matchV2Flows(std::vector<FlowEndpoint> &ends, std::uint32_t name, std::vector<FlowLink> &out,
                   std::size_t &unmatched);
 

@@ -120,8 +120,9 @@ private slots:
     {
         const QString sample = QStringLiteral(LANESCOPE_SAMPLES "/sample-l4");
         const QString svg = outPath(QStringLiteral("sample.svg"));
-        const Run r = run({sample, QStringLiteral("-o"), svg, QStringLiteral("--size"), QStringLiteral("1400x500"),
-                           QStringLiteral("--range"), QStringLiteral("500:1500")});
+        const Run r =
+            run({sample, QStringLiteral("-o"), svg, QStringLiteral("--size"), QStringLiteral("1400x500"),
+                 QStringLiteral("--range"), QStringLiteral("500:1500")});
         QCOMPARE(r.code, 0);
         QFile file(svg);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -135,7 +136,7 @@ private slots:
         // The legend names the most frequent functions, each with its swatch colour.
         const LoadResult loaded = loadCapture(sample);
         QVERIFY(loaded.ok());
-        appendDerivedTracks(*loaded.capture);  // as the command does
+        appendDerivedTracks(*loaded.capture); // as the command does
         const std::vector<LegendEntry> legend = legendEntries(*loaded.capture, BarColourMode::Function);
         QVERIFY(!legend.empty());
         for (const LegendEntry &e : legend)
@@ -152,7 +153,8 @@ private slots:
     void rangeOutsideTheCaptureIsBadInput()
     {
         const QString png = outPath(QStringLiteral("outside.png"));
-        const Run r = run({m_trace, QStringLiteral("-o"), png, QStringLiteral("--range"), QStringLiteral("5000:")});
+        const Run r =
+            run({m_trace, QStringLiteral("-o"), png, QStringLiteral("--range"), QStringLiteral("5000:")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--range is empty for this capture")), qPrintable(r.err));
         QCOMPARE(r.err.count(u'\n'), 1);
@@ -162,8 +164,8 @@ private slots:
     void writesAnSvgWithLaneNamesAndRulerText()
     {
         const QString svg = outPath(QStringLiteral("timeline.svg"));
-        const Run r = run({m_trace, QStringLiteral("-o"), svg, QStringLiteral("--size"), QStringLiteral("1200x200"),
-                           QStringLiteral("--range"), QStringLiteral("0:1000")});
+        const Run r = run({m_trace, QStringLiteral("-o"), svg, QStringLiteral("--size"),
+                           QStringLiteral("1200x200"), QStringLiteral("--range"), QStringLiteral("0:1000")});
         QCOMPARE(r.code, 0);
         QFile file(svg);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -178,31 +180,59 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("QK(t0)")));
     }
 
+    // A ready queue deeper than the 16 bits the device keeps is drawn as read: the counter's lane
+    // header gives its exact range, never a wrapped "-32768 – 32767".
+    void deepReadyQueueReadsExactly()
+    {
+        const QString svg = outPath(QStringLiteral("deep.svg"));
+        const Run r = run(
+            {QStringLiteral(LANESCOPE_FIXTURES "/records/deep_ready_queue.json"), QStringLiteral("-o"), svg});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY2(text.contains(QStringLiteral("shared_ready_queue")), "no ready-queue counter drawn");
+        QVERIFY2(text.contains(QStringLiteral("0 – 40000")), "the AIC queue's range is not exact");
+        QVERIFY(!text.contains(QStringLiteral("-25536")));
+        QVERIFY(!text.contains(QStringLiteral("-32768")));
+        QVERIFY2(r.err.contains(QStringLiteral("ready-queue depth(s) outside 0–32767")), qPrintable(r.err));
+    }
+
     void rangeChangesThePicture()
     {
         const QString whole = outPath(QStringLiteral("whole.png"));
         const QString part = outPath(QStringLiteral("part.png"));
         const QString same = outPath(QStringLiteral("same.png"));
-        QCOMPARE(run({m_trace, QStringLiteral("-o"), whole, QStringLiteral("--size"), QStringLiteral("900x200")}).code, 0);
-        QCOMPARE(run({m_trace, QStringLiteral("-o"), part, QStringLiteral("--size"), QStringLiteral("900x200"),
-                      QStringLiteral("--range"), QStringLiteral("450:650")})
+        QCOMPARE(
+            run({m_trace, QStringLiteral("-o"), whole, QStringLiteral("--size"), QStringLiteral("900x200")})
+                .code,
+            0);
+        QCOMPARE(run({m_trace, QStringLiteral("-o"), part, QStringLiteral("--size"),
+                      QStringLiteral("900x200"), QStringLiteral("--range"), QStringLiteral("450:650")})
                      .code,
                  0);
-        QCOMPARE(run({m_trace, QStringLiteral("-o"), same, QStringLiteral("--size"), QStringLiteral("900x200")}).code, 0);
+        QCOMPARE(
+            run({m_trace, QStringLiteral("-o"), same, QStringLiteral("--size"), QStringLiteral("900x200")})
+                .code,
+            0);
         const QImage wholeImage(whole);
         const QImage partImage(part);
         QCOMPARE(partImage.size(), wholeImage.size());
         QVERIFY(partImage != wholeImage);
-        QCOMPARE(QImage(same), wholeImage);  // the same request draws the same picture
+        QCOMPARE(QImage(same), wholeImage); // the same request draws the same picture
     }
 
     void openRangeSidesRunToTheCaptureEdges()
     {
         const QString open = outPath(QStringLiteral("open.png"));
         const QString closed = outPath(QStringLiteral("closed.png"));
-        QCOMPARE(run({m_trace, QStringLiteral("-o"), open, QStringLiteral("--range"), QStringLiteral("500:")}).code, 0);
+        QCOMPARE(run({m_trace, QStringLiteral("-o"), open, QStringLiteral("--range"), QStringLiteral("500:")})
+                     .code,
+                 0);
         // Open end = capture end (1000 µs) + 2% margin = 1020 µs.
-        QCOMPARE(run({m_trace, QStringLiteral("-o"), closed, QStringLiteral("--range"), QStringLiteral("500:1020")}).code,
+        QCOMPARE(run({m_trace, QStringLiteral("-o"), closed, QStringLiteral("--range"),
+                      QStringLiteral("500:1020")})
+                     .code,
                  0);
         QCOMPARE(QImage(open), QImage(closed));
     }
@@ -214,9 +244,11 @@ private slots:
         const QString png = QStringLiteral("x.png");
         QTest::newRow("nothing") << QStringList{} << "missing input PATH";
         QTest::newRow("no output") << QStringList{QStringLiteral("in.json")} << "missing -o";
-        QTest::newRow("-o without value") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o")} << "-o needs";
-        QTest::newRow("wrong extension") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), QStringLiteral("x.jpg")}
-                                         << ".png or .svg";
+        QTest::newRow("-o without value")
+            << QStringList{QStringLiteral("in.json"), QStringLiteral("-o")} << "-o needs";
+        QTest::newRow("wrong extension")
+            << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), QStringLiteral("x.jpg")}
+            << ".png or .svg";
         QTest::newRow("bad range") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png,
                                                   QStringLiteral("--range"), QStringLiteral("abc")}
                                    << "--range";
@@ -229,9 +261,9 @@ private slots:
         QTest::newRow("huge size") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png,
                                                   QStringLiteral("--size"), QStringLiteral("100000x10")}
                                    << "at most";
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png,
-                                                       QStringLiteral("--colour")}
-                                        << "unknown option --colour";
+        QTest::newRow("unknown option")
+            << QStringList{QStringLiteral("in.json"), QStringLiteral("-o"), png, QStringLiteral("--colour")}
+            << "unknown option --colour";
         QTest::newRow("two inputs") << QStringList{QStringLiteral("a.json"), QStringLiteral("b.json"),
                                                    QStringLiteral("-o"), png}
                                     << "one input";
@@ -258,8 +290,8 @@ private slots:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("fileName");
-        QTest::newRow("missing file") << m_dir.filePath(QStringLiteral("does-not-exist.json"))
-                                      << "does-not-exist.json";
+        QTest::newRow("missing file")
+            << m_dir.filePath(QStringLiteral("does-not-exist.json")) << "does-not-exist.json";
         QTest::newRow("not JSON") << m_dir.filePath(QStringLiteral("garbage.json")) << "garbage.json";
     }
     void reportsUnreadableInput()

@@ -63,10 +63,11 @@ private slots:
         QFETCH(QString, word);
         const LanescopeRun r = runLanescope({word});
         QCOMPARE(r.exitCode, 1);
-        QCOMPARE(QString::fromUtf8(r.err).trimmed(),
-                 QStringLiteral("lanescope: no such command or file: %1 (the commands are info, analyze, export, "
-                                "compare; see lanescope --help)")
-                     .arg(word));
+        QCOMPARE(
+            QString::fromUtf8(r.err).trimmed(),
+            QStringLiteral("lanescope: no such command or file: %1 (the commands are info, analyze, export, "
+                           "compare; see lanescope --help)")
+                .arg(word));
     }
 
     void unreadableInputExitsTwoWithOneLine_data()
@@ -130,6 +131,46 @@ private slots:
         QCOMPARE(lanes, QStringList({"Scheduler View/AIC_0=1", "Scheduler View/AIV_1=1", "AICore/AIC_0=1",
                                      "AICore/AIV_1=1"}));
         QVERIFY(j.value("warnings").toArray().size() >= 1); // no deps.json
+    }
+
+    // flows and edges let a user check that nothing was lost: every trace flow read, a flow that
+    // finishes before it starts included, and every unique deps edge.
+    void jsonCountsFlowsAndEdges_data()
+    {
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QByteArray>("deps"); // written beside it as deps.json when not empty
+        QTest::addColumn<int>("flows");
+        QTest::addColumn<int>("edges");
+        QTest::newRow("trace with a reverse-time flow") << "trace.json" << QByteArray(R"([
+            {"name":"a","ph":"X","pid":1,"tid":1,"ts":0,"dur":10},
+            {"name":"b","ph":"X","pid":1,"tid":2,"ts":20,"dur":10},
+            {"name":"go","cat":"x","ph":"s","id":1,"pid":1,"tid":1,"ts":5},
+            {"name":"go","cat":"x","ph":"f","id":1,"pid":1,"tid":2,"ts":25},
+            {"name":"back","cat":"x","ph":"s","id":2,"pid":1,"tid":2,"ts":28},
+            {"name":"back","cat":"x","ph":"f","id":2,"pid":1,"tid":1,"ts":3}
+        ])") << QByteArray() << 2 << 0;
+        QTest::newRow("records with deps")
+            << "chip_swimlane_records.json" << levelTwo()
+            << QByteArray(R"({"version": 1, "edges": [[0, 1], [0, 1], [1, 2], [0, 2]]})") << 0 << 3;
+    }
+    void jsonCountsFlowsAndEdges()
+    {
+        QFETCH(QString, fileName);
+        QFETCH(QByteArray, content);
+        QFETCH(QByteArray, deps);
+        QFETCH(int, flows);
+        QFETCH(int, edges);
+        QTemporaryDir tmp;
+        const QString path = writeFile(QDir(tmp.path()), fileName, content);
+        if (!deps.isEmpty())
+            writeFile(QDir(tmp.path()), QStringLiteral("deps.json"), deps);
+        const LanescopeRun r = runLanescope({"info", deps.isEmpty() ? path : tmp.path(), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QVERIFY2(j.contains("flows") && j.contains("edges"), r.out.constData());
+        QCOMPARE(j.value("flows").toInt(-1), flows);
+        QCOMPARE(j.value("edges").toInt(-1), edges);
     }
 
     // A merged trace shows its runs together (supplement §4.3): info must still say there are

@@ -234,7 +234,7 @@ private slots:
         QCOMPARE(d.tasksProcessed, 3u);
         QCOMPARE(d.popHit, 2u);
         QCOMPARE(d.popMiss, 5u);
-        QCOMPARE(d.sharedAtStart[1], std::int16_t(3));
+        QCOMPARE(d.sharedAtStart[1], std::int32_t(3));
         QCOMPARE(int(d.flags),
                  PhaseRecord::HasPopCounts | PhaseRecord::HasSharedDepth | PhaseRecord::HasTasksProcessed);
         QCOMPARE(kindOf(c, c.schedulerThreads[0][1]), QStringLiteral("scan"));
@@ -688,6 +688,57 @@ private slots:
         QCOMPARE(r.error.byteOffset, expected);
         QVERIFY(r.error.toString().startsWith(
             QStringLiteral("/captures/run1/chip_swimlane_records.json: byte %1: ").arg(expected)));
+    }
+
+    // The device keeps ready-queue depths in 16 bits (inferred from the store the reader once
+    // used): a deeper queue is damage or a newer producer, so it is said, not clipped or wrapped.
+    void readyQueueDepthsStayExact_data()
+    {
+        QTest::addColumn<QByteArray>("depths"); // the dispatch record's shared_at_end
+        QTest::addColumn<int>("aic");           // sharedAtEnd[0] as read; -1 = the triple was not kept
+        QTest::addColumn<QString>("warning");   // empty: none about depths
+        QTest::newRow("in range") << QByteArray("[32767, 1, 0]") << 32767 << QString();
+        QTest::newRow("deeper than 16 bits")
+            << QByteArray("[40000, 1, 0]") << 40000 << "1 ready-queue depth(s) outside 0–32767";
+        QTest::newRow("negative") << QByteArray("[-5, 1, 0]") << -5
+                                  << "1 ready-queue depth(s) outside 0–32767";
+        QTest::newRow("beyond 32 bits")
+            << QByteArray("[5000000000, 1, 0]") << -1 << "1 ready-queue depth(s) outside 0–32767";
+    }
+    void readyQueueDepthsStayExact()
+    {
+        QFETCH(QByteArray, depths);
+        QFETCH(int, aic);
+        QFETCH(QString, warning);
+        const QByteArray data =
+            "{\"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1000000000, \"num_cores\": 1, "
+            "\"core_types\": [\"aiv\"]}, \"aicore_tasks\": [[0, 10, 0, 1100, 1200, 40]], "
+            "\"aicpu_tasks\": [[0, 0, 1000, 1250]], \"aicpu_scheduler_phases\": [[{\"kind\": \"dispatch\", "
+            "\"start_cycles\": 990, \"end_cycles\": 1030, \"shared_at_start\": [0, 0, 0], "
+            "\"shared_at_end\": " +
+            depths + "}]]}";
+        const auto r = readBytes(data, QStringLiteral("deep.json"));
+        QVERIFY2(r.ok, qPrintable(r.error.toString()));
+        const PhaseRecord &d = r.capture.schedulerThreads.at(0).at(0);
+        if (aic != -1) {
+            QVERIFY(d.flags & PhaseRecord::HasSharedDepth);
+            QCOMPARE(d.sharedAtEnd[0], std::int32_t(aic));
+            QCOMPARE(d.sharedAtEnd[1], std::int32_t(1));
+        } else {
+            QVERIFY(!(d.flags & PhaseRecord::HasSharedDepth));
+        }
+        if (warning.isEmpty()) {
+            QCOMPARE(countWarnings(r.capture, "ready-queue depth"), 0);
+        } else {
+            // Named by file and position, with the value itself.
+            const qsizetype at = data.indexOf(depths);
+            QCOMPARE(countWarnings(r.capture, QStringLiteral("deep.json: ") + warning), 1);
+            QCOMPARE(
+                countWarnings(r.capture, QStringLiteral("first %1 at byte %2")
+                                             .arg(QString::fromLatin1(depths.mid(1, depths.indexOf(',') - 1)))
+                                             .arg(at + 1)),
+                1);
+        }
     }
 
     void truncationKeepsCompleteRows_data()

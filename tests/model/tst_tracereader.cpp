@@ -88,6 +88,8 @@ private slots:
     void counters();
     void flowsV1();
     void flowsV2();
+    void reverseTimeFlows_data();
+    void reverseTimeFlows();
     void sortIndexOrdering();
     void truncation_data();
     void truncation();
@@ -116,10 +118,12 @@ void TestTraceReader::documentForms_data()
     ])";
     QTest::newRow("bare array") << events;
     QTest::newRow("object") << QByteArray("{\"traceEvents\":" + events + "}");
-    QTest::newRow("object, other members first")
-        << QByteArray(R"({"displayTimeUnit":"ns","metadata":{"x":[1,{"y":null}]},"otherData":{},"traceEvents":)" + events + "}");
+    QTest::newRow("object, other members first") << QByteArray(
+        R"({"displayTimeUnit":"ns","metadata":{"x":[1,{"y":null}]},"otherData":{},"traceEvents":)" + events +
+        "}");
     QTest::newRow("object, other members last")
-        << QByteArray("{\"traceEvents\":" + events + R"(,"displayTimeUnit":"ms","systemTraceEvents":"x","stackFrames":{}})");
+        << QByteArray("{\"traceEvents\":" + events +
+                      R"(,"displayTimeUnit":"ms","systemTraceEvents":"x","stackFrames":{}})");
     QTest::newRow("members in reverse order") << QByteArray(R"([
         {"args":{"name":"worker"},"tid":7,"pid":1,"ph":"M","name":"thread_name"},
         {"args":{"k":[1,2]},"dur":5,"ts":10,"tid":7,"pid":1,"ph":"X","name":"a"},
@@ -147,7 +151,7 @@ void TestTraceReader::documentForms()
     QCOMPARE(lane.slices[0].endUs, 5.0);
     QCOMPARE(lane.slices[1].startUs, 10.5);
     QCOMPARE(lane.slices[1].endUs, 12.0);
-    QCOMPARE(lane.slices[0].ref, 1u);   // position in the event list
+    QCOMPARE(lane.slices[0].ref, 1u); // position in the event list
     QCOMPARE(lane.slices[1].ref, 2u);
 }
 
@@ -178,7 +182,7 @@ void TestTraceReader::beginEndNesting()
     QCOMPARE(t1.slices[1].endUs, 3.0);
     QCOMPARE(t1.slices[2].startUs, 2.5);
     QCOMPARE(t1.slices[2].endUs, 2.75);
-    QCOMPARE(t1.slices[0].ref, 1u);   // the B event's position
+    QCOMPARE(t1.slices[0].ref, 1u); // the B event's position
     QCOMPARE(t1.slices[0].flags, std::uint8_t(0));
     QCOMPARE(c.lanes[1].maxDepth, std::uint8_t(0));
 }
@@ -197,8 +201,10 @@ void TestTraceReader::completeEventNesting_data()
         {"name":"c2","ph":"X","pid":1,"tid":1,"ts":4,"dur":3},
         {"name":"p","ph":"X","pid":1,"tid":1,"ts":0,"dur":10},
         {"name":"next","ph":"X","pid":1,"tid":1,"ts":10,"dur":1}])")
-        << QStringList{"p", "c1", "g", "c2", "next"} << QList<int>{0, 1, 2, 1, 0} << 2;
-    QTest::newRow("same start, longer is the parent") << QByteArray(R"([
+                                << QStringList{"p", "c1", "g", "c2", "next"} << QList<int>{0, 1, 2, 1, 0}
+                                << 2;
+    QTest::newRow("same start, longer is the parent")
+        << QByteArray(R"([
         {"name":"short","ph":"X","pid":1,"tid":1,"ts":0,"dur":1},
         {"name":"long","ph":"X","pid":1,"tid":1,"ts":0,"dur":4}])")
         << QStringList{"long", "short"} << QList<int>{0, 1} << 1;
@@ -206,12 +212,12 @@ void TestTraceReader::completeEventNesting_data()
         {"name":"a","ph":"X","pid":1,"tid":1,"ts":0,"dur":1},
         {"name":"b","ph":"X","pid":1,"tid":1,"ts":1,"dur":1},
         {"name":"c","ph":"X","pid":1,"tid":1,"ts":2,"dur":0}])")
-        << QStringList{"a", "b", "c"} << QList<int>{0, 0, 0} << 0;
+                                                 << QStringList{"a", "b", "c"} << QList<int>{0, 0, 0} << 0;
     QTest::newRow("X inside B/E") << QByteArray(R"([
         {"name":"x","ph":"X","pid":1,"tid":1,"ts":1,"dur":1},
         {"name":"b","ph":"B","pid":1,"tid":1,"ts":0},
         {"ph":"E","pid":1,"tid":1,"ts":5}])")
-        << QStringList{"b", "x"} << QList<int>{0, 1} << 1;
+                                  << QStringList{"b", "x"} << QList<int>{0, 1} << 1;
 }
 
 void TestTraceReader::completeEventNesting()
@@ -248,7 +254,7 @@ void TestTraceReader::unmatchedBeginEnd()
     QCOMPARE(sliceNames(c, t1), QStringList({"open", "closed"}));
     QCOMPARE(t1.slices[0].flags, std::uint8_t(Slice::Unterminated));
     QCOMPARE(t1.slices[0].startUs, 1.0);
-    QCOMPARE(t1.slices[0].endUs, 12.0);     // the trace's last moment (5 + 7)
+    QCOMPARE(t1.slices[0].endUs, 12.0); // the trace's last moment (5 + 7)
     QCOMPARE(t1.slices[1].flags, std::uint8_t(0));
     QCOMPARE(t1.slices[1].depth, std::uint8_t(1));
 }
@@ -264,7 +270,8 @@ void TestTraceReader::instants()
     ])");
     QVERIFY(r.ok);
     const Capture &c = *r.capture;
-    QCOMPARE(laneTitles(c), QStringList({"Process 1/Global instants", "Process 1/Process instants", "Process 1/Thread 1"}));
+    QCOMPARE(laneTitles(c),
+             QStringList({"Process 1/Global instants", "Process 1/Process instants", "Process 1/Thread 1"}));
     QCOMPARE(sliceNames(c, c.lanes[0]), QStringList({"everyone"}));
     QCOMPARE(sliceNames(c, c.lanes[1]), QStringList({"proc"}));
     const Lane &thread = c.lanes[2];
@@ -273,7 +280,7 @@ void TestTraceReader::instants()
     QCOMPARE(mark.flags, std::uint8_t(Slice::Instant));
     QCOMPARE(mark.startUs, 1.0);
     QCOMPARE(mark.endUs, 1.0);
-    QCOMPARE(mark.depth, std::uint8_t(1));   // inside "slice"
+    QCOMPARE(mark.depth, std::uint8_t(1)); // inside "slice"
     QCOMPARE(c.lanes[0].slices[0].flags, std::uint8_t(Slice::Instant));
     QCOMPARE(c.lanes[0].slices[0].startUs, 4.0);
 }
@@ -327,20 +334,69 @@ void TestTraceReader::flowsV1()
     QVERIFY(r.ok);
     const Capture &c = *r.capture;
     QCOMPARE(laneTitles(c), QStringList({"Process 9/Thread 3", "Process 1/Thread 1", "Process 1/Thread 2"}));
-    // cat "y": its finish is earlier than its start, so neither end pairs; "lonely" has no start.
-    QVERIFY(hasWarning(c, QStringLiteral("3 flow event(s) without a matching start or end")));
-    QCOMPARE(c.flows.size(), std::size_t(2));
+    // "lonely" has no start. cat "y" finishes before it starts: kept, backwards (reverseTimeFlows).
+    QVERIFY(hasWarning(c, QStringLiteral("1 flow event(s) without a matching start or end")));
+    QCOMPARE(c.flows.size(), std::size_t(3));
     const Flow &first = c.flows[0];
     QCOMPARE(first.fromLane, 1u);
     QCOMPARE(first.toLane, 2u);
     QCOMPARE(first.fromUs, 5.0);
     QCOMPARE(first.toUs, 25.0);
     QCOMPARE(c.strings.at(first.name), QStringLiteral("hop"));
-    const Flow &second = c.flows[1];
+    QVERIFY(!first.hbViolation);
+    QCOMPARE(c.strings.at(c.flows[1].name), QStringLiteral("other"));
+    const Flow &second = c.flows[2];
     QCOMPARE(second.fromLane, 2u);
     QCOMPARE(second.toLane, 0u);
     QCOMPARE(second.fromUs, 25.0);
     QCOMPARE(second.toUs, 45.0);
+    QVERIFY(!second.hbViolation);
+}
+
+// A flow whose finish was recorded before its start (clock skew between threads, or a producer's
+// bug) is one flow all the same: kept, backwards in time, and marked as a happens-before violation
+// as a deps edge whose consumer starts before its producer ends is.
+void TestTraceReader::reverseTimeFlows_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<double>("fromUs");
+    QTest::addColumn<double>("toUs");
+    QTest::newRow("v1 finish before start") << QByteArray(R"([
+        {"name":"a","ph":"X","pid":1,"tid":1,"ts":100,"dur":10},
+        {"name":"b","ph":"X","pid":1,"tid":2,"ts":40,"dur":20},
+        {"name":"late","cat":"x","ph":"s","id":5,"pid":1,"tid":1,"ts":105},
+        {"name":"late","cat":"x","ph":"f","bp":"e","id":5,"pid":1,"tid":2,"ts":50}
+    ])") << 105.0 << 50.0;
+    QTest::newRow("v1 finish before start, file order reversed") << QByteArray(R"([
+        {"name":"a","ph":"X","pid":1,"tid":1,"ts":100,"dur":10},
+        {"name":"b","ph":"X","pid":1,"tid":2,"ts":40,"dur":20},
+        {"name":"late","cat":"x","ph":"f","bp":"e","id":5,"pid":1,"tid":2,"ts":50},
+        {"name":"late","cat":"x","ph":"s","id":5,"pid":1,"tid":1,"ts":105}
+    ])") << 105.0 << 50.0;
+    QTest::newRow("v2 flow_in before flow_out") << QByteArray(R"([
+        {"name":"producer","ph":"X","pid":1,"tid":1,"ts":100,"dur":10,"bind_id":9,"flow_out":true},
+        {"name":"consumer","ph":"X","pid":1,"tid":2,"ts":40,"dur":20,"bind_id":9,"flow_in":true}
+    ])") << 110.0 << 40.0;
+}
+
+void TestTraceReader::reverseTimeFlows()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(double, fromUs);
+    QFETCH(double, toUs);
+    const Read r = readJson(json);
+    QVERIFY(r.ok);
+    const Capture &c = *r.capture;
+    const double base = c.info.traceBaseUs;
+    QCOMPARE(c.flows.size(), std::size_t(1));
+    const Flow &f = c.flows[0];
+    QCOMPARE(laneTitles(c).at(int(f.fromLane)), QStringLiteral("Process 1/Thread 1"));
+    QCOMPARE(laneTitles(c).at(int(f.toLane)), QStringLiteral("Process 1/Thread 2"));
+    QCOMPARE(f.fromUs + base, fromUs);
+    QCOMPARE(f.toUs + base, toUs);
+    QVERIFY(f.hbViolation);
+    QVERIFY(!hasWarning(c, QStringLiteral("without a matching start or end")));
+    QVERIFY(hasWarning(c, QStringLiteral("1 flow(s) end before they start")));
 }
 
 void TestTraceReader::flowsV2()
@@ -394,8 +450,9 @@ void TestTraceReader::sortIndexOrdering()
     QVERIFY(r.ok);
     const Capture &c = *r.capture;
     // Groups by sort index (default 0) then pid; lanes by sort index then tid.
-    QCOMPARE(laneTitles(c), QStringList({"two (pid 3)/Thread 1", "two (pid 2)/Thread 1", "Process 10/Thread 1",
-                                         "one/Thread 3", "one/second", "one/Thread 1"}));
+    QCOMPARE(laneTitles(c),
+             QStringList({"two (pid 3)/Thread 1", "two (pid 2)/Thread 1", "Process 10/Thread 1",
+                          "one/Thread 3", "one/second", "one/Thread 1"}));
     QCOMPARE(c.lanes[3].sortKey, 0);
     QCOMPARE(c.lanes[5].sortKey, 2);
     QCOMPARE(c.lanes[2].laneSource, 10);
@@ -413,20 +470,22 @@ void TestTraceReader::truncation_data()
     const QString clean = QStringLiteral("trace ends without closing ']' (allowed)");
     QTest::newRow("no closing bracket") << head << 2 << false << clean;
     QTest::newRow("trailing comma") << QByteArray(head + ",\n") << 2 << false << clean;
-    QTest::newRow("object form, trailing comma") << QByteArray("{\"traceEvents\":" + head + ",") << 2 << false << clean;
+    QTest::newRow("object form, trailing comma")
+        << QByteArray("{\"traceEvents\":" + head + ",") << 2 << false << clean;
     QTest::newRow("object form, list closed") << QByteArray("{\"traceEvents\":" + head + "]") << 2 << false
                                               << QStringLiteral("trace ends without closing '}' (allowed)");
     // The cut event starts at byte 109 (after the comma and newline).
-    QTest::newRow("cut inside an event") << QByteArray(head + ",\n{\"name\":\"c\",\"ph\":\"X\",\"ts\":5") << 2 << true
-                                         << QStringLiteral("inside the event starting at byte 109; 2 complete events kept");
+    QTest::newRow("cut inside an event")
+        << QByteArray(head + ",\n{\"name\":\"c\",\"ph\":\"X\",\"ts\":5") << 2 << true
+        << QStringLiteral("inside the event starting at byte 109; 2 complete events kept");
     QTest::newRow("cut inside a string") << QByteArray(head + ",{\"name\":\"unfinish") << 2 << true
                                          << QStringLiteral("2 complete events kept");
     QTest::newRow("cut inside args") << QByteArray(head + ",{\"ph\":\"X\",\"args\":{\"a\":[1,2") << 2 << true
                                      << QStringLiteral("2 complete events kept");
-    QTest::newRow("garbage between events") << QByteArray(head + " }{ ") << 2 << true
-                                            << QStringLiteral("malformed event list at byte");
-    QTest::newRow("garbage inside an event") << QByteArray(head + R"(,{"name":"c","ph":"X",,"ts":5}])") << 2 << true
-                                             << QStringLiteral("malformed event at byte");
+    QTest::newRow("garbage between events")
+        << QByteArray(head + " }{ ") << 2 << true << QStringLiteral("malformed event list at byte");
+    QTest::newRow("garbage inside an event") << QByteArray(head + R"(,{"name":"c","ph":"X",,"ts":5}])") << 2
+                                             << true << QStringLiteral("malformed event at byte");
     QTest::newRow("trailing content") << QByteArray(head + "] trailing") << 2 << false
                                       << QStringLiteral("ignored content after the end of the trace at byte");
 }
@@ -457,11 +516,11 @@ void TestTraceReader::absoluteTimestamps_data()
     QTest::newRow("absolute µs") << QByteArray(R"([
         {"name":"b","ph":"X","pid":1,"tid":1,"ts":1700000000123.25,"dur":2.5},
         {"name":"a","ph":"X","pid":1,"tid":1,"ts":1700000000000.5,"dur":100.125}])")
-        << 1700000000000.5 << 1e-3;
+                                 << 1700000000000.5 << 1e-3;
     QTest::newRow("ns-scale values") << QByteArray(R"([
         {"name":"b","ph":"X","pid":1,"tid":1,"ts":1700000000000122.75,"dur":2.5},
         {"name":"a","ph":"X","pid":1,"tid":1,"ts":1700000000000000,"dur":100.125}])")
-        << 1700000000000000.0 << 0.5;
+                                     << 1700000000000000.0 << 0.5;
 }
 
 void TestTraceReader::absoluteTimestamps()
@@ -476,10 +535,10 @@ void TestTraceReader::absoluteTimestamps()
     const Lane &lane = c.lanes[0];
     QCOMPARE(sliceNames(c, lane), QStringList({"a", "b"}));
     QCOMPARE(lane.slices[0].startUs, 0.0);
-    QVERIFY(std::abs(lane.slices[0].endUs - 100.125) < 1e-9);   // durations keep their precision
+    QVERIFY(std::abs(lane.slices[0].endUs - 100.125) < 1e-9); // durations keep their precision
     QVERIFY(std::abs(lane.slices[1].startUs - 122.75) <= tolerance);
     QVERIFY(std::abs((lane.slices[1].endUs - lane.slices[1].startUs) - 2.5) < 1e-9);
-    QCOMPARE(lane.slices[1].depth, std::uint8_t(0));   // starts after "a" ends
+    QCOMPARE(lane.slices[1].depth, std::uint8_t(0)); // starts after "a" ends
 }
 
 void TestTraceReader::stringIds()
@@ -523,7 +582,8 @@ void TestTraceReader::invalidTimes()
     QCOMPARE(c.info.traceBaseUs, 5.0);
     QCOMPARE(sliceNames(c, c.lanes[0]), QStringList({"ok"}));
     QCOMPARE(c.lanes[0].slices[0].endUs, 1.5);
-    QVERIFY(hasWarning(c, QStringLiteral("5 event(s) skipped: 'ts' or 'dur' is not a finite number, or 'dur' is negative")));
+    QVERIFY(hasWarning(
+        c, QStringLiteral("5 event(s) skipped: 'ts' or 'dur' is not a finite number, or 'dur' is negative")));
     QVERIFY(hasWarning(c, QStringLiteral("1 event(s) without 'ts' skipped")));
     QVERIFY(hasWarning(c, QStringLiteral("1 'X' event(s) without 'dur' skipped")));
     QCOMPARE(c.info.warnings.size(), 3);
@@ -569,7 +629,8 @@ void TestTraceReader::asyncSlices()
     ])");
     QVERIFY(r.ok);
     const Capture &c = *r.capture;
-    QCOMPARE(laneTitles(c), QStringList({"Process 1/Async: load", "Process 1/Async: parse", "Process 1/Async: ping"}));
+    QCOMPARE(laneTitles(c),
+             QStringList({"Process 1/Async: load", "Process 1/Async: parse", "Process 1/Async: ping"}));
     const Lane &load = c.lanes[0];
     QCOMPARE(load.slices.size(), std::size_t(3));
     // Overlapping operations get separate rows; a row is reused once free.
@@ -595,15 +656,17 @@ void TestTraceReader::mergedSwimlaneFixture()
     QCOMPARE(c.info.warnings, QStringList());
     QVERIFY(!c.info.partial);
     QCOMPARE(c.info.traceBaseUs, 100.0);
-    QCOMPARE(laneTitles(c), QStringList({"AICPU Scheduler/Sched_0", "AICPU Scheduler/Sched_0",
-                                         "Scheduler View/AIC_0", "Scheduler View/AIV_1", "Scheduler View/AIV_1",
-                                         "Worker View/AIC_0", "Worker View/AIV_1", "Worker View/AICPU_0"}));
+    QCOMPARE(laneTitles(c),
+             QStringList({"AICPU Scheduler/Sched_0", "AICPU Scheduler/Sched_0", "Scheduler View/AIC_0",
+                          "Scheduler View/AIV_1", "Scheduler View/AIV_1", "Worker View/AIC_0",
+                          "Worker View/AIV_1", "Worker View/AICPU_0"}));
     QList<int> counts;
     for (const Lane &l : c.lanes)
         counts << int(l.slices.size());
     QCOMPARE(counts, QList<int>({4, 1, 2, 1, 1, 2, 2, 1}));
     const Lane &sched = c.lanes[0];
-    QCOMPARE(sliceNames(c, sched), QStringList({"dispatch(2)", "complete(2)", "drain(1)", "drain_prepare(1)"}));
+    QCOMPARE(sliceNames(c, sched),
+             QStringList({"dispatch(2)", "complete(2)", "drain(1)", "drain_prepare(1)"}));
     QCOMPARE(depths(sched), QList<int>({0, 0, 0, 1}));
     QCOMPARE(sched.maxDepth, std::uint8_t(1));
     QCOMPARE(sched.laneSource, 2);
@@ -645,7 +708,8 @@ void TestTraceReader::otherProducerFixture()
     QVERIFY(!c.info.partial);
     QCOMPARE(c.info.warnings, QStringList({"trace ends without closing ']' (allowed)"}));
     QCOMPARE(c.info.traceBaseUs, 1700000000000.0);
-    QCOMPARE(laneTitles(c), QStringList({"Renderer/Process instants", "Renderer/Thread compositor", "Renderer/CrRendererMain"}));
+    QCOMPARE(laneTitles(c), QStringList({"Renderer/Process instants", "Renderer/Thread compositor",
+                                         "Renderer/CrRendererMain"}));
     const Lane &main = c.lanes[2];
     QCOMPARE(sliceNames(c, main), QStringList({"Layout", "Paint"}));
     QCOMPARE(depths(main), QList<int>({0, 1}));
@@ -661,15 +725,21 @@ void TestTraceReader::badInput_data()
     QTest::addColumn<qint64>("offset");
     QTest::addColumn<QString>("reason");
 
-    QTest::newRow("binary garbage") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << qint64(0) << QStringLiteral("expected '{' or '['");
-    QTest::newRow("leading spaces, then text") << QByteArray("   hello") << qint64(3) << QStringLiteral("expected '{' or '['");
+    QTest::newRow("binary garbage") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << qint64(0)
+                                    << QStringLiteral("expected '{' or '['");
+    QTest::newRow("leading spaces, then text")
+        << QByteArray("   hello") << qint64(3) << QStringLiteral("expected '{' or '['");
     QTest::newRow("empty") << QByteArray() << qint64(0) << QStringLiteral("empty");
-    QTest::newRow("no traceEvents") << QByteArray(R"({"foo":[1,2]})") << qint64(0) << QStringLiteral("traceEvents");
-    QTest::newRow("traceEvents not an array") << QByteArray(R"({"traceEvents":5})") << qint64(0) << QStringLiteral("traceEvents");
-    QTest::newRow("only an opening bracket") << QByteArray("[") << qint64(1) << QStringLiteral("end of input");
-    QTest::newRow("broken first event") << QByteArray(R"([{"ph":"X" "ts":1}])") << qint64(11) << QStringLiteral("expected ','");
-    QTest::newRow("garbage before the list") << QByteArray(R"({"metadata":{"a":tru},"traceEvents":[]})") << qint64(17)
-                                             << QStringLiteral("invalid literal");
+    QTest::newRow("no traceEvents") << QByteArray(R"({"foo":[1,2]})") << qint64(0)
+                                    << QStringLiteral("traceEvents");
+    QTest::newRow("traceEvents not an array")
+        << QByteArray(R"({"traceEvents":5})") << qint64(0) << QStringLiteral("traceEvents");
+    QTest::newRow("only an opening bracket")
+        << QByteArray("[") << qint64(1) << QStringLiteral("end of input");
+    QTest::newRow("broken first event")
+        << QByteArray(R"([{"ph":"X" "ts":1}])") << qint64(11) << QStringLiteral("expected ','");
+    QTest::newRow("garbage before the list") << QByteArray(R"({"metadata":{"a":tru},"traceEvents":[]})")
+                                             << qint64(17) << QStringLiteral("invalid literal");
 }
 
 void TestTraceReader::badInput()
@@ -716,7 +786,8 @@ void TestTraceReader::cancelled()
     std::atomic<bool> cancel{true};
     LoadControl control;
     control.cancel = &cancel;
-    auto source = ByteSource::fromMemory(R"([{"name":"a","ph":"X","pid":1,"tid":1,"ts":0,"dur":1}])", QStringLiteral("trace.json"));
+    auto source = ByteSource::fromMemory(R"([{"name":"a","ph":"X","pid":1,"tid":1,"ts":0,"dur":1}])",
+                                         QStringLiteral("trace.json"));
     Capture capture;
     ReadError error;
     QVERIFY(!readChromeTrace(*source, capture, &error, &control));

@@ -6,8 +6,13 @@
 #include "widgets/twintimeline.h"
 
 #include <QAbstractItemModelTester>
+#include <QChartView>
 #include <QComboBox>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -17,7 +22,6 @@
 #include <QTest>
 
 using namespace lanescope;
-
 
 class TstComparisonView : public QObject
 {
@@ -33,28 +37,36 @@ class TstComparisonView : public QObject
     {
         auto view = std::make_unique<ComparisonView>(m_catalogue);
         view->resize(1400, 900);
-        auto analysisOf = [](const CapturePtr &c) { return std::make_shared<const CaptureAnalysis>(analyzeCapture(*c)); };
+        auto analysisOf = [](const CapturePtr &c) {
+            return std::make_shared<const CaptureAnalysis>(analyzeCapture(*c));
+        };
         view->setPair({m_before, QStringLiteral("before"), QStringLiteral("/x/before"), analysisOf(m_before)},
                       {m_after, QStringLiteral("after"), QStringLiteral("/x/after"), analysisOf(m_after)});
         return view;
     }
 
     // The verdict column says exactly what the model decides for the pair.
-    void verifyTableMatchesModel(const ComparisonView &view, const QString &technique, CompareOptions options = {})
+    void verifyTableMatchesModel(const ComparisonView &view, const QString &technique,
+                                 CompareOptions options = {})
     {
-        const CaptureComparison expected = compareCaptures(*m_before, computeMetrics(*m_before), *m_after,
-                                                           computeMetrics(*m_after), *m_catalogue, technique, options);
+        const CaptureComparison expected =
+            compareCaptures(*m_before, computeMetrics(*m_before), *m_after, computeMetrics(*m_after),
+                            *m_catalogue, technique, options);
         const ComparisonTableModel *model = view.tableModel();
         QCOMPARE(model->rowCount(), int(expected.metrics.size()));
         QVERIFY(model->rowCount() > 0);
         for (int row = 0; row < model->rowCount(); ++row) {
             const MetricComparison &m = expected.metrics[std::size_t(row)];
-            const auto cell = [&](int column, int role = Qt::DisplayRole) { return model->index(row, column).data(role); };
+            const auto cell = [&](int column, int role = Qt::DisplayRole) {
+                return model->index(row, column).data(role);
+            };
             QCOMPARE(cell(ComparisonTableModel::Metric, ComparisonTableModel::MetricIdRole).toString(), m.id);
             QCOMPARE(cell(ComparisonTableModel::VerdictColumn).toString(), verdictName(m.verdict));
-            QCOMPARE(cell(ComparisonTableModel::VerdictColumn, ComparisonTableModel::VerdictRole).toInt(), int(m.verdict));
+            QCOMPARE(cell(ComparisonTableModel::VerdictColumn, ComparisonTableModel::VerdictRole).toInt(),
+                     int(m.verdict));
             QCOMPARE(cell(ComparisonTableModel::Reason).toString(), m.reason);
-            QCOMPARE(cell(ComparisonTableModel::Expected).toString(), ComparisonTableModel::expectedText(m.expected));
+            QCOMPARE(cell(ComparisonTableModel::Expected).toString(),
+                     ComparisonTableModel::expectedText(m.expected));
             if (m.before)
                 QCOMPARE(cell(ComparisonTableModel::Before, Qt::UserRole).toDouble(), *m.before);
             if (m.after)
@@ -90,7 +102,8 @@ private slots:
     {
         QFETCH(QString, technique);
         auto view = makeView();
-        QAbstractItemModelTester tester(view->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(view->tableModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         view->setTechnique(technique);
         QCOMPARE(view->technique(), technique);
         verifyTableMatchesModel(*view, technique);
@@ -123,7 +136,8 @@ private slots:
         auto view = makeView();
         view->show();
         QVERIFY(QTest::qWaitForWindowExposed(view.get()));
-        QAbstractItemModelTester tester(view->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(view->tableModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(view->technique(), QStringLiteral("general"));
         QSignalSpy changed(view.get(), &ComparisonView::techniqueChanged);
         view->techniqueBox()->setFocus();
@@ -148,6 +162,50 @@ private slots:
         QVERIFY(!view->guardLabel()->text().contains(QStringLiteral("&#10004;")));
         for (const QString &reason : view->comparison().reasons)
             QVERIFY(view->guardLabel()->text().contains(reason.toHtmlEscaped()));
+    }
+
+    // Every text the view draws for one metric, as a person reads it: its table row, and the
+    // chart's title, axes, legend and bar labels.
+    static QStringList drawnTexts(const ComparisonView &view, const QString &id)
+    {
+        QStringList texts;
+        const ComparisonTableModel *model = view.tableModel();
+        for (int row = 0; row < model->rowCount(); ++row)
+            if (model->index(row, 0).data(ComparisonTableModel::MetricIdRole).toString() == id)
+                for (int column = 0; column < model->columnCount(); ++column)
+                    texts << model->index(row, column).data().toString();
+        auto *chart = view.chartArea()->findChild<QChartView *>(QStringLiteral("chart_") + id);
+        if (!chart)
+            return texts;
+        for (QGraphicsItem *item : chart->scene()->items()) {
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item))
+                texts << text->toPlainText();
+            else if (auto *simple = dynamic_cast<QGraphicsSimpleTextItem *>(item))
+                texts << simple->text();
+        }
+        for (QLegendMarker *marker : chart->chart()->legend()->markers())
+            texts << marker->label();
+        return texts;
+    }
+
+    // On the bundled pair the gaps total 22 941 µs After: every place the view draws it says so
+    // in one unit, and no label puts the millisecond figure beside "µs".
+    void timesReadInOneUnitEverywhere()
+    {
+        auto view = makeView();
+        view->setTechnique(QStringLiteral("01a"));
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QCoreApplication::processEvents();
+        const QStringList texts = drawnTexts(*view, QStringLiteral("M7.gap_total_us"));
+        QVERIFY(texts.contains(QStringLiteral("22.941 ms")));                             // the table's After
+        QVERIFY(texts.contains(QStringLiteral("120.66 ms")));                             // its Before
+        QVERIFY2(texts.contains(QStringLiteral("22.941")), qPrintable(texts.join(u'|'))); // the bar, in ms
+        QVERIFY(texts.contains(QStringLiteral("ms"))); // the chart's axis names its unit
+        for (const QString &text : texts) {
+            QVERIFY2(!text.contains(QStringLiteral("µs")), qPrintable(text));
+            QVERIFY2(!text.contains(QStringLiteral("22941")), qPrintable(text)); // raw µs beside ms
+        }
     }
 
     void twinTimelinesShowThePair()
@@ -188,7 +246,8 @@ private slots:
         QTest::mouseDClick(list->viewport(), Qt::LeftButton, {}, rect.center());
         QVERIFY(before->visibleRange().contains(start + 200));
         // The After view follows the same axis.
-        QVERIFY(view->twin()->afterView()->visibleRange().contains(view->twin()->afterView()->captureExtent().startUs + 200));
+        QVERIFY(view->twin()->afterView()->visibleRange().contains(
+            view->twin()->afterView()->captureExtent().startUs + 200));
 
         list->setCurrentRow(0);
         QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("removeMarker")), Qt::LeftButton);

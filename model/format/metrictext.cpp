@@ -1,0 +1,108 @@
+#include "metrictext.h"
+
+#include "durationtext.h"
+
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+bool isTime(const QString &unit)
+{
+    return unit == QStringLiteral("µs") || unit == QStringLiteral("us");
+}
+bool isShare(const QString &unit)
+{
+    return unit == QStringLiteral("share");
+}
+bool isPercent(const QString &unit)
+{
+    return unit == QStringLiteral("%");
+}
+bool isUnitless(const QString &unit)
+{
+    return unit.isEmpty() || unit == QStringLiteral("ratio") || unit == QStringLiteral("flag");
+}
+
+QString minusSign()
+{
+    return QStringLiteral("−");
+}
+
+// Four significant digits, never in exponent form for values a person compares by eye.
+QString plainNumber(double v)
+{
+    const double a = std::abs(v);
+    if (v == std::floor(v) && a < 1e15)
+        return QString::number(qlonglong(v));
+    if (a < 1e-4 || a >= 1e15)
+        return QString::number(v, 'g', 4);
+    const int decimals = std::max(0, 3 - int(std::floor(std::log10(a))));
+    QString number = QString::number(v, 'f', decimals);
+    if (number.contains(u'.')) {
+        while (number.endsWith(u'0'))
+            number.chop(1);
+        if (number.endsWith(u'.'))
+            number.chop(1);
+    }
+    return number;
+}
+
+QString percent(double v)
+{
+    return QString::number(v, 'f', 1) + QStringLiteral(" %");
+}
+
+// A value ≥ 0 in the metric's unit.
+QString magnitude(double v, const QString &unit)
+{
+    if (isTime(unit))
+        return formatDuration(v);
+    if (isShare(unit))
+        return percent(v * 100.0);
+    if (isPercent(unit))
+        return percent(v);
+    const QString number = plainNumber(v);
+    return isUnitless(unit) ? number : number + u' ' + unit;
+}
+
+QString signOf(double v)
+{
+    return v > 0 ? QStringLiteral("+") : v < 0 ? minusSign() : QString();
+}
+
+} // namespace
+
+QString formatMetricValue(std::optional<double> value, const QString &unit)
+{
+    if (!value || !std::isfinite(*value))
+        return QStringLiteral("–");
+    if (*value < 0)
+        return minusSign() + magnitude(-*value, unit);
+    return magnitude(*value, unit);
+}
+
+QString formatMetricDelta(std::optional<double> delta, const QString &unit)
+{
+    if (!delta || !std::isfinite(*delta))
+        return QStringLiteral("–");
+    const double v = *delta;
+    // A share's difference is in percentage points, not a percentage of anything.
+    if (isShare(unit))
+        return signOf(v) + QString::number(std::abs(v) * 100.0, 'f', 1) + QStringLiteral(" pp");
+    if (isPercent(unit))
+        return signOf(v) + QString::number(std::abs(v), 'f', 1) + QStringLiteral(" pp");
+    return signOf(v) + magnitude(std::abs(v), unit);
+}
+
+QString formatMetricChange(std::optional<double> delta, std::optional<double> relative, const QString &unit)
+{
+    QString text = formatMetricDelta(delta, unit);
+    if (delta && std::isfinite(*delta) && relative && std::isfinite(*relative))
+        text += QStringLiteral(" (%1%2 %)")
+                    .arg(signOf(*relative), QString::number(std::abs(*relative) * 100.0, 'f', 1));
+    return text;
+}
+
+} // namespace lanescope
