@@ -4,6 +4,7 @@
 #include "timeshift.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <set>
