@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the build dependencies (Debian 12) and builds Lanescope into ./build.
+# Installs the build dependencies (Debian 12) and builds the Lanescope viewer into ./build: the app
+# alone, not the tests, benchmarks and packaging targets (`cmake --build --preset default` builds
+# those too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash packaging/setup-debian.sh
 cmake --preset default >/dev/null
-cmake --build --preset default -j"$(nproc)"
+cmake --build --preset default --target lanescope -j"$(nproc)"

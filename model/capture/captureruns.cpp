@@ -68,7 +68,7 @@ std::pair<double, double> phaseExtent(const std::vector<PhaseLane> &lanes)
 // The span of a run on the device axis: its rows and its scheduler and orchestrator records.
 RunSpan spanOf(const Capture &run)
 {
-    RunSpan span{run.info.runEpoch, 0, 0};
+    RunSpan span{run.info.runEpoch, 0, 0, {}};
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const auto &[a, b] :
          {rowExtent(run.rows), phaseExtent(run.schedulerThreads), phaseExtent(run.orchestratorLanes)}) {
@@ -216,7 +216,7 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
     for (const auto &run : runs) {
         const CaptureInfo &info = run->info;
         if (capturedNothing(*run)) {
-            all->runSpans.push_back({info.runEpoch, previousEndUs, previousEndUs});
+            all->runSpans.push_back({info.runEpoch, previousEndUs, previousEndUs, {}});
             continue;
         }
         const bool sameClock =
