@@ -23,6 +23,18 @@ nlohmann::json optionalJson(const auto &v)
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
+// How host-clock lanes meet the device axis (upstream §2, §3): the method, and where the device
+// may truly sit relative to the host lanes as drawn, in µs.
+nlohmann::json hostPlacementJson(const HostPlacement &p)
+{
+    static const char *const methods[] = {"none", "anchors", "bounded", "containment"};
+    return {{"method", methods[int(p.method)]},
+            {"low_us", p.aligned() ? nlohmann::json(p.lowUs) : nlohmann::json(nullptr)},
+            {"high_us", p.aligned() ? nlohmann::json(p.highUs) : nlohmann::json(nullptr)},
+            {"inferred", p.inferred},
+            {"reason", p.reason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(p.reason.toStdString())}};
+}
+
 // One entry per run (supplement §4): what each holds and how completely it was collected.
 nlohmann::json runsJson(const CaptureRuns &runs)
 {
@@ -89,6 +101,7 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
     j["partial"] = c.info.partial;
     j["run_epoch"] = optionalJson(c.info.runEpoch);
     j["captured_nothing"] = capturedNothing(c);
+    j["host_placement"] = hostPlacementJson(c.info.hostPlacement);
     j["sources"] = {{"records", pathOrNull(c.info.sources.records)},
                     {"deps", pathOrNull(c.info.sources.deps)},
                     {"name_map", pathOrNull(c.info.sources.nameMap)},

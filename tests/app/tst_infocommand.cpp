@@ -35,6 +35,47 @@ class TestInfoCommand : public QObject
     }
 
 private slots:
+    // info --json says how host lanes meet the device axis, and how far off they may be.
+    void jsonGivesTheHostPlacement_data()
+    {
+        QTest::addColumn<bool>("withAlignment");
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<double>("lowUs");
+        QTest::addColumn<double>("highUs");
+        // The fixture's bounded record: min and max 1000 ns before and 500 ns after its anchor.
+        QTest::newRow("bounded clock_alignment") << true << "bounded" << -1.0 << 0.5;
+        QTest::newRow("none") << false << "none" << 0.0 << 0.0;
+    }
+    void jsonGivesTheHostPlacement()
+    {
+        QFETCH(bool, withAlignment);
+        QFETCH(QString, method);
+        QFETCH(double, lowUs);
+        QFETCH(double, highUs);
+        QTemporaryDir tmp;
+        const QDir dir(tmp.path());
+        QFile records(QStringLiteral(LANESCOPE_FIXTURES "/records/level2_bounded_alignment.json"));
+        QVERIFY(records.open(QIODevice::ReadOnly));
+        QByteArray content = records.readAll();
+        if (!withAlignment)
+            content.replace("\"status\": \"bounded\"", "\"status\": \"unavailable\"");
+        writeFile(dir, QStringLiteral("chip_swimlane_records.json"), content);
+        QFile log(QStringLiteral(LANESCOPE_FIXTURES "/hostlog/bounded_alignment.log"));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        writeFile(dir, QStringLiteral("host.log"), log.readAll());
+        const LanescopeRun r = runLanescope({"info", tmp.path(), "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject p = QJsonDocument::fromJson(r.out).object()[QStringLiteral("host_placement")].toObject();
+        QCOMPARE(p[QStringLiteral("method")].toString(), method);
+        if (method == QLatin1String("none")) {
+            QVERIFY(p[QStringLiteral("low_us")].isNull());
+            return;
+        }
+        QCOMPARE(p[QStringLiteral("low_us")].toDouble(), lowUs);
+        QCOMPARE(p[QStringLiteral("high_us")].toDouble(), highUs);
+        QVERIFY(p[QStringLiteral("inferred")].toBool());
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
