@@ -19,7 +19,8 @@ namespace lanescope {
 
 namespace {
 
-constexpr char kUsage[] = "usage: lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH] [--run EPOCH]\n";
+constexpr char kUsage[] =
+    "usage: lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH] [--run EPOCH]\n";
 // Larger pictures are not useful and their pixel buffer alone would need gigabytes.
 constexpr int kMaxSidePx = 20000;
 constexpr int kMaxWarningsShown = 10;
@@ -120,7 +121,7 @@ QString parseArguments(const QStringList &args, ExportRequest &request, bool &he
 TimeRange resolveRange(const Capture &capture, const ExportRequest &request)
 {
     if (!request.startUs && !request.endUs)
-        return {};  // the exporter fits the whole capture
+        return {}; // the exporter fits the whole capture
     const TimeRange fitted = fitRange(TimelineIndex(capture).extent());
     return {request.startUs.value_or(fitted.startUs), request.endUs.value_or(fitted.endUs)};
 }
@@ -182,7 +183,7 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     const auto chosen = chooseRun(loaded, request.run, request.input, err);
     if (!chosen)
         return 2;
-    appendDerivedTracks(*chosen);  // the picture shows what the window shows
+    appendDerivedTracks(*chosen); // the picture shows what the window shows
     const Capture &capture = *chosen;
     const QStringList &warnings = capture.info.warnings;
     for (qsizetype i = 0; i < std::min<qsizetype>(warnings.size(), kMaxWarningsShown); ++i)
@@ -194,8 +195,8 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     if ((request.startUs || request.endUs) && !range.isValid()) {
         // The range parsed, but it does not fit this capture: the input, not the usage, is wrong.
         const TimeRange whole = fitRange(TimelineIndex(capture).extent());
-        err << "lanescope export: --range is empty for this capture (it spans "
-            << whole.startUs << ":" << whole.endUs << " µs)\n";
+        err << "lanescope export: --range is empty for this capture (it spans " << whole.startUs << ":"
+            << whole.endUs << " µs)\n";
         return 2;
     }
     const QString name = captureName(request.input);
@@ -205,9 +206,10 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     const QSize size = request.size.value_or(defaultPictureSize(capture, frame, width));
     frame = pictureFrame(capture, name, size, range);
     QString error;
-    const bool written = request.format == PictureFormat::Png
-                             ? writePng(request.output, renderFramedImage(capture, size, range, frame), &error)
-                             : writeBytes(request.output, renderFramedSvg(capture, size, range, frame), &error);
+    const bool written =
+        request.format == PictureFormat::Png
+            ? writePng(request.output, renderFramedImage(capture, size, range, frame), &error)
+            : writeBytes(request.output, renderFramedSvg(capture, size, range, frame), &error);
     if (!written) {
         err << "cannot write " << request.output << ": " << error << '\n';
         return 2;

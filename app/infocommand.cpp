@@ -28,11 +28,12 @@ nlohmann::json optionalJson(const auto &v)
 nlohmann::json hostPlacementJson(const HostPlacement &p)
 {
     static const char *const methods[] = {"none", "anchors", "bounded", "containment"};
-    return {{"method", methods[int(p.method)]},
-            {"low_us", p.aligned() ? nlohmann::json(p.lowUs) : nlohmann::json(nullptr)},
-            {"high_us", p.aligned() ? nlohmann::json(p.highUs) : nlohmann::json(nullptr)},
-            {"inferred", p.inferred},
-            {"reason", p.reason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(p.reason.toStdString())}};
+    return {
+        {"method", methods[int(p.method)]},
+        {"low_us", p.aligned() ? nlohmann::json(p.lowUs) : nlohmann::json(nullptr)},
+        {"high_us", p.aligned() ? nlohmann::json(p.highUs) : nlohmann::json(nullptr)},
+        {"inferred", p.inferred},
+        {"reason", p.reason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(p.reason.toStdString())}};
 }
 
 // One entry per run (supplement §4): what each holds and how completely it was collected.
@@ -127,8 +128,8 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
         if (runs.size() < 2)
             break;
         const CaptureSummary rs = summarize(*run);
-        out << "  " << runLabel(run->info).leftJustified(12) << ' ' << rs.rows << " rows, "
-            << rs.firstUs << " .. " << rs.lastUs << " us"
+        out << "  " << runLabel(run->info).leftJustified(12) << ' ' << rs.rows << " rows, " << rs.firstUs
+            << " .. " << rs.lastUs << " us"
             << (run->info.collection.verdict.isEmpty()
                     ? QString()
                     : QStringLiteral(", verdict ") + run->info.collection.verdict)

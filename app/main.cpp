@@ -22,8 +22,10 @@ const char kUsage[] =
     "usage: lanescope [PATH...]                      open each capture (file or directory) in a tab\n"
     "       lanescope info PATH [--json]             what was loaded\n"
     "       lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n"
-    "       lanescope analyze PATH --json [--range START_US:END_US]   overhead, critical path, distributions\n"
-    "       lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html]   before/after verdicts\n"
+    "       lanescope analyze PATH --json [--range START_US:END_US]   overhead, critical path, "
+    "distributions\n"
+    "       lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html]   "
+    "before/after verdicts\n"
     "every verb takes --run EPOCH: which run of a capture that holds several (default: the last),\n"
     "and --rank N: which rank of an L3 output (rank<N>/d<M>/ folders)\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
@@ -97,7 +99,7 @@ int main(int argc, char *argv[])
         return runAnalyzeCommand(rest, out, err);
     }
     if (verb == QLatin1String("compare")) {
-        useOffscreenPlatform();  // the report draws the twin timelines
+        useOffscreenPlatform(); // the report draws the twin timelines
         QApplication app(argc, argv);
         return runCompareCommand(rest, out, err);
     }
@@ -114,8 +116,8 @@ int main(int argc, char *argv[])
         QStringList verbs;
         for (const char *v : kVerbs)
             verbs << QLatin1String(v);
-        err << "lanescope: no such command or file: " << verb << " (the commands are " << verbs.join(QStringLiteral(", "))
-            << "; see lanescope --help)\n";
+        err << "lanescope: no such command or file: " << verb << " (the commands are "
+            << verbs.join(QStringLiteral(", ")) << "; see lanescope --help)\n";
         return 1;
     }
 
@@ -132,13 +134,14 @@ int main(int argc, char *argv[])
     instance.listen();
 
     MainWindow window;
-    QObject::connect(&instance, &SingleInstance::pathsReceived, &window, [&window](const QStringList &received) {
-        for (const QString &p : received)
-            open(window, p);
-        window.show();
-        window.raise();
-        window.activateWindow();
-    });
+    QObject::connect(&instance, &SingleInstance::pathsReceived, &window,
+                     [&window](const QStringList &received) {
+                         for (const QString &p : received)
+                             open(window, p);
+                         window.show();
+                         window.raise();
+                         window.activateWindow();
+                     });
     if (paths.isEmpty())
         window.openSample();
     for (const QString &p : paths)

@@ -11,47 +11,47 @@
 #include "model/analysis/capturesummary.h"
 #include "model/analysis/derivedtracks.h"
 #include "model/capture/captureruns.h"
-#include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
+#include "model/techniques/captureanalysis.h"
 #include "widgets/barlegend.h"
 #include "widgets/capturepage.h"
+#include "widgets/criticalpathhighlight.h"
 #include "widgets/dependencyarrows.h"
 #include "widgets/dependencyarrowscontrols.h"
-#include "widgets/hbviolationlist.h"
-#include "widgets/criticalpathhighlight.h"
-#include "widgets/reportpanel.h"
 #include "widgets/detailspanel.h"
 #include "widgets/functiontable.h"
+#include "widgets/hbviolationlist.h"
+#include "widgets/reportpanel.h"
 #include "widgets/ringspanel.h"
 #include "widgets/searchbar.h"
 #include "widgets/timeformat.h"
 #include "widgets/timelineview.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
-#include <QToolBar>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QTabBar>
-#include <QSettings>
-#include <QMessageBox>
-#include <QCloseEvent>
-#include <QApplication>
-#include <QActionGroup>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QThread>
+#include <QToolBar>
 #include <QToolButton>
 #include <atomic>
 
@@ -61,7 +61,7 @@ namespace lanescope {
 struct LoadJob
 {
     std::atomic<bool> cancel{false};
-    std::atomic<int> lastPermille{-1};  // progress already reported, to post one update per 0.1 %
+    std::atomic<int> lastPermille{-1}; // progress already reported, to post one update per 0.1 %
     LoadResult result;
     // Per run, computed for the derived tracks; the analysis after the load reuses them.
     std::map<const Capture *, RingOccupancy> rings;
@@ -290,14 +290,15 @@ void MainWindow::attachTimeline()
     attachAnalysis();
     m_measure->attach(view);
     if (view) {
-        m_attachedConnections << connect(view, &TimelineView::selectionChanged, this, &MainWindow::showSelection)
-                              << connect(view, &TimelineView::historyChanged, this, &MainWindow::updateHistoryActions)
-                              << connect(view, &TimelineView::searchRequested, m_search, &SearchBar::activate)
-                              << connect(view, &TimelineView::colourModeChanged, this, [this](BarColourMode mode) {
-                                     const QSignalBlocker blocker(m_colourMode);
-                                     m_colourMode->setCurrentIndex(m_colourMode->findData(int(mode)));
-                                     m_legend->setColourMode(mode);
-                                 });
+        m_attachedConnections
+            << connect(view, &TimelineView::selectionChanged, this, &MainWindow::showSelection)
+            << connect(view, &TimelineView::historyChanged, this, &MainWindow::updateHistoryActions)
+            << connect(view, &TimelineView::searchRequested, m_search, &SearchBar::activate)
+            << connect(view, &TimelineView::colourModeChanged, this, [this](BarColourMode mode) {
+                   const QSignalBlocker blocker(m_colourMode);
+                   m_colourMode->setCurrentIndex(m_colourMode->findData(int(mode)));
+                   m_legend->setColourMode(mode);
+               });
         // The toolbar shows the modes of the tab in front.
         const QSignalBlocker labels(m_labelMode);
         const QSignalBlocker colours(m_colourMode);
@@ -313,7 +314,8 @@ void MainWindow::attachTimeline()
 void MainWindow::attachAnalysis()
 {
     TimelineView *view = currentTimeline();
-    const CaptureAnalysisPtr analysis = view ? qobject_cast<CapturePage *>(m_tabs->currentWidget())->analysis() : nullptr;
+    const CaptureAnalysisPtr analysis =
+        view ? qobject_cast<CapturePage *>(m_tabs->currentWidget())->analysis() : nullptr;
     m_report->setSource(view, analysis);
     m_criticalPath->setView(view, analysis);
     m_showCriticalPath->setEnabled(m_criticalPath->isAvailable());
@@ -384,7 +386,8 @@ void MainWindow::createMenus()
     m_showCriticalPath->setCheckable(true);
     connect(m_showCriticalPath, &QAction::toggled, m_criticalPath, &CriticalPathHighlight::setShown);
     m_showCriticalPath->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    m_showCriticalPath->setToolTip(tr("Dim the bars off the observed critical path and mark its gaps (Ctrl+Shift+P)"));
+    m_showCriticalPath->setToolTip(
+        tr("Dim the bars off the observed critical path and mark its gaps (Ctrl+Shift+P)"));
     view->addAction(m_ringsDock->toggleViewAction());
     view->addAction(m_rings->bandAction());
     view->addSeparator();
@@ -392,21 +395,24 @@ void MainWindow::createMenus()
     auto *themeGroup = new QActionGroup(this);
     const Theme current = themeFromName(m_settings->value(QStringLiteral("theme")).toString());
     for (Theme theme : {Theme::Light, Theme::Dark}) {
-        QAction *a = themes->addAction(theme == Theme::Light ? tr("&Light") : tr("&Dark"), this, [this, theme] {
-            applyTheme(*qApp, theme);
-            m_settings->setValue(QStringLiteral("theme"), themeName(theme));
-        });
+        QAction *a =
+            themes->addAction(theme == Theme::Light ? tr("&Light") : tr("&Dark"), this, [this, theme] {
+                applyTheme(*qApp, theme);
+                m_settings->setValue(QStringLiteral("theme"), themeName(theme));
+            });
         a->setCheckable(true);
         a->setChecked(theme == current);
         themeGroup->addAction(a);
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *keys = help->addAction(tr("&Keyboard Shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); });
+    QAction *keys =
+        help->addAction(tr("&Keyboard Shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); });
     keys->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Lanescope"), this, [this] {
         QMessageBox::about(this, tr("About Lanescope"),
-                           tr("Lanescope %1\nA viewer for PyPTO L2 swimlane captures.").arg(QStringLiteral(LANESCOPE_VERSION)));
+                           tr("Lanescope %1\nA viewer for PyPTO L2 swimlane captures.")
+                               .arg(QStringLiteral(LANESCOPE_VERSION)));
     });
 
     // Compare menu, review files, the guided example and the Techniques dock.
@@ -415,9 +421,9 @@ void MainWindow::createMenus()
 
 void MainWindow::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Capture"), m_lastDirectory,
-        tr("Captures (*.json *.zst *.jsonl *.log *.txt);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Capture"), m_lastDirectory,
+                                     tr("Captures (*.json *.zst *.jsonl *.log *.txt);;All files (*)"));
     if (path.isEmpty())
         return;
     m_lastDirectory = QFileInfo(path).absolutePath();
@@ -426,7 +432,8 @@ void MainWindow::chooseFile()
 
 void MainWindow::chooseDirectory()
 {
-    const QString path = QFileDialog::getExistingDirectory(this, tr("Open Capture Directory"), m_lastDirectory);
+    const QString path =
+        QFileDialog::getExistingDirectory(this, tr("Open Capture Directory"), m_lastDirectory);
     if (path.isEmpty())
         return;
     m_lastDirectory = path;
@@ -454,7 +461,8 @@ CapturePage *MainWindow::openPath(const QString &path)
     LoadControl control;
     control.cancel = &job->cancel;
     control.progress = [this, job, target](std::int64_t done, std::int64_t total) {
-        const int permille = total > 0 ? int(std::clamp<double>(double(done) / double(total), 0, 1) * 1000) : -1;
+        const int permille =
+            total > 0 ? int(std::clamp<double>(double(done) / double(total), 0, 1) * 1000) : -1;
         if (job->lastPermille.exchange(permille) == permille)
             return;
         QMetaObject::invokeMethod(
@@ -485,7 +493,7 @@ CapturePage *MainWindow::openPath(const QString &path)
             loadFinished(target.data(), *job);
         }
     });
-    thread->setParent(this);  // deleted with the window if it is closed first (after the wait)
+    thread->setParent(this); // deleted with the window if it is closed first (after the wait)
     m_threads << thread;
     thread->start();
     updateStatus();
@@ -513,7 +521,7 @@ void MainWindow::loadFinished(CapturePage *page, LoadJob &job)
         connect(page, &CapturePage::runChanged, this, [this, page] {
             m_summaries[page] = statusLine(*page->capture());
             if (page == m_tabs->currentWidget()) {
-                m_attached = nullptr;  // same view, another capture: every dock follows it again
+                m_attached = nullptr; // same view, another capture: every dock follows it again
                 attachTimeline();
                 updateStatus();
             }
@@ -535,13 +543,15 @@ void MainWindow::analyze(CapturePage *page, std::map<const Capture *, RingOccupa
 {
     // Every run is analysed on its own, the one on screen first; "All runs" never is.
     std::vector<CapturePtr> runs(page->runs().runs.begin(), page->runs().runs.end());
-    std::stable_partition(runs.begin(), runs.end(), [page](const CapturePtr &r) { return r == page->capture(); });
+    std::stable_partition(runs.begin(), runs.end(),
+                          [page](const CapturePtr &r) { return r == page->capture(); });
     auto results = std::make_shared<std::vector<CaptureAnalysisPtr>>();
     QThread *thread = QThread::create([runs, results, rings = std::move(rings)]() mutable {
         for (const CapturePtr &run : runs) {
             const auto it = rings.find(run.get());
             RingOccupancy occupancy = it != rings.end() ? std::move(it->second) : computeRingOccupancy(*run);
-            results->push_back(std::make_shared<const CaptureAnalysis>(analyzeCapture(*run, std::move(occupancy))));
+            results->push_back(
+                std::make_shared<const CaptureAnalysis>(analyzeCapture(*run, std::move(occupancy))));
         }
     });
     QPointer<CapturePage> target(page);
@@ -549,7 +559,7 @@ void MainWindow::analyze(CapturePage *page, std::map<const Capture *, RingOccupa
         thread->deleteLater();
         m_threads.removeAll(thread);
         if (!target || results->size() != runs.size() || !target->holdsRun(runs.front()))
-            return;  // closed, or reloaded since
+            return; // closed, or reloaded since
         for (std::size_t i = 0; i < runs.size(); ++i)
             target->setAnalysis(runs[i], (*results)[i]);
         if (target == m_tabs->currentWidget())
@@ -557,7 +567,7 @@ void MainWindow::analyze(CapturePage *page, std::map<const Capture *, RingOccupa
         updateStatus();
         emit captureAnalysed(target);
     });
-    thread->setParent(this);  // as in openPath(): a window closed meanwhile still deletes it
+    thread->setParent(this); // as in openPath(): a window closed meanwhile still deletes it
     m_threads << thread;
     thread->start();
 }
@@ -575,7 +585,7 @@ void MainWindow::closeTab(int index)
         return;
     }
     if (auto job = m_jobs.find(page); job != m_jobs.end()) {
-        job->second->cancel = true;  // the thread finishes on its own and finds no page
+        job->second->cancel = true; // the thread finishes on its own and finds no page
         m_jobs.erase(job);
     }
     m_summaries.erase(page);
@@ -602,7 +612,8 @@ void MainWindow::updateStatus()
     case CapturePage::State::Failed:
         m_status->setText(page->errorMessage());
         return;
-    case CapturePage::State::Ready: break;
+    case CapturePage::State::Ready:
+        break;
     }
     m_status->setText(m_summaries[page]);
     const QStringList &warnings = page->capture()->info.warnings;

@@ -111,8 +111,8 @@ private:
     QDockWidget *m_warningsDock = nullptr;
     QListWidget *m_warningsList = nullptr;
     QString m_lastDirectory;
-    std::map<CapturePage *, QString> m_summaries;           // status line per loaded tab
-    std::map<CapturePage *, std::shared_ptr<LoadJob>> m_jobs;  // loads still running
+    std::map<CapturePage *, QString> m_summaries;             // status line per loaded tab
+    std::map<CapturePage *, std::shared_ptr<LoadJob>> m_jobs; // loads still running
     QList<QPointer<QThread>> m_threads;
 
     DetailsPanel *m_details = nullptr;
@@ -123,7 +123,7 @@ private:
     QDockWidget *m_legendDock = nullptr;
     ReportPanel *m_report = nullptr;
     QDockWidget *m_reportDock = nullptr;
-    CriticalPathHighlight *m_criticalPath = nullptr;  // follows the current tab's timeline
+    CriticalPathHighlight *m_criticalPath = nullptr; // follows the current tab's timeline
     QAction *m_showCriticalPath = nullptr;
     RingsPanel *m_rings = nullptr;
     QDockWidget *m_ringsDock = nullptr;
@@ -132,7 +132,7 @@ private:
     QComboBox *m_colourMode = nullptr;
     QAction *m_back = nullptr;
     QAction *m_forward = nullptr;
-    MeasureTools *m_measure = nullptr;  // region and marker docks, undo, picture export
+    MeasureTools *m_measure = nullptr; // region and marker docks, undo, picture export
     HbViolationList *m_hbViolations = nullptr;
     QDockWidget *m_hbViolationsDock = nullptr;
     DependencyArrows *m_arrows = nullptr;

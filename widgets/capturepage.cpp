@@ -4,7 +4,6 @@
 #include "timelineview.h"
 
 #include <QComboBox>
-#include <algorithm>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,6 +13,7 @@
 #include <QStackedLayout>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace lanescope {
 
@@ -36,7 +36,8 @@ QString verdictBanner(const Capture &run)
     const RunCollection &c = run.info.collection;
     QStringList parts;
     if (c.isPartial()) {
-        QString text = QObject::tr("%1: verdict %2 — %3").arg(runLabel(run.info), c.verdict, c.verdictMeaning());
+        QString text =
+            QObject::tr("%1: verdict %2 — %3").arg(runLabel(run.info), c.verdict, c.verdictMeaning());
         const QStringList causes = c.causes();
         if (!causes.isEmpty())
             text += QStringLiteral(" (") + causes.join(QStringLiteral(", ")) + u')';
@@ -104,7 +105,8 @@ CapturePage::CapturePage(const QString &path, QWidget *parent) : QWidget(parent)
     m_banner->setMargin(6);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The warning colours of a status banner, legible in the light and the dark theme alike.
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #664d03; border-bottom: 1px solid #e0c36a; }"));
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff3cd; color: #664d03; border-bottom: 1px solid #e0c36a; }"));
     captureLayout->addWidget(m_banner);
     m_content = new QStackedWidget(m_capturePage);
     m_timeline = new TimelineView(m_content);
@@ -139,7 +141,10 @@ void CapturePage::setAnalysis(const CapturePtr &run, CaptureAnalysisPtr analysis
         m_analyses[run.get()] = std::move(analysis);
 }
 
-QString CapturePage::bannerText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
+QString CapturePage::bannerText() const
+{
+    return m_banner->isHidden() ? QString() : m_banner->text();
+}
 
 void CapturePage::setProgress(qint64 done, qint64 total)
 {
@@ -208,11 +213,12 @@ void CapturePage::fillRunPicker()
 
 void CapturePage::showCurrent()
 {
-    m_capture = m_currentRun == kAllRuns ? CapturePtr(m_runs.allRuns) : CapturePtr(m_runs.runs[std::size_t(m_currentRun)]);
+    m_capture = m_currentRun == kAllRuns ? CapturePtr(m_runs.allRuns)
+                                         : CapturePtr(m_runs.runs[std::size_t(m_currentRun)]);
     m_timeline->setCapture(m_capture);
-    const QString banner = m_capture->info.allRuns ? tr("%1 Their boundaries are marked.")
-                                                         .arg(analysisPendingText(*m_capture))
-                                                   : verdictBanner(*m_capture);
+    const QString banner = m_capture->info.allRuns
+                               ? tr("%1 Their boundaries are marked.").arg(analysisPendingText(*m_capture))
+                               : verdictBanner(*m_capture);
     m_banner->setText(banner);
     m_banner->setVisible(!banner.isEmpty());
     if (capturedNothing(*m_capture)) {

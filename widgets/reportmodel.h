@@ -13,9 +13,9 @@ struct ReportTarget
 {
     enum class Kind { None, Task, Row, Range };
     Kind kind = Kind::None;
-    std::uint64_t taskId = 0;   // Task: select this task's first bar
-    std::size_t row = 0;        // Row: select the bar of Capture::rows[row]
-    TimeRange range;            // when valid: zoom to it (after selecting, for Task and Row)
+    std::uint64_t taskId = 0; // Task: select this task's first bar
+    std::size_t row = 0;      // Row: select the bar of Capture::rows[row]
+    TimeRange range;          // when valid: zoom to it (after selecting, for Task and Row)
 
     bool isValid() const { return kind != Kind::None; }
 };
@@ -24,10 +24,10 @@ struct ReportTarget
 // when the capture cannot give it, why (the value then says so instead of showing a number).
 struct ReportEntry
 {
-    QString key;       // the figure's name in `lanescope analyze --json`, dotted for its parts
+    QString key; // the figure's name in `lanescope analyze --json`, dotted for its parts
     QString figure;
     QString value;
-    QString needs;     // "L1", "L2", "L2 + deps", "L3"
+    QString needs; // "L1", "L2", "L2 + deps", "L3"
     QString absentReason;
     ReportTarget target;
     int parent = -1;
@@ -65,7 +65,8 @@ public:
 
 private:
     int add(int parent, QString key, QString figure, QString value, QString needs, ReportTarget target = {});
-    int addAbsentAware(int parent, const QString &key, QString figure, QString needs, bool present, QString value);
+    int addAbsentAware(int parent, const QString &key, QString figure, QString needs, bool present,
+                       QString value);
     void build(const Capture &capture, const CaptureAnalysis &analysis);
 
     CapturePtr m_capture;

@@ -63,7 +63,8 @@ void ReportPanel::setSource(TimelineView *view, CaptureAnalysisPtr analysis)
         return;
     m_view = view;
     const bool has = view && analysis && view->capture();
-    m_model->setAnalysis(has ? view->capture() : CapturePtr(), has ? std::move(analysis) : CaptureAnalysisPtr());
+    m_model->setAnalysis(has ? view->capture() : CapturePtr(),
+                         has ? std::move(analysis) : CaptureAnalysisPtr());
     m_placeholder->setText(view && view->capture() ? analysisPendingText(*view->capture())
                                                    : tr("Open a capture to see its analysis."));
     m_placeholder->setVisible(!has);
@@ -84,7 +85,8 @@ bool ReportPanel::navigate(const ReportTarget &target)
     if (!m_view || !m_view->capture() || !target.isValid())
         return false;
     switch (target.kind) {
-    case ReportTarget::Kind::None: return false;
+    case ReportTarget::Kind::None:
+        return false;
     case ReportTarget::Kind::Task:
         if (!m_view->selectTask(target.taskId) && !target.range.isValid())
             return false;
@@ -97,9 +99,11 @@ bool ReportPanel::navigate(const ReportTarget &target)
             return false;
         break;
     }
-    case ReportTarget::Kind::Range: break;
+    case ReportTarget::Kind::Range:
+        break;
     }
-    if (target.range.isValid() || (target.kind == ReportTarget::Kind::Range && std::isfinite(target.range.startUs)))
+    if (target.range.isValid() ||
+        (target.kind == ReportTarget::Kind::Range && std::isfinite(target.range.startUs)))
         m_view->showRange(atLeast(target.range));
     emit navigated();
     return true;

@@ -43,9 +43,11 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
     m_diagnosisLabel->setWordWrap(true);
     m_diagnosisLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_diagnosisLabel->setToolTip(
-        tr("Rebalance (05a): the ring holding the most tasks (from task ids) holds at least %1% of them, out of "
+        tr("Rebalance (05a): the ring holding the most tasks (from task ids) holds at least %1% of them, out "
+           "of "
            "at least %2 tasks.\nAt capacity (05b): a ring's peak reaches %3% of its capacity (from the scope "
-           "stats metadata), or the scope stats say fatal.\nPeaks at %4% or more are marked red on the tracks.")
+           "stats metadata), or the scope stats say fatal.\nPeaks at %4% or more are marked red on the "
+           "tracks.")
             .arg(RingDiagnosis::kImbalanceShare * 100, 0, 'f', 0)
             .arg(RingDiagnosis::kMinTasksForBalance)
             .arg(RingDiagnosis::kPinnedFraction * 100, 0, 'f', 0)
@@ -53,8 +55,9 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
     layout->addWidget(m_diagnosisLabel);
 
     m_table = new QTableWidget(0, ColumnCount, this);
-    m_table->setHorizontalHeaderLabels({tr("Ring"), tr("Resource"), tr("Peak"), tr("Capacity"), tr("% of capacity"),
-                                        tr("Scope site of peak"), tr("At (inferred)"), tr("Tasks on ring")});
+    m_table->setHorizontalHeaderLabels({tr("Ring"), tr("Resource"), tr("Peak"), tr("Capacity"),
+                                        tr("% of capacity"), tr("Scope site of peak"), tr("At (inferred)"),
+                                        tr("Tasks on ring")});
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -64,15 +67,17 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
 
     m_noteLabel = new QLabel(this);
     m_noteLabel->setWordWrap(true);
-    m_noteLabel->setText(tr("(inferred) Occupancy over time is inferred: retirements are taken from FIN times "
-                            "(a lower bound) and scope-stats samples, which carry no timestamps, are placed at "
-                            "the submit of their ring's last task."));
+    m_noteLabel->setText(
+        tr("(inferred) Occupancy over time is inferred: retirements are taken from FIN times "
+           "(a lower bound) and scope-stats samples, which carry no timestamps, are placed at "
+           "the submit of their ring's last task."));
     layout->addWidget(m_noteLabel);
 
     m_bandAction = new QAction(tr("Ring pressure band"), this);
     m_bandAction->setCheckable(true);
-    m_bandAction->setToolTip(tr("A translucent band over the AICore lanes: the fullest ring's occupancy / capacity "
-                                "over time (inferred)"));
+    m_bandAction->setToolTip(
+        tr("A translucent band over the AICore lanes: the fullest ring's occupancy / capacity "
+           "over time (inferred)"));
     connect(m_bandAction, &QAction::toggled, this, &RingsPanel::updateBand);
     rebuild();
 }
@@ -87,7 +92,7 @@ void RingsPanel::setTimeline(TimelineView *view, CaptureAnalysisPtr analysis)
 {
     m_view = view;
     CapturePtr capture = view ? view->capture() : CapturePtr();
-    if (capture != m_capture || analysis != m_analysis) {  // only when the figures change
+    if (capture != m_capture || analysis != m_analysis) { // only when the figures change
         m_capture = std::move(capture);
         m_analysis = std::move(analysis);
         rebuild();
@@ -149,9 +154,10 @@ void RingsPanel::rebuild()
     if (const QString s = capacityStatement(m_diagnosis, rings); !s.isEmpty())
         lines << s;
     if (lines.isEmpty())
-        lines << (rings.isEmpty() ? tr("No ring data: the capture has no task-id rings with known times.")
-                                  : tr("Neither ring diagnosis holds: the load is spread over the rings and no peak "
-                                       "sits at its capacity."));
+        lines << (rings.isEmpty()
+                      ? tr("No ring data: the capture has no task-id rings with known times.")
+                      : tr("Neither ring diagnosis holds: the load is spread over the rings and no peak "
+                           "sits at its capacity."));
     if (!rings.hasScopeStats)
         lines << tr("No scope_stats.jsonl: capacities, heap and dep pool are unknown (enable scope stats to "
                     "measure before resizing).");
@@ -169,20 +175,27 @@ void RingsPanel::rebuild()
             m_table->setItem(row, ResourceColumn, cell(ringResourceName(RingResource(k))));
             const auto res = RingResource(k);
             m_table->setItem(row, PeakColumn, cell(amount(s->peak, res), right));
-            m_table->setItem(row, CapacityColumn, cell(s->capacity ? amount(*s->capacity, res) : tr("unknown"), right));
+            m_table->setItem(row, CapacityColumn,
+                             cell(s->capacity ? amount(*s->capacity, res) : tr("unknown"), right));
             const auto fraction = s->peakFraction();
-            auto *pct = cell(fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("—"), right);
+            auto *pct =
+                cell(fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("—"), right);
             if (fraction && *fraction >= RingDiagnosis::kDangerFraction)
                 pct->setForeground(QColor(200, 40, 40));
             m_table->setItem(row, PercentColumn, pct);
             // A curve that never rises has no peak moment to name.
             const bool flat = s->peak <= 0;
             const QString site = rings.siteName(s->peakSite);
-            m_table->setItem(row, SiteColumn, cell(flat ? QStringLiteral("—") : site.isEmpty() ? tr("unknown") : site));
-            m_table->setItem(row, AtColumn, cell(flat ? QStringLiteral("—") : formatDuration(s->peakUs), right));
+            m_table->setItem(row, SiteColumn,
+                             cell(flat             ? QStringLiteral("—")
+                                  : site.isEmpty() ? tr("unknown")
+                                                   : site));
+            m_table->setItem(row, AtColumn,
+                             cell(flat ? QStringLiteral("—") : formatDuration(s->peakUs), right));
             m_table->setItem(row, TasksColumn,
-                             cell(RingResource(k) == RingResource::TaskWindow ? QString::number(rings.tasksPerRing[std::size_t(r)])
-                                                                              : QString(),
+                             cell(RingResource(k) == RingResource::TaskWindow
+                                      ? QString::number(rings.tasksPerRing[std::size_t(r)])
+                                      : QString(),
                                   right));
         }
 }

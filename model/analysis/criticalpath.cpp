@@ -11,7 +11,7 @@ std::optional<CriticalPathAttribution> criticalPathAttribution(const AnalysisInp
         return std::nullopt;
     std::uint32_t cur = 0;
     for (std::uint32_t t = 1; t < in.tasks.size(); ++t)
-        if (in.tasks[t].finishUs > in.tasks[cur].finishUs)  // ties: first in ascending task id
+        if (in.tasks[t].finishUs > in.tasks[cur].finishUs) // ties: first in ascending task id
             cur = t;
     CriticalPathAttribution a;
     a.sinkTaskId = in.tasks[cur].taskId;
@@ -61,10 +61,14 @@ std::optional<CriticalPathAttribution> criticalPathAttribution(const AnalysisInp
 const char *pathSegmentKindName(PathSegment::Kind k)
 {
     switch (k) {
-    case PathSegment::Kind::Compute: return "compute";
-    case PathSegment::Kind::DataWait: return "data-wait";
-    case PathSegment::Kind::CoreWait: return "core-wait";
-    case PathSegment::Kind::FrontGap: return "front-gap";
+    case PathSegment::Kind::Compute:
+        return "compute";
+    case PathSegment::Kind::DataWait:
+        return "data-wait";
+    case PathSegment::Kind::CoreWait:
+        return "core-wait";
+    case PathSegment::Kind::FrontGap:
+        return "front-gap";
     }
     return "compute";
 }
@@ -126,7 +130,8 @@ std::optional<ObservedCriticalPath> observedCriticalPath(const AnalysisInput &in
                 return;
             if (data && !(p.startUs < t.startUs))
                 return;
-            const double bestEnd = best == kNone ? -std::numeric_limits<double>::infinity() : in.tasks[best].endUs;
+            const double bestEnd =
+                best == kNone ? -std::numeric_limits<double>::infinity() : in.tasks[best].endUs;
             if (p.endUs > bestEnd || (p.endUs == bestEnd && data && !bestIsData)) {
                 best = c;
                 bestIsData = data;

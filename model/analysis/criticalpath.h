@@ -11,18 +11,18 @@ namespace lanescope {
 struct CriticalPathAttribution
 {
     std::uint64_t sinkTaskId = 0;
-    std::vector<std::uint64_t> taskIds;   // sink first, then each chosen predecessor
+    std::vector<std::uint64_t> taskIds; // sink first, then each chosen predecessor
     std::size_t hops = 0;
-    double spanUs = 0;       // finish(sink) − earliest start on the path, or the root's dispatch if earlier
-    double execUs = 0;       // Σ end − start of the path's tasks
-    double schedUs = 0;      // scheduler injected: start − producer end per hop, plus the root's head
-    double otherUs = 0;      // max(0, span − exec − sched)
+    double spanUs = 0;  // finish(sink) − earliest start on the path, or the root's dispatch if earlier
+    double execUs = 0;  // Σ end − start of the path's tasks
+    double schedUs = 0; // scheduler injected: start − producer end per hop, plus the root's head
+    double otherUs = 0; // max(0, span − exec − sched)
     // max(0, exec + sched − span): time the reference's sums count twice, so that
     // exec + sched + other − overlap = span exactly: a hop whose consumer started before its
     // producer ended (early dispatch) counts the overlap in both tasks' exec.
     double overlapUs = 0;
-    double execPct = 0, schedPct = 0, otherPct = 0;  // of the span
-    bool cycleCut = false;   // the walk came back to a visited task and stopped there
+    double execPct = 0, schedPct = 0, otherPct = 0; // of the span
+    bool cycleCut = false;                          // the walk came back to a visited task and stopped there
 };
 
 // Needs rows with dispatch/finish (level >= 2); predecessors from the dependency graph.
@@ -35,16 +35,16 @@ struct PathSegment
     Kind kind = Kind::Compute;
     double startUs = 0;
     double endUs = 0;
-    std::uint64_t taskId = 0;   // the task computing, or the task that waited
+    std::uint64_t taskId = 0; // the task computing, or the task that waited
 };
-const char *pathSegmentKindName(PathSegment::Kind k);  // "compute", "data-wait", "core-wait", "front-gap"
+const char *pathSegmentKindName(PathSegment::Kind k); // "compute", "data-wait", "core-wait", "front-gap"
 
 struct ObservedCriticalPath
 {
-    std::vector<std::uint64_t> taskIds;   // earliest first, the last-ending task last
-    std::vector<PathSegment> segments;    // in time order; they tile [t0Us, endUs] exactly
-    double t0Us = 0;                      // earliest start over the rows
-    double endUs = 0;                     // end of the last-ending task
+    std::vector<std::uint64_t> taskIds; // earliest first, the last-ending task last
+    std::vector<PathSegment> segments;  // in time order; they tile [t0Us, endUs] exactly
+    double t0Us = 0;                    // earliest start over the rows
+    double endUs = 0;                   // end of the last-ending task
     double computeUs = 0, dataWaitUs = 0, coreWaitUs = 0, frontGapUs = 0;
 };
 

@@ -53,21 +53,21 @@ struct CaptureInfo
     QString runtime;                 // metadata.runtime (newer upstream), empty when absent
     QString schedulerTaskProducer;   // scheduler_tasks.producer ("aicpu", "aicore"), empty when absent
     TaskIdFormat taskIdFormat = TaskIdFormat::RingLocal; // how labels spell task ids (supplement §8)
-    bool hostOrchestrated = false;   // HBG host records present
-    bool hostClockAligned = false;   // HBG: host records on the device axis (hostPlacement aligned)
-    HostPlacement hostPlacement;     // how host-clock lanes meet the device axis (upstream §2, §3)
-    std::uint64_t baseCycles = 0;    // time base (§3.2); 0 for µs-domain inputs
-    double traceBaseUs = 0;          // trace inputs: file time of t = 0
-    TraceTimeline trace;             // trace inputs: placement metadata, run epochs, ranks
+    bool hostOrchestrated = false;                       // HBG host records present
+    bool hostClockAligned = false; // HBG: host records on the device axis (hostPlacement aligned)
+    HostPlacement hostPlacement;   // how host-clock lanes meet the device axis (upstream §2, §3)
+    std::uint64_t baseCycles = 0;  // time base (§3.2); 0 for µs-domain inputs
+    double traceBaseUs = 0;        // trace inputs: file time of t = 0
+    TraceTimeline trace;           // trace inputs: placement metadata, run epochs, ranks
     CaptureSources sources;
     // The run this capture holds (supplement §4): its run_epoch, or none when the file carries no
     // run identity (never epoch 0). `runCount` is how many runs its file or folder holds.
     std::optional<std::uint32_t> runEpoch;
     int runCount = 1;
-    QString rankName;         // an L3 output's rank and device, "rank 1 · d0"; empty otherwise
+    QString rankName;          // an L3 output's rank and device, "rank 1 · d0"; empty otherwise
     QString hostClockDomainId; // metadata.host_clock_domain_id (upstream §1), as text
-    bool allRuns = false;     // the "All runs" view: several runs on one axis, never analysed
-    RunCollection collection; // metadata.collection of a retained run
+    bool allRuns = false;      // the "All runs" view: several runs on one axis, never analysed
+    RunCollection collection;  // metadata.collection of a retained run
     std::optional<std::uint64_t> runBoundaries; // supplement §4.5, shown when present
     std::optional<std::uint64_t> droppedRunBoundaries;
     QStringList warnings; // partial data, dropped records, unknown phases …

@@ -106,8 +106,8 @@ std::shared_ptr<Capture> runOf(Capture &whole, const std::optional<std::uint32_t
     run->orchestratorLanes = hostOrchestrator
                                  ? whole.orchestratorLanes
                                  : lanesOfRun(whole.orchestratorLanes, epoch, hasRunWithoutEpoch);
-    run->schedulerStreams = whole.schedulerStreams;  // per thread, like schedulerThreads
-    run->aicpuLifecycle = whole.aicpuLifecycle;      // AICPU start-up and shut-down carry no epoch
+    run->schedulerStreams = whole.schedulerStreams; // per thread, like schedulerThreads
+    run->aicpuLifecycle = whole.aicpuLifecycle;     // AICPU start-up and shut-down carry no epoch
     run->hostUploads = whole.hostUploads;
     run->phaseKinds = whole.phaseKinds;
     if (takeDeps)

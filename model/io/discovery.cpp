@@ -339,8 +339,8 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
             } else if (isRankLayout(leaves)) {
                 std::sort(leaves.begin(), leaves.end(), [](const QString &a, const QString &b) {
                     const auto ma = rankLeafPattern().match(a), mb = rankLeafPattern().match(b);
-                    return std::pair(ma.captured(1).toInt(), ma.captured(2).toInt())
-                           < std::pair(mb.captured(1).toInt(), mb.captured(2).toInt());
+                    return std::pair(ma.captured(1).toInt(), ma.captured(2).toInt()) <
+                           std::pair(mb.captured(1).toInt(), mb.captured(2).toInt());
                 });
                 found.kind = MainFileKind::Records;
                 found.rankDirs = leaves;

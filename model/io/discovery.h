@@ -15,7 +15,7 @@ enum class MainFileKind { None, Records, ChromeTrace, HostLog, ScopeStats };
 struct DiscoveredFiles
 {
     MainFileKind kind = MainFileKind::None;
-    QString main;           // the records file, trace, host log or scope stats file
+    QString main; // the records file, trace, host log or scope stats file
     QString deps;
     QString nameMap;
     QString scopeStats;
@@ -26,7 +26,7 @@ struct DiscoveredFiles
     // L3 output (supplement §2.9, §5.4): one capture directory per rank<N>/d<M>/, by rank then
     // device. Empty unless a directory holds several such leaves and nothing else.
     QStringList rankDirs;
-    QStringList notes;      // choices made on the user's behalf, e.g. ambiguous name maps
+    QStringList notes; // choices made on the user's behalf, e.g. ambiguous name maps
 };
 
 // Given a file: classifies it (by name, then by content) and finds its siblings. A companion

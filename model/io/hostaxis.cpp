@@ -178,7 +178,7 @@ ContainmentCapture containmentCaptureOf(const RawRecords &raw)
                 b->add(t.end);
             }
         }
-    for (const RawLifecycle &l : raw.lifecycle)  // every *_cycles field of aicpu_lifecycle_records (§2.3)
+    for (const RawLifecycle &l : raw.lifecycle) // every *_cycles field of aicpu_lifecycle_records (§2.3)
         for (const RawTimes &t : l.stages) {
             cc.extent.add(t.start);
             cc.extent.add(t.end);

@@ -32,12 +32,14 @@ enum class Took : std::uint8_t { Value, Other, Failed };
 inline Took takeUInt64(JsonCursor &c, std::uint64_t &v, std::string &scratch)
 {
     switch (c.peek()) {
-    case JsonCursor::Type::Number: return c.readUInt64(v) ? Took::Value : Took::Failed;
+    case JsonCursor::Type::Number:
+        return c.readUInt64(v) ? Took::Value : Took::Failed;
     case JsonCursor::Type::String:
         if (!c.readString(scratch))
             return Took::Failed;
         return parseDecimalString(scratch, v) ? Took::Value : Took::Other;
-    default: return c.skip() ? Took::Other : Took::Failed;
+    default:
+        return c.skip() ? Took::Other : Took::Failed;
     }
 }
 

@@ -96,9 +96,8 @@ void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
             source = file;
         out.partial |= result != CompanionRead::Complete;
     };
-    companion(files.nameMap, out.sources.nameMap, [&](ByteSource &s, QStringList &w, ReadError *e) {
-        return readNameMap(s, out.names, w, e);
-    });
+    companion(files.nameMap, out.sources.nameMap,
+              [&](ByteSource &s, QStringList &w, ReadError *e) { return readNameMap(s, out.names, w, e); });
     if (files.kind == MainFileKind::Records)
         companion(files.scopeStats, out.sources.scopeStats, [&](ByteSource &s, QStringList &w, ReadError *e) {
             return readScopeStats(s, out.scopeStats, w, e);
@@ -110,9 +109,10 @@ void readHostLogCompanion(const DiscoveredFiles &files, Companions &out)
 {
     if (files.kind != MainFileKind::Records || files.hostLog.isEmpty())
         return;
-    const CompanionRead result = readCompanion(files.hostLog, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-        return readHostLog(s, out.hostLog, w, e);
-    });
+    const CompanionRead result =
+        readCompanion(files.hostLog, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+            return readHostLog(s, out.hostLog, w, e);
+        });
     if (result != CompanionRead::Failed)
         out.sources.hostLog = files.hostLog;
     out.partial |= result != CompanionRead::Complete;
@@ -146,7 +146,7 @@ void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, 
     if (files.kind == MainFileKind::Records) {
         take(companions.scopeStats, c.scopeStats);
         c.info.sources.scopeStats = companions.sources.scopeStats;
-        c.info.sources.hostLog = companions.sources.hostLog;  // the log itself was given before the records
+        c.info.sources.hostLog = companions.sources.hostLog; // the log itself was given before the records
         if (c.deps.empty() && files.deps.isEmpty())
             warnings << QStringLiteral(
                 "no deps.json: no function names, no dependency arrows, no overhead analysis");

@@ -10,9 +10,10 @@ namespace lanescope {
 
 struct LoadResult
 {
-    std::shared_ptr<Capture> capture;  // the run shown and analysed by default (the last); null when nothing could be read
-    CaptureRuns runs;                  // every run of the input (supplement §4); one entry for a single run
-    ReadError error;                   // set when capture is null
+    std::shared_ptr<Capture>
+        capture;      // the run shown and analysed by default (the last); null when nothing could be read
+    CaptureRuns runs; // every run of the input (supplement §4); one entry for a single run
+    ReadError error;  // set when capture is null
 
     bool ok() const { return capture != nullptr; }
 };

@@ -226,7 +226,8 @@ void MetadataReader::readCoreToThread()
 void MetadataReader::readCollection()
 {
     if (m_c.peek() != Type::Object) {
-        m_raw.note(QStringLiteral("metadata.collection at byte %1 is not an object (ignored)").arg(m_c.offset()));
+        m_raw.note(
+            QStringLiteral("metadata.collection at byte %1 is not an object (ignored)").arg(m_c.offset()));
         m_c.skip();
         return;
     }
@@ -263,7 +264,7 @@ void MetadataReader::readCollection()
         if (count) {
             // Counters are unsigned: a negative value (it wraps past 2^63) or a non-integer is damage.
             std::uint64_t v = 0;
-            const bool number = m_c.peek() == Type::Number;  // the runtime writes integers, never strings
+            const bool number = m_c.peek() == Type::Number; // the runtime writes integers, never strings
             const Took t = takeUInt64(m_c, v, m_scratch);
             if (t == Took::Value && number && v < (std::uint64_t(1) << 63))
                 *count = v;
@@ -285,7 +286,8 @@ void MetadataReader::readCollection()
             if (t == Took::Value)
                 c.verdict = QString::fromStdString(m_text.substr(0, 64));
             else if (t == Took::Other)
-                m_raw.note(QStringLiteral("metadata.collection.verdict at byte %1 is not a string (ignored)").arg(at));
+                m_raw.note(QStringLiteral("metadata.collection.verdict at byte %1 is not a string (ignored)")
+                               .arg(at));
         } else {
             m_c.skip();
         }
@@ -298,7 +300,8 @@ void MetadataReader::readRunBoundaryMember(const std::string &key)
 {
     // The element shape is not known (supplement §4.5): count the entries of an array, take a
     // number as the count itself.
-    std::optional<std::uint64_t> &target = key == "run_boundaries" ? m_raw.runBoundaries : m_raw.droppedRunBoundaries;
+    std::optional<std::uint64_t> &target =
+        key == "run_boundaries" ? m_raw.runBoundaries : m_raw.droppedRunBoundaries;
     if (m_c.peek() == Type::Array) {
         std::uint64_t n = 0;
         m_c.enterArray();

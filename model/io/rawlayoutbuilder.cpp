@@ -351,7 +351,9 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
                          .arg(fileName)
                          .arg(raw.schedulerStreamsDropped)
                          .arg(raw.schedulerStreamTruncated ? QStringLiteral(" and truncation") : QString())
-                         .arg(losses.isEmpty() ? QString() : QStringLiteral(" (") + losses.join(QStringLiteral("; ")) + u')'));
+                         .arg(losses.isEmpty()
+                                  ? QString()
+                                  : QStringLiteral(" (") + losses.join(QStringLiteral("; ")) + u')'));
     }
 }
 

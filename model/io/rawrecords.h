@@ -175,9 +175,9 @@ struct RawRecords
     std::int64_t hostQuantizationNs = 0;
     HostCaptureInfo hostCapture;
     ClockAnchors clockAnchors;
-    QString hostClockDomainId;                   // metadata.host_clock_domain_id: a string or an integer, as text
-    RunCollection collection;                    // metadata.collection (retained runs)
-    std::optional<std::uint64_t> runBoundaries;  // entries of run_boundaries (supplement §4.5)
+    QString hostClockDomainId; // metadata.host_clock_domain_id: a string or an integer, as text
+    RunCollection collection;  // metadata.collection (retained runs)
+    std::optional<std::uint64_t> runBoundaries; // entries of run_boundaries (supplement §4.5)
     std::optional<std::uint64_t> droppedRunBoundaries;
 
     // Raw stream layout.

@@ -65,7 +65,8 @@ private slots:
         writeFile(dir, QStringLiteral("host.log"), log.readAll());
         const LanescopeRun r = runLanescope({"info", tmp.path(), "--json"});
         QCOMPARE(r.exitCode, 0);
-        const QJsonObject p = QJsonDocument::fromJson(r.out).object()[QStringLiteral("host_placement")].toObject();
+        const QJsonObject p =
+            QJsonDocument::fromJson(r.out).object()[QStringLiteral("host_placement")].toObject();
         QCOMPARE(p[QStringLiteral("method")].toString(), method);
         if (method == QLatin1String("none")) {
             QVERIFY(p[QStringLiteral("low_us")].isNull());

@@ -87,11 +87,16 @@ private slots:
                                              << "";
         QTest::newRow("L3: the last rank, said")
             << QStringList{"info", fixture(QStringLiteral("runs/l3")), "--json"} << 0
-            << "2 ranks in this folder; using rank 1 · d0 · run 1 — --rank to choose" << "1";
-        QTest::newRow("L3 --rank 0") << QStringList{"analyze", fixture(QStringLiteral("runs/l3")), "--json", "--rank", "0"}
-                                     << 0 << "" << "1";
-        QTest::newRow("L3: no such rank") << QStringList{"info", fixture(QStringLiteral("runs/l3")), "--rank", "5"} << 2
-                                          << "no rank 5 in this folder" << "";
+            << "2 ranks in this folder; using rank 1 · d0 · run 1 — --rank to choose"
+            << "1";
+        QTest::newRow("L3 --rank 0") << QStringList{"analyze", fixture(QStringLiteral("runs/l3")), "--json",
+                                                    "--rank", "0"}
+                                     << 0 << ""
+                                     << "1";
+        QTest::newRow("L3: no such rank")
+            << QStringList{"info", fixture(QStringLiteral("runs/l3")), "--rank", "5"} << 2
+            << "no rank 5 in this folder"
+            << "";
         QTest::newRow("run that captured nothing: exit 0")
             << QStringList{"info", fixture(QStringLiteral("runs/retained")), "--json"} << 0
             << "3 runs in this folder; using run 3"

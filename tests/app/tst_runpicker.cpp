@@ -6,9 +6,9 @@
 #include "widgets/capturepage.h"
 #include "widgets/functiontable.h"
 #include "widgets/functiontablemodel.h"
-#include "widgets/techniquespanel.h"
 #include "widgets/reportmodel.h"
 #include "widgets/reportpanel.h"
+#include "widgets/techniquespanel.h"
 #include "widgets/timelineview.h"
 
 #include <QComboBox>

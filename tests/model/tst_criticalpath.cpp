@@ -12,7 +12,11 @@ QString describe(const ObservedCriticalPath &p)
 {
     QStringList parts;
     for (const PathSegment &s : p.segments)
-        parts << QStringLiteral("%1 %2-%3 t%4").arg(QString::fromLatin1(pathSegmentKindName(s.kind))).arg(s.startUs).arg(s.endUs).arg(s.taskId);
+        parts << QStringLiteral("%1 %2-%3 t%4")
+                     .arg(QString::fromLatin1(pathSegmentKindName(s.kind)))
+                     .arg(s.startUs)
+                     .arg(s.endUs)
+                     .arg(s.taskId);
     return parts.join(QStringLiteral(", "));
 }
 
@@ -59,13 +63,14 @@ private slots:
         Capture c;
         switch (scenario) {
         case 0:
-            c = captureOf({row(1, 0, AIC, 0.5, 1, 4, 5), row(2, 1, AIV, 0, 0, 2, 3), row(3, 0, AIC, 6, 7, 9, 10),
-                           row(4, 2, AIV, 0, 0, 8, 8.5)},
+            c = captureOf({row(1, 0, AIC, 0.5, 1, 4, 5), row(2, 1, AIV, 0, 0, 2, 3),
+                           row(3, 0, AIC, 6, 7, 9, 10), row(4, 2, AIV, 0, 0, 8, 8.5)},
                           {{1, 3}, {2, 3}});
             break;
         case 1:
-            c = captureOf({row(1, 0, AIC, 0.5, 1, 4, 5), row(3, 0, AIC, 6, 7, 9, 10), row(5, 1, AIV, 0.5, 1, 4, 4.5)},
-                          {{1, 3}, {5, 3}});
+            c = captureOf(
+                {row(1, 0, AIC, 0.5, 1, 4, 5), row(3, 0, AIC, 6, 7, 9, 10), row(5, 1, AIV, 0.5, 1, 4, 4.5)},
+                {{1, 3}, {5, 3}});
             break;
         case 2:
             c = captureOf({row(4, 0, AIC, 0, 1, 3, 4)}, {});
@@ -102,9 +107,12 @@ private slots:
         // Core 0: A [0,2], C [5,9]; core 1: B [1,4]; B -> C in the graph.
         // With the edge, C's latest finished candidate is its data predecessor B (end 4, beats the
         // core predecessor A ending at 2); B is first on its core, so the front gap runs back to 0.
-        QTest::newRow("data wait") << true << "front-gap 0-1 t2, compute 1-4 t2, data-wait 4-5 t3, compute 5-9 t3" << "2 3";
+        QTest::newRow("data wait") << true
+                                   << "front-gap 0-1 t2, compute 1-4 t2, data-wait 4-5 t3, compute 5-9 t3"
+                                   << "2 3";
         // Without it, only the core predecessor A remains.
-        QTest::newRow("core wait") << false << "compute 0-2 t1, core-wait 2-5 t3, compute 5-9 t3" << "1 3";
+        QTest::newRow("core wait") << false << "compute 0-2 t1, core-wait 2-5 t3, compute 5-9 t3"
+                                   << "1 3";
     }
     void observedPathByHand()
     {
@@ -114,7 +122,8 @@ private slots:
         std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
         if (dataEdge)
             edges = {{2, 3}};
-        const Capture c = captureOf({row(1, 0, AIC, 0, 0, 2, 2), row(2, 1, AIV, 0, 1, 4, 4), row(3, 0, AIC, 0, 5, 9, 9)}, edges);
+        const Capture c = captureOf(
+            {row(1, 0, AIC, 0, 0, 2, 2), row(2, 1, AIV, 0, 1, 4, 4), row(3, 0, AIC, 0, 5, 9, 9)}, edges);
         const auto p = observedCriticalPath(buildAnalysisInput(c, std::nullopt));
         QVERIFY(p.has_value());
         QCOMPARE(describe(*p), segments);
@@ -132,7 +141,8 @@ private slots:
     {
         // A -> C in the graph, but A (core 1) ends at 4, after C started at 3: the edge is not kept,
         // and C's core predecessor B is the step instead.
-        const Capture c = captureOf({row(1, 1, AIV, 0, 0, 4, 4), row(2, 0, AIC, 0, 0, 1, 1), row(3, 0, AIC, 0, 3, 5, 5)}, {{1, 3}});
+        const Capture c = captureOf(
+            {row(1, 1, AIV, 0, 0, 4, 4), row(2, 0, AIC, 0, 0, 1, 1), row(3, 0, AIC, 0, 3, 5, 5)}, {{1, 3}});
         const auto p = observedCriticalPath(buildAnalysisInput(c, std::nullopt));
         QCOMPARE(describe(*p), QStringLiteral("compute 0-1 t2, core-wait 1-3 t3, compute 3-5 t3"));
     }

@@ -201,9 +201,10 @@ private slots:
     {
         QTest::addColumn<QStringList>("leaves");
         QTest::addColumn<QStringList>("expected");
-        QTest::newRow("two ranks") << QStringList{"rank1/d0", "rank0/d0"} << QStringList{"rank0/d0", "rank1/d0"};
-        QTest::newRow("ranks and devices, numeric order")
-            << QStringList{"rank10/d0", "rank2/d1", "rank2/d0"} << QStringList{"rank2/d0", "rank2/d1", "rank10/d0"};
+        QTest::newRow("two ranks") << QStringList{"rank1/d0", "rank0/d0"}
+                                   << QStringList{"rank0/d0", "rank1/d0"};
+        QTest::newRow("ranks and devices, numeric order") << QStringList{"rank10/d0", "rank2/d1", "rank2/d0"}
+                                                          << QStringList{"rank2/d0", "rank2/d1", "rank10/d0"};
     }
     void rankLeavesAreOneOutput()
     {
@@ -222,8 +223,8 @@ private slots:
             found << QDir(d.filePath(QStringLiteral("out"))).relativeFilePath(dir);
         QCOMPARE(found, expected);
         QCOMPARE(rankLeafName(f.rankDirs.front()), QStringLiteral("rank %1 · d%2")
-                                                        .arg(expected.front().section(u'/', 0, 0).mid(4),
-                                                             expected.front().section(u'/', 1, 1).mid(1)));
+                                                       .arg(expected.front().section(u'/', 0, 0).mid(4),
+                                                            expected.front().section(u'/', 1, 1).mid(1)));
     }
 
     void singleDfxLeafIsOpened()

@@ -92,25 +92,33 @@ private slots:
         QTest::addColumn<QByteArray>("captures");
         QTest::addColumn<QString>("warning");
         QTest::newRow("one dropped, one truncated")
-            << QByteArray(R"({"capture": {"committed": 1, "dropped": 3, "truncated": true}, "scheduler_id": 0},
+            << QByteArray(
+                   R"({"capture": {"committed": 1, "dropped": 3, "truncated": true}, "scheduler_id": 0},
                              {"capture": {"committed": 1, "dropped": 0, "truncated": true}, "scheduler_id": 1})")
             << "report 3 dropped records and truncation (stream 0 dropped 3, truncated; stream 1 truncated)";
-        QTest::newRow("only a drop") << QByteArray(R"({"capture": {"committed": 1, "dropped": 2, "truncated": false}, "scheduler_id": 1})")
-                                     << "report 2 dropped records (stream 1 dropped 2)";
+        QTest::newRow("only a drop")
+            << QByteArray(
+                   R"({"capture": {"committed": 1, "dropped": 2, "truncated": false}, "scheduler_id": 1})")
+            << "report 2 dropped records (stream 1 dropped 2)";
     }
     void streamLossesAreNamed()
     {
         QFETCH(QByteArray, captures);
         QFETCH(QString, warning);
         QByteArray streams = captures;
-        streams.replace(R"("scheduler_id")", R"("producer": "aicpu", "records": [{"start_cycles": 100, "end_cycles": 110, "run_epoch": 1, "loop_iter": 1, "kind": "dispatch", "tasks_processed": 1, "task_id": null}], "scheduler_id")");
-        const QByteArray file = R"({"chip_swimlane_level": 3, "metadata": {"clock_freq_hz": 1000000, "num_cores": 1, "core_types": ["aic"]},
+        streams.replace(
+            R"("scheduler_id")",
+            R"("producer": "aicpu", "records": [{"start_cycles": 100, "end_cycles": 110, "run_epoch": 1, "loop_iter": 1, "kind": "dispatch", "tasks_processed": 1, "task_id": null}], "scheduler_id")");
+        const QByteArray file =
+            R"({"chip_swimlane_level": 3, "metadata": {"clock_freq_hz": 1000000, "num_cores": 1, "core_types": ["aic"]},
  "aicore_tasks": [[0, 1, 1, 105, 150, 2, 1]], "scheduler_tasks": {"producer": "aicpu", "records": [[0, 1, 101, 155, 1]]},
- "scheduler_records": {"streams": [)" + streams + "]}}";
+ "scheduler_records": {"streams": [)" +
+            streams + "]}}";
         const auto r = readBytes(file);
         QVERIFY(r.ok);
         QVERIFY(r.capture.info.partial);
-        QVERIFY2(r.capture.info.warnings.join(u'\n').contains(warning), qPrintable(r.capture.info.warnings.join(u'\n')));
+        QVERIFY2(r.capture.info.warnings.join(u'\n').contains(warning),
+                 qPrintable(r.capture.info.warnings.join(u'\n')));
     }
 
     void layoutAndLevel_data()
