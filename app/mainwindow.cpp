@@ -528,6 +528,7 @@ void MainWindow::loadFinished(CapturePage *page, LoadJob &job)
             emit runChanged(page);
         });
         analyze(page, std::move(job.rings));
+        prepareAllRuns(page);
         if (page == m_tabs->currentWidget())
             attachTimeline();
         if (index >= 0 && !job.result.capture->info.warnings.isEmpty())
@@ -568,6 +569,25 @@ void MainWindow::analyze(CapturePage *page, std::map<const Capture *, RingOccupa
         emit captureAnalysed(target);
     });
     thread->setParent(this); // as in openPath(): a window closed meanwhile still deletes it
+    m_threads << thread;
+    thread->start();
+}
+
+void MainWindow::prepareAllRuns(CapturePage *page)
+{
+    if (page->runs().size() < 2)
+        return;
+    auto allRuns = std::make_shared<CapturePtr>();
+    QThread *thread = QThread::create([runs = page->runs(), allRuns] { *allRuns = layOutAllRuns(runs); });
+    QPointer<CapturePage> target(page);
+    const CapturePtr shown = page->runs().runs.front();
+    connect(thread, &QThread::finished, this, [this, thread, target, shown, allRuns] {
+        thread->deleteLater();
+        m_threads.removeAll(thread);
+        if (target && target->holdsRun(shown)) // not closed, nor reloaded since
+            target->setAllRuns(*allRuns);
+    });
+    thread->setParent(this); // as in openPath()
     m_threads << thread;
     thread->start();
 }

@@ -90,6 +90,8 @@ private:
     void closeTab(int index);
     void loadFinished(CapturePage *page, LoadJob &job);
     void analyze(CapturePage *page, std::map<const Capture *, RingOccupancy> rings);
+    // Lays the page's runs out on one axis for its "All runs" entry, off the GUI thread.
+    void prepareAllRuns(CapturePage *page);
     void updateStatus();
     void createDocks();
     void createToolBar();

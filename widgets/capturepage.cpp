@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QStackedLayout>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -175,6 +176,7 @@ void CapturePage::showRuns(CaptureRuns runs)
 {
     m_state = State::Ready;
     m_runs = std::move(runs);
+    m_allRuns.reset();
     m_analyses.clear();
     m_currentRun = int(m_runs.size()) - 1;
     fillRunPicker();
@@ -187,7 +189,7 @@ void CapturePage::setCurrentRun(int index)
 {
     if (index != kAllRuns && (index < 0 || std::size_t(index) >= m_runs.size()))
         return;
-    if (index == kAllRuns && !m_runs.allRuns)
+    if (index == kAllRuns && !m_allRuns)
         return;
     if (index == m_currentRun)
         return;
@@ -197,24 +199,34 @@ void CapturePage::setCurrentRun(int index)
     emit runChanged();
 }
 
+void CapturePage::setAllRuns(CapturePtr allRuns)
+{
+    m_allRuns = std::move(allRuns);
+    fillRunPicker();
+}
+
 void CapturePage::fillRunPicker()
 {
     m_runPicker->clear();
     for (std::size_t i = 0; i < m_runs.size(); ++i)
         m_runPicker->addItem(runEntry(*m_runs.runs[i]), int(i));
-    if (m_runs.allRuns)
-        m_runPicker->addItem(m_runs.runs.front()->info.rankName.isEmpty()
-                                 ? tr("All runs (%1, not analysed)").arg(m_runs.size())
-                                 : tr("All ranks (%1, not analysed)").arg(m_runs.size()),
-                             kAllRuns);
+    if (m_runs.size() > 1) {
+        const bool ranks = m_runs.axis == RunsAxis::HostClock;
+        const QString entry =
+            m_allRuns ? (ranks ? tr("All ranks (%1, not analysed)") : tr("All runs (%1, not analysed)"))
+                      : (ranks ? tr("All ranks (%1, laying out…)") : tr("All runs (%1, laying out…)"));
+        m_runPicker->addItem(entry.arg(m_runs.size()), kAllRuns);
+        // Not pickable until laid out.
+        if (auto *items = qobject_cast<QStandardItemModel *>(m_runPicker->model()); items && !m_allRuns)
+            items->item(m_runPicker->count() - 1)->setEnabled(false);
+    }
     m_runPicker->setCurrentIndex(m_runPicker->findData(m_currentRun));
     m_runBar->setVisible(m_runs.size() > 1);
 }
 
 void CapturePage::showCurrent()
 {
-    m_capture = m_currentRun == kAllRuns ? CapturePtr(m_runs.allRuns)
-                                         : CapturePtr(m_runs.runs[std::size_t(m_currentRun)]);
+    m_capture = m_currentRun == kAllRuns ? m_allRuns : CapturePtr(m_runs.runs[std::size_t(m_currentRun)]);
     m_timeline->setCapture(m_capture);
     const QString banner = m_capture->info.allRuns
                                ? tr("%1 Their boundaries are marked.").arg(analysisPendingText(*m_capture))

@@ -58,8 +58,12 @@ public:
     // `total` <= 0: the amount of work is unknown, show activity only.
     void setProgress(qint64 done, qint64 total);
     void showError(const QString &message);
-    // Shows the runs, starting with the last one.
+    // Shows the runs, starting with the last one. With several, the "All runs" entry of the picker
+    // waits for setAllRuns(): that view is laid out after loading, off the GUI thread.
     void showRuns(CaptureRuns runs);
+    // The "All runs" view of these runs (layOutAllRuns), once laid out.
+    void setAllRuns(CapturePtr allRuns);
+    bool hasAllRuns() const { return bool(m_allRuns); }
     // Shows one capture as the only run.
     void showCapture(CapturePtr capture);
 
@@ -76,6 +80,7 @@ private:
     State m_state = State::Loading;
     QString m_error;
     CaptureRuns m_runs;
+    CapturePtr m_allRuns;
     int m_currentRun = 0;
     CapturePtr m_capture;
     std::map<const Capture *, CaptureAnalysisPtr> m_analyses;

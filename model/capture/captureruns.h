@@ -8,13 +8,22 @@
 
 namespace lanescope {
 
+// How the "All runs" view puts several runs on one axis.
+enum class RunsAxis {
+    SameFile,      // runs of one file: already on one device counter
+    DeviceCounter, // the runs of a retained folder: each file on its own time base (supplement §5.1)
+    HostClock,     // the ranks of an L3 output, placed on their shared host clock (rankaxis.h)
+};
+
 // The runs of one opened capture (supplement §4). A file or a retained folder may hold several
 // runs, keyed by run_epoch; every analysis is of one run, so each run is a capture of its own.
-// "All runs" lays them on one axis for looking only: it is never analysed.
+// "All runs" lays them on one axis for looking only: it is never analysed, and it is laid out
+// only when asked for (layOutAllRuns), so that opening a file of several runs costs what opening
+// one run of that size does.
 struct CaptureRuns
 {
     std::vector<std::shared_ptr<Capture>> runs; // ascending epoch; a run without identity first
-    std::shared_ptr<Capture> allRuns;           // set when there are several runs
+    RunsAxis axis = RunsAxis::SameFile;
 
     bool empty() const { return runs.empty(); }
     std::size_t size() const { return runs.size(); }
@@ -29,15 +38,15 @@ struct CaptureRuns
 // one (a capture from before run identity: one run without identity).
 std::vector<std::optional<std::uint32_t>> runEpochsOf(const Capture &capture);
 
-// Splits a capture read from one file into its runs. With a single run (or no epochs at all) the
-// capture itself is that run. Otherwise each run gets its own rows and device records; what
-// carries no epoch by design (host arrays, the host log, deps.json, the name map) goes with every
-// run. The whole capture becomes the "All runs" view. Lanes are built for every result.
+// Splits a capture read from one file, without lanes yet, into its runs. With a single run (or no
+// epochs at all) the capture itself is that run. Otherwise each run gets its own rows and device
+// records, taken out of `whole`; what carries no epoch by design (host arrays, the host log,
+// deps.json, the name map) goes with every run. Lanes are built for every run.
 CaptureRuns splitRuns(std::shared_ptr<Capture> whole);
 
-// Lays the runs of a retained folder (one capture per run, each on its own time base) on one axis
-// for the "All runs" view: each run is shifted by its time base's distance from the earliest.
-std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>> &runs);
+// The "All runs" view of several runs, on the axis `runs.axis` names; null with a single run.
+// It holds every run's rows and lanes again, so it is built only when someone looks.
+std::shared_ptr<Capture> layOutAllRuns(const CaptureRuns &runs);
 
 // "run 2", or "run (no epoch)" for a run without identity.
 QString runName(const std::optional<std::uint32_t> &epoch);

@@ -118,8 +118,9 @@ void readHostLogCompanion(const DiscoveredFiles &files, Companions &out)
     out.partial |= result != CompanionRead::Complete;
 }
 
-// Joins the records of one file with the companions, then names, checks and lanes. The last file
-// takes the companions over instead of copying them.
+// Joins the records of one file with the companions, then names and checks. Lanes follow, except
+// for records: those are laid out per run once splitRuns has found the runs. The last file takes
+// the companions over instead of copying them.
 void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, CompanionRead depsRead,
               bool last)
 {
@@ -153,7 +154,7 @@ void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, 
         resolveFunctionIds(c);
         if (!c.deps.empty())
             checkDepsOverlap(c);
-        buildLanes(c);
+        return;
     }
     buildHostLogLanes(c);
 }
@@ -173,8 +174,8 @@ std::shared_ptr<Capture> retainedRun(const QString &file, CaptureRuns split)
         else
             foreign << QStringLiteral("%1 rows of %2").arg(r->rows.size()).arg(runName(r->info.runEpoch));
     }
-    if (!run) {
-        run = split.runs.size() == 1 ? split.runs.front() : split.allRuns;
+    if (!run) { // the file does not say which run it is: all of it is
+        run = split.runs.size() == 1 ? split.runs.front() : layOutAllRuns(split);
         foreign.clear();
     }
     if (!foreign.isEmpty())
@@ -280,7 +281,7 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
             result.runs.runs.push_back(retainedRun(readFiles[i], splitRuns(read[std::size_t(i)])));
         for (const auto &run : result.runs.runs)
             run->info.runCount = int(result.runs.size());
-        result.runs.allRuns = combineRuns(result.runs.runs);
+        result.runs.axis = RunsAxis::DeviceCounter;
     }
     result.capture = result.runs.defaultRun();
     return result;

@@ -2,6 +2,7 @@
 
 #include "discovery.h"
 
+#include "model/capture/captureruns.h"
 #include "model/capture/rankaxis.h"
 
 namespace lanescope {
@@ -31,7 +32,7 @@ LoadResult loadRanks(const QString &path, const QStringList &rankDirs, const Loa
     }
     for (const auto &rank : ranks)
         rank->info.runCount = int(ranks.size());
-    result.runs.allRuns = combineRanks(ranks);
+    result.runs.axis = RunsAxis::HostClock;
     result.runs.runs = std::move(ranks);
     result.capture = result.runs.defaultRun();
     return result;

@@ -3,6 +3,7 @@
 // and a verdict other than "published" or a run that captured nothing is said on the tab.
 #include "app/mainwindow.h"
 #include "app/reviewcontroller.h"
+#include "model/io/loader.h"
 #include "widgets/capturepage.h"
 #include "widgets/functiontable.h"
 #include "widgets/functiontablemodel.h"
@@ -83,6 +84,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page->state() == CapturePage::State::Ready, 20000);
         QComboBox *picker = page->runPicker();
         QVERIFY(picker->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(page->hasAllRuns(), 20000); // laid out after loading
         QStringList shown;
         for (int i = 0; i < picker->count(); ++i)
             shown << picker->itemText(i);
@@ -148,7 +150,35 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page->state() == CapturePage::State::Ready, 20000);
         QVERIFY(!page->runPicker()->isVisible());
         QCOMPARE(page->runs().size(), std::size_t(1));
-        QVERIFY(!page->runs().allRuns);
+        QCOMPARE(page->runPicker()->count(), 1);
+        QVERIFY(!page->hasAllRuns());
+    }
+
+    // The All runs view is laid out after loading: until then its entry says so and cannot be
+    // picked, while every run can.
+    void allRunsWaitsForItsLayout()
+    {
+        const LoadResult loaded = loadCapture(fixture(QStringLiteral("runs/two-runs")));
+        QVERIFY(loaded.ok());
+        CapturePage page(fixture(QStringLiteral("runs/two-runs")));
+        page.resize(900, 600);
+        page.show();
+        page.showRuns(loaded.runs);
+        QComboBox *picker = page.runPicker();
+        QCOMPARE(picker->count(), 3);
+        QCOMPARE(picker->itemText(2), QStringLiteral("All runs (2, laying out…)"));
+        QCOMPARE(page.currentRun(), 1);
+        picker->setFocus();
+        QTest::keyClick(picker, Qt::Key_Down);
+        QCOMPARE(page.currentRun(), 1);
+        QVERIFY(!page.showsAllRuns());
+
+        page.setAllRuns(layOutAllRuns(loaded.runs));
+        QCOMPARE(picker->itemText(2), QStringLiteral("All runs (2, not analysed)"));
+        QCOMPARE(page.currentRun(), 1); // laying out does not move the view
+        QTest::keyClick(picker, Qt::Key_Down);
+        QVERIFY(page.showsAllRuns());
+        QCOMPARE(page.capture()->runSpans.size(), std::size_t(2));
     }
 };
 

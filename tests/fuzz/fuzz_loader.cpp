@@ -37,6 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             f.write(parts[i]);
     }
     const LoadResult result = loadCapture(dir.path());
-    (void)result;
+    if (result.ok()) // the window lays the runs out on one axis after every load
+        (void)lanescope::layOutAllRuns(result.runs);
     return 0;
 }

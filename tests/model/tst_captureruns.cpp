@@ -95,9 +95,10 @@ private slots:
             seenVerdicts << run.info.collection.verdict;
         }
         QCOMPARE(seenVerdicts.join(u','), verdicts);
-        QCOMPARE(bool(loaded.runs.allRuns), allRuns);
+        const auto laidOut = layOutAllRuns(loaded.runs);
+        QCOMPARE(bool(laidOut), allRuns);
         if (allRuns) {
-            const Capture &all = *loaded.runs.allRuns;
+            const Capture &all = *laidOut;
             QVERIFY(all.info.allRuns);
             QCOMPARE(all.runSpans.size(), loaded.runs.size());
             QVERIFY2(all.deps.empty(), "arrows on the All runs view would join runs by bare task id");
@@ -195,13 +196,42 @@ private slots:
         QVERIFY(!run->info.sources.scopeStats.isEmpty());
     }
 
+    // What carries no epoch goes with every run of a file: the H2D uploads (host arrays) and the
+    // records of an older scheduler stream beside one that stamps epochs. The All runs view
+    // shows each of those once, and every run's own records once.
+    void allRunsTakesSharedRecordsOnce()
+    {
+        const LoadResult loaded = loadCapture(fixture(QStringLiteral("runs/two-runs-shared")));
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));
+        QCOMPARE(loaded.runs.size(), std::size_t(2));
+        for (const auto &run : loaded.runs.runs) {
+            QCOMPARE(run->hostUploads.size(), std::size_t(2));
+            QCOMPARE(run->schedulerThreads.size(), std::size_t(2));
+            QCOMPARE(run->schedulerThreads[0].size(), std::size_t(1));
+            QCOMPARE(run->schedulerThreads[1].size(), std::size_t(2));
+        }
+        const auto all = layOutAllRuns(loaded.runs);
+        QVERIFY(all);
+        QCOMPARE(all->rows.size(), std::size_t(3));
+        QCOMPARE(all->hostUploads.size(), std::size_t(2));
+        QCOMPARE(all->schedulerThreads[0].size(), std::size_t(2));
+        QCOMPARE(all->schedulerThreads[1].size(), std::size_t(2));
+        // One axis already, and a run's span is its own records': run 2 starts at its dispatch
+        // (cycle 2000), not at the shared records of run 1's time.
+        QCOMPARE(all->runSpans[1].startUs - all->runSpans[0].startUs, 1000.0);
+        // Run 1 ends at its last finish (1075), not at the shared record ending at 1076.
+        QCOMPARE(all->runSpans[1].endUs - all->runSpans[0].endUs, 2045.0 - 1075.0);
+    }
+
     // Retained runs come on time bases of their own; the All runs view lays them where the device
     // counter says they were.
     void retainedRunsShareTheDeviceAxis()
     {
         const LoadResult loaded = loadCapture(fixture(QStringLiteral("runs/retained")));
         QVERIFY(loaded.ok());
-        const Capture &all = *loaded.runs.allRuns;
+        const auto laidOut = layOutAllRuns(loaded.runs);
+        QVERIFY(laidOut);
+        const Capture &all = *laidOut;
         QCOMPARE(all.rows.size(), std::size_t(5));
         QCOMPARE(all.runSpans.size(), std::size_t(3));
         // Run 1's first dispatch is at cycle 5005, run 2's at 6005: 1000 µs apart at 1 MHz.

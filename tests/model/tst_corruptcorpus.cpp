@@ -207,6 +207,8 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         const LoadResult result = loadCapture(path);
+        if (result.ok()) // as the window does after every load
+            QCOMPARE(bool(layOutAllRuns(result.runs)), result.runs.size() > 1);
         QVERIFY2(timer.elapsed() < kTimeBoundMs, qPrintable(QStringLiteral("%1 ms").arg(timer.elapsed())));
         if (!result.ok()) {
             const QString line = result.error.toString();

@@ -34,7 +34,9 @@ private slots:
         QCOMPARE(loaded.runs.runs[0]->info.rankName, QStringLiteral("rank 0 · d0"));
         QCOMPARE(loaded.runs.runs[1]->info.rankName, QStringLiteral("rank 1 · d0"));
         QCOMPARE(runLabel(loaded.runs.runs[1]->info), QStringLiteral("rank 1 · d0 · run 1"));
-        const Capture &all = *loaded.runs.allRuns;
+        const auto laidOut = layOutAllRuns(loaded.runs);
+        QVERIFY(laidOut);
+        const Capture &all = *laidOut;
         QVERIFY(all.info.allRuns);
         QCOMPARE(all.rows.size(), std::size_t(4));
         QCOMPARE(all.runSpans.size(), std::size_t(2));

@@ -16,9 +16,16 @@ else
   tmp=$(mktemp -d)
 fi
 if [ "$inside" = 0 ]; then
-  trap 'pkill -f "$tmp/usr/bin/lanescope" || true; rm -rf "$tmp"' EXIT
+  trap 'stop_instances; rm -rf "$tmp"' EXIT
   cmake --install "$build" --prefix "$tmp/usr" >/dev/null
 fi
+# The instance is started by name through PATH, so its command line need not hold $tmp: stop it
+# by the process ids it logged (a stray one would keep the test's output open).
+stop_instances() {
+  if [ -f "$tmp/opened.log" ]; then
+    cut -d' ' -f1 "$tmp/opened.log" | sort -u | xargs -r kill 2>/dev/null || true
+  fi
+}
 export XDG_DATA_DIRS="$tmp/usr/share:/usr/share" XDG_DATA_HOME="$tmp/home/.local/share"
 export XDG_CONFIG_HOME="$tmp/home/.config" HOME="$tmp/home" XDG_CURRENT_DESKTOP=GNOME
 export PATH="$tmp/usr/bin:$PATH" LANESCOPE_OPENED_LOG="$tmp/opened.log"
@@ -51,7 +58,7 @@ run_in_display() {
   fi
   grep -q "$tmp/a/chip_swimlane_records.json" "$LANESCOPE_OPENED_LOG"
   grep -q "$tmp/b/chip_swimlane_records.json" "$LANESCOPE_OPENED_LOG"
-  pkill -f "$tmp/usr/bin/lanescope" || true
+  stop_instances
 }
 if [ "$inside" = 1 ]; then
   run_in_display
