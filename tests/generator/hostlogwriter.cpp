@@ -77,6 +77,10 @@ int writeHostLog(const SimulatedRun &run, const GeneratorOptions &o, const QStri
         }
     const std::int64_t prologue = 82'000;   // preamble .. sm_reset before the first device record
     const auto dev = [&](std::int64_t simNs) { return prologue + simNs - run.deviceStartNs; };
+    // The records' cycle stamps are truncated to the counter's tick, so a window that hugs their
+    // nanosecond extent could miss its first or last record by a tick: the device's own phase
+    // timer brackets them, so the phase windows reach one tick further on either side.
+    const std::int64_t tick = (1'000'000'000 + o.clockFreqHz - 1) / std::max<std::int64_t>(o.clockFreqHz, 1);
     const std::int64_t deviceWall = prologue + (run.deviceEndNs - run.deviceStartNs) + 12'000;
 
     std::vector<Span> device = {
@@ -88,11 +92,13 @@ int writeHostLog(const SimulatedRun &run, const GeneratorOptions &o, const QStri
         {"chip.run.runner_run.device_wall.sm_reset", 3, 78'000, 4'000, true, {}},
     };
     if (orchEnd > 0) {
-        device.push_back({"chip.run.runner_run.device_wall.orch", 3, dev(orchStart), orchEnd - orchStart, true, {}});
+        device.push_back(
+            {"chip.run.runner_run.device_wall.orch", 3, dev(orchStart) - tick, orchEnd - orchStart + 2 * tick, true, {}});
         device.push_back({"chip.run.runner_run.device_wall.post_orch", 3, dev(orchEnd), 5'000, true, {}});
     }
     if (schedEnd > 0)
-        device.push_back({"chip.run.runner_run.device_wall.sched", 3, dev(schedStart), schedEnd - schedStart, true, {}});
+        device.push_back(
+            {"chip.run.runner_run.device_wall.sched", 3, dev(schedStart) - tick, schedEnd - schedStart + 2 * tick, true, {}});
 
     const std::int64_t bindTs = host0 + 4'000;
     const std::int64_t bindDur = 150'000;
