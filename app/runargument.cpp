@@ -52,13 +52,11 @@ std::shared_ptr<Capture> chooseRun(const LoadResult &loaded, const RunArgument &
                    .arg(where, names.join(QStringLiteral(", ")));
         return nullptr;
     }
-    const bool ranks = !runs.defaultRun()->info.rankName.isEmpty();
     if (runs.size() > 1)
         err << QStringLiteral("%1 %2 in this %3; using %4 — %5 to choose\n")
                    .arg(runs.size())
-                   .arg(ranks ? QStringLiteral("ranks") : QStringLiteral("runs"), where,
-                        runLabel(runs.defaultRun()->info),
-                        ranks ? QStringLiteral("--rank") : QStringLiteral("--run"));
+                   .arg(runsNoun(runs), where, runLabel(runs.defaultRun()->info),
+                        runs.areRanks() ? QStringLiteral("--rank") : QStringLiteral("--run"));
     return runs.defaultRun();
 }
 

@@ -211,11 +211,8 @@ void CapturePage::fillRunPicker()
     for (std::size_t i = 0; i < m_runs.size(); ++i)
         m_runPicker->addItem(runEntry(*m_runs.runs[i]), int(i));
     if (m_runs.size() > 1) {
-        const bool ranks = m_runs.axis == RunsAxis::HostClock;
-        const QString entry =
-            m_allRuns ? (ranks ? tr("All ranks (%1, not analysed)") : tr("All runs (%1, not analysed)"))
-                      : (ranks ? tr("All ranks (%1, laying out…)") : tr("All runs (%1, laying out…)"));
-        m_runPicker->addItem(entry.arg(m_runs.size()), kAllRuns);
+        const QString entry = m_allRuns ? tr("All %1 (%2, not analysed)") : tr("All %1 (%2, laying out…)");
+        m_runPicker->addItem(entry.arg(runsNoun(m_runs)).arg(m_runs.size()), kAllRuns);
         // Not pickable until laid out.
         if (auto *items = qobject_cast<QStandardItemModel *>(m_runPicker->model()); items && !m_allRuns)
             items->item(m_runPicker->count() - 1)->setEnabled(false);

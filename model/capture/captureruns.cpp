@@ -354,6 +354,11 @@ QString runsNoun(const Capture &capture)
     return ranks ? QStringLiteral("ranks") : QStringLiteral("runs");
 }
 
+QString runsNoun(const CaptureRuns &runs)
+{
+    return runs.areRanks() ? QStringLiteral("ranks") : QStringLiteral("runs");
+}
+
 QString runLabel(const CaptureInfo &info)
 {
     if (info.rankName.isEmpty())

@@ -26,6 +26,7 @@ struct CaptureRuns
     RunsAxis axis = RunsAxis::SameFile;
 
     bool empty() const { return runs.empty(); }
+    bool areRanks() const { return axis == RunsAxis::HostClock; }
     std::size_t size() const { return runs.size(); }
     // The run a verb uses when none is asked for: the last one.
     const std::shared_ptr<Capture> &defaultRun() const { return runs.back(); }
@@ -59,6 +60,7 @@ QString runLabel(const CaptureInfo &info);
 QString analysisPendingText(const Capture &capture);
 // What the "All runs" view lays side by side: "runs", or "ranks" for an L3 output.
 QString runsNoun(const Capture &capture);
+QString runsNoun(const CaptureRuns &runs);
 
 // A run may publish its verdict alone, with no records (supplement §5.3): not an error.
 bool capturedNothing(const Capture &run);

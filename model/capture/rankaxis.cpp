@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
 
 namespace lanescope {
 
@@ -32,47 +33,51 @@ struct RankBase
     int lifecycle = 0;
 };
 
-// The combined lane's source in its rank's own numbering; the lane kinds a combination keeps.
-int rankLocalSource(const Lane &lane, const RankBase &b)
+// Which table of a rank a lane's source indexes, and at which combined index. AICPU_<n> lanes of
+// alloc bars encode orchestrator lane o as -1 - o.
+struct LaneSource
+{
+    int RankBase::*table;
+    int index;
+    bool negative = false;
+};
+
+std::optional<LaneSource> sourceOf(const Lane &lane)
 {
     switch (lane.kind) {
     case LaneKind::Worker:
     case LaneKind::SchedulerView:
-        return lane.laneSource - b.core;
+        return LaneSource{&RankBase::core, lane.laneSource};
     case LaneKind::Scheduler:
     case LaneKind::SchedulerResolve:
-        return lane.laneSource - b.thread;
+        return LaneSource{&RankBase::thread, lane.laneSource};
     case LaneKind::AicpuWorker:
-        return lane.laneSource >= 0 ? lane.laneSource - b.thread : lane.laneSource + b.orchestrator;
+        if (lane.laneSource < 0)
+            return LaneSource{&RankBase::orchestrator, -1 - lane.laneSource, true};
+        return LaneSource{&RankBase::thread, lane.laneSource};
     case LaneKind::Orchestrator:
-        return lane.laneSource - b.orchestrator;
+        return LaneSource{&RankBase::orchestrator, lane.laneSource};
     case LaneKind::AicpuLifecycle:
-        return lane.laneSource - b.lifecycle;
+        return LaneSource{&RankBase::lifecycle, lane.laneSource};
     default:
-        return lane.laneSource;
+        return std::nullopt; // lanes a combination does not keep
     }
 }
 
 bool belongsTo(const Lane &lane, const RankBase &b, const RankBase &next)
 {
-    switch (lane.kind) {
-    case LaneKind::Worker:
-    case LaneKind::SchedulerView:
-        return lane.laneSource >= b.core && lane.laneSource < next.core;
-    case LaneKind::Scheduler:
-    case LaneKind::SchedulerResolve:
-        return lane.laneSource >= b.thread && lane.laneSource < next.thread;
-    case LaneKind::AicpuWorker:
-        return lane.laneSource >= 0
-                   ? lane.laneSource >= b.thread && lane.laneSource < next.thread
-                   : -1 - lane.laneSource >= b.orchestrator && -1 - lane.laneSource < next.orchestrator;
-    case LaneKind::Orchestrator:
-        return lane.laneSource >= b.orchestrator && lane.laneSource < next.orchestrator;
-    case LaneKind::AicpuLifecycle:
-        return lane.laneSource >= b.lifecycle && lane.laneSource < next.lifecycle;
-    default:
-        return false;
-    }
+    const auto s = sourceOf(lane);
+    return s && s->index >= b.*(s->table) && s->index < next.*(s->table);
+}
+
+// The combined lane's source in its rank's own numbering.
+int rankLocalSource(const Lane &lane, const RankBase &b)
+{
+    const auto s = sourceOf(lane);
+    if (!s)
+        return lane.laneSource;
+    const int local = s->index - b.*(s->table);
+    return s->negative ? -1 - local : local;
 }
 
 } // namespace
