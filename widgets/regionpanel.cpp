@@ -1,6 +1,7 @@
 #include "regionpanel.h"
 
 #include "functiontablemodel.h"
+#include "hostclockbadge.h"
 #include "timeformat.h"
 
 #include <QHeaderView>
@@ -187,7 +188,20 @@ void RegionPanel::fillLanes()
         // Sorting the name column keeps the timeline's lane order.
         m_lanes->setItem(row, 0,
                          new NumberSortItem(tr("%1 / %2").arg(lane.group, lane.name), double(b.lane)));
-        m_lanes->setItem(row, 1, numberItem(formatDuration(b.busyUs), b.busyUs));
+        auto *busy = numberItem(formatDuration(b.busyUs), b.busyUs);
+        if (b.busyRangeUs) {
+            // Host time on the device axis is a placement with a band: say what the band allows.
+            const HostPlacement &placement = m_capture->info.hostPlacement;
+            const QString range =
+                tr("%1–%2").arg(formatDuration(b.busyRangeUs->first), formatDuration(b.busyRangeUs->second));
+            busy->setText(placement.inferred
+                              ? tr("%1 (%2 by placement, inferred)").arg(formatDuration(b.busyUs), range)
+                              : tr("%1 (%2 by placement)").arg(formatDuration(b.busyUs), range));
+            busy->setToolTip(
+                tr("%1 Wherever in that band the lane truly sits, this region holds %2 of its bars.")
+                    .arg(hostPlacementDescription(lane, placement), range));
+        }
+        m_lanes->setItem(row, 1, busy);
         m_lanes->setItem(row, 2, numberItem(percent(b.busyPct), b.busyPct));
         ++row;
     }

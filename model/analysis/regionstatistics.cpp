@@ -1,6 +1,7 @@
 #include "regionstatistics.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace lanescope {
 
@@ -53,6 +54,42 @@ int laneEngine(const Capture &capture, const Lane &lane)
             return 1;
     }
     return -1;
+}
+
+std::pair<double, double> laneBusyRangeUs(const Lane &lane, double startUs, double endUs, double lowUs,
+                                          double highUs)
+{
+    std::vector<double> shifts{lowUs, highUs};
+    if (lowUs < 0 && highUs > 0)
+        shifts.push_back(0);
+    // Edges of bars that the shifted region can reach; every bar edge bounds a covered run or
+    // lies inside one, where it adds a needless but harmless candidate.
+    const double reachLo = startUs + lowUs, reachHi = endUs + highUs;
+    for (const Slice &s : lane.slices) {
+        if (s.startUs > reachHi)
+            break;
+        if ((s.flags & Slice::Instant) || !(s.endUs > s.startUs) || s.endUs < reachLo)
+            continue;
+        for (const double edge : {s.startUs, s.endUs})
+            for (const double regionEdge : {startUs, endUs})
+                if (const double shift = edge - regionEdge; shift > lowUs && shift < highUs)
+                    shifts.push_back(shift);
+    }
+    // A lane of many bars: evenly spaced shifts instead, which bounds the work on a click (the
+    // range is then sampled, not exact).
+    constexpr std::size_t kMostShifts = 4096;
+    if (shifts.size() > kMostShifts) {
+        shifts.clear();
+        for (std::size_t i = 0; i < kMostShifts; ++i)
+            shifts.push_back(lowUs + (highUs - lowUs) * double(i) / double(kMostShifts - 1));
+    }
+    double least = std::numeric_limits<double>::infinity(), most = 0;
+    for (const double shift : shifts) {
+        const double busy = laneBusyUs(lane, startUs + shift, endUs + shift);
+        least = std::min(least, busy);
+        most = std::max(most, busy);
+    }
+    return {least, most};
 }
 
 RegionStatistics regionStatistics(const Capture &capture, AnalysisRange range)
@@ -108,6 +145,9 @@ RegionStatistics regionStatistics(const Capture &capture, AnalysisRange range)
         busy.lane = int(i);
         busy.busyUs = laneBusyUs(lane, a, b);
         busy.busyPct = valid ? busy.busyUs / r.durationUs * 100.0 : 0.0;
+        const HostPlacement &placement = capture.info.hostPlacement;
+        if (valid && lane.hostClock && placement.aligned() && placement.highUs > placement.lowUs)
+            busy.busyRangeUs = laneBusyRangeUs(lane, a, b, placement.lowUs, placement.highUs);
         r.lanes.push_back(busy);
         if (engine >= 0) {
             EngineBusy &e = r.engines[std::size_t(engine)];

@@ -6,6 +6,7 @@
 
 #include <QString>
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace lanescope {
@@ -23,7 +24,18 @@ struct LaneBusy
     int lane = -1; // Capture::lanes index
     double busyUs = 0;
     double busyPct = 0; // busyUs / region duration × 100
+    // Host-clock lanes placed on the device axis with an uncertainty band (upstream §2): the least
+    // and most busy time the region can hold wherever in the band the lane truly sits. Absent for
+    // device lanes and exact placements.
+    std::optional<std::pair<double, double>> busyRangeUs;
 };
+
+// The least and most of laneBusyUs(lane, startUs + s, endUs + s) over shifts s in [lowUs, highUs]:
+// a lane whose true position is its drawn one moved by -s. Busy time is piecewise linear in s,
+// bending where a region edge meets the edge of a covered run, so those shifts and the band's ends
+// are enough.
+std::pair<double, double> laneBusyRangeUs(const Lane &lane, double startUs, double endUs, double lowUs,
+                                          double highUs);
 
 struct EngineBusy
 {

@@ -126,6 +126,61 @@ private slots:
         QCOMPARE(s.engines[1].busyPct, 50.0);
     }
 
+    // A lane moved by -s for s in the band: the least and most busy time the region can hold.
+    void busyRangeOverAPlacementBand_data()
+    {
+        QTest::addColumn<double>("from");
+        QTest::addColumn<double>("to");
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        QTest::addColumn<double>("least");
+        QTest::addColumn<double>("most");
+        // Lane: [10, 30] and [50, 60].
+        QTest::newRow("bar inside at every shift") << 0.0 << 40.0 << 0.0 << 5.0 << 20.0 << 20.0;
+        // Region [25, 45] moved by s in [0, 10]: [10,30] gives 5 - s, [50,60] gives max(0, s - 5).
+        QTest::newRow("one leaves, one enters") << 25.0 << 45.0 << 0.0 << 10.0 << 0.0 << 5.0;
+        // Region [30, 50] moved by s in [-10, 10]: max over s of (−s)⁺ + (s)⁺ = 10 at either end.
+        QTest::newRow("symmetric band") << 30.0 << 50.0 << -10.0 << 10.0 << 0.0 << 10.0;
+        // Region [35, 45] moved by s in [-30, 10]: 5 µs busy at either end of the band, but 10 at
+        // s = -20 (inside [10, 30]) and 0 at s = 0 (in the gap): both extremes lie strictly inside.
+        QTest::newRow("extremes inside the band") << 35.0 << 45.0 << -30.0 << 10.0 << 0.0 << 10.0;
+    }
+    void busyRangeOverAPlacementBand()
+    {
+        QFETCH(double, from);
+        QFETCH(double, to);
+        QFETCH(double, low);
+        QFETCH(double, high);
+        QFETCH(double, least);
+        QFETCH(double, most);
+        const Lane lane = workerLane(0, {bar(10, 30), bar(50, 60)});
+        const auto [gotLeast, gotMost] = laneBusyRangeUs(lane, from, to, low, high);
+        QCOMPARE(gotLeast, least);
+        QCOMPARE(gotMost, most);
+    }
+
+    // Host lanes placed with a band carry their busy range; device lanes and unplaced ones do not.
+    void placedHostLanesCarryTheirRange()
+    {
+        Capture c = sample();
+        c.lanes.back().clockAligned = true;
+        c.lanes.back().hostClock = true;
+        c.lanes.back().slices = {bar(60, 75)};
+        c.info.hostPlacement.method = HostPlacement::Method::Containment;
+        c.info.hostPlacement.lowUs = 0;
+        c.info.hostPlacement.highUs = 10;
+        const RegionStatistics s = regionStatistics(c, {20, 70});
+        QCOMPARE(s.lanes.size(), std::size_t(3));
+        QVERIFY(!s.lanes[0].busyRangeUs);
+        QVERIFY(s.lanes[2].busyRangeUs);
+        QCOMPARE(s.lanes[2].busyUs, 10.0); // [60, 70]
+        // Moved earlier by up to 10 µs, [50, 65] lies wholly inside [20, 70].
+        QCOMPARE(s.lanes[2].busyRangeUs->first, 10.0);
+        QCOMPARE(s.lanes[2].busyRangeUs->second, 15.0);
+        c.info.hostPlacement.highUs = 0; // an exact placement has no range
+        QVERIFY(!regionStatistics(c, {20, 70}).lanes[2].busyRangeUs);
+    }
+
     void engineOfALane()
     {
         Capture c = sample();

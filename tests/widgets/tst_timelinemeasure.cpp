@@ -129,6 +129,38 @@ private slots:
         QCOMPARE(int(m_panel->report()->functions.total.count), 2);
     }
 
+    // A host lane placed by containment with 50 µs of slack: its busy time in the measured region is
+    // given with the range the band allows, and said to be inferred.
+    void placedHostLaneShowsItsBusyRange()
+    {
+        auto c = std::const_pointer_cast<Capture>(smallCapture());
+        Lane host;
+        host.group = QStringLiteral("Host");
+        host.name = QStringLiteral("pid 1 tid 1");
+        host.kind = LaneKind::Host;
+        host.hostClock = true;
+        host.slices = {bar(550, 650, 0)};
+        c->lanes.insert(c->lanes.begin(), host);
+        c->info.hostPlacement.method = HostPlacement::Method::Containment;
+        c->info.hostPlacement.highUs = 50;
+        c->info.hostPlacement.inferred = true;
+        m_view->setCapture(c);
+        m_view->setVisibleRange({0, 1000});
+        m_panel->setCapture(c);
+        drag(at(103, kRulerY), at(597, kRulerY));
+        QCOMPARE(m_view->measuredRegion(), (std::optional<TimeRange>(TimeRange{100, 600})));
+        QTableWidget *lanes = m_panel->laneTable();
+        QCOMPARE(lanes->rowCount(), 3);
+        QTableWidgetItem *busy = nullptr;
+        for (int row = 0; row < lanes->rowCount(); ++row)
+            if (lanes->item(row, 0)->text().startsWith(QStringLiteral("Host")))
+                busy = lanes->item(row, 1);
+        QVERIFY(busy);
+        // Drawn: [550, 600] inside; moved up to 50 µs earlier it lies wholly inside (100 µs).
+        QCOMPARE(busy->text(), QStringLiteral("50 µs (50 µs–100 µs by placement, inferred)"));
+        QVERIFY2(busy->toolTip().contains(QStringLiteral("containment")), qPrintable(busy->toolTip()));
+    }
+
     void draggingLeftwardsGivesTheSameRegion()
     {
         drag(at(597, kRulerY), at(103, kRulerY));
