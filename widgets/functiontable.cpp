@@ -25,7 +25,9 @@ FunctionTable::FunctionTable(QWidget *parent) : QWidget(parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    // The numbers keep columns of their width; the names take what is left.
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    m_view->horizontalHeader()->setSectionResizeMode(FunctionTableModel::Name, QHeaderView::Stretch);
     m_view->setAlternatingRowColors(true);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -35,6 +35,13 @@ void FunctionTableModel::setSummary(FunctionSummary summary)
 {
     beginResetModel();
     m_summary = std::move(summary);
+    for (int column = 0; column < ColumnCount; ++column) {
+        std::vector<double> values;
+        for (const FunctionStats &f : m_summary.functions)
+            if (const auto v = valueOf(f, column))
+                values.push_back(*v);
+        m_units[column] = columnUnit(std::move(values));
+    }
     endResetModel();
 }
 
@@ -73,7 +80,8 @@ QVariant FunctionTableModel::data(const QModelIndex &index, int role) const
         return qulonglong(f.count);
     if (column == ExecPct)
         return QStringLiteral("%1 %").arg(*value, 0, 'f', 1);
-    return formatDuration(*value);
+    const TimeUnit unit = m_units[column];
+    return formatTime(*value, unit, columnDecimals(unit));
 }
 
 QVariant FunctionTableModel::headerData(int section, Qt::Orientation orientation, int role) const

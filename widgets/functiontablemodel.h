@@ -1,14 +1,16 @@
 #pragma once
 
 #include "model/analysis/functionsummary.h"
+#include "model/format/durationtext.h"
 
 #include <QAbstractTableModel>
 
 namespace lanescope {
 
 // The per-function table (spec §12.1): name, count, avg exec, avg latency, exec %, avg head and
-// avg tail. Level-gated columns show "–" when the capture lacks them. Qt::UserRole holds the
-// plain number for sorting (-1 for "–"), FuncIdRole the row's function id.
+// avg tail. Level-gated columns show "–" when the capture lacks them. Each time column is written
+// in one unit (columnUnit) with fixed decimals, so its numbers line up and compare at a glance. Qt::UserRole
+// holds the plain number for sorting (-1 for "–"), FuncIdRole the row's function id.
 class FunctionTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -29,6 +31,7 @@ public:
 
 private:
     FunctionSummary m_summary;
+    TimeUnit m_units[ColumnCount] = {}; // per time column, chosen in setSummary
 };
 
 } // namespace lanescope

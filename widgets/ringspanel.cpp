@@ -61,8 +61,9 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Numbers keep columns of their width; the scope site, free text, takes what is left.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(SiteColumn, QHeaderView::Stretch);
     layout->addWidget(m_table, 1);
 
     m_noteLabel = new QLabel(this);

@@ -1,5 +1,6 @@
 #include "durationtext.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace lanescope {
@@ -59,6 +60,24 @@ QString formatDuration(double us)
     if (number.startsWith(u'-') && number.toDouble() == 0)
         number.remove(0, 1);
     return number + u' ' + unitSuffix(unit);
+}
+
+TimeUnit columnUnit(std::vector<double> valuesUs)
+{
+    std::vector<double> magnitudes;
+    for (const double v : valuesUs)
+        if (std::isfinite(v))
+            magnitudes.push_back(std::abs(v));
+    if (magnitudes.empty())
+        return TimeUnit::Us;
+    const auto middle = magnitudes.begin() + std::ptrdiff_t(magnitudes.size() / 2);
+    std::nth_element(magnitudes.begin(), middle, magnitudes.end());
+    return *middle == 0 ? TimeUnit::Us : naturalUnit(*middle);
+}
+
+int columnDecimals(TimeUnit unit)
+{
+    return unit == TimeUnit::Ns ? 1 : 3;
 }
 
 } // namespace lanescope

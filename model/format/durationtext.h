@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <vector>
 
 namespace lanescope {
 
@@ -16,5 +17,12 @@ double unitScaleUs(TimeUnit unit); // length of one unit in µs
 // dropped ("850 ns", "12.345 µs", "1.5 ms"). Every output that shows a time to a person uses it,
 // so one time reads the same in the window, the command line and the reports.
 QString formatDuration(double us);
+
+// The unit of a table column of times: the natural unit of their median magnitude, so that the
+// typical row reads naturally and the column compares at a glance (one unit per column). Non-finite
+// values are ignored; µs when none is left.
+TimeUnit columnUnit(std::vector<double> valuesUs);
+// The decimals a column in that unit keeps: whole tenths of a nanosecond, thousandths otherwise.
+int columnDecimals(TimeUnit unit);
 
 } // namespace lanescope

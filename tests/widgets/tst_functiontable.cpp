@@ -4,6 +4,7 @@
 #include "widgets/timelineview.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
@@ -64,7 +65,8 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::newRow("name") << 0 << int(FunctionTableModel::Name) << "qk";
         QTest::newRow("count") << 1 << int(FunctionTableModel::Count) << "10";
-        QTest::newRow("avg exec") << 0 << int(FunctionTableModel::AvgExec) << "2.5 µs";
+        QTest::newRow("avg exec") << 0 << int(FunctionTableModel::AvgExec) << "2.500 µs";
+        QTest::newRow("avg exec, whole") << 1 << int(FunctionTableModel::AvgExec) << "1.000 µs";
         QTest::newRow("latency unknown at level 1") << 0 << int(FunctionTableModel::AvgLatency) << "–";
         QTest::newRow("exec % unknown") << 1 << int(FunctionTableModel::ExecPct) << "–";
         QTest::newRow("head unknown") << 2 << int(FunctionTableModel::AvgHead) << "–";
@@ -93,7 +95,44 @@ private slots:
         model.setSummary(s);
         QCOMPARE(model.index(0, FunctionTableModel::ExecPct).data().toString(), QStringLiteral("75.0 %"));
         QCOMPARE(model.index(0, FunctionTableModel::AvgLatency).data(Qt::UserRole).toDouble(), 4.0);
-        QCOMPARE(model.index(0, FunctionTableModel::AvgHead).data().toString(), QStringLiteral("500 ns"));
+        QCOMPARE(model.index(0, FunctionTableModel::AvgHead).data().toString(), QStringLiteral("500.0 ns"));
+    }
+
+    // One unit per column, chosen by its median: a tail of 0.5 µs beside tails of 1.6 and 2 µs
+    // reads "0.503 µs", not "502.917 ns", and every number of the column keeps three decimals.
+    void oneUnitPerColumn()
+    {
+        FunctionSummary s;
+        for (const double tail : {0.502917, 1.663, 2.0}) {
+            FunctionStats f = stats(int(s.functions.size()), QStringLiteral("f"), 1, 1500.0 * tail);
+            f.avgTailOhUs = tail;
+            s.functions.push_back(f);
+        }
+        FunctionTableModel model;
+        model.setSummary(s);
+        QCOMPARE(model.index(0, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("0.503 µs"));
+        QCOMPARE(model.index(1, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("1.663 µs"));
+        QCOMPARE(model.index(2, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("2.000 µs"));
+        // Exec times of 754 µs to 3 ms: the median (2.494 ms) puts the column in ms.
+        QCOMPARE(model.index(0, FunctionTableModel::AvgExec).data().toString(), QStringLiteral("0.754 ms"));
+        QCOMPARE(model.index(2, FunctionTableModel::AvgExec).data().toString(), QStringLiteral("3.000 ms"));
+    }
+
+    // Numbers keep columns of their width: the last column does not stretch across the dock.
+    void numberColumnsFitTheirContents()
+    {
+        FunctionTable table;
+        table.resize(1200, 300);
+        table.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&table));
+        table.model()->setSummary(levelOneSummary());
+        table.view()->resizeColumnsToContents();
+        QHeaderView *header = table.view()->horizontalHeader();
+        QVERIFY(!header->stretchLastSection());
+        QVERIFY2(header->sectionSize(FunctionTableModel::AvgTail) < 200,
+                 qPrintable(QString::number(header->sectionSize(FunctionTableModel::AvgTail))));
+        QVERIFY(header->sectionSize(FunctionTableModel::Name) >
+                header->sectionSize(FunctionTableModel::AvgTail));
     }
 
     void sortsByNumberNotText()
