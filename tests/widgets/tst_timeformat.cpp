@@ -30,6 +30,26 @@ private slots:
         QCOMPARE(formatDuration(us), text);
     }
 
+    void columnUnitFollowsTheMedian_data()
+    {
+        QTest::addColumn<QVector<double>>("values");
+        QTest::addColumn<int>("unit");
+        QTest::newRow("mostly µs, one ns") << QVector<double>{0.5, 1.6, 2.0} << int(TimeUnit::Us);
+        QTest::newRow("mostly ns") << QVector<double>{0.5, 0.2, 2.0} << int(TimeUnit::Ns);
+        QTest::newRow("ms") << QVector<double>{754.0, 2494.0, 3000.0} << int(TimeUnit::Ms);
+        QTest::newRow("negative deltas by magnitude")
+            << QVector<double>{-1500.0, 2000.0, -3.0} << int(TimeUnit::Ms);
+        QTest::newRow("nothing finite") << QVector<double>{qQNaN()} << int(TimeUnit::Us);
+        QTest::newRow("empty") << QVector<double>{} << int(TimeUnit::Us);
+        QTest::newRow("zeros") << QVector<double>{0.0, 0.0} << int(TimeUnit::Us);
+    }
+    void columnUnitFollowsTheMedian()
+    {
+        QFETCH(QVector<double>, values);
+        QFETCH(int, unit);
+        QCOMPARE(int(columnUnit(std::vector<double>(values.begin(), values.end()))), unit);
+    }
+
     void formatsInAGivenUnit_data()
     {
         QTest::addColumn<double>("us");
