@@ -6,7 +6,7 @@
 
 #include "model/analysis/analysisreport.h"
 #include "model/analysis/ringoccupancy.h"
-#include "model/io/loader.h"
+#include "model/session/capturedocument.h"
 
 #include <nlohmann/json.hpp>
 
@@ -208,16 +208,16 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
     if (!wantJson)
         return usage(QStringLiteral("only --json output exists"));
 
-    const LoadResult loaded = loadCapture(path);
-    if (!loaded.ok()) {
-        err << loaded.error.toString() << '\n';
+    const OpenedDocument opened = openDocument(path);
+    if (!opened.ok()) {
+        err << opened.error.toString() << '\n';
         return 2;
     }
-    const auto capture = chooseRun(loaded, run, path, err);
+    const auto capture = chooseRun(opened.document->runs, run, path, err);
     if (!capture)
         return 2;
     json report = reportJson(analyze(*capture, range));
-    report["rings"] = ringsJson(computeRingOccupancy(*capture));
+    report["rings"] = ringsJson(opened.document->ringsOf(*capture));
     report["run_epoch"] = capture->info.runEpoch ? json(*capture->info.runEpoch) : json(nullptr);
     out << QString::fromStdString(report.dump(2)) << '\n';
     return 0;

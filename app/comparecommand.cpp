@@ -4,9 +4,8 @@
 #include "comparereport.h"
 #include "runargument.h"
 
-#include "model/analysis/derivedtracks.h"
 #include "model/format/metrictext.h"
-#include "model/io/loader.h"
+#include "model/session/capturedocument.h"
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/techniquecatalogue.h"
@@ -176,15 +175,16 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
         }
     }
 
-    LoadResult loaded[2] = {loadCapture(request.before), loadCapture(request.after)};
-    for (const LoadResult &l : loaded)
-        if (!l.ok()) {
-            err << l.error.toString() << '\n';
+    const OpenedDocument opened[2] = {openDocument(request.before), openDocument(request.after)};
+    for (const OpenedDocument &o : opened)
+        if (!o.ok()) {
+            err << o.error.toString() << '\n';
             return 2;
         }
     // Repeated runs of a side are not yet used as such: each side is one of its runs.
-    const std::shared_ptr<Capture> sides[2] = {chooseRun(loaded[0], request.run, request.before, err),
-                                               chooseRun(loaded[1], request.run, request.after, err)};
+    const std::shared_ptr<Capture> sides[2] = {
+        chooseRun(opened[0].document->runs, request.run, request.before, err),
+        chooseRun(opened[1].document->runs, request.run, request.after, err)};
     if (!sides[0] || !sides[1])
         return 2;
     const Capture &before = *sides[0];
@@ -196,8 +196,6 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
                         technique ? technique->id : QString(), request.options);
 
     if (!request.report.isEmpty()) {
-        for (const auto &side : sides)
-            appendDerivedTracks(*side); // the picture shows what the window shows
         const QString beforeName = captureName(request.before), afterName = captureName(request.after);
         const QImage picture = twinTimelineImage(before, beforeName, after, afterName);
         QByteArray png;

@@ -4,8 +4,7 @@
 #include "rangeargument.h"
 #include "runargument.h"
 
-#include "model/analysis/derivedtracks.h"
-#include "model/io/loader.h"
+#include "model/session/capturedocument.h"
 #include "widgets/timelineexport.h"
 #include "widgets/timelineindex.h"
 
@@ -175,15 +174,15 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
         return 0;
     }
 
-    const LoadResult loaded = loadCapture(request.input);
-    if (!loaded.ok()) {
-        err << loaded.error.toString() << '\n';
+    // The document's runs carry their derived tracks: the picture shows what the window shows.
+    const OpenedDocument opened = openDocument(request.input);
+    if (!opened.ok()) {
+        err << opened.error.toString() << '\n';
         return 2;
     }
-    const auto chosen = chooseRun(loaded, request.run, request.input, err);
+    const auto chosen = chooseRun(opened.document->runs, request.run, request.input, err);
     if (!chosen)
         return 2;
-    appendDerivedTracks(*chosen); // the picture shows what the window shows
     const Capture &capture = *chosen;
     const QStringList &warnings = capture.info.warnings;
     for (qsizetype i = 0; i < std::min<qsizetype>(warnings.size(), kMaxWarningsShown); ++i)

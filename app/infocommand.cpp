@@ -5,7 +5,7 @@
 #include "runargument.h"
 
 #include "model/capture/captureruns.h"
-#include "model/io/loader.h"
+#include "model/session/capturedocument.h"
 
 #include <nlohmann/json.hpp>
 
@@ -205,21 +205,22 @@ int runInfoCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     if (path.isEmpty())
         return usage();
-    const LoadResult loaded = loadCapture(path);
-    if (!loaded.ok()) {
-        err << loaded.error.toString() << '\n';
+    const OpenedDocument opened = openDocument(path);
+    if (!opened.ok()) {
+        err << opened.error.toString() << '\n';
         return 2;
     }
-    const auto capture = chooseRun(loaded, run, path, err);
+    const CaptureRuns &runs = opened.document->runs;
+    const auto capture = chooseRun(runs, run, path, err);
     if (!capture)
         return 2;
     const CaptureSummary summary = summarize(*capture);
     if (json) {
         nlohmann::json j = toJson(*capture, summary);
-        j["runs"] = runsJson(loaded.runs);
+        j["runs"] = runsJson(runs);
         out << QString::fromStdString(j.dump(2)) << '\n';
     } else {
-        printText(*capture, summary, loaded.runs, out);
+        printText(*capture, summary, runs, out);
     }
     return 0;
 }

@@ -9,9 +9,9 @@
 #include "theme.h"
 
 #include "model/analysis/capturesummary.h"
-#include "model/analysis/derivedtracks.h"
 #include "model/capture/captureruns.h"
 #include "model/io/loader.h"
+#include "model/session/captureloader.h"
 #include "model/techniques/captureanalysis.h"
 #include "widgets/barlegend.h"
 #include "widgets/capturepage.h"
@@ -50,22 +50,10 @@
 #include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QThread>
 #include <QToolBar>
 #include <QToolButton>
-#include <atomic>
 
 namespace lanescope {
-
-// One capture being read on a worker thread.
-struct LoadJob
-{
-    std::atomic<bool> cancel{false};
-    std::atomic<int> lastPermille{-1}; // progress already reported, to post one update per 0.1 %
-    LoadResult result;
-    // Per run, computed for the derived tracks; the analysis after the load reuses them.
-    std::map<const Capture *, RingOccupancy> rings;
-};
 
 namespace {
 
@@ -107,6 +95,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     resize(1400, 860);
     m_settings = new QSettings(this);
     m_recent = new RecentFiles(*m_settings, this);
+    m_loader = new CaptureLoader(this);
+    connectLoader();
     applyTheme(*qApp, themeFromName(m_settings->value(QStringLiteral("theme")).toString()));
 
     m_tabs = new QTabWidget(this);
@@ -338,15 +328,10 @@ void MainWindow::showSelection()
 
 MainWindow::~MainWindow()
 {
-    // Worker threads write into jobs this window owns: stop them before anything goes away. An
-    // analysis cannot be cancelled; closing waits for it (seconds at most, for the largest
-    // captures). The threads are children: deleted once stopped.
-    for (auto &[page, job] : m_jobs)
-        job->cancel = true;
-    for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
-        if (thread)
-            thread->wait();
-    }
+    // The loader reports to the pages: stop it first (it cancels every job and waits at most for
+    // the run an analysis is on).
+    delete m_loader;
+    m_loader = nullptr;
 }
 
 void MainWindow::createMenus()
@@ -451,145 +436,95 @@ CapturePage *MainWindow::openPath(const QString &path)
     const int index = m_tabs->addTab(page, tabTitle(path));
     m_tabs->setTabToolTip(index, QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
     m_tabs->setCurrentIndex(index);
-
-    auto job = std::make_shared<LoadJob>();
-    m_jobs[page] = job;
-    connect(page, &CapturePage::cancelRequested, this, [job] { job->cancel = true; });
-
-    // Progress is posted to this window, which outlives the thread; the page may not.
-    QPointer<CapturePage> target(page);
-    LoadControl control;
-    control.cancel = &job->cancel;
-    control.progress = [this, job, target](std::int64_t done, std::int64_t total) {
-        const int permille =
-            total > 0 ? int(std::clamp<double>(double(done) / double(total), 0, 1) * 1000) : -1;
-        if (job->lastPermille.exchange(permille) == permille)
-            return;
-        QMetaObject::invokeMethod(
-            this,
-            [target, done, total] {
-                if (target)
-                    target->setProgress(done, total);
-            },
-            Qt::QueuedConnection);
-    };
-
-    QThread *thread = QThread::create([job, path, control] {
-        job->result = loadCapture(path, control);
-        if (job->result.ok() && !job->cancel) {
-            // Derived tracks are per run: the "All runs" view gets none, as they would mix runs.
-            for (const auto &run : job->result.runs.runs) {
-                RingOccupancy &rings = job->rings[run.get()];
-                rings = computeRingOccupancy(*run);
-                appendDerivedTracks(*run, rings);
-            }
-        }
+    const int job = m_loader->open(path);
+    m_jobs[job] = page;
+    connect(page, &CapturePage::cancelRequested, this, [this, job, page] {
+        m_loader->cancel(job);
+        m_jobs.erase(job);
+        showLoadError(page, tr("Loading was cancelled."));
     });
-    connect(thread, &QThread::finished, this, [this, thread, target, job] {
-        thread->deleteLater();
-        m_threads.removeAll(thread);
-        if (target) {
-            m_jobs.erase(target.data());
-            loadFinished(target.data(), *job);
-        }
-    });
-    thread->setParent(this); // deleted with the window if it is closed first (after the wait)
-    m_threads << thread;
-    thread->start();
     updateStatus();
     return page;
 }
 
-void MainWindow::loadFinished(CapturePage *page, LoadJob &job)
+// The loader's reports, routed to the page of their job; a page closed meanwhile hears nothing.
+void MainWindow::connectLoader()
 {
-    const int index = m_tabs->indexOf(page);
-    if (!job.result.ok()) {
-        const QString message = job.cancel ? tr("Loading was cancelled.") : job.result.error.toString();
-        page->showError(message);
-        if (index >= 0) {
-            m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxCritical));
-            m_tabs->setTabToolTip(index, m_tabs->tabToolTip(index) + u'\n' + message);
+    connect(m_loader, &CaptureLoader::progress, this, [this](int job, qint64 done, qint64 total) {
+        if (CapturePage *page = pageOf(job))
+            page->setProgress(done, total);
+    });
+    connect(m_loader, &CaptureLoader::failed, this, [this](int job, const ReadError &error) {
+        if (CapturePage *page = pageOf(job)) {
+            m_jobs.erase(job);
+            showLoadError(page, error.toString());
         }
-    } else {
-        m_recent->add(page->path());
-        const CaptureSources &sources = job.result.capture->info.sources;
-        auto *watcher = new CaptureWatcher(page);
-        watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog});
-        connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
-        page->showRuns(job.result.runs);
-        m_summaries[page] = statusLine(*page->capture());
-        connect(page, &CapturePage::runChanged, this, [this, page] {
-            m_summaries[page] = statusLine(*page->capture());
-            if (page == m_tabs->currentWidget()) {
-                m_attached = nullptr; // same view, another capture: every dock follows it again
-                attachTimeline();
+    });
+    connect(m_loader, &CaptureLoader::opened, this, [this](int job, const DocumentPtr &document) {
+        if (CapturePage *page = pageOf(job))
+            loadFinished(page, *document);
+    });
+    // The analysis comes after the timeline is shown: at a million rows it takes seconds, and the
+    // capture is worth looking at meanwhile. The panels that show it say so until it arrives.
+    connect(m_loader, &CaptureLoader::analysed, this,
+            [this](int job, const CapturePtr &run, const CaptureAnalysisPtr &analysis) {
+                CapturePage *page = pageOf(job);
+                if (!page)
+                    return;
+                page->setAnalysis(run, analysis);
+                if (page == m_tabs->currentWidget())
+                    attachAnalysis();
                 updateStatus();
-            }
-            emit runChanged(page);
-        });
-        analyze(page, std::move(job.rings));
-        prepareAllRuns(page);
-        if (page == m_tabs->currentWidget())
-            attachTimeline();
-        if (index >= 0 && !job.result.capture->info.warnings.isEmpty())
-            m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+                emit captureAnalysed(page);
+            });
+    connect(m_loader, &CaptureLoader::allRunsLaidOut, this, [this](int job, const CapturePtr &allRuns) {
+        if (CapturePage *page = pageOf(job))
+            page->setAllRuns(allRuns);
+    });
+}
+
+CapturePage *MainWindow::pageOf(int job) const
+{
+    const auto it = m_jobs.find(job);
+    return it != m_jobs.end() ? it->second.data() : nullptr;
+}
+
+void MainWindow::showLoadError(CapturePage *page, const QString &message)
+{
+    page->showError(message);
+    if (const int index = m_tabs->indexOf(page); index >= 0) {
+        m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxCritical));
+        m_tabs->setTabToolTip(index, m_tabs->tabToolTip(index) + u'\n' + message);
     }
     updateStatus();
     emit captureLoaded(page);
 }
 
-// The analysis runs after the timeline is shown: at a million rows it takes seconds, and the
-// capture is worth looking at meanwhile. The panels that show it say so until it arrives.
-void MainWindow::analyze(CapturePage *page, std::map<const Capture *, RingOccupancy> rings)
+void MainWindow::loadFinished(CapturePage *page, const CaptureDocument &document)
 {
-    // Every run is analysed on its own, the one on screen first; "All runs" never is.
-    std::vector<CapturePtr> runs(page->runs().runs.begin(), page->runs().runs.end());
-    std::stable_partition(runs.begin(), runs.end(),
-                          [page](const CapturePtr &r) { return r == page->capture(); });
-    auto results = std::make_shared<std::vector<CaptureAnalysisPtr>>();
-    QThread *thread = QThread::create([runs, results, rings = std::move(rings)]() mutable {
-        for (const CapturePtr &run : runs) {
-            const auto it = rings.find(run.get());
-            RingOccupancy occupancy = it != rings.end() ? std::move(it->second) : computeRingOccupancy(*run);
-            results->push_back(
-                std::make_shared<const CaptureAnalysis>(analyzeCapture(*run, std::move(occupancy))));
+    const int index = m_tabs->indexOf(page);
+    m_recent->add(page->path());
+    const CaptureSources &sources = document.runs.defaultRun()->info.sources;
+    auto *watcher = new CaptureWatcher(page);
+    watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog});
+    connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
+    page->showRuns(document.runs);
+    m_summaries[page] = statusLine(*page->capture());
+    connect(page, &CapturePage::runChanged, this, [this, page] {
+        m_summaries[page] = statusLine(*page->capture());
+        if (page == m_tabs->currentWidget()) {
+            m_attached = nullptr; // same view, another capture: every dock follows it again
+            attachTimeline();
+            updateStatus();
         }
+        emit runChanged(page);
     });
-    QPointer<CapturePage> target(page);
-    connect(thread, &QThread::finished, this, [this, thread, target, runs, results] {
-        thread->deleteLater();
-        m_threads.removeAll(thread);
-        if (!target || results->size() != runs.size() || !target->holdsRun(runs.front()))
-            return; // closed, or reloaded since
-        for (std::size_t i = 0; i < runs.size(); ++i)
-            target->setAnalysis(runs[i], (*results)[i]);
-        if (target == m_tabs->currentWidget())
-            attachAnalysis();
-        updateStatus();
-        emit captureAnalysed(target);
-    });
-    thread->setParent(this); // as in openPath(): a window closed meanwhile still deletes it
-    m_threads << thread;
-    thread->start();
-}
-
-void MainWindow::prepareAllRuns(CapturePage *page)
-{
-    if (page->runs().size() < 2)
-        return;
-    auto allRuns = std::make_shared<CapturePtr>();
-    QThread *thread = QThread::create([runs = page->runs(), allRuns] { *allRuns = layOutAllRuns(runs); });
-    QPointer<CapturePage> target(page);
-    const CapturePtr shown = page->runs().runs.front();
-    connect(thread, &QThread::finished, this, [this, thread, target, shown, allRuns] {
-        thread->deleteLater();
-        m_threads.removeAll(thread);
-        if (target && target->holdsRun(shown)) // not closed, nor reloaded since
-            target->setAllRuns(*allRuns);
-    });
-    thread->setParent(this); // as in openPath()
-    m_threads << thread;
-    thread->start();
+    if (page == m_tabs->currentWidget())
+        attachTimeline();
+    if (index >= 0 && !document.runs.defaultRun()->info.warnings.isEmpty())
+        m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    updateStatus();
+    emit captureLoaded(page);
 }
 
 void MainWindow::closeTab(int index)
@@ -604,9 +539,13 @@ void MainWindow::closeTab(int index)
         }
         return;
     }
-    if (auto job = m_jobs.find(page); job != m_jobs.end()) {
-        job->second->cancel = true; // the thread finishes on its own and finds no page
-        m_jobs.erase(job);
+    for (auto it = m_jobs.begin(); it != m_jobs.end();) {
+        if (it->second == page) {
+            m_loader->cancel(it->first); // loading, analysing or laying out: nothing is wanted now
+            it = m_jobs.erase(it);
+        } else {
+            ++it;
+        }
     }
     m_summaries.erase(page);
     m_tabs->removeTab(index);

@@ -13,7 +13,6 @@ class QListWidget;
 class QMenu;
 class QSettings;
 class QTabWidget;
-class QThread;
 class QToolButton;
 
 namespace lanescope {
@@ -33,8 +32,8 @@ class MeasureTools;
 class SearchBar;
 class TimelineView;
 struct Capture;
-struct LoadJob;
-struct RingOccupancy;
+struct CaptureDocument;
+class CaptureLoader;
 
 // The application window: one tab per opened capture. Captures load on a worker thread while
 // their tab shows progress and a Cancel button; a capture that cannot be read says why in its
@@ -57,6 +56,8 @@ public:
     void openSample();
 
     QTabWidget *tabs() const { return m_tabs; }
+    // Loads, analyses and lays out every opened input off the GUI thread.
+    const CaptureLoader *loader() const { return m_loader; }
     // The current tab's timeline, if it has loaded.
     TimelineView *currentTimeline() const;
     DetailsPanel *detailsPanel() const { return m_details; }
@@ -88,10 +89,10 @@ private:
     void chooseFile();
     void chooseDirectory();
     void closeTab(int index);
-    void loadFinished(CapturePage *page, LoadJob &job);
-    void analyze(CapturePage *page, std::map<const Capture *, RingOccupancy> rings);
-    // Lays the page's runs out on one axis for its "All runs" entry, off the GUI thread.
-    void prepareAllRuns(CapturePage *page);
+    void connectLoader();
+    CapturePage *pageOf(int job) const;
+    void loadFinished(CapturePage *page, const CaptureDocument &document);
+    void showLoadError(CapturePage *page, const QString &message);
     void updateStatus();
     void createDocks();
     void createToolBar();
@@ -113,9 +114,9 @@ private:
     QDockWidget *m_warningsDock = nullptr;
     QListWidget *m_warningsList = nullptr;
     QString m_lastDirectory;
-    std::map<CapturePage *, QString> m_summaries;             // status line per loaded tab
-    std::map<CapturePage *, std::shared_ptr<LoadJob>> m_jobs; // loads still running
-    QList<QPointer<QThread>> m_threads;
+    std::map<CapturePage *, QString> m_summaries; // status line per loaded tab
+    CaptureLoader *m_loader = nullptr;
+    std::map<int, QPointer<CapturePage>> m_jobs; // loader job -> its page, until the page closes
 
     DetailsPanel *m_details = nullptr;
     QDockWidget *m_detailsDock = nullptr;

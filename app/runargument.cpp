@@ -27,10 +27,9 @@ std::optional<QString> takeRunOption(ArgumentCursor &cursor, RunArgument &run)
     return QString();
 }
 
-std::shared_ptr<Capture> chooseRun(const LoadResult &loaded, const RunArgument &run, const QString &path,
+std::shared_ptr<Capture> chooseRun(const CaptureRuns &runs, const RunArgument &run, const QString &path,
                                    QTextStream &err)
 {
-    const CaptureRuns &runs = loaded.runs;
     const QString where = QFileInfo(path).isDir() ? QStringLiteral("folder") : QStringLiteral("file");
     if (run.rank) {
         const QString prefix = QStringLiteral("rank %1 ").arg(*run.rank);

@@ -25,7 +25,7 @@ std::optional<QString> takeRunOption(ArgumentCursor &cursor, RunArgument &run);
 // The run a verb works on: the one asked for, else the last. Several runs without --run print
 // "2 runs in this file; using run 2 — --run to choose" on `err`. Null (with a message on `err`
 // naming the runs there are) when the asked-for run does not exist.
-std::shared_ptr<Capture> chooseRun(const LoadResult &loaded, const RunArgument &run, const QString &path,
+std::shared_ptr<Capture> chooseRun(const CaptureRuns &runs, const RunArgument &run, const QString &path,
                                    QTextStream &err);
 
 } // namespace lanescope

@@ -1,0 +1,43 @@
+#include "capturedocument.h"
+
+#include "model/analysis/derivedtracks.h"
+
+namespace lanescope {
+
+RingOccupancy CaptureDocument::ringsOf(const Capture &run) const
+{
+    const auto it = rings.find(&run);
+    return it != rings.end() ? it->second : computeRingOccupancy(run);
+}
+
+OpenedDocument openDocument(const QString &path, const LoadControl &control)
+{
+    OpenedDocument opened;
+    LoadResult loaded = loadCapture(path, control);
+    if (!loaded.ok()) {
+        opened.error = loaded.error;
+        return opened;
+    }
+    auto document = std::make_shared<CaptureDocument>();
+    document->path = path;
+    document->runs = std::move(loaded.runs);
+    // Derived tracks are per run: the "All runs" view gets none, as they would mix runs.
+    for (const auto &run : document->runs.runs) {
+        if (control.cancelled()) {
+            opened.error = ReadError{path, -1, -1, QStringLiteral("loading was cancelled")};
+            return opened;
+        }
+        RingOccupancy &rings = document->rings[run.get()];
+        rings = computeRingOccupancy(*run);
+        appendDerivedTracks(*run, rings);
+    }
+    opened.document = std::move(document);
+    return opened;
+}
+
+CaptureAnalysis analyseRun(const CaptureDocument &document, const Capture &run)
+{
+    return analyzeCapture(run, document.ringsOf(run));
+}
+
+} // namespace lanescope

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/analysis/ringoccupancy.h"
+#include "model/io/loader.h"
+#include "model/techniques/captureanalysis.h"
+
+#include <map>
+#include <memory>
+
+namespace lanescope {
+
+// One opened input and what is derived from it once: its runs, each frozen only after its derived
+// tracks (overhead and ring counters) were appended, and each run's ring occupancy, which its
+// analysis reuses. Built by openDocument on a worker thread, then shared read-only.
+struct CaptureDocument
+{
+    QString path;
+    CaptureRuns runs;
+    std::map<const Capture *, RingOccupancy> rings; // per run
+
+    // The ring occupancy of one of the document's runs; computed anew for any other capture.
+    RingOccupancy ringsOf(const Capture &run) const;
+};
+
+using DocumentPtr = std::shared_ptr<const CaptureDocument>;
+
+struct OpenedDocument
+{
+    DocumentPtr document; // null when the input could not be read
+    ReadError error;
+
+    bool ok() const { return bool(document); }
+};
+
+// The capture pipeline of the window and of every verb: load (loader.h), then for every run its
+// ring occupancy and derived tracks. Cancelling through `control` gives an error, like loading.
+OpenedDocument openDocument(const QString &path, const LoadControl &control = {});
+
+// The analysis of one run of the document (spec §12), with the ring occupancy computed on opening.
+CaptureAnalysis analyseRun(const CaptureDocument &document, const Capture &run);
+
+} // namespace lanescope

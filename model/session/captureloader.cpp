@@ -1,0 +1,122 @@
+#include "captureloader.h"
+
+#include <QThread>
+#include <algorithm>
+
+namespace lanescope {
+
+CaptureLoader::CaptureLoader(QObject *parent) : QObject(parent) {}
+
+CaptureLoader::~CaptureLoader()
+{
+    // The workers report through this object: stop them before it goes away.
+    for (auto &[id, job] : m_jobs)
+        job->cancel = true;
+    for (const QPointer<QThread> &thread : std::as_const(m_threads))
+        if (thread)
+            thread->wait();
+}
+
+bool CaptureLoader::busy() const
+{
+    return std::any_of(m_threads.begin(), m_threads.end(),
+                       [](const QPointer<QThread> &t) { return t && t->isRunning(); });
+}
+
+void CaptureLoader::start(const std::shared_ptr<Job> &job, std::function<void()> work)
+{
+    QThread *thread = QThread::create([job, work = std::move(work)] {
+        if (!job->cancel)
+            work();
+    });
+    connect(thread, &QThread::finished, this, [this, thread] {
+        m_threads.removeAll(thread);
+        thread->deleteLater();
+    });
+    m_threads << thread;
+    thread->start();
+}
+
+void CaptureLoader::post(int id, const std::shared_ptr<Job> &job, std::function<void()> report)
+{
+    // Queued to this object's thread; dropped with the object. The job may be cancelled meanwhile.
+    QMetaObject::invokeMethod(
+        this,
+        [this, id, job, report = std::move(report)] {
+            const auto it = m_jobs.find(id);
+            if (it != m_jobs.end() && it->second == job && !job->cancel)
+                report();
+        },
+        Qt::QueuedConnection);
+}
+
+int CaptureLoader::open(const QString &path)
+{
+    const int id = m_nextId++;
+    auto job = std::make_shared<Job>();
+    m_jobs[id] = job;
+    LoadControl control;
+    control.cancel = &job->cancel;
+    control.progress = [this, id, job](std::int64_t done, std::int64_t total) {
+        const int permille =
+            total > 0 ? int(std::clamp<double>(double(done) / double(total), 0, 1) * 1000) : -1;
+        if (job->lastPermille.exchange(permille) != permille)
+            post(id, job, [this, id, done, total] { emit progress(id, done, total); });
+    };
+    start(job, [this, id, job, path, control] {
+        OpenedDocument result = openDocument(path, control);
+        if (!result.ok()) {
+            // A cancelled job hears nothing, not even its failure; the caller knows it cancelled.
+            post(id, job, [this, id, error = result.error] {
+                m_jobs.erase(id);
+                emit failed(id, error);
+            });
+            return;
+        }
+        post(id, job, [this, id, job, document = result.document] {
+            emit opened(id, document);
+            analyse(id, job, document);
+        });
+    });
+    return id;
+}
+
+void CaptureLoader::analyse(int id, const std::shared_ptr<Job> &job, const DocumentPtr &document)
+{
+    auto pending = std::make_shared<int>(document->runs.size() > 1 ? 2 : 1); // read on this thread only
+    auto done = [this, id, pending] {
+        if (--*pending == 0)
+            m_jobs.erase(id);
+    };
+    // Every run is analysed on its own, the default run first; "All runs" never is.
+    start(job, [this, id, job, document, done] {
+        std::vector<std::shared_ptr<Capture>> runs = document->runs.runs;
+        std::stable_partition(runs.begin(), runs.end(),
+                              [&](const auto &r) { return r == document->runs.defaultRun(); });
+        for (const auto &run : runs) {
+            if (job->cancel)
+                return;
+            auto analysis = std::make_shared<const CaptureAnalysis>(analyseRun(*document, *run));
+            post(id, job, [this, id, run, analysis] { emit analysed(id, run, analysis); });
+        }
+        post(id, job, done);
+    });
+    if (document->runs.size() > 1)
+        start(job, [this, id, job, document, done] {
+            CapturePtr allRuns = layOutAllRuns(document->runs);
+            post(id, job, [this, id, allRuns, done] {
+                emit allRunsLaidOut(id, allRuns);
+                done();
+            });
+        });
+}
+
+void CaptureLoader::cancel(int job)
+{
+    if (const auto it = m_jobs.find(job); it != m_jobs.end()) {
+        it->second->cancel = true;
+        m_jobs.erase(it);
+    }
+}
+
+} // namespace lanescope

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "capturedocument.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+
+class QThread;
+
+namespace lanescope {
+
+// Opens inputs off the thread it lives on: openDocument, then the analysis of every run (the
+// default run first) and the "All runs" layout, side by side. Each step is reported as a signal on
+// the loader's own thread, under the job id open() returned; nothing more arrives for a job once it
+// is cancelled. Cancelling stops a load at its next progress step and an analysis after the run it
+// is on, so the destructor, which cancels every job, waits at most that long.
+class CaptureLoader : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit CaptureLoader(QObject *parent = nullptr);
+    ~CaptureLoader() override;
+
+    // Starts opening `path`; the id names the job in every signal.
+    int open(const QString &path);
+    void cancel(int job);
+    // Some worker thread is still running (a cancelled job's included).
+    bool busy() const;
+
+signals:
+    // `total` <= 0: the amount of work is unknown.
+    void progress(int job, qint64 done, qint64 total);
+    void opened(int job, lanescope::DocumentPtr document);
+    void failed(int job, const lanescope::ReadError &error);
+    void analysed(int job, lanescope::CapturePtr run, lanescope::CaptureAnalysisPtr analysis);
+    void allRunsLaidOut(int job, lanescope::CapturePtr allRuns);
+
+private:
+    struct Job
+    {
+        std::atomic<bool> cancel{false};
+        std::atomic<int> lastPermille{-1}; // progress already reported, to post one update per 0.1 %
+    };
+
+    void start(const std::shared_ptr<Job> &job, std::function<void()> work);
+    // Runs `report` on the loader's thread if the job is still wanted then.
+    void post(int id, const std::shared_ptr<Job> &job, std::function<void()> report);
+    void analyse(int id, const std::shared_ptr<Job> &job, const DocumentPtr &document);
+
+    int m_nextId = 1;
+    std::map<int, std::shared_ptr<Job>> m_jobs; // open or analysing
+    QList<QPointer<QThread>> m_threads;
+};
+
+} // namespace lanescope
