@@ -514,7 +514,8 @@ void MainWindow::loadFinished(CapturePage *page, LoadJob &job)
         m_recent->add(page->path());
         const CaptureSources &sources = job.result.capture->info.sources;
         auto *watcher = new CaptureWatcher(page);
-        watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog});
+        watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog,
+                        sources.dispatchIdentity});
         connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
         page->showRuns(job.result.runs);
         m_summaries[page] = statusLine(*page->capture());
