@@ -107,7 +107,8 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
                     {"deps", pathOrNull(c.info.sources.deps)},
                     {"name_map", pathOrNull(c.info.sources.nameMap)},
                     {"scope_stats", pathOrNull(c.info.sources.scopeStats)},
-                    {"host_log", pathOrNull(c.info.sources.hostLog)}};
+                    {"host_log", pathOrNull(c.info.sources.hostLog)},
+                    {"dispatch_identity", pathOrNull(c.info.sources.dispatchIdentity)}};
     auto warnings = nlohmann::json::array();
     for (const QString &w : c.info.warnings)
         warnings.push_back(w.toStdString());
@@ -161,7 +162,8 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
                                       {"deps", src.deps},
                                       {"name map", src.nameMap},
                                       {"scope stats", src.scopeStats},
-                                      {"host log", src.hostLog}})
+                                      {"host log", src.hostLog},
+                                      {"dispatch id", src.dispatchIdentity}})
         if (!path.isEmpty())
             out << QString::fromLatin1(label).leftJustified(13) << path << '\n';
     QString group;

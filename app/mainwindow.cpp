@@ -506,7 +506,8 @@ void MainWindow::loadFinished(CapturePage *page, const CaptureDocument &document
     m_recent->add(page->path());
     const CaptureSources &sources = document.runs.defaultRun()->info.sources;
     auto *watcher = new CaptureWatcher(page);
-    watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog});
+    watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog,
+                    sources.dispatchIdentity});
     connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
     page->showRuns(document.runs);
     m_summaries[page] = statusLine(*page->capture());

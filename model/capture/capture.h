@@ -2,6 +2,7 @@
 
 #include "aicpulifecycle.h"
 #include "depgraph.h"
+#include "dispatchidentity.h"
 #include "hostplacement.h"
 #include "hostspans.h"
 #include "lane.h"
@@ -35,6 +36,7 @@ struct CaptureSources
     QString nameMap;
     QString scopeStats;
     QString hostLog;
+    QString dispatchIdentity; // the dispatch_identity.json sidecar
 };
 
 // Variants of the records file, decided by shape (spec §10, §11).
@@ -98,6 +100,9 @@ struct Capture
     NameMap names;
     ScopeStats scopeStats;
     HostLog hostLog;
+    // The capture's dispatch_identity.json, when it has one: which host invocation containment
+    // may place it in. Read before the records, as the host log is.
+    DispatchIdentity dispatchIdentity;
 
     // Timeline view of everything above (or of a trace): lanes in display order.
     std::vector<Lane> lanes;

@@ -162,6 +162,7 @@ std::shared_ptr<Capture> runOf(Capture &whole, const std::optional<std::uint32_t
     run->names = whole.names;
     run->scopeStats = scopeStatsOfRun(whole.scopeStats, epoch);
     run->hostLog = whole.hostLog;
+    run->dispatchIdentity = whole.dispatchIdentity;
     buildLanes(*run);
     buildHostLogLanes(*run);
     return run;
@@ -252,6 +253,7 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
     all->names = last.names;
     all->schedulerStreams = last.schedulerStreams;
     all->hostLog = last.hostLog;
+    all->dispatchIdentity = last.dispatchIdentity;
     all->scopeStats = last.scopeStats;
     if (sameFile)
         all->aicpuLifecycle = last.aicpuLifecycle;

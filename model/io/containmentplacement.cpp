@@ -38,6 +38,28 @@ bool fail(QString *reason, const QString &why)
     return false;
 }
 
+// The four fields are written together, so a partial or non-integer set is no identity rather
+// than half a key; a synchronous launch writes both ids 0 and names no dispatch either (§2.2).
+std::optional<DispatchKey> hostIdentity(const HostSpan &root)
+{
+    static const QString names[] = {QStringLiteral("run_id"), QStringLiteral("dispatch_id"),
+                                    QStringLiteral("slot_id"), QStringLiteral("generation")};
+    std::int64_t values[4] = {};
+    bool found[4] = {};
+    for (const auto &[k, v] : root.attributes)
+        for (int i = 0; i < 4; ++i)
+            if (k == names[i]) {
+                bool ok = false;
+                values[i] = v.toLongLong(&ok);
+                if (!ok)
+                    return std::nullopt;
+                found[i] = true;
+            }
+    if (!(found[0] && found[1] && found[2] && found[3]) || (values[0] == 0 && values[1] == 0))
+        return std::nullopt;
+    return DispatchKey{values[0], values[1], values[2], values[3]};
+}
+
 } // namespace
 
 const HostWindow::Phase *HostWindow::phase(const QString &name) const
@@ -109,6 +131,7 @@ HostWindows hostWindows(const std::vector<HostSpan> &spans)
         if (const auto root = named.find(kRunSpan); root != named.end()) {
             const HostSpan &s = *root->second;
             w.rootNs = std::make_pair(s.tsNs, saturatingAdd(s.tsNs, s.durNs));
+            w.identity = hostIdentity(s);
             for (const auto &[k, v] : s.attributes)
                 if (k == QLatin1String("run_epoch")) {
                     w.rootHasRunEpoch = true;
@@ -214,20 +237,52 @@ std::optional<std::size_t> matchHostWindow(const std::vector<HostWindow> &window
                          .arg(kRunnerSpan));
         return std::nullopt;
     }
+    // Filters 1 to 5 in the converter's order. Each keeps what passes; the first to keep nothing
+    // is what the reason names, so a user can tell a wrong sidecar from a wrong log.
     std::vector<std::size_t> candidates;
-    for (std::size_t i = 0; i < windows.size(); ++i) {
-        const HostWindow &w = windows[i];
-        if (!w.runnerOnHostClock || !w.deviceWallOnDeviceClock) // filter 1
-            continue;
-        if (capture.hostRecordsNs) { // filter 4: the root chip.run contains the capture's host records
-            if (!w.rootNs || w.rootNs->first > capture.hostRecordsNs->first ||
-                capture.hostRecordsNs->second > w.rootNs->second)
-                continue;
-        }
-        if (w.startNs <= 0 || w.durationNs <= 0 || w.deviceWallNs <= 0) // filter 5
-            continue;
+    for (std::size_t i = 0; i < windows.size(); ++i)
         candidates.push_back(i);
-    }
+    auto narrow = [&](auto keep, const QString &why) {
+        std::vector<std::size_t> kept;
+        for (std::size_t i : candidates)
+            if (keep(windows[i]))
+                kept.push_back(i);
+        if (kept.empty())
+            return fail(reason, QStringLiteral("none of the %1 host invocations with a %2 window fits this "
+                                               "capture: %3")
+                                    .arg(windows.size())
+                                    .arg(kRunnerSpan, why));
+        candidates = std::move(kept);
+        return true;
+    };
+    if (!narrow([](const HostWindow &w) { return w.runnerOnHostClock && w.deviceWallOnDeviceClock; },
+                QStringLiteral("none has a host-clock runner_run around a clk=dev device_wall")))
+        return std::nullopt;
+    if (capture.hostPid &&
+        !narrow([&](const HostWindow &w) { return w.pid == *capture.hostPid; },
+                QStringLiteral("no window of host pid %1 (dispatch_identity.json)").arg(*capture.hostPid)))
+        return std::nullopt;
+    // A window naming no dispatch comes from an older log or a synchronous launch: not a mismatch.
+    if (capture.identity &&
+        !narrow([&](const HostWindow &w) { return !w.identity || *w.identity == *capture.identity; },
+                QStringLiteral("no window of dispatch %1 (dispatch_identity.json)")
+                    .arg(capture.identity->toString())))
+        return std::nullopt;
+    // Only host-clock records bound the invocation: its root chip.run holds every submit and upload.
+    if (capture.hostRecordsNs &&
+        !narrow(
+            [&](const HostWindow &w) {
+                return w.rootNs && w.rootNs->first <= capture.hostRecordsNs->first &&
+                       capture.hostRecordsNs->second <= w.rootNs->second;
+            },
+            QStringLiteral("no root %1 contains the capture's host records [%2, %3] ns")
+                .arg(kRunSpan)
+                .arg(capture.hostRecordsNs->first)
+                .arg(capture.hostRecordsNs->second)))
+        return std::nullopt;
+    if (!narrow([](const HostWindow &w) { return w.startNs > 0 && w.durationNs > 0 && w.deviceWallNs > 0; },
+                QStringLiteral("none has a positive runner_run start and duration and device_wall")))
+        return std::nullopt;
     // Filter 6, the run epoch (§4.4): only when the capture names its epoch.
     if (capture.runEpoch && !candidates.empty()) {
         std::set<std::int64_t> pids;
@@ -259,14 +314,10 @@ std::optional<std::size_t> matchHostWindow(const std::vector<HostWindow> &window
             candidates = same;
         }
     }
-    if (candidates.size() != 1) { // filter 7
+    if (candidates.size() != 1) { // filter 7; the filters above never leave none
         fail(reason,
-             candidates.empty()
-                 ? QStringLiteral("none of the %1 host invocations with a %2 window fits this capture")
-                       .arg(windows.size())
-                       .arg(kRunnerSpan)
-                 : QStringLiteral("%1 host invocations could hold this capture; placement needs exactly one")
-                       .arg(candidates.size()));
+             QStringLiteral("%1 host invocations could hold this capture; placement needs exactly one")
+                 .arg(candidates.size()));
         return std::nullopt;
     }
     return candidates.front();

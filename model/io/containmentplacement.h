@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/capture/dispatchidentity.h"
 #include "model/capture/hostspans.h"
 
 #include <QString>
@@ -56,6 +57,9 @@ struct HostWindow
     std::optional<std::pair<std::int64_t, std::int64_t>> rootNs; // [ts, ts + dur]
     bool rootHasRunEpoch = false;
     std::optional<std::int64_t> rootRunEpoch; // when the attribute is an integer
+    // The dispatch the root chip.run names: run_id, dispatch_id, slot_id and generation, all four
+    // integers and not both ids 0 (§2.2); none for a synchronous launch or an older log.
+    std::optional<DispatchKey> identity;
 
     const Phase *phase(const QString &name) const;
 };
@@ -79,6 +83,9 @@ struct ContainmentCapture
     // HBG: [min, max] of the positive host ns of submits and uploads (§2.8 filter 4).
     std::optional<std::pair<std::int64_t, std::int64_t>> hostRecordsNs;
     std::optional<std::int64_t> runEpoch; // metadata.collection.run_epoch when an int > 0
+    // From the capture's dispatch_identity.json (§2.8 filters 2 and 3), when it gives them.
+    std::optional<std::int64_t> hostPid;
+    std::optional<DispatchKey> identity;
 };
 
 // Where device-phase zero sits in the capture's cycles (§2.4).
@@ -120,8 +127,8 @@ std::optional<ContainmentJoin> joinOrigin(const HostWindow &window, const Contai
                                           QString *reason);
 std::optional<ContainmentPlacement> placeInWindow(const HostWindow &window, const ContainmentCapture &capture,
                                                   const ContainmentJoin &join, QString *reason);
-// The single window the capture can belong to (§2.8 without the sidecar files: filters 1, 4, 5, 6
-// and 7), or nothing with the reason.
+// The single window the capture can belong to (§2.8 filters 1 to 7), or nothing with the reason,
+// which names the filter that left no window.
 std::optional<std::size_t> matchHostWindow(const std::vector<HostWindow> &windows,
                                            const ContainmentCapture &capture, QString *reason);
 

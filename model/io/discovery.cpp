@@ -69,7 +69,7 @@ bool findRetained(const QDir &dir, DiscoveredFiles &found)
 bool isCompanionName(const QString &fileName)
 {
     return matches(fileName, "deps.json") || matches(fileName, "name_map*.json") ||
-           matches(fileName, "dispatch_program.json");
+           matches(fileName, "dispatch_program.json") || matches(fileName, "dispatch_identity.json");
 }
 
 // Newest first by name (timestamps are in the names), .zst only when no plain file exists.
@@ -163,12 +163,30 @@ QDir companionDir(const QString &mainFile)
     return dir;
 }
 
+// The converter reads dispatch_identity.json beside the records file it converts (upstream §2.8).
+// A retained run's may sit in the output prefix with its other companions (inferred), so that is
+// the second place looked in.
+QString dispatchIdentityOf(const QString &recordsFile)
+{
+    const QString name = QStringLiteral("dispatch_identity.json");
+    const QDir own = QFileInfo(recordsFile).absoluteDir();
+    const QString beside = findFile(own, name);
+    const QDir prefix = companionDir(recordsFile);
+    if (!beside.isEmpty() || prefix.absolutePath() == own.absolutePath())
+        return beside;
+    return findFile(prefix, name);
+}
+
 void findSiblings(DiscoveredFiles &found)
 {
     const QDir dir = companionDir(found.main);
     if (found.kind != MainFileKind::Records)
         return;
     found.deps = findFile(dir, QStringLiteral("deps.json"));
+    found.dispatchIdentity = dispatchIdentityOf(found.main);
+    found.runDispatchIdentities.clear();
+    for (const QString &run : found.runFiles)
+        found.runDispatchIdentities << dispatchIdentityOf(run);
     QStringList maps;
     for (const QString &f : dir.entryList(QDir::Files, QDir::Name))
         if (matches(f, "name_map*.json"))

@@ -20,9 +20,14 @@ struct DiscoveredFiles
     QString nameMap;
     QString scopeStats;
     QString hostLog;
+    // The dispatch_identity.json sidecar of `main` (upstream §2.8): beside the records file, or for
+    // a retained run in its output prefix when its swimlane-<k>/ has none (inferred).
+    QString dispatchIdentity;
     // Retained layout (supplement §5.1): every run's records file, ascending epoch; `main` is the
     // last. Empty for a capture of one file.
     QStringList runFiles;
+    // The sidecar of each run file, found as for `main`, in runFiles order; empty where a run has none.
+    QStringList runDispatchIdentities;
     // L3 output (supplement §2.9, §5.4): one capture directory per rank<N>/d<M>/, by rank then
     // device. Empty unless a directory holds several such leaves and nothing else.
     QStringList rankDirs;
@@ -30,8 +35,8 @@ struct DiscoveredFiles
 };
 
 // Given a file: classifies it (by name, then by content) and finds its siblings. A companion
-// (deps.json, name map) opens the capture beside it. Given a directory: finds the capture in it,
-// or in dfx_outputs/ below it when that holds exactly one capture.
+// (deps.json, name map, dispatch_identity.json) opens the capture beside it. Given a directory: finds the
+// capture in it, or in dfx_outputs/ below it when that holds exactly one capture.
 DiscoveredFiles discoverCapture(const QString &path, ReadError *error);
 
 // Retained runs in `prefix`: every swimlane-<k>/records_e<epoch>.json below it, by k then epoch.

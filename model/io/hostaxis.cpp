@@ -144,7 +144,7 @@ HostAxis compositeAxis(const RawRecords &raw, std::uint64_t base, std::int64_t f
 
 } // namespace
 
-ContainmentCapture containmentCaptureOf(const RawRecords &raw)
+ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIdentity &sidecar)
 {
     ContainmentCapture cc;
     cc.frequencyHz = raw.clockFreqHz.value_or(0);
@@ -199,11 +199,13 @@ ContainmentCapture containmentCaptureOf(const RawRecords &raw)
     // anything negative, non-integer or boolean.
     if (raw.collection.runEpoch && *raw.collection.runEpoch > 0)
         cc.runEpoch = std::int64_t(*raw.collection.runEpoch);
+    cc.hostPid = sidecar.hostPid;
+    cc.identity = sidecar.key;
     return cc;
 }
 
-HostAxis chooseHostAxis(const RawRecords &raw, const HostLog &log, bool hostOrchestrated, Capture &capture,
-                        const QString &fileName)
+HostAxis chooseHostAxis(const RawRecords &raw, const HostLog &log, const DispatchIdentity &sidecar,
+                        bool hostOrchestrated, Capture &capture, const QString &fileName)
 {
     const std::int64_t frequencyHz = raw.clockFreqHz.value_or(1);
     const std::uint64_t base = CaptureTimeBase::baseCycles(raw);
@@ -242,7 +244,7 @@ HostAxis chooseHostAxis(const RawRecords &raw, const HostLog &log, bool hostOrch
 
     // 3. Containment against the host log, when there is one.
     if (!log.spans.empty()) {
-        const ContainmentCapture cc = containmentCaptureOf(raw);
+        const ContainmentCapture cc = containmentCaptureOf(raw, sidecar);
         const ContainmentOutcome placed = placeByContainment(log.spans, cc);
         if (placed.placement)
             return containmentAxis(raw, cc, *placed.placement, hostOrchestrated, deviceRelative);

@@ -18,16 +18,18 @@ struct HostAxis
     HostPlacement placement;
 };
 
-// What containment placement needs of a records file (upstream §2.3, §2.8). Reads the raw cycles,
-// so it runs before they are converted. Legacy aicpu_scheduler_phases count as AICPU streams.
-ContainmentCapture containmentCaptureOf(const RawRecords &raw);
+// What containment placement needs of a records file (upstream §2.3, §2.8) and of its
+// dispatch_identity.json sidecar. Reads the raw cycles, so it runs before they are converted.
+// Legacy aicpu_scheduler_phases count as AICPU streams.
+ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIdentity &sidecar = {});
 
 // Chooses, in this order: a bounded metadata.clock_alignment (upstream §3), calibrated
 // clock_anchors (base §2.10, HBG only, as before), containment against the host log (upstream §2),
 // else none. Non-HBG captures keep their device-relative axis (§3.2) and only host lanes move; HBG
 // captures are placed on the host clock as the converter does, falling back to the causal
-// composite. Warnings (an invalid record, an unaligned HBG capture) go to `capture`.
-HostAxis chooseHostAxis(const RawRecords &raw, const HostLog &log, bool hostOrchestrated, Capture &capture,
-                        const QString &fileName);
+// composite. `sidecar` narrows the host invocations containment may choose from. Warnings (an
+// invalid record, an unaligned HBG capture) go to `capture`.
+HostAxis chooseHostAxis(const RawRecords &raw, const HostLog &log, const DispatchIdentity &sidecar,
+                        bool hostOrchestrated, Capture &capture, const QString &fileName);
 
 } // namespace lanescope

@@ -2,6 +2,7 @@
 
 #include "depsreader.h"
 #include "discovery.h"
+#include "dispatchidentityreader.h"
 #include "hostlogreader.h"
 #include "namemapreader.h"
 #include "rankloader.h"
@@ -13,6 +14,8 @@
 #include "model/capture/lanebuilder.h"
 
 #include <QFileInfo>
+#include <QHash>
+#include <optional>
 #include <thread>
 
 namespace lanescope {
@@ -81,6 +84,9 @@ struct Companions
     NameMap names;
     ScopeStats scopeStats;
     HostLog hostLog;
+    // By records file: the dispatch_identity.json read for it, and that sidecar's path.
+    QHash<QString, DispatchIdentity> dispatchIdentities;
+    QHash<QString, QString> dispatchIdentitySources;
     CaptureSources sources; // the companions actually used
     QStringList warnings;
     bool partial = false;
@@ -116,6 +122,50 @@ void readHostLogCompanion(const DiscoveredFiles &files, Companions &out)
     if (result != CompanionRead::Failed)
         out.sources.hostLog = files.hostLog;
     out.partial |= result != CompanionRead::Complete;
+}
+
+// The sidecars go before the records as well: they narrow the containment placement made there.
+// An unreadable one is a warning and no filter, and loses no data, so it leaves `partial` alone.
+// A dispatch identity names one run, so a sidecar that several runs of a retained folder share
+// cannot say which of them it names: it gives them its host pid only (inferred).
+void readDispatchIdentityCompanions(const DiscoveredFiles &files, const QStringList &mains, Companions &out)
+{
+    if (files.kind != MainFileKind::Records)
+        return;
+    const QStringList sidecars =
+        files.runFiles.isEmpty() ? QStringList{files.dispatchIdentity} : files.runDispatchIdentities;
+    QHash<QString, int> runsOf;
+    for (qsizetype i = 0; i < mains.size(); ++i)
+        if (!sidecars.value(i).isEmpty())
+            ++runsOf[sidecars.value(i)];
+    QHash<QString, std::optional<DispatchIdentity>> read;
+    for (qsizetype i = 0; i < mains.size(); ++i) {
+        const QString path = sidecars.value(i);
+        if (path.isEmpty())
+            continue;
+        const bool shared = runsOf.value(path) > 1;
+        if (!read.contains(path)) {
+            DispatchIdentity identity;
+            const CompanionRead result =
+                readCompanion(path, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+                    return readDispatchIdentity(s, identity, w, e);
+                });
+            read.insert(path, result == CompanionRead::Failed ? std::nullopt : std::optional(identity));
+            if (result != CompanionRead::Failed && shared && identity.key)
+                out.warnings << QStringLiteral("%1 serves %2 runs, so only its host_pid narrows their host "
+                                               "placement (inferred: its dispatch identity names one run)")
+                                    .arg(shortName(path))
+                                    .arg(runsOf.value(path));
+        }
+        const std::optional<DispatchIdentity> &identity = read[path];
+        if (!identity)
+            continue;
+        DispatchIdentity used = *identity;
+        if (shared)
+            used.key.reset();
+        out.dispatchIdentities.insert(mains[i], used);
+        out.dispatchIdentitySources.insert(mains[i], path);
+    }
 }
 
 // Joins the records of one file with the companions, then names and checks. Lanes follow, except
@@ -223,6 +273,7 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
         });
     }
     readHostLogCompanion(files, companions);
+    readDispatchIdentityCompanions(files, mains, companions);
     std::vector<std::shared_ptr<Capture>> read;
     QStringList readFiles;
     QStringList skipped; // run files of a retained folder that could not be read
@@ -230,6 +281,8 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     for (const QString &main : mains) {
         auto capture = std::make_shared<Capture>();
         capture->hostLog = companions.hostLog;
+        capture->dispatchIdentity = companions.dispatchIdentities.value(main);
+        capture->info.sources.dispatchIdentity = companions.dispatchIdentitySources.value(main);
         ReadError error;
         const bool ok = readMain(files.kind, main, *capture, &error, control);
         if (control.cancelled()) {

@@ -215,8 +215,10 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
     info.baseCycles = base;
     info.hostOrchestrated = raw.orchestratorSource == QLatin1String("host") ||
                             raw.hostOrchestratorRecordCount() > 0 || !raw.hostUploads.empty();
-    // The host log, when the loader found one, is read first: containment placement needs it here.
-    const HostAxis axis = chooseHostAxis(raw, capture.hostLog, info.hostOrchestrated, capture, fileName);
+    // The host log and the dispatch_identity.json sidecar, when the loader found them, are read
+    // first: containment placement needs them here.
+    const HostAxis axis = chooseHostAxis(raw, capture.hostLog, capture.dispatchIdentity,
+                                         info.hostOrchestrated, capture, fileName);
     const CaptureTimeBase &tb = axis.timeBase;
     info.hostPlacement = axis.placement;
     info.hostClockAligned = info.hostOrchestrated && axis.placement.aligned();

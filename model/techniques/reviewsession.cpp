@@ -335,7 +335,8 @@ std::optional<std::vector<EmbeddedFile>> captureFilesForEmbedding(const QString 
     }
     const QDir base = QFileInfo(found.main).absoluteDir();
     std::vector<EmbeddedFile> files;
-    for (const QString &p : {found.main, found.deps, found.nameMap, found.scopeStats, found.hostLog}) {
+    for (const QString &p :
+         {found.main, found.deps, found.nameMap, found.scopeStats, found.hostLog, found.dispatchIdentity}) {
         if (p.isEmpty())
             continue;
         QString name = base.relativeFilePath(p);

@@ -108,6 +108,10 @@ STRACE = (b"[mono_ns=2000][T0x1][TIMING] scope_exit: [STRACE] v=1 pid=42 tid=43 
           b"[mono_ns=2100][T0x1][TIMING] scope_exit: [STRACE] v=1 pid=42 tid=43 inv=0 hid=9f depth=1 "
           b"name=chip.run.bind ts=1100 dur=300\n")
 
+# dispatch_identity.json (upstream §2.8): the sidecar naming a capture's host pid and dispatch.
+SIDECAR = (b'{"schema_version": 1, "host_pid": 4242, "run_id": 17, "endpoint_dispatch_id": 3, '
+           b'"pipeline_slot": 0, "pipeline_generation": 1}\n')
+
 STRUCTURAL = b'{}[],:"'
 files = {}
 
@@ -529,8 +533,29 @@ def main():
     put(zs, rec + "-zstd-skippable-frame-only.json.zst", b"\x50\x2a\x4d\x18" + struct.pack("<I", 8) + b"12345678")
     put(zs, rec + "-zstd-truncated-payload.json.zst", zstd(R[: len(R) // 2]))
 
+    # Last, so that its random bytes leave every file above as it was.
+    S = SIDECAR
+    di = "dispatch_identity"
+    truncations("dispatchidentity", di, ".json", S)
+    put("dispatchidentity", di + "-empty.json", b"")
+    put("dispatchidentity", di + "-binary-garbage.json", bytes(random.randrange(256) for _ in range(256)))
+    put("dispatchidentity", di + "-utf8-bom.json", b"\xef\xbb\xbf" + S)
+    put("dispatchidentity", di + "-crlf.json", S.replace(b", ", b",\r\n"))
+    put("dispatchidentity", di + "-top-level-array.json", b"[4242]")
+    put("dispatchidentity", di + "-trailing-garbage.json", S + b"}}")
+    put("dispatchidentity", di + "-nesting-10000.json", S.replace(b'"schema_version": 1', b'"x": ' + deep(10000)))
+    put("dispatchidentity", di + "-duplicate-keys.json", S.replace(b'"host_pid": 4242', b'"host_pid": 1, "host_pid": 4242'))
+    put("dispatchidentity", di + "-pid-string-not-digits.json", S.replace(b'4242', b'"runner"'))
+    put("dispatchidentity", di + "-pid-negative.json", S.replace(b'4242', b'-1'))
+    put("dispatchidentity", di + "-pid-beyond-2p64.json", S.replace(b'4242', b'18446744073709551616'))
+    put("dispatchidentity", di + "-pid-fractional.json", S.replace(b'4242', b'4242.5'))
+    put("dispatchidentity", di + "-pid-bool.json", S.replace(b'4242', b'true'))
+    put("dispatchidentity", di + "-identity-field-missing.json", S.replace(b', "pipeline_generation": 1', b""))
+    put("dispatchidentity", di + "-identity-field-object.json", S.replace(b'"pipeline_slot": 0', b'"pipeline_slot": {"x": 0}'))
+
     shutil.rmtree(os.path.join(ROOT, "records"), ignore_errors=True)
-    for sub in ("records", "trace", "deps", "namemap", "scopestats", "hostlog", "zstd", "retained"):
+    for sub in ("records", "trace", "deps", "dispatchidentity", "namemap", "scopestats", "hostlog", "zstd",
+                "retained"):
         shutil.rmtree(os.path.join(ROOT, sub), ignore_errors=True)
         os.makedirs(os.path.join(ROOT, sub))
     for (sub, name), data in sorted(files.items()):

@@ -208,6 +208,125 @@ private slots:
         QVERIFY2(out.reason.contains(reason), qPrintable(out.reason));
     }
 
+    // The root chip.run names its dispatch with four integers written together (§2.2): a partial
+    // set, a non-integer or both ids 0 (a synchronous launch) is no identity.
+    void hostWindowIdentity_data()
+    {
+        QTest::addColumn<QString>("attributes");
+        QTest::addColumn<bool>("hasIdentity");
+        QTest::newRow("all four") << "run_id=17 dispatch_id=4 slot_id=2 generation=9" << true;
+        QTest::newRow("among others") << "run_epoch=7 run_id=17 dispatch_id=4 slot_id=2 generation=9" << true;
+        QTest::newRow("run id alone zero") << "run_id=0 dispatch_id=4 slot_id=0 generation=0" << true;
+        QTest::newRow("both ids zero") << "run_id=0 dispatch_id=0 slot_id=2 generation=9" << false;
+        QTest::newRow("one missing") << "run_id=17 dispatch_id=4 slot_id=2" << false;
+        QTest::newRow("not an integer") << "run_id=17 dispatch_id=four slot_id=2 generation=9" << false;
+        QTest::newRow("none") << "" << false;
+    }
+    void hostWindowIdentity()
+    {
+        QFETCH(QString, attributes);
+        QFETCH(bool, hasIdentity);
+        std::vector<HostSpan> spans = invocation();
+        for (const QString &kv : attributes.split(u' ', Qt::SkipEmptyParts))
+            spans[0].attributes.append({kv.section(u'=', 0, 0), kv.section(u'=', 1)});
+        const HostWindows w = hostWindows(spans);
+        QCOMPARE(w.windows.size(), std::size_t(1));
+        QCOMPARE(bool(w.windows[0].identity), hasIdentity);
+        if (hasIdentity && attributes.contains(QStringLiteral("run_id=17")))
+            QCOMPARE(*w.windows[0].identity, (DispatchKey{17, 4, 2, 9}));
+    }
+
+    // The sidecar's host pid and dispatch (§2.8 filters 2 and 3) pick one of windows that fit alike:
+    // pid 7 ran dispatches 1 and 2, pid 9 (another rank, its own dispatch counter) dispatch 1.
+    void sidecarSelects_data()
+    {
+        QTest::addColumn<qint64>("hostPid");    // 0: none
+        QTest::addColumn<qint64>("dispatchId"); // 0: no identity
+        QTest::addColumn<bool>("pid9Named");    // false: pid 9's chip.run names no dispatch (older log)
+        QTest::addColumn<qint64>("pid");        // the window placed, or 0 for none
+        QTest::addColumn<qint64>("inv");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("nothing picks") << qint64(0) << qint64(0) << true << qint64(0) << qint64(0)
+                                       << QStringLiteral("3 host invocations could hold this capture");
+        QTest::newRow("pid leaves two") << qint64(7) << qint64(0) << true << qint64(0) << qint64(0)
+                                        << QStringLiteral("2 host invocations could hold this capture");
+        QTest::newRow("pid picks") << qint64(9) << qint64(0) << true << qint64(9) << qint64(1) << QString();
+        QTest::newRow("dispatch picks")
+            << qint64(0) << qint64(2) << true << qint64(7) << qint64(2) << QString();
+        QTest::newRow("dispatch of two ranks")
+            << qint64(0) << qint64(1) << true << qint64(0) << qint64(0)
+            << QStringLiteral("2 host invocations could hold this capture");
+        QTest::newRow("pid and dispatch")
+            << qint64(9) << qint64(1) << true << qint64(9) << qint64(1) << QString();
+        QTest::newRow("pid matches none")
+            << qint64(4242) << qint64(0) << true << qint64(0) << qint64(0)
+            << QStringLiteral("none of the 3 host invocations with a chip.run.runner_run window fits this "
+                              "capture: no window of host pid 4242 (dispatch_identity.json)");
+        QTest::newRow("dispatch matches none")
+            << qint64(0) << qint64(5) << true << qint64(0) << qint64(0)
+            << QStringLiteral("none of the 3 host invocations with a chip.run.runner_run window fits this "
+                              "capture: no window of dispatch run_id 1 dispatch_id 5 slot_id 0 generation 0 "
+                              "(dispatch_identity.json)");
+        // A window naming no dispatch is no mismatch: it stays a candidate.
+        QTest::newRow("unnamed window stays")
+            << qint64(0) << qint64(5) << false << qint64(9) << qint64(1) << QString();
+    }
+    void sidecarSelects()
+    {
+        QFETCH(qint64, hostPid);
+        QFETCH(qint64, dispatchId);
+        QFETCH(bool, pid9Named);
+        QFETCH(qint64, pid);
+        QFETCH(qint64, inv);
+        QFETCH(QString, reason);
+        std::vector<HostSpan> spans;
+        for (const auto &[p, i] : {std::pair{7, 1}, std::pair{7, 2}, std::pair{9, 1}}) {
+            std::vector<HostSpan> one = invocation(i, 2000, p);
+            if (p == 7 || pid9Named)
+                one[0].attributes = {{QStringLiteral("run_id"), QStringLiteral("1")},
+                                     {QStringLiteral("dispatch_id"), QString::number(i)},
+                                     {QStringLiteral("slot_id"), QStringLiteral("0")},
+                                     {QStringLiteral("generation"), QStringLiteral("0")}};
+            spans.insert(spans.end(), one.begin(), one.end());
+        }
+        ContainmentCapture c = capture();
+        if (hostPid)
+            c.hostPid = hostPid;
+        if (dispatchId)
+            c.identity = DispatchKey{1, dispatchId, 0, 0};
+        const ContainmentOutcome out = placeByContainment(spans, c);
+        if (!pid) {
+            QVERIFY(!out.placement);
+            QVERIFY2(out.reason.contains(reason), qPrintable(out.reason));
+            return;
+        }
+        QVERIFY2(out.placement, qPrintable(out.reason));
+        QCOMPARE(qint64(out.placement->window.pid), pid);
+        QCOMPARE(qint64(out.placement->window.inv), inv);
+    }
+
+    // Filter 4: of two windows that fit alike, the one whose root chip.run holds the host records.
+    void hostRecordsPickTheRoot()
+    {
+        std::vector<HostSpan> spans = invocation(1);
+        for (HostSpan s : invocation(2)) {
+            if (s.name == QLatin1String("chip.run"))
+                s.tsNs = 9500; // [9500, 13500] misses the submit at 9200
+            spans.push_back(s);
+        }
+        ContainmentCapture c = capture();
+        c.hostRecordsNs = std::make_pair(std::int64_t(9200), std::int64_t(9800));
+        const ContainmentOutcome out = placeByContainment(spans, c);
+        QVERIFY2(out.placement, qPrintable(out.reason));
+        QCOMPARE(out.placement->window.inv, std::int64_t(1));
+        c.hostRecordsNs = std::make_pair(std::int64_t(8000), std::int64_t(9800));
+        const ContainmentOutcome none = placeByContainment(spans, c);
+        QVERIFY(!none.placement);
+        QVERIFY2(none.reason.contains(
+                     QStringLiteral("no root chip.run contains the capture's host records [8000, 9800] ns")),
+                 qPrintable(none.reason));
+    }
+
     // The run epoch picks one of two windows of one process; a matching epoch or no attribute at
     // all passes.
     void runEpochSelects()

@@ -3,6 +3,7 @@
 // must give the outcome its manifest row states — a one-line error naming the file and a position,
 // or data flagged partial with a warning, or a clean load.
 #include "model/io/depsreader.h"
+#include "model/io/dispatchidentityreader.h"
 #include "model/io/hostlogreader.h"
 #include "model/io/loader.h"
 #include "model/io/namemapreader.h"
@@ -86,6 +87,10 @@ Observed readDirect(const QString &relative)
         ScopeStats stats;
         ok = readScopeStats(*source, stats, warnings, &error);
         partial = error.isSet() || !warnings.isEmpty(); // an error with true: data lost
+    } else if (kind == QLatin1String("dispatchidentity")) {
+        DispatchIdentity identity;
+        ok = readDispatchIdentity(*source, identity, warnings, &error);
+        partial = !warnings.isEmpty(); // a field it could not use narrows nothing
     } else if (kind == QLatin1String("hostlog")) {
         HostLog log;
         ok = readHostLog(*source, log, warnings, &error);

@@ -227,6 +227,97 @@ private slots:
                                                             expected.front().section(u'/', 1, 1).mid(1)));
     }
 
+    // dispatch_identity.json (upstream §2.8) beside the records: found from the directory, from the
+    // records file, and opening the sidecar itself opens the capture it belongs to.
+    void dispatchIdentityBesideTheRecords_data()
+    {
+        QTest::addColumn<QString>("open");
+        QTest::newRow("directory") << QString();
+        QTest::newRow("records file") << QStringLiteral("chip_swimlane_records.json");
+        QTest::newRow("the sidecar") << QStringLiteral("dispatch_identity.json");
+    }
+    void dispatchIdentityBesideTheRecords()
+    {
+        QFETCH(QString, open);
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("chip_swimlane_records.json"));
+        write(d.filePath("dispatch_identity.json"));
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(open.isEmpty() ? tmp.path() : d.filePath(open), &err);
+        QVERIFY2(!err.isSet(), qPrintable(err.toString()));
+        QCOMPARE(name(f.main), QStringLiteral("chip_swimlane_records.json"));
+        QCOMPARE(f.dispatchIdentity, d.filePath("dispatch_identity.json"));
+        QVERIFY(f.runDispatchIdentities.isEmpty());
+    }
+
+    void noDispatchIdentityWhenThereIsNone()
+    {
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("chip_swimlane_records.json"));
+        write(d.filePath("sub/dispatch_identity.json")); // not beside the records: not theirs
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(tmp.path(), &err);
+        QVERIFY2(!err.isSet(), qPrintable(err.toString()));
+        QVERIFY(f.dispatchIdentity.isEmpty());
+    }
+
+    // Each rank<N>/d<M>/ leaf of an L3 output is loaded as a capture of its own, with its own sidecar.
+    void rankLeafFindsItsOwnDispatchIdentity()
+    {
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("out/rank0/d0/chip_swimlane_records.json"));
+        write(d.filePath("out/rank0/d0/dispatch_identity.json"));
+        write(d.filePath("out/rank1/d0/chip_swimlane_records.json"));
+        ReadError err;
+        const DiscoveredFiles all = discoverCapture(d.filePath("out"), &err);
+        QCOMPARE(all.rankDirs.size(), 2);
+        const DiscoveredFiles rank0 = discoverCapture(all.rankDirs[0], &err);
+        QCOMPARE(rank0.dispatchIdentity, d.filePath("out/rank0/d0/dispatch_identity.json"));
+        const DiscoveredFiles rank1 = discoverCapture(all.rankDirs[1], &err);
+        QVERIFY2(!err.isSet(), qPrintable(err.toString()));
+        QVERIFY(rank1.dispatchIdentity.isEmpty());
+    }
+
+    // A retained run's sidecar sits beside its records_e<epoch>.json, or else in the output prefix
+    // with the other companions (inferred); one entry per run, in runFiles order.
+    void retainedRunsFindTheirDispatchIdentity_data()
+    {
+        QTest::addColumn<QStringList>("sidecars");
+        QTest::addColumn<QStringList>("expected"); // per run, relative to the prefix
+        QTest::newRow("in the output prefix")
+            << QStringList{"dispatch_identity.json"}
+            << QStringList{"dispatch_identity.json", "dispatch_identity.json", "dispatch_identity.json"};
+        QTest::newRow("beside the runs first")
+            << QStringList{"dispatch_identity.json", "swimlane-1/dispatch_identity.json"}
+            << QStringList{"dispatch_identity.json", "dispatch_identity.json",
+                           "swimlane-1/dispatch_identity.json"};
+        QTest::newRow("none") << QStringList{} << QStringList{"", "", ""};
+    }
+    void retainedRunsFindTheirDispatchIdentity()
+    {
+        QFETCH(QStringList, sidecars);
+        QFETCH(QStringList, expected);
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        write(d.filePath("swimlane-0/records_e1.json"));
+        write(d.filePath("swimlane-0/records_e2.json"));
+        write(d.filePath("swimlane-1/records_e3.json"));
+        for (const QString &s : sidecars)
+            write(d.filePath(s));
+        ReadError err;
+        const DiscoveredFiles f = discoverCapture(tmp.path(), &err);
+        QVERIFY2(!err.isSet(), qPrintable(err.toString()));
+        QCOMPARE(f.runFiles.size(), 3);
+        QStringList found;
+        for (const QString &s : f.runDispatchIdentities)
+            found << (s.isEmpty() ? QString() : d.relativeFilePath(s));
+        QCOMPARE(found, expected);
+        QCOMPARE(f.dispatchIdentity, f.runDispatchIdentities.back()); // main is the last run
+    }
+
     void singleDfxLeafIsOpened()
     {
         QTemporaryDir tmp;

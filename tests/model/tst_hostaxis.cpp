@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <tuple>
 
 using namespace lanescope;
 
@@ -142,6 +143,146 @@ private slots:
         for (const Lane &l : r.capture->lanes)
             if (l.kind == LaneKind::Host)
                 QVERIFY(!l.clockAligned);
+    }
+
+    // dispatch_identity.json beside the records (§2.8 filters 2 and 3). two_processes.log holds two
+    // invocations that both fit level3_containment.json: pid 7 (dispatch 1, runner 2 µs, slack 1 µs)
+    // and pid 8 (dispatch 2, runner 3 µs, slack 2 µs). Only the sidecar tells them apart; one that
+    // matches neither is the reason there is no placement; a malformed one is a warning, and the
+    // placement goes on as without it.
+    void sidecarPicksTheInvocation_data()
+    {
+        QTest::addColumn<QString>("hostLog");
+        QTest::addColumn<QString>("sidecar"); // under dispatchidentity/; empty: none
+        QTest::addColumn<qint64>("pid");      // the placed invocation's, 0: not placed
+        QTest::addColumn<double>("highUs");
+        QTest::addColumn<QString>("reason");  // when not placed
+        QTest::addColumn<QString>("warning"); // empty: no warning about the sidecar
+        QTest::addColumn<bool>("used");       // sources.dispatchIdentity is set
+
+        const QString two = QStringLiteral("hostlog/two_processes.log");
+        QTest::newRow("no sidecar") << two << QString() << qint64(0) << 0.0
+                                    << QStringLiteral("2 host invocations could hold this capture")
+                                    << QString() << false;
+        QTest::newRow("host pid") << two << QStringLiteral("host_pid_8.json") << qint64(8) << 2.0 << QString()
+                                  << QString() << true;
+        QTest::newRow("dispatch") << two << QStringLiteral("dispatch_1.json") << qint64(7) << 1.0 << QString()
+                                  << QString() << true;
+        QTest::newRow("host pid matches none")
+            << two << QStringLiteral("host_pid_4242.json") << qint64(0) << 0.0
+            << QStringLiteral("no containment placement: none of the 2 host invocations with a "
+                              "chip.run.runner_run window fits this capture: no window of host pid 4242 "
+                              "(dispatch_identity.json)")
+            << QString() << true;
+        QTest::newRow("dispatch matches none")
+            << two << QStringLiteral("dispatch_3.json") << qint64(0) << 0.0
+            << QStringLiteral("no window of dispatch run_id 1 dispatch_id 3 slot_id 0 generation 0 "
+                              "(dispatch_identity.json)")
+            << QString() << true;
+        QTest::newRow("truncated, one invocation")
+            << QStringLiteral("hostlog/containment.log") << QStringLiteral("truncated.json") << qint64(7)
+            << 1.0 << QString() << QStringLiteral("dispatch_identity.json not used: ") << false;
+        QTest::newRow("truncated, two invocations")
+            << two << QStringLiteral("truncated.json") << qint64(0) << 0.0
+            << QStringLiteral("2 host invocations could hold this capture")
+            << QStringLiteral("dispatch_identity.json not used: ") << false;
+        QTest::newRow("fields malformed")
+            << two << QStringLiteral("fields_malformed.json") << qint64(0) << 0.0
+            << QStringLiteral("2 host invocations could hold this capture")
+            << QStringLiteral("dispatch_identity.json: host_pid at byte 34 is not a positive integer")
+            << true;
+    }
+
+    void sidecarPicksTheInvocation()
+    {
+        QFETCH(QString, hostLog);
+        QFETCH(QString, sidecar);
+        QFETCH(qint64, pid);
+        QFETCH(double, highUs);
+        QFETCH(QString, reason);
+        QFETCH(QString, warning);
+        QFETCH(bool, used);
+
+        QTemporaryDir dir;
+        QVERIFY(write(dir.filePath(QStringLiteral("chip_swimlane_records.json")),
+                      fixture(QStringLiteral("records/level3_containment.json"))));
+        QVERIFY(write(dir.filePath(QStringLiteral("host.log")), fixture(hostLog)));
+        if (!sidecar.isEmpty())
+            QVERIFY(write(dir.filePath(QStringLiteral("dispatch_identity.json")),
+                          fixture(QStringLiteral("dispatchidentity/") + sidecar)));
+        const LoadResult r = loadCapture(dir.path());
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        const Capture &c = *r.capture;
+        const HostPlacement &p = c.info.hostPlacement;
+        const QString warnings = c.info.warnings.join(QStringLiteral(" | "));
+        QVERIFY(!c.info.partial); // a sidecar loses no data
+        QCOMPARE(c.info.sources.dispatchIdentity.isEmpty(), !used);
+        if (warning.isEmpty())
+            QVERIFY2(!warnings.contains(QStringLiteral("dispatch_identity")), qPrintable(warnings));
+        else
+            QVERIFY2(warnings.contains(warning), qPrintable(warnings));
+        if (!pid) {
+            QCOMPARE(p.method, Method::None);
+            QVERIFY2(p.reason.contains(reason), qPrintable(p.reason));
+            return;
+        }
+        QCOMPARE(p.method, Method::Containment);
+        QCOMPARE(p.placedInvocation, std::optional(std::make_pair(std::int64_t(pid), std::int64_t(1))));
+        QCOMPARE(p.highUs, highUs);
+        const Lane *placed = laneNamed(c, QStringLiteral("pid %1 inv 1 device (placed)").arg(pid));
+        QVERIFY(placed && placed->clockAligned);
+    }
+
+    // §2.8 filter 4: the HBG capture's host records ([1000, 3000] ns: the submit and the upload) lie
+    // in inv 0's root chip.run [500, 200500] and not in inv 1's [200600, 400600], though both
+    // runner_run windows fit its device records. With no root holding them nothing is placed.
+    void hostRecordsPickTheRootChipRun()
+    {
+        QTemporaryDir dir;
+        QVERIFY(write(dir.filePath(QStringLiteral("chip_swimlane_records.json")),
+                      fixture(QStringLiteral("records/level4_hbg_composite.json"))));
+        QVERIFY(write(dir.filePath(QStringLiteral("host.log")),
+                      fixture(QStringLiteral("hostlog/hbg_two_roots.log"))));
+        const LoadResult r = loadCapture(dir.path());
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        const HostPlacement &p = r.capture->info.hostPlacement;
+        QCOMPARE(p.method, Method::Containment);
+        QCOMPARE(p.placedInvocation, std::optional(std::make_pair(std::int64_t(5), std::int64_t(0))));
+        QCOMPARE(p.highUs, 40.0);
+
+        QByteArray late = fixture(QStringLiteral("hostlog/hbg_containment.log"));
+        late.replace("name=chip.run ts=500 dur=200000", "name=chip.run ts=1500 dur=200000");
+        QVERIFY(write(dir.filePath(QStringLiteral("host.log")), late));
+        const LoadResult unplaced = loadCapture(dir.path());
+        QVERIFY2(unplaced.ok(), qPrintable(unplaced.error.toString()));
+        const HostPlacement &none = unplaced.capture->info.hostPlacement;
+        QCOMPARE(none.method, Method::None);
+        QVERIFY2(none.reason.contains(
+                     QStringLiteral("no root chip.run contains the capture's host records [1000, 3000] ns")),
+                 qPrintable(none.reason));
+    }
+
+    // One sidecar in a retained folder's prefix serves both runs. Its host pid 7 applies to each
+    // (else pid 9's epoch-1 window would make run 1's candidates span processes), but its dispatch
+    // (run 2's) names one run only, so it is not applied: each run is placed in its own epoch's
+    // invocation of pid 7.
+    void sharedSidecarGivesItsPidOnly()
+    {
+        const LoadResult r = loadCapture(QStringLiteral(LANESCOPE_FIXTURES "/runs/retained-sidecar"));
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        QCOMPARE(r.runs.size(), std::size_t(2));
+        for (const auto &[run, inv, highUs] : {std::tuple{0, 1, 1.0}, std::tuple{1, 2, 2.0}}) {
+            const Capture &c = *r.runs.runs[std::size_t(run)];
+            const HostPlacement &p = c.info.hostPlacement;
+            QVERIFY2(p.method == Method::Containment, qPrintable(p.reason));
+            QCOMPARE(p.placedInvocation, std::optional(std::make_pair(std::int64_t(7), std::int64_t(inv))));
+            QCOMPARE(p.highUs, highUs);
+            QVERIFY(c.info.sources.dispatchIdentity.endsWith(
+                QStringLiteral("retained-sidecar/dispatch_identity.json")));
+            QVERIFY2(c.info.warnings.join(u'|').contains(QStringLiteral(
+                         "dispatch_identity.json serves 2 runs, so only its host_pid narrows")),
+                     qPrintable(c.info.warnings.join(u'|')));
+        }
     }
 
     // HBG without a saved record: containment places the device on the host clock (§2.6) with
