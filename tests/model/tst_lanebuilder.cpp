@@ -349,6 +349,63 @@ private slots:
         QCOMPARE(c.counters[2].values, std::vector<double>{1});
     }
 
+    void resolutionThreadsFeedTheQueueCounter_data()
+    {
+        QTest::addColumn<int>("sample");
+        QTest::addColumn<double>("timeUs");
+        QTest::addColumn<double>("aic");
+        QTest::addColumn<double>("aiv");
+        QTest::addColumn<double>("mix");
+        // resolution_thread_queue.json (1 GHz, base 1000 cycles). Thread 0 schedules (cores map to it)
+        // and thread 2 owns core 1 with its only resolve nested in a dummy: both are S, so their
+        // resolve/async_poll/dummy depths stay out. Thread 1 owns no core and resolves on its own: P.
+        // Left out as well: thread 0's last dispatch (no metrics) and thread 1's last two resolves
+        // (a two-entry shared_at_end, no metrics). Samples are shared_at_end at each record's end.
+        QTest::newRow("S dispatch") << 0 << 0.2 << 2.0 << 1.0 << 0.0;
+        QTest::newRow("S dispatch again") << 1 << 0.5 << 1.0 << 1.0 << 0.0;
+        QTest::newRow("S complete") << 2 << 2.3 << 3.0 << 0.0 << 1.0;
+        QTest::newRow("P resolve_standalone") << 3 << 2.35 << 4.0 << 0.0 << 1.0;
+        QTest::newRow("P async_poll") << 4 << 2.7 << 4.0 << 0.0 << 0.0;
+        QTest::newRow("P resolve") << 5 << 2.9 << 2.0 << 0.0 << 0.0;
+        QTest::newRow("P dummy") << 6 << 3.4 << 1.0 << 0.0 << 0.0;
+    }
+    void resolutionThreadsFeedTheQueueCounter()
+    {
+        QFETCH(int, sample);
+        QFETCH(double, timeUs);
+        QFETCH(double, aic);
+        QFETCH(double, aiv);
+        QFETCH(double, mix);
+        // Supplement §7 "Queue counter": complete/dispatch records, and resolution-thread
+        // resolve/async_poll/dummy records, with valid depths.
+        const Capture c = readFixture("resolution_thread_queue.json");
+        QCOMPARE(c.counters.size(), std::size_t(3));
+        const double values[3] = {aic, aiv, mix};
+        for (int k = 0; k < 3; ++k) {
+            const CounterTrack &q = c.counters[std::size_t(k)];
+            QCOMPARE(q.name, QStringLiteral("shared_ready_queue"));
+            QCOMPARE(q.group, groups::scheduler);
+            QCOMPARE(q.timesUs.size(), std::size_t(7));
+            QCOMPARE(q.values.size(), std::size_t(7));
+            QCOMPARE(q.timesUs[std::size_t(sample)], timeUs);
+            QCOMPARE(q.values[std::size_t(sample)], values[k]);
+        }
+    }
+
+    void resolveOnASchedulerThreadStaysOffTheCounter()
+    {
+        // levelFour's one thread schedules: its nested resolve's depths are zero-filled upstream.
+        Capture c = levelFour();
+        for (PhaseRecord &r : c.schedulerThreads[0]) {
+            r.flags |= PhaseRecord::HasSharedDepth;
+            r.sharedAtEnd[0] = c.phaseKinds.at(r.kind) == QLatin1String("resolve") ? 9 : 1;
+        }
+        buildLanes(c);
+        QCOMPARE(c.counters.size(), std::size_t(3));
+        QCOMPARE(c.counters[0].timesUs, (std::vector<double>{0.6, 5.0})); // dispatch, complete
+        QCOMPARE(c.counters[0].values, (std::vector<double>{1, 1}));
+    }
+
     void hostLogLanesOnTheirOwnAxis()
     {
         Capture c;
