@@ -3,6 +3,7 @@
 #include "phasevocabulary.h"
 #include "schedulerrole.h"
 #include "taskindex.h"
+#include "workercores.h"
 
 #include <algorithm>
 #include <map>
@@ -97,6 +98,7 @@ void addCoreLanes(Capture &c, std::vector<Lane> &worker, std::vector<Lane> &sche
         Lane w;
         w.group = groups::aicore;
         w.name = coreLaneName(c, core);
+        w.detail = workerCoreDetail(c, core); // A5 AICore schedulers: the id is a worker id
         w.kind = LaneKind::Worker;
         w.laneSource = core;
         w.sortKey = core;
@@ -191,6 +193,8 @@ void buildLanes(Capture &c)
         Lane outer;
         outer.group = schedulerGroup;
         outer.name = aicoreStream ? aicoreSchedulerLaneName(*stream, t) : QStringLiteral("Sched_%1").arg(t);
+        if (aicoreStream)
+            outer.detail = aicoreStreamDetail(*stream);
         outer.kind = LaneKind::Scheduler;
         outer.laneSource = int(t);
         outer.sortKey = std::int64_t(t) * 2;

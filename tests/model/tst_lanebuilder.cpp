@@ -1,5 +1,6 @@
 #include "model/capture/lanebuilder.h"
 #include "model/capture/slicelabel.h"
+#include "model/capture/workercores.h"
 #include "model/io/recordsreader.h"
 
 #include <QTest>
@@ -181,6 +182,64 @@ private slots:
             QVERIFY2(l.group != groups::scheduler, qPrintable(l.name));
             QVERIFY2(!l.name.endsWith(QLatin1String("resolve")), qPrintable(l.name));
         }
+    }
+
+    void a5CoreLanesSayTheirIdIsAWorkerId_data()
+    {
+        QTest::addColumn<QString>("group");
+        QTest::addColumn<QString>("lane");
+        QTest::addColumn<QString>("detail");
+        // a5_worker_ids.json (supplement §7 "Worker View"): rows on cores 1, 3 and 5 are workers. The
+        // stream of worker 3 ran on physical core 17 and the stream of worker 5 on physical core 3; the
+        // stream with scheduler_id 1 and physical core 1 names no worker, so nothing is known of
+        // worker 1's physical core. Neither scheduler_id nor physical_core_id picks a lane's stream.
+        for (const QString &group : {groups::aicore, groups::schedulerView}) {
+            QTest::addRow("%s AIV_1", qPrintable(group)) << group << "AIV_1"
+                                                         << "worker 1 · physical core unknown";
+            QTest::addRow("%s AIC_3", qPrintable(group)) << group << "AIC_3"
+                                                         << "worker 3 · physical core 17";
+            QTest::addRow("%s AIV_5", qPrintable(group)) << group << "AIV_5"
+                                                         << "worker 5 · physical core 3";
+        }
+        QTest::newRow("stream of worker 3") << groups::aicoreScheduler << "Scheduler_3"
+                                            << "worker 3 · physical core 17 · scheduler 0";
+        QTest::newRow("stream without a worker id") << groups::aicoreScheduler << "Scheduler_1"
+                                                    << "scheduler 1 · physical core 1 · no worker_id";
+        QTest::newRow("stream of worker 5") << groups::aicoreScheduler << "Scheduler_5"
+                                            << "worker 5 · physical core 3 · scheduler 3";
+    }
+    void a5CoreLanesSayTheirIdIsAWorkerId()
+    {
+        QFETCH(QString, group);
+        QFETCH(QString, lane);
+        QFETCH(QString, detail);
+        const Capture c = readFixture("a5_worker_ids.json");
+        QVERIFY(coreIdsAreWorkerIds(c));
+        const Lane *l = findLane(c, group, lane);
+        QVERIFY2(l, qPrintable(lane));
+        QCOMPARE(l->detail, detail);
+    }
+
+    void workerStreamsMatchOnWorkerIdOnly()
+    {
+        const Capture c = readFixture("a5_worker_ids.json");
+        // Slot 2 is an empty gap of the placement, whose worker id is made up from its slot.
+        QVERIFY(c.schedulerStreams.size() == 4 && c.schedulerStreams[2].gap);
+        QCOMPARE(streamOfWorker(c, 3), &c.schedulerStreams[0]);
+        QCOMPARE(streamOfWorker(c, 5), &c.schedulerStreams[3]);
+        QCOMPARE(streamOfWorker(c, 1), nullptr); // scheduler_id 1 and physical core 1 are no worker id
+        QCOMPARE(streamOfWorker(c, 2), nullptr);
+        QCOMPARE(streamOfWorker(c, 17), nullptr); // a physical core id
+    }
+
+    void aicpuCoreLanesHaveNoWorkerDetail()
+    {
+        // AICPU schedulers: core ids are the cores', even when the streams carry worker ids.
+        const Capture c = readFixture("resolution_thread_queue.json");
+        QVERIFY(!coreIdsAreWorkerIds(c));
+        QVERIFY(findLane(c, groups::aicore, "AIC_0"));
+        for (const Lane &l : c.lanes)
+            QVERIFY2(l.detail.isEmpty(), qPrintable(l.name + QLatin1String(": ") + l.detail));
     }
 
     void schedulerGroup_data()
