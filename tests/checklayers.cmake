@@ -1,4 +1,5 @@
 # Fails when a layer reaches upwards: model/ must not use Qt Gui/Widgets or include widgets/ or app/;
+# model/capture/ (what readers build and lanes show) must not include the analyses built on it;
 # widgets/ must not include app/. Run as: cmake -DSOURCE_DIR=... -P checklayers.cmake
 set(violations "")
 function(check_layer dir forbidden_regex)
@@ -12,6 +13,7 @@ function(check_layer dir forbidden_regex)
   set(violations "${violations}" PARENT_SCOPE)
 endfunction()
 check_layer(model "#include [<\"](Qt(Gui|Widgets|Svg|Charts)/|Q(Painter|Widget|Image|Color|Font|Application)|widgets/|app/)")
+check_layer(model/capture "#include [<\"](model/|\\.\\./)(analysis|techniques)/")
 check_layer(widgets "#include [<\"]app/")
 if(violations)
   list(JOIN violations "\n" text)

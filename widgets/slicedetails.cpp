@@ -112,13 +112,24 @@ QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slic
     return lines;
 }
 
+QStringList laneTitleLines(const Lane &lane)
+{
+    QStringList lines{tr("%1 / %2").arg(lane.group, lane.name)};
+    if (!lane.detail.isEmpty())
+        lines << lane.detail;
+    return lines;
+}
+
 QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &slice)
 {
     QString label = sliceLabel(capture, lane, slice);
     if (label.isEmpty())
         label = tr("(unnamed)");
-    QString html = QStringLiteral("<h3>%1</h3><p>%2 / %3</p>")
-                       .arg(label.toHtmlEscaped(), lane.group.toHtmlEscaped(), lane.name.toHtmlEscaped());
+    QStringList title = laneTitleLines(lane);
+    for (QString &line : title)
+        line = line.toHtmlEscaped();
+    QString html =
+        QStringLiteral("<h3>%1</h3><p>%2</p>").arg(label.toHtmlEscaped(), title.join(QStringLiteral("<br>")));
     auto table = [](const QStringList &rows) {
         QString t = QStringLiteral("<table cellspacing=\"2\">");
         for (const QString &r : rows) {

@@ -18,6 +18,10 @@ QStringList taskIdLines(const Capture &capture, const TaskRow &row);
 // (Capture::traceSliceArgs, e.g. scheduler-duration-us), as "key: value" lines. Empty for other lanes.
 QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slice &slice);
 
+// How tooltips and the details panel name a lane: "Group / lane", then the lane's detail when it has
+// one (an A5 AICore lane's worker and physical core, Lane::detail).
+QStringList laneTitleLines(const Lane &lane);
+
 // Rich text for the details panel. Predecessors and successors link as "task:<decimal id>".
 QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &slice);
 

@@ -367,7 +367,7 @@ bool TimelineView::viewportEvent(QEvent *event)
             if (r.kind == TimelineRow::Kind::Lane) {
                 const Lane &lane = m_capture->lanes[std::size_t(r.index)];
                 text =
-                    tr("%1 / %2\n%n slice(s)", nullptr, int(lane.slices.size())).arg(lane.group, lane.name);
+                    (laneTitleLines(lane) << tr("%n slice(s)", nullptr, int(lane.slices.size()))).join(u'\n');
             } else if (r.kind == TimelineRow::Kind::Counter) {
                 const CounterTrack &counter = m_capture->counters[std::size_t(r.index)];
                 text = tr("%1 / %2 %3").arg(counter.group, counter.name, counter.series);
@@ -417,7 +417,8 @@ QString TimelineView::describeSlice(int laneIndex, std::size_t sliceIndex) const
     QString label = sliceLabel(*m_capture, lane, s);
     if (label.isEmpty())
         label = tr("(unnamed)");
-    QStringList lines{label, tr("%1 / %2").arg(lane.group, lane.name)};
+    QStringList lines{label};
+    lines << laneTitleLines(lane);
     if (const TaskRow *row = taskRowOf(*m_capture, lane, s)) {
         lines << taskTimingLines(*row) << taskIdLines(*m_capture, *row);
     } else if (s.flags & Slice::Instant) {

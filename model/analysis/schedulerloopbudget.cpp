@@ -15,48 +15,19 @@ const char *loopPhaseName(int phase)
     return names[phase];
 }
 
-QString roleName(SchedulerRole role)
-{
-    return role == SchedulerRole::Resolve ? QStringLiteral("P resolve") : QStringLiteral("S scheduler");
-}
-
 namespace {
 
-// What Part 5 needs to know about each phase kind of the capture.
-struct KindInfo
+// The loop phase of canonical(kind) for each phase kind of the capture, -1 when it is not work.
+std::vector<int> loopPhaseOfKinds(const StringTable &kinds)
 {
-    int phase = -1;             // loop phase of canonical(kind), -1 when it is not work
-    bool rawResolve = false;    // "resolve": may be nested in a complete/dummy
-    bool standalone = false;    // "resolve_standalone"
-    bool opensNest = false;     // complete or dummy: a later resolve inside it is nested
-    bool schedulerWork = false; // canonical kind makes a thread a scheduler ("has_sched")
-    bool resolveWork = false;   // raw kind makes a thread a resolver ("has_res")
-};
-
-std::vector<KindInfo> kindInfo(const StringTable &kinds)
-{
-    static const QStringList schedulerKinds = {
-        QStringLiteral("complete"),       QStringLiteral("state_probe"), QStringLiteral("dispatch"),
-        QStringLiteral("worksteal"),      QStringLiteral("refill"),      QStringLiteral("release"),
-        QStringLiteral("early_dispatch"), QStringLiteral("drain"),       QStringLiteral("graph_prepare"),
-    };
-    static const QStringList resolveKinds = {QStringLiteral("resolve"), QStringLiteral("resolve_standalone"),
-                                             QStringLiteral("async_poll"), QStringLiteral("dummy")};
-    std::vector<KindInfo> info(std::size_t(kinds.size()));
+    std::vector<int> phases(std::size_t(kinds.size()), -1);
     for (qsizetype k = 0; k < kinds.size(); ++k) {
-        const QString &raw = kinds.at(std::uint32_t(k));
-        const QString canonical = canonicalPhase(raw);
-        KindInfo &i = info[std::size_t(k)];
+        const QString canonical = canonicalPhase(kinds.at(std::uint32_t(k)));
         for (int p = 0; p < kLoopPhaseCount; ++p)
             if (canonical == QLatin1String(loopPhaseName(p)))
-                i.phase = p;
-        i.rawResolve = raw == QLatin1String("resolve");
-        i.standalone = raw == QLatin1String("resolve_standalone");
-        i.opensNest = raw == QLatin1String("complete") || raw == QLatin1String("dummy");
-        i.schedulerWork = schedulerKinds.contains(canonical);
-        i.resolveWork = resolveKinds.contains(raw);
+                phases[std::size_t(k)] = p;
     }
-    return info;
+    return phases;
 }
 
 int threadOfCore(const Capture &c, std::int32_t coreId)
@@ -66,16 +37,16 @@ int threadOfCore(const Capture &c, std::int32_t coreId)
 }
 
 // Walks one thread's records (sorted by start); false when it has no work record in the range.
-bool budgetOfThread(const PhaseLane &lane, const std::vector<KindInfo> &kinds,
-                    std::optional<AnalysisRange> range, bool unassigned, SchedulerThreadBudget &b)
+bool budgetOfThread(const Capture &c, std::size_t thread, const std::vector<int> &phaseOfKind,
+                    std::optional<AnalysisRange> range, SchedulerThreadBudget &b)
 {
     std::vector<const PhaseRecord *> records;
     std::uint32_t loopsBefore = 0;
-    for (const PhaseRecord &r : lane) {
-        if (r.kind >= kinds.size())
+    for (const PhaseRecord &r : c.schedulerThreads[thread]) {
+        if (r.kind >= phaseOfKind.size())
             continue;
         if (range && r.startUs < range->startUs) {
-            if (kinds[r.kind].phase >= 0)
+            if (phaseOfKind[r.kind] >= 0)
                 loopsBefore = std::max(loopsBefore, r.loopIter);
         } else if (!range || range->contains(r.startUs)) {
             records.push_back(&r);
@@ -84,31 +55,22 @@ bool budgetOfThread(const PhaseLane &lane, const std::vector<KindInfo> &kinds,
     std::stable_sort(records.begin(), records.end(),
                      [](const PhaseRecord *a, const PhaseRecord *b) { return a->startUs < b->startUs; });
     // A resolve ending inside the last complete/dummy that started before it is part of that bar.
+    const std::vector<bool> nested = nestedResolves(records, c.phaseKinds);
     std::vector<const PhaseRecord *> work;
-    const PhaseRecord *nest = nullptr;
-    bool hasSched = false, hasRes = false, standalone = false;
-    for (const PhaseRecord *r : records) {
-        const KindInfo &k = kinds[r->kind];
-        hasSched = hasSched || k.schedulerWork;
-        hasRes = hasRes || k.resolveWork;
-        const bool nested = k.rawResolve && nest && r->endUs < nest->endUs;
-        standalone = standalone || k.standalone || (k.rawResolve && !nested);
-        if (k.opensNest)
-            nest = r;
-        if (k.phase >= 0 && !nested)
-            work.push_back(r);
-    }
+    for (std::size_t i = 0; i < records.size(); ++i)
+        if (phaseOfKind[records[i]->kind] >= 0 && !nested[i])
+            work.push_back(records[i]);
     if (work.empty())
         return false;
-    b.role =
-        hasRes && !hasSched && (standalone || unassigned) ? SchedulerRole::Resolve : SchedulerRole::Scheduler;
+    // The role of what the thread ran in the range, as the report counts it.
+    b.role = schedulerRole(records, nested, c.phaseKinds, c.info.coreToThread, thread);
     std::optional<double> prevEnd; // idle before the first record is not counted
     std::uint32_t maxLoop = 0;
     for (const PhaseRecord *r : work) {
         if (prevEnd && r->startUs > *prevEnd)
             b.idleUs += r->startUs - *prevEnd;
         prevEnd = prevEnd ? std::max(*prevEnd, r->endUs) : r->endUs;
-        const int phase = kinds[r->kind].phase;
+        const int phase = phaseOfKind[r->kind];
         b.phaseSeen[std::size_t(phase)] = true;
         if (r->endUs > r->startUs)
             b.phaseUs[std::size_t(phase)] += r->endUs - r->startUs;
@@ -159,22 +121,13 @@ std::optional<SchedulerLoopBudget> schedulerLoopBudget(const Capture &c, const A
                                                        std::optional<AnalysisRange> range,
                                                        std::optional<double> meanTailUs)
 {
-    const std::vector<KindInfo> kinds = kindInfo(c.phaseKinds);
+    const std::vector<int> phaseOfKind = loopPhaseOfKinds(c.phaseKinds);
     SchedulerLoopBudget s;
     std::vector<int> slotOfThread(c.schedulerThreads.size(), -1);
-    // A thread that owns no core while others do is "unassigned" (supplement §6.2 Role).
-    std::vector<bool> ownsCore(c.schedulerThreads.size(), false);
-    bool anyAssigned = false;
-    for (const int t : c.info.coreToThread)
-        if (t >= 0) {
-            anyAssigned = true;
-            if (std::size_t(t) < ownsCore.size())
-                ownsCore[std::size_t(t)] = true;
-        }
     for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
         SchedulerThreadBudget b;
         b.thread = int(t);
-        if (budgetOfThread(c.schedulerThreads[t], kinds, range, anyAssigned && !ownsCore[t], b)) {
+        if (budgetOfThread(c, t, phaseOfKind, range, b)) {
             slotOfThread[t] = int(s.threads.size());
             s.threads.push_back(b);
         }

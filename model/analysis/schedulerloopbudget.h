@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysisinput.h"
+#include "model/capture/schedulerrole.h"
 
 #include <QString>
 #include <array>
@@ -28,11 +29,6 @@ enum class LoopPhase {
 };
 constexpr int kLoopPhaseCount = 12;
 const char *loopPhaseName(int phase); // "complete", "async_poll", … the wire names
-
-// Supplement §6.2 Role: a thread that only resolves (and is standalone or owns no core) is a
-// resolution thread "P"; every other thread is a scheduler "S".
-enum class SchedulerRole { Scheduler, Resolve };
-QString roleName(SchedulerRole role); // "S scheduler", "P resolve"
 
 struct SchedulerThreadBudget
 {

@@ -53,6 +53,9 @@ struct Lane
 {
     QString group; // "Host", "Orchestrator", "AICPU Scheduler", "Scheduler View", "AICore" or a trace process
     QString name;  // "AIC_0", "Sched_1", thread name …
+    // What the name cannot say, shown with it in tooltips and the details panel; empty for most lanes.
+    // E.g. an A5 AICore lane's worker and physical core (supplement §7 "Worker View", workercores.h).
+    QString detail;
     LaneKind kind = LaneKind::Trace;
     std::int32_t laneSource = -1; // scheduler thread / orchestrator lane / core id / pid, by kind
     std::int64_t sortKey = 0;     // order within the group

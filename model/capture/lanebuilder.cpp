@@ -1,10 +1,13 @@
 #include "lanebuilder.h"
 
 #include "phasevocabulary.h"
+#include "schedulerrole.h"
 #include "taskindex.h"
+#include "workercores.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_set>
 
 namespace lanescope {
@@ -95,6 +98,7 @@ void addCoreLanes(Capture &c, std::vector<Lane> &worker, std::vector<Lane> &sche
         Lane w;
         w.group = groups::aicore;
         w.name = coreLaneName(c, core);
+        w.detail = workerCoreDetail(c, core); // A5 AICore schedulers: the id is a worker id
         w.kind = LaneKind::Worker;
         w.laneSource = core;
         w.sortKey = core;
@@ -189,6 +193,8 @@ void buildLanes(Capture &c)
         Lane outer;
         outer.group = schedulerGroup;
         outer.name = aicoreStream ? aicoreSchedulerLaneName(*stream, t) : QStringLiteral("Sched_%1").arg(t);
+        if (aicoreStream)
+            outer.detail = aicoreStreamDetail(*stream);
         outer.kind = LaneKind::Scheduler;
         outer.laneSource = int(t);
         outer.sortKey = std::int64_t(t) * 2;
@@ -328,7 +334,10 @@ void buildLanes(Capture &c)
         lifecycle.push_back(std::move(lane));
     }
 
-    // Shared ready-queue depth (§7.4): one sample at the end of every complete/dispatch record.
+    // Shared ready-queue depth (§7.4, supplement §7 "Queue counter"): one sample at the end of every
+    // complete/dispatch record with valid depths. A resolution thread's resolve/async_poll/dummy
+    // records read the live queue too; on other threads those kinds carry zero-filled depths that
+    // would draw false dips, so they feed the counter only from resolution threads.
     CounterTrack queue[3];
     const char *series[3] = {"AIC", "AIV", "MIX"};
     for (int k = 0; k < 3; ++k) {
@@ -336,14 +345,32 @@ void buildLanes(Capture &c)
         queue[k].name = QStringLiteral("shared_ready_queue");
         queue[k].series = QLatin1String(series[k]);
     }
+    enum class QueueSample : std::uint8_t { Never, Always, ResolutionThread };
+    std::vector<QueueSample> sampleOfKind(std::size_t(c.phaseKinds.size()), QueueSample::Never);
+    for (std::size_t k = 0; k < sampleOfKind.size(); ++k) {
+        const QString kind = canonicalPhase(c.phaseKinds.at(std::uint32_t(k)));
+        if (kind == QLatin1String("complete") || kind == QLatin1String("dispatch"))
+            sampleOfKind[k] = QueueSample::Always;
+        else if (kind == QLatin1String("resolve") || kind == QLatin1String("async_poll") ||
+                 kind == QLatin1String("dummy"))
+            sampleOfKind[k] = QueueSample::ResolutionThread;
+    }
     std::vector<std::pair<double, const PhaseRecord *>> samples;
-    for (const PhaseLane &records : c.schedulerThreads)
+    for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
+        const PhaseLane &records = c.schedulerThreads[t];
+        std::optional<bool> resolutionThread; // decided by the first record that needs it
         for (const PhaseRecord &r : records) {
-            const QString &kind = c.phaseKinds.at(r.kind);
-            if ((r.flags & PhaseRecord::HasSharedDepth) &&
-                (kind == QLatin1String("complete") || kind == QLatin1String("dispatch")))
+            if (!(r.flags & PhaseRecord::HasSharedDepth) || r.kind >= sampleOfKind.size())
+                continue;
+            const QueueSample sample = sampleOfKind[r.kind];
+            if (sample == QueueSample::ResolutionThread && !resolutionThread)
+                resolutionThread =
+                    schedulerRoleOf(records, c.phaseKinds, c.info.coreToThread, t) == SchedulerRole::Resolve;
+            if (sample == QueueSample::Always ||
+                (sample == QueueSample::ResolutionThread && *resolutionThread))
                 samples.emplace_back(r.endUs, &r);
         }
+    }
     std::stable_sort(samples.begin(), samples.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
     for (const auto &[t, r] : samples)

@@ -7,7 +7,8 @@ namespace lanescope {
 // Lays a loaded records capture out as display lanes (spec §0 step 5, §7.1–7.3): Host, Orchestrator,
 // AICPU Scheduler (or AICore Scheduler, supplement §7), Scheduler View and AICore groups, showing only
 // what the capture's level recorded, then the AICPU Lifecycle lanes (supplement §7).
-// Also derives the shared ready-queue counter (§7.4). Expects rows with resolved function ids.
+// Also derives the shared ready-queue counter (§7.4, supplement §7 "Queue counter"). Expects rows with
+// resolved function ids.
 void buildLanes(Capture &capture);
 
 // Host spans from a [STRACE] log: one lane per (pid, tid), device-clock spans on their own lanes.

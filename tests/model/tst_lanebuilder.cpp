@@ -1,5 +1,6 @@
 #include "model/capture/lanebuilder.h"
 #include "model/capture/slicelabel.h"
+#include "model/capture/workercores.h"
 #include "model/io/recordsreader.h"
 
 #include <QTest>
@@ -183,6 +184,64 @@ private slots:
         }
     }
 
+    void a5CoreLanesSayTheirIdIsAWorkerId_data()
+    {
+        QTest::addColumn<QString>("group");
+        QTest::addColumn<QString>("lane");
+        QTest::addColumn<QString>("detail");
+        // a5_worker_ids.json (supplement §7 "Worker View"): rows on cores 1, 3 and 5 are workers. The
+        // stream of worker 3 ran on physical core 17 and the stream of worker 5 on physical core 3; the
+        // stream with scheduler_id 1 and physical core 1 names no worker, so nothing is known of
+        // worker 1's physical core. Neither scheduler_id nor physical_core_id picks a lane's stream.
+        for (const QString &group : {groups::aicore, groups::schedulerView}) {
+            QTest::addRow("%s AIV_1", qPrintable(group)) << group << "AIV_1"
+                                                         << "worker 1 · physical core unknown";
+            QTest::addRow("%s AIC_3", qPrintable(group)) << group << "AIC_3"
+                                                         << "worker 3 · physical core 17";
+            QTest::addRow("%s AIV_5", qPrintable(group)) << group << "AIV_5"
+                                                         << "worker 5 · physical core 3";
+        }
+        QTest::newRow("stream of worker 3") << groups::aicoreScheduler << "Scheduler_3"
+                                            << "worker 3 · physical core 17 · scheduler 0";
+        QTest::newRow("stream without a worker id") << groups::aicoreScheduler << "Scheduler_1"
+                                                    << "scheduler 1 · physical core 1 · no worker_id";
+        QTest::newRow("stream of worker 5") << groups::aicoreScheduler << "Scheduler_5"
+                                            << "worker 5 · physical core 3 · scheduler 3";
+    }
+    void a5CoreLanesSayTheirIdIsAWorkerId()
+    {
+        QFETCH(QString, group);
+        QFETCH(QString, lane);
+        QFETCH(QString, detail);
+        const Capture c = readFixture("a5_worker_ids.json");
+        QVERIFY(coreIdsAreWorkerIds(c));
+        const Lane *l = findLane(c, group, lane);
+        QVERIFY2(l, qPrintable(lane));
+        QCOMPARE(l->detail, detail);
+    }
+
+    void workerStreamsMatchOnWorkerIdOnly()
+    {
+        const Capture c = readFixture("a5_worker_ids.json");
+        // Slot 2 is an empty gap of the placement, whose worker id is made up from its slot.
+        QVERIFY(c.schedulerStreams.size() == 4 && c.schedulerStreams[2].gap);
+        QCOMPARE(streamOfWorker(c, 3), &c.schedulerStreams[0]);
+        QCOMPARE(streamOfWorker(c, 5), &c.schedulerStreams[3]);
+        QCOMPARE(streamOfWorker(c, 1), nullptr); // scheduler_id 1 and physical core 1 are no worker id
+        QCOMPARE(streamOfWorker(c, 2), nullptr);
+        QCOMPARE(streamOfWorker(c, 17), nullptr); // a physical core id
+    }
+
+    void aicpuCoreLanesHaveNoWorkerDetail()
+    {
+        // AICPU schedulers: core ids are the cores', even when the streams carry worker ids.
+        const Capture c = readFixture("resolution_thread_queue.json");
+        QVERIFY(!coreIdsAreWorkerIds(c));
+        QVERIFY(findLane(c, groups::aicore, "AIC_0"));
+        for (const Lane &l : c.lanes)
+            QVERIFY2(l.detail.isEmpty(), qPrintable(l.name + QLatin1String(": ") + l.detail));
+    }
+
     void schedulerGroup_data()
     {
         QTest::addColumn<QStringList>("producers");
@@ -347,6 +406,63 @@ private slots:
         QCOMPARE(c.counters[0].timesUs, std::vector<double>{0.6}); // sampled at the record's end (§7.4)
         QCOMPARE(c.counters[0].values, std::vector<double>{3});
         QCOMPARE(c.counters[2].values, std::vector<double>{1});
+    }
+
+    void resolutionThreadsFeedTheQueueCounter_data()
+    {
+        QTest::addColumn<int>("sample");
+        QTest::addColumn<double>("timeUs");
+        QTest::addColumn<double>("aic");
+        QTest::addColumn<double>("aiv");
+        QTest::addColumn<double>("mix");
+        // resolution_thread_queue.json (1 GHz, base 1000 cycles). Thread 0 schedules (cores map to it)
+        // and thread 2 owns core 1 with its only resolve nested in a dummy: both are S, so their
+        // resolve/async_poll/dummy depths stay out. Thread 1 owns no core and resolves on its own: P.
+        // Left out as well: thread 0's last dispatch (no metrics) and thread 1's last two resolves
+        // (a two-entry shared_at_end, no metrics). Samples are shared_at_end at each record's end.
+        QTest::newRow("S dispatch") << 0 << 0.2 << 2.0 << 1.0 << 0.0;
+        QTest::newRow("S dispatch again") << 1 << 0.5 << 1.0 << 1.0 << 0.0;
+        QTest::newRow("S complete") << 2 << 2.3 << 3.0 << 0.0 << 1.0;
+        QTest::newRow("P resolve_standalone") << 3 << 2.35 << 4.0 << 0.0 << 1.0;
+        QTest::newRow("P async_poll") << 4 << 2.7 << 4.0 << 0.0 << 0.0;
+        QTest::newRow("P resolve") << 5 << 2.9 << 2.0 << 0.0 << 0.0;
+        QTest::newRow("P dummy") << 6 << 3.4 << 1.0 << 0.0 << 0.0;
+    }
+    void resolutionThreadsFeedTheQueueCounter()
+    {
+        QFETCH(int, sample);
+        QFETCH(double, timeUs);
+        QFETCH(double, aic);
+        QFETCH(double, aiv);
+        QFETCH(double, mix);
+        // Supplement §7 "Queue counter": complete/dispatch records, and resolution-thread
+        // resolve/async_poll/dummy records, with valid depths.
+        const Capture c = readFixture("resolution_thread_queue.json");
+        QCOMPARE(c.counters.size(), std::size_t(3));
+        const double values[3] = {aic, aiv, mix};
+        for (int k = 0; k < 3; ++k) {
+            const CounterTrack &q = c.counters[std::size_t(k)];
+            QCOMPARE(q.name, QStringLiteral("shared_ready_queue"));
+            QCOMPARE(q.group, groups::scheduler);
+            QCOMPARE(q.timesUs.size(), std::size_t(7));
+            QCOMPARE(q.values.size(), std::size_t(7));
+            QCOMPARE(q.timesUs[std::size_t(sample)], timeUs);
+            QCOMPARE(q.values[std::size_t(sample)], values[k]);
+        }
+    }
+
+    void resolveOnASchedulerThreadStaysOffTheCounter()
+    {
+        // levelFour's one thread schedules: its nested resolve's depths are zero-filled upstream.
+        Capture c = levelFour();
+        for (PhaseRecord &r : c.schedulerThreads[0]) {
+            r.flags |= PhaseRecord::HasSharedDepth;
+            r.sharedAtEnd[0] = c.phaseKinds.at(r.kind) == QLatin1String("resolve") ? 9 : 1;
+        }
+        buildLanes(c);
+        QCOMPARE(c.counters.size(), std::size_t(3));
+        QCOMPARE(c.counters[0].timesUs, (std::vector<double>{0.6, 5.0})); // dispatch, complete
+        QCOMPARE(c.counters[0].values, (std::vector<double>{1, 1}));
     }
 
     void hostLogLanesOnTheirOwnAxis()

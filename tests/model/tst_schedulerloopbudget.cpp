@@ -1,5 +1,6 @@
 #include "analysiscapture.h"
 #include "model/analysis/schedulerloopbudget.h"
+#include "model/io/recordsreader.h"
 
 #include <QTest>
 #include <algorithm>
@@ -196,6 +197,28 @@ private slots:
         QVERIFY(s && !s->threads.empty());
         QCOMPARE(int(s->threads[0].role), role);
         QCOMPARE(s->resolveSum.has_value(), role == int(SchedulerRole::Resolve));
+    }
+
+    void rolesMatchTheQueueCounterFixture()
+    {
+        // resolution_thread_queue.json (see tst_lanebuilder): thread 0 schedules, thread 1 only
+        // resolves and owns no core, thread 2 owns core 1 and its one resolve is nested in a dummy.
+        // The ready-queue counter takes the resolution thread from the same rule.
+        Capture c;
+        ReadError error;
+        auto source = ByteSource::open(
+            QStringLiteral(LANESCOPE_FIXTURES "/records/resolution_thread_queue.json"), &error);
+        QVERIFY(source && readRecords(*source, c, &error));
+        const auto s =
+            schedulerLoopBudget(c, buildAnalysisInput(c, std::nullopt), std::nullopt, std::nullopt);
+        QVERIFY(s);
+        QCOMPARE(s->threads.size(), std::size_t(3));
+        QCOMPARE(s->threads[0].role, SchedulerRole::Scheduler);
+        QCOMPARE(s->threads[1].role, SchedulerRole::Resolve);
+        QCOMPARE(s->threads[2].role, SchedulerRole::Scheduler);
+        QVERIFY(s->resolveSum && s->schedulerSum);
+        QCOMPARE(int(s->resolveSum->loops), 6);
+        QCOMPARE(int(s->schedulerSum->loops), 6); // 5 + 1
     }
 
     void nestedResolveIsPartOfItsComplete()
