@@ -98,15 +98,6 @@ PictureExportSettings ExportDialog::settings() const
     return s;
 }
 
-void ExportDialog::setSettings(const PictureExportSettings &s)
-{
-    (s.regionOnly && m_region->isEnabled() ? m_region : m_view)->setChecked(true);
-    (s.screenSize ? m_screen : m_chosen)->setChecked(true);
-    m_width->setValue(s.size.width());
-    m_height->setValue(s.size.height());
-    m_path->setText(s.path);
-}
-
 QString ExportDialog::problem(const PictureExportSettings &s)
 {
     if (s.path.isEmpty())

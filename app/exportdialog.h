@@ -30,7 +30,6 @@ public:
                  QWidget *parent = nullptr);
 
     PictureExportSettings settings() const;
-    void setSettings(const PictureExportSettings &settings);
     // Empty when the settings can be written, else why not.
     static QString problem(const PictureExportSettings &settings);
 

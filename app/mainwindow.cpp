@@ -355,6 +355,7 @@ void MainWindow::createMenus()
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = view;
     QAction *fit = view->addAction(tr("&Fit All"), this, [this] {
         if (auto *page = qobject_cast<CapturePage *>(m_tabs->currentWidget()))
             page->timeline()->fitAll();

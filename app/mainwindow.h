@@ -56,6 +56,8 @@ public:
     void openSample();
 
     QTabWidget *tabs() const { return m_tabs; }
+    // Where features add the toggles of their docks.
+    QMenu *viewMenu() const { return m_viewMenu; }
     // Loads, analyses and lays out every opened input off the GUI thread.
     const CaptureLoader *loader() const { return m_loader; }
     // The current tab's timeline, if it has loaded.
@@ -108,6 +110,7 @@ private:
     QSettings *m_settings = nullptr;
     RecentFiles *m_recent = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
     QTabWidget *m_tabs = nullptr;
     QLabel *m_status = nullptr;
     QToolButton *m_warningsButton = nullptr;

@@ -147,11 +147,10 @@ MeasureTools::MeasureTools(MainWindow *window) : QObject(window), m_window(windo
     edit->addSeparator();
     edit->addAction(m_copyImage);
     window->menuBar()->insertMenu(menus.size() > 1 ? menus[1] : nullptr, edit);
-    for (QAction *a : window->menuBar()->actions()) {
-        if (a->text().remove(u'&') == QLatin1String("View") && a->menu()) {
-            a->menu()->addAction(m_regionDock->toggleViewAction());
-            a->menu()->addAction(m_markersDock->toggleViewAction());
-        }
+    // Found by the window, not by its title: a translated "View" still gets the toggles.
+    if (QMenu *view = window->viewMenu()) {
+        view->addAction(m_regionDock->toggleViewAction());
+        view->addAction(m_markersDock->toggleViewAction());
     }
     updateActions();
 }

@@ -97,8 +97,9 @@ void paintFrame(QPainter &painter, const Capture &c, QSize size, TimeRange range
         for (std::size_t i = 0; i < frame.legend.size(); ++i) {
             const int y = legendTop + kLegendPaddingPx + positions[i].y() * kLegendRowPx;
             const int x = positions[i].x();
-            painter.fillRect(QRect(x, y + (kLegendRowPx - kLegendSwatchPx) / 2, kLegendSwatchPx, kLegendSwatchPx),
-                             QColor::fromRgb(frame.legend[i].colour));
+            painter.fillRect(
+                QRect(x, y + (kLegendRowPx - kLegendSwatchPx) / 2, kLegendSwatchPx, kLegendSwatchPx),
+                QColor::fromRgb(frame.legend[i].colour));
             painter.setPen(options.colours.text);
             painter.drawText(QRect(x + kLegendSwatchPx + 4, y, size.width(), kLegendRowPx),
                              Qt::AlignLeft | Qt::AlignVCenter, frame.legend[i].text);
@@ -131,7 +132,7 @@ QByteArray paintedSvg(QSize size, const QString &title, const std::function<void
     generator.setOutputDevice(&buffer);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setResolution(96);  // the SVG's physical size then matches the pixel size in browsers
+    generator.setResolution(96); // the SVG's physical size then matches the pixel size in browsers
     generator.setTitle(title);
     {
         QPainter painter(&generator);
@@ -150,10 +151,12 @@ QString pictureCaption(const Capture &c, const QString &captureName, TimeRange s
     if (c.info.level)
         parts << QStringLiteral("level %1").arg(*c.info.level);
     else
-        parts << QStringLiteral("level %1 (inferred), %2").arg(analysisLevel(c)).arg(formatName(c.info.format));
+        parts
+            << QStringLiteral("level %1 (inferred), %2").arg(analysisLevel(c)).arg(formatName(c.info.format));
     if (shown.isValid())
         parts << QStringLiteral("%1 – %2 (%3)")
-                     .arg(formatDuration(shown.startUs), formatDuration(shown.endUs), formatDuration(shown.span()));
+                     .arg(formatDuration(shown.startUs), formatDuration(shown.endUs),
+                          formatDuration(shown.span()));
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -162,12 +165,15 @@ PictureFrame pictureFrame(const Capture &c, const QString &captureName, QSize si
 {
     PictureFrame frame;
     frame.legend = legendEntries(c, colourMode);
-    frame.caption = QStringLiteral("x");  // the caption's height is fixed: the viewport needs no text
+    frame.caption = QStringLiteral("x"); // the caption's height is fixed: the viewport needs no text
     frame.caption = pictureCaption(c, captureName, framedViewport(c, size, range, frame).range());
     return frame;
 }
 
-int captionHeight(const PictureFrame &frame) { return frame.caption.isEmpty() ? 0 : kCaptionHeightPx; }
+int captionHeight(const PictureFrame &frame)
+{
+    return frame.caption.isEmpty() ? 0 : kCaptionHeightPx;
+}
 
 int legendHeight(const PictureFrame &frame, int widthPx)
 {
@@ -181,7 +187,8 @@ TimelineViewport framedViewport(const Capture &c, QSize size, TimeRange range, c
 {
     const int chrome = captionHeight(frame) + legendHeight(frame, size.width());
     TimelinePainter timeline;
-    TimelineViewport vp = viewportFor(timeline, c, QSize(size.width(), std::max(1, size.height() - chrome)), range);
+    TimelineViewport vp =
+        viewportFor(timeline, c, QSize(size.width(), std::max(1, size.height() - chrome)), range);
     vp.scrollYPx = frame.scrollYPx;
     return vp;
 }
@@ -218,17 +225,10 @@ TimelineViewport exportViewport(const Capture &c, QSize size, TimeRange range)
     return viewportFor(timeline, c, size, range);
 }
 
-QImage renderImage(const Capture &c, QSize size, TimeRange range, qreal dpr, const TimelinePaintOptions &options)
+QImage renderImage(const Capture &c, QSize size, TimeRange range, qreal dpr,
+                   const TimelinePaintOptions &options)
 {
     return paintedImage(size, dpr, [&](QPainter &p) {
-        TimelinePainter timeline;
-        timeline.paint(p, c, viewportFor(timeline, c, size, range), options);
-    });
-}
-
-QByteArray renderSvg(const Capture &c, QSize size, TimeRange range, const TimelinePaintOptions &options)
-{
-    return paintedSvg(size, QStringLiteral("Lanescope timeline"), [&](QPainter &p) {
         TimelinePainter timeline;
         timeline.paint(p, c, viewportFor(timeline, c, size, range), options);
     });

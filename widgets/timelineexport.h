@@ -25,17 +25,14 @@ TimelineViewport exportViewport(const Capture &c, QSize size, TimeRange range);
 QImage renderImage(const Capture &c, QSize size, TimeRange range, qreal dpr = 1.0,
                    const TimelinePaintOptions &options = {});
 
-// An SVG document of `size`; text stays text, so lane names and labels remain searchable.
-QByteArray renderSvg(const Capture &c, QSize size, TimeRange range, const TimelinePaintOptions &options = {});
-
 // A picture for a review: the timeline framed by a caption line on top (capture name, level,
 // range) and the colour legend at the bottom. Overlays in the paint options (markers, the
 // measured region) are drawn as on screen.
 struct PictureFrame
 {
-    QString caption;                  // empty: no caption line
-    std::vector<LegendEntry> legend;  // empty: no legend
-    double scrollYPx = 0;             // lanes scrolled as on screen
+    QString caption;                 // empty: no caption line
+    std::vector<LegendEntry> legend; // empty: no legend
+    double scrollYPx = 0;            // lanes scrolled as on screen
 };
 
 // "name · level 4 · 1.20 ms – 3.45 ms (2.25 ms)"; a capture without a level names its format.
@@ -51,8 +48,8 @@ TimelineViewport framedViewport(const Capture &c, QSize size, TimeRange range, c
 // defaultExportSize plus the room the frame needs.
 QSize defaultPictureSize(const Capture &c, const PictureFrame &frame, int widthPx = 1600);
 
-QImage renderFramedImage(const Capture &c, QSize size, TimeRange range, const PictureFrame &frame, qreal dpr = 1.0,
-                         const TimelinePaintOptions &options = {});
+QImage renderFramedImage(const Capture &c, QSize size, TimeRange range, const PictureFrame &frame,
+                         qreal dpr = 1.0, const TimelinePaintOptions &options = {});
 QByteArray renderFramedSvg(const Capture &c, QSize size, TimeRange range, const PictureFrame &frame,
                            const TimelinePaintOptions &options = {});
 

@@ -335,12 +335,6 @@ QString ringResourceKey(RingResource r)
     return {};
 }
 
-double RingSeries::valueAt(double us) const
-{
-    const auto it = std::upper_bound(timesUs.begin(), timesUs.end(), us);
-    return it == timesUs.begin() ? 0.0 : values[std::size_t(it - timesUs.begin() - 1)];
-}
-
 std::int32_t RingSeries::siteAt(double us) const
 {
     const auto it = std::upper_bound(timesUs.begin(), timesUs.end(), us);

@@ -35,25 +35,24 @@ enum class RingResource : std::uint8_t { TaskWindow, Heap, DepPool };
 constexpr int kRingCount = 4;
 constexpr int kRingResourceCount = 3;
 
-QString ringResourceName(RingResource r);  // "task window", "heap", "dep pool"
-QString ringResourceKey(RingResource r);   // "task_window", "heap", "dep_pool"
+QString ringResourceName(RingResource r); // "task window", "heap", "dep pool"
+QString ringResourceKey(RingResource r);  // "task_window", "heap", "dep_pool"
 
 // One step function: values[i] holds from timesUs[i] until timesUs[i + 1]; the last point closes it.
 struct RingSeries
 {
     std::vector<double> timesUs;
     std::vector<double> values;
-    std::vector<std::int32_t> siteOfStep;    // RingOccupancy::sites index per point, -1 = none known
-    std::optional<double> capacity;          // *_max[ring] from the metadata line; absent when 0 or unknown
+    std::vector<std::int32_t> siteOfStep; // RingOccupancy::sites index per point, -1 = none known
+    std::optional<double> capacity;       // *_max[ring] from the metadata line; absent when 0 or unknown
     double peak = 0;
     double peakUs = 0;
-    std::int32_t peakSite = -1;              // scope site of the peak, -1 = unknown
+    std::int32_t peakSite = -1; // scope site of the peak, -1 = unknown
 
     std::optional<double> peakFraction() const
     {
         return capacity && *capacity > 0 ? std::optional<double>(peak / *capacity) : std::nullopt;
     }
-    double valueAt(double us) const;         // value held at `us` (0 before the first point)
     std::int32_t siteAt(double us) const;
 };
 
@@ -63,14 +62,23 @@ struct RingOccupancy
     std::array<std::array<std::optional<RingSeries>, kRingResourceCount>, kRingCount> series;
     // *_max[ring] of the scope-stats metadata, known even where the curve is not (0 = not configured).
     std::array<std::array<std::optional<double>, kRingResourceCount>, kRingCount> capacities;
-    std::array<std::uint64_t, kRingCount> tasksPerRing = {0, 0, 0, 0};  // M17, from task ids
-    QStringList sites;                       // copy of ScopeStats::sites
+    std::array<std::uint64_t, kRingCount> tasksPerRing = {0, 0, 0, 0}; // M17, from task ids
+    QStringList sites;                                                 // copy of ScopeStats::sites
     bool hasScopeStats = false;
-    bool fatal = false;                      // scope stats metadata: a ring overflowed
+    bool fatal = false; // scope stats metadata: a ring overflowed
 
-    const std::optional<RingSeries> &at(int ring, RingResource r) const { return series[std::size_t(ring)][std::size_t(r)]; }
-    const std::optional<double> &capacity(int ring, RingResource r) const { return capacities[std::size_t(ring)][std::size_t(r)]; }
-    QString siteName(std::int32_t site) const { return site >= 0 && site < sites.size() ? sites.at(site) : QString(); }
+    const std::optional<RingSeries> &at(int ring, RingResource r) const
+    {
+        return series[std::size_t(ring)][std::size_t(r)];
+    }
+    const std::optional<double> &capacity(int ring, RingResource r) const
+    {
+        return capacities[std::size_t(ring)][std::size_t(r)];
+    }
+    QString siteName(std::int32_t site) const
+    {
+        return site >= 0 && site < sites.size() ? sites.at(site) : QString();
+    }
     bool isEmpty() const;
 };
 

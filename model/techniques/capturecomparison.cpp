@@ -9,10 +9,14 @@ namespace lanescope {
 QString verdictName(Verdict v)
 {
     switch (v) {
-    case Verdict::Improved: return QStringLiteral("improved");
-    case Verdict::Regressed: return QStringLiteral("regressed");
-    case Verdict::Inconclusive: return QStringLiteral("inconclusive");
-    case Verdict::NotComparable: return QStringLiteral("not comparable");
+    case Verdict::Improved:
+        return QStringLiteral("improved");
+    case Verdict::Regressed:
+        return QStringLiteral("regressed");
+    case Verdict::Inconclusive:
+        return QStringLiteral("inconclusive");
+    case Verdict::NotComparable:
+        return QStringLiteral("not comparable");
     }
     return QString();
 }
@@ -50,9 +54,9 @@ struct Guard
     QStringList problems;
     int beforeLevel = 1;
     int afterLevel = 1;
-    bool timingRuledOut = false;     // clocks, core layouts or sim/onboard differ
+    bool timingRuledOut = false; // clocks, core layouts or sim/onboard differ
     QString timingReason;
-    bool shapeOnly = false;          // both captures are simulator runs
+    bool shapeOnly = false; // both captures are simulator runs
 };
 
 Guard runGuard(const Capture &before, const Capture &after, const CompareOptions &options)
@@ -64,14 +68,16 @@ Guard runGuard(const Capture &before, const Capture &after, const CompareOptions
     g.beforeLevel = analysisLevel(before);
     g.afterLevel = analysisLevel(after);
     if (g.beforeLevel != g.afterLevel)
-        g.problems << QStringLiteral("levels differ: Before is level %1, After is level %2; only metrics both levels "
-                                     "support are compared")
+        g.problems << QStringLiteral(
+                          "levels differ: Before is level %1, After is level %2; only metrics both levels "
+                          "support are compared")
                           .arg(g.beforeLevel)
                           .arg(g.afterLevel);
     const auto &cb = before.info.clockFreqHz, &ca = after.info.clockFreqHz;
     if (cb && ca && *cb != *ca) {
-        g.problems << QStringLiteral("clocks differ: Before runs at %1, After at %2 (different chips); timings are "
-                                     "not compared")
+        g.problems << QStringLiteral(
+                          "clocks differ: Before runs at %1, After at %2 (different chips); timings are "
+                          "not compared")
                           .arg(clockText(*cb), clockText(*ca));
         g.timingRuledOut = true;
         g.timingReason = QStringLiteral("clocks differ");
@@ -82,7 +88,8 @@ Guard runGuard(const Capture &before, const Capture &after, const CompareOptions
         g.timingReason = QStringLiteral("clock unknown on one side");
     }
     if (before.info.numCores != after.info.numCores || before.info.coreTypes != after.info.coreTypes) {
-        g.problems << QStringLiteral("core layouts differ: Before has %1, After has %2; only counts are compared")
+        g.problems << QStringLiteral(
+                          "core layouts differ: Before has %1, After has %2; only counts are compared")
                           .arg(layoutText(before), layoutText(after));
         g.timingRuledOut = true;
         if (g.timingReason.isEmpty())
@@ -90,10 +97,13 @@ Guard runGuard(const Capture &before, const Capture &after, const CompareOptions
     }
     if (options.beforeSimulated && options.afterSimulated) {
         if (*options.beforeSimulated != *options.afterSimulated) {
-            g.problems << QStringLiteral("%1 is a simulator run and %2 an onboard run; simulator timings show schedule "
-                                         "shape, not speed, so timings are not compared")
-                              .arg(*options.beforeSimulated ? QStringLiteral("Before") : QStringLiteral("After"),
-                                   *options.beforeSimulated ? QStringLiteral("After") : QStringLiteral("Before"));
+            g.problems << QStringLiteral(
+                              "%1 is a simulator run and %2 an onboard run; simulator timings show schedule "
+                              "shape, not speed, so timings are not compared")
+                              .arg(*options.beforeSimulated ? QStringLiteral("Before")
+                                                            : QStringLiteral("After"),
+                                   *options.beforeSimulated ? QStringLiteral("After")
+                                                            : QStringLiteral("Before"));
             g.timingRuledOut = true;
             if (g.timingReason.isEmpty())
                 g.timingReason = QStringLiteral("simulator against onboard");
@@ -101,9 +111,11 @@ Guard runGuard(const Capture &before, const Capture &after, const CompareOptions
             g.shapeOnly = true;
         }
     } else if (options.beforeSimulated.value_or(false) || options.afterSimulated.value_or(false)) {
-        g.problems << QStringLiteral("%1 is tagged as a simulator run and the other capture is not tagged; timings "
-                                     "are not compared")
-                          .arg(options.beforeSimulated.value_or(false) ? QStringLiteral("Before") : QStringLiteral("After"));
+        g.problems << QStringLiteral(
+                          "%1 is tagged as a simulator run and the other capture is not tagged; timings "
+                          "are not compared")
+                          .arg(options.beforeSimulated.value_or(false) ? QStringLiteral("Before")
+                                                                       : QStringLiteral("After"));
         g.timingRuledOut = true;
         if (g.timingReason.isEmpty())
             g.timingReason = QStringLiteral("simulator against an untagged capture");
@@ -150,7 +162,8 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const MetricSet &befor
     if (def->needs.level > lower)
         return notComparable(QStringLiteral("needs level ≥ %1: %2 is level %3")
                                  .arg(def->needs.level)
-                                 .arg(guard.beforeLevel < def->needs.level ? QStringLiteral("Before") : QStringLiteral("After"))
+                                 .arg(guard.beforeLevel < def->needs.level ? QStringLiteral("Before")
+                                                                           : QStringLiteral("After"))
                                  .arg(lower));
     if (!out.before)
         return notComparable(QStringLiteral("Before: ") + before.absentBecause(cm.metric));
@@ -182,13 +195,14 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const MetricSet &befor
     switch (cm.expected) {
     case ExpectedDirection::Report:
         out.verdict = Verdict::Inconclusive;
-        out.reason = QStringLiteral("shown for context, no expected direction") + (cm.note.isEmpty() ? QString() : QStringLiteral(": ") + cm.note);
+        out.reason = QStringLiteral("shown for context, no expected direction") +
+                     (cm.note.isEmpty() ? QString() : QStringLiteral(": ") + cm.note);
         return out;
     case ExpectedDirection::Unchanged:
         out.verdict = withinNoise ? Verdict::Improved : Verdict::Regressed;
         out.reason = (withinNoise ? QStringLiteral("held as expected: ") + noiseText
-                                  : QStringLiteral("expected unchanged but it moved"))
-                     + shape;
+                                  : QStringLiteral("expected unchanged but it moved")) +
+                     shape;
         return out;
     case ExpectedDirection::Decrease:
     case ExpectedDirection::Increase:
@@ -207,11 +221,6 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const MetricSet &befor
 
 } // namespace
 
-QStringList comparabilityProblems(const Capture &before, const Capture &after, const CompareOptions &options)
-{
-    return runGuard(before, after, options).problems;
-}
-
 CaptureComparison compareCaptures(const Capture &before, const MetricSet &beforeMetrics, const Capture &after,
                                   const MetricSet &afterMetrics, const TechniqueCatalogue &catalogue,
                                   const QString &technique, const CompareOptions &options)
@@ -221,7 +230,8 @@ CaptureComparison compareCaptures(const Capture &before, const MetricSet &before
     out.reasons = guard.problems;
     out.comparable = guard.problems.isEmpty();
 
-    const Technique *t = technique.isEmpty() || technique == QLatin1String("general") ? nullptr : catalogue.find(technique);
+    const Technique *t =
+        technique.isEmpty() || technique == QLatin1String("general") ? nullptr : catalogue.find(technique);
     out.technique = t ? t->id : QStringLiteral("general");
     const std::vector<ConfirmationMetric> &metrics = t ? t->confirmation : catalogue.generalMetrics();
     for (const ConfirmationMetric &cm : metrics)

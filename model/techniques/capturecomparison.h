@@ -11,7 +11,7 @@
 namespace lanescope {
 
 enum class Verdict { Improved, Regressed, Inconclusive, NotComparable };
-QString verdictName(Verdict v);   // "improved", "regressed", "inconclusive", "not comparable"
+QString verdictName(Verdict v); // "improved", "regressed", "inconclusive", "not comparable"
 
 // Noise thresholds (digest §0.3 item 5, app defaults), applied per metric kind:
 // - Count: exact; any difference is a change.
@@ -26,14 +26,14 @@ struct NoiseThresholds
 // User tags the files cannot carry (digest §0.3 item 3): whether each capture is a simulator run.
 struct CompareOptions
 {
-    std::optional<bool> beforeSimulated;   // unknown when not tagged
+    std::optional<bool> beforeSimulated; // unknown when not tagged
     std::optional<bool> afterSimulated;
     NoiseThresholds noise;
 };
 
 struct MetricComparison
 {
-    QString id;                  // value id
+    QString id; // value id
     QString name;
     QString unit;
     std::optional<double> before;
@@ -42,14 +42,14 @@ struct MetricComparison
     std::optional<double> deltaRelative; // delta / |before| (null when before is 0 or absent)
     ExpectedDirection expected = ExpectedDirection::Report;
     Verdict verdict = Verdict::Inconclusive;
-    QString reason;              // why not comparable / inconclusive, or the technique's note
+    QString reason; // why not comparable / inconclusive, or the technique's note
 };
 
 struct CaptureComparison
 {
-    QString technique;           // full technique id, or "general"
-    bool comparable = true;      // every check of the guard passed
-    QStringList reasons;         // each failed check, exactly
+    QString technique;      // full technique id, or "general"
+    bool comparable = true; // every check of the guard passed
+    QStringList reasons;    // each failed check, exactly
     std::vector<MetricComparison> metrics;
 };
 
@@ -58,12 +58,8 @@ struct CaptureComparison
 // A metric a side cannot give, or one the guard rules out (timing across clocks or core layouts,
 // level-gated values when the levels differ, sim against onboard), is "not comparable" with the
 // exact reason. `Report` metrics get a verdict only as "inconclusive" (for context).
-CaptureComparison compareCaptures(const Capture &before, const MetricSet &beforeMetrics,
-                                  const Capture &after, const MetricSet &afterMetrics,
-                                  const TechniqueCatalogue &catalogue, const QString &technique,
-                                  const CompareOptions &options = {});
-
-// The guard alone: empty when the pair is comparable, else one reason per failed check.
-QStringList comparabilityProblems(const Capture &before, const Capture &after, const CompareOptions &options = {});
+CaptureComparison compareCaptures(const Capture &before, const MetricSet &beforeMetrics, const Capture &after,
+                                  const MetricSet &afterMetrics, const TechniqueCatalogue &catalogue,
+                                  const QString &technique, const CompareOptions &options = {});
 
 } // namespace lanescope

@@ -55,6 +55,8 @@ private slots:
         QCOMPARE(menus.mid(0, 2), (QStringList{QStringLiteral("File"), QStringLiteral("Edit")}));
         QVERIFY(m_window->menuBar()->actions().front()->menu()->actions().contains(m_tools->exportAction()));
         QVERIFY(m_tools->regionDock()->widget() == m_tools->regionPanel());
+        // The dock toggles sit in the window's View menu, whatever its title reads.
+        QVERIFY(m_window->viewMenu()->actions().contains(m_tools->regionDock()->toggleViewAction()));
         QCOMPARE(m_tools->captureName(), QStringLiteral("sample-l4"));
     }
 
