@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <unordered_set>
 
 namespace lanescope {
@@ -396,6 +397,22 @@ void buildLanes(Capture &c)
     c.lanes = std::move(lanes);
 }
 
+namespace {
+
+// What a person calls a host-log lane: the thread ("Main thread" where tid = pid, as Linux numbers
+// a process's first thread), or the device-clock phases the log recorded, named as the converter
+// names that process ("Device phases (placed)"). The pid leads only when the log holds several.
+QString hostLaneName(const HostSpan &s, bool placed, bool severalPids)
+{
+    const QString name =
+        s.deviceClock ? (placed ? QStringLiteral("Device phases (placed)") : QStringLiteral("Device phases"))
+        : s.tid == s.pid ? QStringLiteral("Main thread")
+                         : QStringLiteral("Thread %1").arg(s.tid);
+    return severalPids ? QStringLiteral("pid %1 · %2").arg(s.pid).arg(name) : name;
+}
+
+} // namespace
+
 void buildHostLogLanes(Capture &c)
 {
     const auto &spans = c.hostLog.spans;
@@ -420,15 +437,19 @@ void buildHostLogLanes(Capture &c)
             if (!fresh)
                 it->second = std::min(it->second, s.tsNs);
         }
+    std::set<std::int64_t> pids;
+    for (const HostSpan &s : spans)
+        pids.insert(s.pid);
     for (std::uint32_t i = 0; i < spans.size(); ++i) {
         const HostSpan &s = spans[i];
         const bool placed = placedDeviceSpan(s);
         Lane &lane = byThread[{s.pid, s.tid, s.deviceClock, placed}];
         if (lane.slices.empty()) {
             lane.group = groups::host;
-            lane.name = placed ? QStringLiteral("pid %1 inv %2 device (placed)").arg(s.pid).arg(s.inv)
-                        : s.deviceClock ? QStringLiteral("pid %1 device (clk=dev)").arg(s.pid)
-                                        : QStringLiteral("pid %1 tid %2").arg(s.pid).arg(s.tid);
+            lane.name = hostLaneName(s, placed, pids.size() > 1);
+            lane.detail = s.deviceClock
+                              ? QStringLiteral("clk=dev spans of pid %1 in the host log").arg(s.pid)
+                              : QStringLiteral("pid %1, tid %2 in the host log").arg(s.pid).arg(s.tid);
             lane.kind = LaneKind::Host;
             lane.laneSource = int(s.pid);
             lane.clockAligned = placed || (aligned && !s.deviceClock);

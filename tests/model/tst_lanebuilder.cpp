@@ -491,6 +491,47 @@ private slots:
         QCOMPARE(sliceLabel(c, c.lanes[1], c.lanes[1].slices[0]),
                  QStringLiteral("chip.run.runner_run.device_wall"));
     }
+
+    // Host lanes are named for people: the main thread (tid = pid), other threads by tid, the
+    // clk=dev phases as the converter names them; the pid leads only when the log holds several.
+    void hostLaneNames_data()
+    {
+        QTest::addColumn<QList<qint64>>("pids");
+        QTest::addColumn<QList<qint64>>("tids");
+        QTest::addColumn<QList<bool>>("deviceClock");
+        QTest::addColumn<QStringList>("names");
+        QTest::newRow("one process") << QList<qint64>{10, 10, 10} << QList<qint64>{10, 12, 10}
+                                     << QList<bool>{false, false, true}
+                                     << QStringList{"Main thread", "Device phases", "Thread 12"};
+        QTest::newRow("two processes")
+            << QList<qint64>{10, 20} << QList<qint64>{10, 21} << QList<bool>{false, false}
+            << QStringList{"pid 10 · Main thread", "pid 20 · Thread 21"};
+    }
+    void hostLaneNames()
+    {
+        QFETCH(QList<qint64>, pids);
+        QFETCH(QList<qint64>, tids);
+        QFETCH(QList<bool>, deviceClock);
+        QFETCH(QStringList, names);
+        Capture c;
+        for (qsizetype i = 0; i < pids.size(); ++i) {
+            HostSpan s;
+            s.pid = pids[i];
+            s.tid = tids[i];
+            s.deviceClock = deviceClock[i];
+            s.name = QStringLiteral("chip.run");
+            s.durNs = 1000;
+            c.hostLog.spans.push_back(s);
+        }
+        buildHostLogLanes(c);
+        QStringList got;
+        for (const Lane &l : c.lanes) {
+            got << l.name;
+            QVERIFY2(l.detail.contains(QStringLiteral("pid ")),
+                     qPrintable(l.detail)); // the ids stay findable
+        }
+        QCOMPARE(got, names);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLaneBuilder)
