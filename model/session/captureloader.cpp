@@ -33,6 +33,9 @@ void CaptureLoader::start(const std::shared_ptr<Job> &job, std::function<void()>
         m_threads.removeAll(thread);
         thread->deleteLater();
     });
+    // A child: deleted with the loader (after the destructor's wait) if its finished() never got
+    // through.
+    thread->setParent(this);
     m_threads << thread;
     thread->start();
 }
