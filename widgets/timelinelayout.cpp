@@ -1,5 +1,7 @@
 #include "timelinelayout.h"
 
+#include "model/capture/lanebuilder.h"
+
 #include <algorithm>
 
 namespace lanescope {
@@ -34,7 +36,8 @@ std::vector<GroupBlock> groupBlocks(const Capture &capture, const LaneArrangemen
     }
     for (std::size_t i = 0; i < capture.counters.size(); ++i) {
         const QString &group = capture.counters[i].group;
-        auto it = std::find_if(blocks.begin(), blocks.end(), [&](const GroupBlock &b) { return b.group == group; });
+        auto it =
+            std::find_if(blocks.begin(), blocks.end(), [&](const GroupBlock &b) { return b.group == group; });
         if (it == blocks.end()) {
             blocks.push_back({group, {}, {}});
             it = blocks.end() - 1;
@@ -77,7 +80,8 @@ TimelineLayout::TimelineLayout(const Capture &capture, const TimelineMetrics &me
                  depths * metrics.sliceRowHeightPx + 2 * metrics.lanePaddingPx, false, 0, ordinal++});
         }
         for (const int counter : block.counters)
-            add({TimelineRow::Kind::Counter, counter, block.group, 0, metrics.counterHeightPx, false, 0, ordinal++});
+            add({TimelineRow::Kind::Counter, counter, block.group, 0, metrics.counterHeightPx, false, 0,
+                 ordinal++});
     }
     m_contentHeight = y;
 }
@@ -93,7 +97,8 @@ int TimelineLayout::rowAt(double contentY) const
 
 int TimelineLayout::rowOfLane(int laneIndex) const
 {
-    return laneIndex >= 0 && std::size_t(laneIndex) < m_laneRow.size() ? m_laneRow[std::size_t(laneIndex)] : -1;
+    return laneIndex >= 0 && std::size_t(laneIndex) < m_laneRow.size() ? m_laneRow[std::size_t(laneIndex)]
+                                                                       : -1;
 }
 
 int TimelineLayout::depthAt(const TimelineRow &row, double contentY) const
@@ -104,6 +109,20 @@ int TimelineLayout::depthAt(const TimelineRow &row, double contentY) const
         return -1;
     const int depth = int(inside / m_metrics.sliceRowHeightPx);
     return depth < depths ? depth : -1;
+}
+
+QSet<QString> initiallyCollapsedGroups(const Capture &capture)
+{
+    constexpr int kMostOpenSchedulerViewLanes = 8;
+    int schedulerView = 0;
+    bool aicore = false;
+    for (const Lane &lane : capture.lanes) {
+        schedulerView += lane.kind == LaneKind::SchedulerView ? 1 : 0;
+        aicore |= lane.kind == LaneKind::Worker;
+    }
+    if (aicore && schedulerView > kMostOpenSchedulerViewLanes)
+        return {groups::schedulerView};
+    return {};
 }
 
 } // namespace lanescope

@@ -16,8 +16,8 @@ inline constexpr int kTimelineHeaderWidthPx = 200;
 
 struct TimelineMetrics
 {
-    int sliceRowHeightPx = 18;      // one nesting level of a lane
-    int lanePaddingPx = 2;          // above and below the bars of a lane
+    int sliceRowHeightPx = 18; // one nesting level of a lane
+    int lanePaddingPx = 2;     // above and below the bars of a lane
     int groupHeadingHeightPx = 24;
     int counterHeightPx = 40;
 };
@@ -28,14 +28,19 @@ struct TimelineRow
     enum class Kind : std::uint8_t { GroupHeading, Lane, Counter };
 
     Kind kind = Kind::Lane;
-    int index = -1;         // Lane: Capture::lanes index; Counter: Capture::counters index; heading: -1
+    int index = -1; // Lane: Capture::lanes index; Counter: Capture::counters index; heading: -1
     QString group;
-    int y = 0;              // top, in content coordinates (0 = top of the first row, before scrolling)
+    int y = 0; // top, in content coordinates (0 = top of the first row, before scrolling)
     int height = 0;
     bool collapsed = false; // headings: the group's members are hidden
     int memberCount = 0;    // headings: lanes and counters in the group (hidden or not)
     int ordinal = 0;        // lanes and counters: position inside the group, for zebra striping
 };
+
+// The groups a capture opens with folded: the Scheduler View when it holds more lanes than fit
+// beside the rest (one per core: 72 at block_dim 24) and the AICore lanes it mirrors exist, so that
+// the first view reaches the AICore bars users tune. Unfolding it is one click on its heading.
+QSet<QString> initiallyCollapsedGroups(const Capture &capture);
 
 // The vertical arrangement of a capture: pinned lanes first under their own heading, then the
 // rows in Capture::lanes order (or the arrangement's order), a heading wherever the group changes,
@@ -44,8 +49,8 @@ class TimelineLayout
 {
 public:
     TimelineLayout() = default;
-    TimelineLayout(const Capture &capture, const TimelineMetrics &metrics, const QSet<QString> &collapsedGroups = {},
-                   const LaneArrangement &arrangement = {});
+    TimelineLayout(const Capture &capture, const TimelineMetrics &metrics,
+                   const QSet<QString> &collapsedGroups = {}, const LaneArrangement &arrangement = {});
 
     const std::vector<TimelineRow> &rows() const { return m_rows; }
     const TimelineMetrics &metrics() const { return m_metrics; }

@@ -68,7 +68,7 @@ void TimelineView::setCapture(CapturePtr capture)
     m_capture = std::move(capture);
     m_options.highlightLane = -1;
     m_options.relatedSlices.clear();
-    m_options.collapsedGroups.clear();
+    m_options.collapsedGroups = m_capture ? initiallyCollapsedGroups(*m_capture) : QSet<QString>{};
     m_options.arrangement = {};
     m_selection.reset();
     m_measuring = false;

@@ -1,7 +1,9 @@
+#include "model/capture/lanebuilder.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
 #include "widgets/detailspanel.h"
 #include "widgets/lanearrangement.h"
+#include "widgets/timelinelayout.h"
 #include "widgets/timelineview.h"
 
 #include <QMenu>
@@ -29,7 +31,8 @@ QPoint barCentre(const TimelineView &view, SliceRef bar)
     const TimelineRow &row = layout.rows()[std::size_t(layout.rowOfLane(bar.lane))];
     const TimelineViewport &vp = view.timelineViewport();
     const double x = vp.xOf((s.startUs + s.endUs) / 2);
-    const double y = vp.lanesTop() + layout.sliceTop(row, s.depth) - vp.scrollYPx + layout.metrics().sliceRowHeightPx / 2.0;
+    const double y = vp.lanesTop() + layout.sliceTop(row, s.depth) - vp.scrollYPx +
+                     layout.metrics().sliceRowHeightPx / 2.0;
     return QPoint(int(x), int(y));
 }
 
@@ -54,8 +57,8 @@ std::vector<int> laneOrder(const TimelineLayout &layout)
 
 void sendWheel(QWidget *target, QPointF pos, int angleY)
 {
-    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, angleY), Qt::NoButton, {}, Qt::NoScrollPhase,
-                      false);
+    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, angleY), Qt::NoButton, {},
+                      Qt::NoScrollPhase, false);
     QApplication::sendEvent(target, &event);
 }
 
@@ -126,8 +129,9 @@ private slots:
         m_view->select(spmdBlock(0));
         QVERIFY(m_view->selection());
         // The ruler's row below the last lane is empty: below the content.
-        const int y = m_view->timelineViewport().lanesTop() + 2;  // the first group heading
-        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, QPoint(m_view->timelineViewport().plotLeft() + 50, y));
+        const int y = m_view->timelineViewport().lanesTop() + 2; // the first group heading
+        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {},
+                          QPoint(m_view->timelineViewport().plotLeft() + 50, y));
         QVERIFY(!m_view->selection());
     }
 
@@ -204,16 +208,57 @@ private slots:
         QCOMPARE(layout.rows()[0].kind, TimelineRow::Kind::GroupHeading);
         QCOMPARE(layout.rows()[0].group, pinnedGroupName());
         QCOMPARE(layout.rows()[1].index, aiv);
-        QCOMPARE(laneOrder(layout).size(), m_sample->lanes.size());  // moved, not copied
+        // Moved, not copied (the Scheduler View opens folded, see firstViewReachesTheAicoreLanes).
+        const TimelineLayout opening(*m_sample, {}, initiallyCollapsedGroups(*m_sample));
+        QCOMPARE(laneOrder(layout).size(), laneOrder(opening).size());
         m_view->setLanePinned(aiv, false);
-        QCOMPARE(laneOrder(m_view->layout()), laneOrder(TimelineLayout(*m_sample, {})));
+        QCOMPARE(laneOrder(m_view->layout()), laneOrder(opening));
+    }
+
+    // At 1600×1000 the sample opens with AICore lanes in sight: the 72 Scheduler View lanes that
+    // mirror them start folded, and one click on their heading unfolds them.
+    void firstViewReachesTheAicoreLanes()
+    {
+        TimelineView view;
+        view.resize(1600 - 500, 1000 - 300); // the window less its docks, toolbar and status line
+        view.setCapture(m_sample);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const TimelineLayout &layout = view.layout();
+        int firstAicore = -1;
+        for (const TimelineRow &row : layout.rows())
+            if (row.kind == TimelineRow::Kind::Lane &&
+                m_sample->lanes[std::size_t(row.index)].kind == LaneKind::Worker) {
+                firstAicore = row.y;
+                break;
+            }
+        QVERIFY(firstAicore >= 0);
+        constexpr int kRulerPx = 28; // rows start below the time ruler
+        QVERIFY2(kRulerPx + firstAicore + 20 < view.viewport()->height(),
+                 qPrintable(QStringLiteral("first AICore lane at %1 px of %2")
+                                .arg(firstAicore)
+                                .arg(view.viewport()->height())));
+        int heading = -1;
+        for (const TimelineRow &row : layout.rows())
+            if (row.kind == TimelineRow::Kind::GroupHeading && row.group == groups::schedulerView) {
+                QVERIFY(row.collapsed);
+                heading = row.y;
+            }
+        QVERIFY(heading >= 0);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(20, kRulerPx + heading + 5));
+        bool unfolded = false;
+        for (const TimelineRow &row : view.layout().rows())
+            if (row.kind == TimelineRow::Kind::GroupHeading && row.group == groups::schedulerView)
+                unfolded = !row.collapsed;
+        QVERIFY(unfolded);
     }
 
     void collapsingAndHidingRemoveLanes()
     {
         const std::size_t all = laneOrder(m_view->layout()).size();
-        const int aicore = int(std::count_if(m_sample->lanes.begin(), m_sample->lanes.end(),
-                                             [](const Lane &l) { return l.group == QStringLiteral("AICore"); }));
+        const int aicore =
+            int(std::count_if(m_sample->lanes.begin(), m_sample->lanes.end(),
+                              [](const Lane &l) { return l.group == QStringLiteral("AICore"); }));
         QVERIFY(aicore > 0);
         m_view->setGroupCollapsed(QStringLiteral("AICore"), true);
         QCOMPARE(laneOrder(m_view->layout()).size(), all - std::size_t(aicore));
@@ -249,8 +294,8 @@ private slots:
         m_view->centreOn({a, 0});
         auto headerPoint = [&](int lane) {
             const TimelineRow &row = m_view->layout().rows()[std::size_t(m_view->layout().rowOfLane(lane))];
-            return QPoint(40, int(m_view->timelineViewport().lanesTop() + row.y - m_view->timelineViewport().scrollYPx +
-                                  row.height / 2));
+            return QPoint(40, int(m_view->timelineViewport().lanesTop() + row.y -
+                                  m_view->timelineViewport().scrollYPx + row.height / 2));
         };
         QTest::mousePress(m_view->viewport(), Qt::LeftButton, {}, headerPoint(a));
         QTest::mouseRelease(m_view->viewport(), Qt::LeftButton, {}, headerPoint(target));
@@ -267,18 +312,20 @@ private slots:
         const Slice &s = m_sample->lanes[std::size_t(bar.lane)].slices[bar.slice];
         const QPoint centre = barCentre(*m_view, bar);
         const int outlineX = int(std::floor(m_view->timelineViewport().xOf(s.startUs) + 0.5)) - 1;
-        auto outlined = [&] { return qGray(m_view->viewport()->grab().toImage().pixel(outlineX, centre.y())) < 60; };
+        auto outlined = [&] {
+            return qGray(m_view->viewport()->grab().toImage().pixel(outlineX, centre.y())) < 60;
+        };
         QVERIFY(!outlined());
-        QVERIFY(!m_view->lastPaintStats().fromCache);  // a new range
+        QVERIFY(!m_view->lastPaintStats().fromCache); // a new range
         m_view->select(bar);
         QVERIFY(outlined());
-        QVERIFY(m_view->lastPaintStats().fromCache);  // only the overlay changed
+        QVERIFY(m_view->lastPaintStats().fromCache); // only the overlay changed
         m_view->clearSelection();
         QVERIFY(!outlined());
         QVERIFY(m_view->lastPaintStats().fromCache);
         m_view->setColourMode(BarColourMode::CoreType);
         m_view->viewport()->grab();
-        QVERIFY(!m_view->lastPaintStats().fromCache);  // a new picture
+        QVERIFY(!m_view->lastPaintStats().fromCache); // a new picture
     }
 
     void fitAllIgnoresLanesOnTheirOwnClock()
