@@ -1,0 +1,22 @@
+# Every relative link and image of README.md and docs/*.md names a file that exists.
+#   cmake -DSOURCE_DIR=<root> -P readmelinks.cmake
+file(GLOB docs ${SOURCE_DIR}/README.md ${SOURCE_DIR}/docs/*.md)
+set(missing "")
+foreach(doc ${docs})
+  get_filename_component(dir ${doc} DIRECTORY)
+  file(READ ${doc} text)
+  string(REGEX MATCHALL "\\]\\([^)]+\\)" links "${text}")
+  foreach(link ${links})
+    string(REGEX REPLACE "^\\]\\(([^) #]+).*\\)$" "\\1" target "${link}")
+    if(target MATCHES "^[a-z]+:" OR target STREQUAL "")
+      continue() # a web address or an anchor
+    endif()
+    if(NOT EXISTS ${dir}/${target})
+      list(APPEND missing "${doc}: ${target}")
+    endif()
+  endforeach()
+endforeach()
+if(missing)
+  list(JOIN missing "\n  " lines)
+  message(FATAL_ERROR "links to files that do not exist:\n  ${lines}")
+endif()
