@@ -10,8 +10,8 @@ struct Endpoint
 {
     double t;
     std::int8_t engine;
-    bool waiting;       // false: a running row
-    std::int8_t delta;  // +1 opens, -1 closes
+    bool waiting;      // false: a running row
+    std::int8_t delta; // +1 opens, -1 closes
 };
 
 // Every running row and every waiting task, clamped into [w0, w1]; empty intervals dropped.
@@ -74,7 +74,8 @@ OverheadState stateOf(const AnalysisInput &in, const std::array<int, kEngineCoun
 
 } // namespace
 
-void sweepOverhead(const AnalysisInput &in, const std::function<void(double, double, const OverheadState &)> &segment)
+void sweepOverhead(const AnalysisInput &in,
+                   const std::function<void(double, double, const OverheadState &)> &segment)
 {
     if (in.rows.empty() || !(in.w1 > in.w0))
         return;
@@ -143,6 +144,7 @@ std::vector<CounterTrack> overheadCounterTracks(const AnalysisInput &in)
     std::vector<CounterTrack> tracks;
     auto track = [&](const QString &name) {
         CounterTrack t;
+        t.kind = CounterKind::Overhead;
         t.group = QStringLiteral("Overhead");
         t.name = name;
         t.series = name;

@@ -11,15 +11,17 @@ std::vector<CounterTrack> ringCounterTracks(const RingOccupancy &rings)
         for (int k = 0; k < kRingResourceCount; ++k) {
             const auto &s = rings.at(r, RingResource(k));
             // A ring nothing was allocated on would only add a flat line (the panel still lists it).
-            if (!s || (RingResource(k) == RingResource::TaskWindow && rings.tasksPerRing[std::size_t(r)] == 0))
+            if (!s ||
+                (RingResource(k) == RingResource::TaskWindow && rings.tasksPerRing[std::size_t(r)] == 0))
                 continue;
             CounterTrack t;
+            t.kind = CounterKind::RingOccupancy;
             t.group = QString::fromLatin1(kRingsGroup);
             t.name = QStringLiteral("ring %1 %2").arg(r).arg(ringResourceName(RingResource(k)));
             t.timesUs = s->timesUs;
             t.values = s->values;
             t.capacity = s->capacity;
-            if (s->peak > 0)  // a curve that never rises has no peak to mark
+            if (s->peak > 0) // a curve that never rises has no peak to mark
                 t.peakUs = s->peakUs;
             t.note = QStringLiteral("(inferred)");
             // Only the sites this track uses, so a tooltip never walks the whole site list.
@@ -44,7 +46,7 @@ std::vector<CounterTrack> ringCounterTracks(const RingOccupancy &rings)
 
 bool isRingTrack(const CounterTrack &track)
 {
-    return track.group == QLatin1String(kRingsGroup);
+    return track.kind == CounterKind::RingOccupancy;
 }
 
 void appendRingTracks(Capture &capture)

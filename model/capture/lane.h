@@ -66,8 +66,14 @@ struct Lane
 };
 
 // A counter track ("C" events, ready-queue depth): step function over time.
+// Where a counter's values come from: read from the file, or derived from it on opening (spec
+// §12.3 overhead tracks, ring occupancy). Code that looks for one kind asks this, never the group's
+// name, which a trace may well reuse for a counter of its own.
+enum class CounterKind : std::uint8_t { Recorded, Overhead, RingOccupancy };
+
 struct CounterTrack
 {
+    CounterKind kind = CounterKind::Recorded;
     QString group;
     QString name;
     QString series;

@@ -421,6 +421,24 @@ private slots:
         const RingOccupancy rings = computeRingOccupancy(c);
         QCOMPARE(rings.at(1, RingResource::Heap)->values[2], 950.0);
     }
+
+    // Ring tracks are known by their kind: a recorded counter in a group a trace named "Rings" is
+    // not one, and does not stop the derived tracks from being added.
+    void ringTracksAreKnownByKind()
+    {
+        Capture c = handBuilt();
+        CounterTrack recorded;
+        recorded.group = QString::fromLatin1(kRingsGroup);
+        recorded.name = QStringLiteral("a trace's own counter");
+        c.counters.push_back(recorded);
+        QVERIFY(!isRingTrack(c.counters.front()));
+        appendRingTracks(c);
+        QVERIFY(c.counters.size() > 1);
+        for (std::size_t i = 1; i < c.counters.size(); ++i) {
+            QVERIFY(isRingTrack(c.counters[i]));
+            QCOMPARE(c.counters[i].kind, CounterKind::RingOccupancy);
+        }
+    }
 };
 
 QTEST_MAIN(TestRingOccupancy)
