@@ -109,10 +109,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     m_warningsList = new QListWidget(this);
     m_warningsList->setWordWrap(true);
-    m_warningsDock = new QDockWidget(tr("Warnings"), this);
-    m_warningsDock->setObjectName(QStringLiteral("warningsDock"));
-    m_warningsDock->setWidget(m_warningsList);
-    addDockWidget(Qt::BottomDockWidgetArea, m_warningsDock);
+    m_warningsDock =
+        addDock(tr("Warnings"), QStringLiteral("warningsDock"), m_warningsList, Qt::BottomDockWidgetArea);
     m_warningsDock->hide();
 
     m_status = new QLabel(this);
@@ -138,55 +136,49 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     attachTimeline();
 }
 
+QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName, QWidget *panel,
+                                 Qt::DockWidgetArea area, QDockWidget *tabbedWith)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    if (tabbedWith && dockWidgetArea(tabbedWith) == area) {
+        tabifyDockWidget(tabbedWith, dock);
+        tabbedWith->raise();
+    }
+    return dock;
+}
+
 void MainWindow::createDocks()
 {
     m_details = new DetailsPanel(this);
-    m_detailsDock = new QDockWidget(tr("Details"), this);
-    m_detailsDock->setObjectName(QStringLiteral("detailsDock"));
-    m_detailsDock->setWidget(m_details);
-    addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
+    m_detailsDock = addDock(tr("Details"), QStringLiteral("detailsDock"), m_details, Qt::RightDockWidgetArea);
     connect(m_details, &DetailsPanel::taskActivated, this, [this](quint64 task) {
         if (TimelineView *view = currentTimeline())
             view->selectTask(task);
     });
 
     m_legend = new BarLegend(this);
-    m_legendDock = new QDockWidget(tr("Legend"), this);
-    m_legendDock->setObjectName(QStringLiteral("legendDock"));
-    m_legendDock->setWidget(m_legend);
-    addDockWidget(Qt::RightDockWidgetArea, m_legendDock);
+    m_legendDock = addDock(tr("Legend"), QStringLiteral("legendDock"), m_legend, Qt::RightDockWidgetArea);
 
     m_functions = new FunctionTable(this);
-    m_functionsDock = new QDockWidget(tr("Functions"), this);
-    m_functionsDock->setObjectName(QStringLiteral("functionsDock"));
-    m_functionsDock->setWidget(m_functions);
-    addDockWidget(Qt::BottomDockWidgetArea, m_functionsDock);
+    m_functionsDock =
+        addDock(tr("Functions"), QStringLiteral("functionsDock"), m_functions, Qt::BottomDockWidgetArea);
     connect(m_functions, &FunctionTable::functionActivated, this, [this](int funcId) {
         if (TimelineView *view = currentTimeline())
             view->locateFunction(funcId);
     });
     m_rings = new RingsPanel(this);
-    m_ringsDock = new QDockWidget(tr("Rings"), this);
-    m_ringsDock->setObjectName(QStringLiteral("ringsDock"));
-    m_ringsDock->setWidget(m_rings);
-    addDockWidget(Qt::BottomDockWidgetArea, m_ringsDock);
-    tabifyDockWidget(m_functionsDock, m_ringsDock);
-    m_functionsDock->raise();
+    m_ringsDock =
+        addDock(tr("Rings"), QStringLiteral("ringsDock"), m_rings, Qt::BottomDockWidgetArea, m_functionsDock);
     m_report = new ReportPanel(this);
-    m_reportDock = new QDockWidget(tr("Analysis"), this);
-    m_reportDock->setObjectName(QStringLiteral("reportDock"));
-    m_reportDock->setWidget(m_report);
-    addDockWidget(Qt::BottomDockWidgetArea, m_reportDock);
-    tabifyDockWidget(m_functionsDock, m_reportDock);
-    m_functionsDock->raise();
+    m_reportDock = addDock(tr("Analysis"), QStringLiteral("reportDock"), m_report, Qt::BottomDockWidgetArea,
+                           m_functionsDock);
     m_criticalPath = new CriticalPathHighlight(this);
     m_hbViolations = new HbViolationList(this);
-    m_hbViolationsDock = new QDockWidget(tr("hb_violations"), this);
-    m_hbViolationsDock->setObjectName(QStringLiteral("hbViolationsDock"));
-    m_hbViolationsDock->setWidget(m_hbViolations);
-    addDockWidget(Qt::BottomDockWidgetArea, m_hbViolationsDock);
-    tabifyDockWidget(m_functionsDock, m_hbViolationsDock);
-    m_functionsDock->raise();
+    m_hbViolationsDock = addDock(tr("hb_violations"), QStringLiteral("hbViolationsDock"), m_hbViolations,
+                                 Qt::BottomDockWidgetArea, m_functionsDock);
     resizeDocks({m_detailsDock}, {380}, Qt::Horizontal);
     resizeDocks({m_functionsDock}, {220}, Qt::Vertical);
 }

@@ -58,6 +58,10 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     // Where features add the toggles of their docks.
     QMenu *viewMenu() const { return m_viewMenu; }
+    // Puts `panel` in a dock named `objectName` (window state is saved by it) in `area`; with
+    // `tabbedWith`, as a tab beside that dock, which stays in front.
+    QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *panel,
+                         Qt::DockWidgetArea area, QDockWidget *tabbedWith = nullptr);
     // Loads, analyses and lays out every opened input off the GUI thread.
     const CaptureLoader *loader() const { return m_loader; }
     // The current tab's timeline, if it has loaded.

@@ -89,22 +89,13 @@ QString writePicture(const Capture &capture, const TimelinePicture &picture, con
 MeasureTools::MeasureTools(MainWindow *window) : QObject(window), m_window(window)
 {
     m_panel = new RegionPanel(window);
-    m_regionDock = new QDockWidget(tr("Region"), window);
-    m_regionDock->setObjectName(QStringLiteral("regionDock"));
-    m_regionDock->setWidget(m_panel);
-    m_list = new AnnotationList(window);
-    m_markersDock = new QDockWidget(tr("Markers"), window);
-    m_markersDock->setObjectName(QStringLiteral("markersDock"));
-    m_markersDock->setWidget(m_list);
     // Wide tables: along the bottom, next to the per-function table of the whole capture.
     auto *functions = window->findChild<QDockWidget *>(QStringLiteral("functionsDock"));
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_regionDock);
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_markersDock);
-    if (functions && window->dockWidgetArea(functions) == Qt::BottomDockWidgetArea)
-        window->tabifyDockWidget(functions, m_regionDock);
-    window->tabifyDockWidget(m_regionDock, m_markersDock);
-    if (functions)
-        functions->raise();
+    m_regionDock = window->addDock(tr("Region"), QStringLiteral("regionDock"), m_panel,
+                                   Qt::BottomDockWidgetArea, functions);
+    m_list = new AnnotationList(window);
+    m_markersDock = window->addDock(tr("Markers"), QStringLiteral("markersDock"), m_list,
+                                    Qt::BottomDockWidgetArea, functions);
 
     m_export = new QAction(tr("&Export…"), window);
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

@@ -45,10 +45,8 @@ ReviewController::ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *v
         m_catalogue = std::make_shared<const TechniqueCatalogue>(std::move(*catalogue));
 
     m_panel = new TechniquesPanel(m_catalogue, window);
-    m_dock = new QDockWidget(tr("Techniques"), window);
-    m_dock->setObjectName(QStringLiteral("techniquesDock"));
-    m_dock->setWidget(m_panel);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    m_dock =
+        window->addDock(tr("Techniques"), QStringLiteral("techniquesDock"), m_panel, Qt::RightDockWidgetArea);
     connect(m_panel, &TechniquesPanel::compareRequested, this, [this](const QString &id) {
         if (m_comparison)
             m_comparison->setTechnique(id);
