@@ -2,6 +2,7 @@
 
 #include "functiontablemodel.h"
 #include "hostclockbadge.h"
+#include "numbersortitem.h"
 #include "timeformat.h"
 
 #include <QHeaderView>
@@ -20,27 +21,6 @@ namespace {
 QString percent(double pct)
 {
     return QStringLiteral("%1 %").arg(pct, 0, 'f', 1);
-}
-
-// A table cell that sorts by the number in Qt::UserRole, not by its text.
-class NumberSortItem : public QTableWidgetItem
-{
-public:
-    NumberSortItem(const QString &text, double value) : QTableWidgetItem(text)
-    {
-        setData(Qt::UserRole, value);
-    }
-    bool operator<(const QTableWidgetItem &other) const override
-    {
-        return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
-    }
-};
-
-QTableWidgetItem *numberItem(const QString &text, double value)
-{
-    auto *item = new NumberSortItem(text, value);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
 }
 
 } // namespace

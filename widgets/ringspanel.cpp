@@ -2,6 +2,7 @@
 
 #include "model/capture/captureruns.h"
 
+#include "numbersortitem.h"
 #include "ringpressureband.h"
 #include "timeformat.h"
 #include "timelineview.h"
@@ -64,6 +65,7 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
     // Numbers keep columns of their width; the scope site, free text, takes what is left.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(SiteColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSortIndicator(RingColumn, Qt::AscendingOrder); // ring order first
     layout->addWidget(m_table, 1);
 
     m_noteLabel = new QLabel(this);
@@ -136,6 +138,8 @@ QString RingsPanel::diagnosisText() const
 
 void RingsPanel::rebuild()
 {
+    // Rows are filled unsorted, then sorted by the column the user chose (ring order by default).
+    m_table->setSortingEnabled(false);
     m_table->setRowCount(0);
     if (!m_capture) {
         m_diagnosis = {};
@@ -171,16 +175,16 @@ void RingsPanel::rebuild()
                 continue;
             const int row = m_table->rowCount();
             m_table->insertRow(row);
-            const auto right = Qt::AlignRight | Qt::AlignVCenter;
-            m_table->setItem(row, RingColumn, cell(QString::number(r), right));
+            m_table->setItem(row, RingColumn, numberItem(QString::number(r), r));
             m_table->setItem(row, ResourceColumn, cell(ringResourceName(RingResource(k))));
             const auto res = RingResource(k);
-            m_table->setItem(row, PeakColumn, cell(amount(s->peak, res), right));
+            m_table->setItem(row, PeakColumn, numberItem(amount(s->peak, res), s->peak));
             m_table->setItem(row, CapacityColumn,
-                             cell(s->capacity ? amount(*s->capacity, res) : tr("unknown"), right));
+                             numberItem(s->capacity ? amount(*s->capacity, res) : tr("unknown"),
+                                        s->capacity.value_or(-1)));
             const auto fraction = s->peakFraction();
-            auto *pct =
-                cell(fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("—"), right);
+            auto *pct = numberItem(fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("—"),
+                                   fraction ? *fraction * 100 : -1);
             if (fraction && *fraction >= RingDiagnosis::kDangerFraction)
                 pct->setForeground(QColor(200, 40, 40));
             m_table->setItem(row, PercentColumn, pct);
@@ -191,14 +195,16 @@ void RingsPanel::rebuild()
                              cell(flat             ? QStringLiteral("—")
                                   : site.isEmpty() ? tr("unknown")
                                                    : site));
-            m_table->setItem(row, AtColumn,
-                             cell(flat ? QStringLiteral("—") : formatDuration(s->peakUs), right));
-            m_table->setItem(row, TasksColumn,
-                             cell(RingResource(k) == RingResource::TaskWindow
-                                      ? QString::number(rings.tasksPerRing[std::size_t(r)])
-                                      : QString(),
-                                  right));
+            m_table->setItem(
+                row, AtColumn,
+                numberItem(flat ? QStringLiteral("—") : formatDuration(s->peakUs), flat ? -1 : s->peakUs));
+            const bool window = RingResource(k) == RingResource::TaskWindow;
+            m_table->setItem(
+                row, TasksColumn,
+                numberItem(window ? QString::number(rings.tasksPerRing[std::size_t(r)]) : QString(),
+                           window ? double(rings.tasksPerRing[std::size_t(r)]) : -1));
         }
+    m_table->setSortingEnabled(true);
 }
 
 } // namespace lanescope

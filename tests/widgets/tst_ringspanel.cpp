@@ -6,16 +6,19 @@
 #include "model/io/loader.h"
 #include "widgets/ringspanel.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace lanescope;
 
 namespace {
 
-const QString kRebalance = QStringLiteral("One ring carries the load while others idle → rebalance scopes (05a)");
+const QString kRebalance =
+    QStringLiteral("One ring carries the load while others idle → rebalance scopes (05a)");
 const QString kConstraint = QStringLiteral("A peak sits at capacity → that ring is the constraint (05b)");
 
 CapturePtr generated(WorkloadKind workload, int window, const QTemporaryDir &dir)
@@ -60,7 +63,8 @@ private slots:
         RingsPanel panel;
         panel.setCapture(capture, analysisOf(capture));
         const QString text = panel.diagnosisText();
-        QVERIFY2(text.startsWith(kRebalance + QStringLiteral(": ring 3 holds 100.0% of the tasks.")), qPrintable(text));
+        QVERIFY2(text.startsWith(kRebalance + QStringLiteral(": ring 3 holds 100.0% of the tasks.")),
+                 qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("(05b)")), qPrintable(text));
         const int row = rowOf(panel.table(), 3, QStringLiteral("task window"));
         QVERIFY(row >= 0);
@@ -81,7 +85,9 @@ private slots:
         RingsPanel panel;
         panel.setCapture(capture, analysisOf(capture));
         const QString text = panel.diagnosisText();
-        QVERIFY2(text.startsWith(kConstraint + QStringLiteral(": ring 2 task window peaks at 16 of 16 (100.0%) in pressure.py:31.")),
+        QVERIFY2(text.startsWith(
+                     kConstraint +
+                     QStringLiteral(": ring 2 task window peaks at 16 of 16 (100.0%) in pressure.py:31.")),
                  qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("(05a)")), qPrintable(text));
         const int row = rowOf(panel.table(), 2, QStringLiteral("task window"));
@@ -110,6 +116,38 @@ private slots:
         panel.setCapture(empty, nullptr);
         QCOMPARE(panel.diagnosisText(), QStringLiteral("Analysing the capture…"));
         QCOMPARE(panel.table()->rowCount(), 0);
+    }
+
+    // Rows open in ring order; a click on "% of capacity" sorts them by the number, not its text
+    // ("100.0" after "9.4"), with the unknown ones ("—") first.
+    void sortsByValue()
+    {
+        QTemporaryDir dir;
+        const CapturePtr capture = generated(WorkloadKind::RingAtCapacity, 16, dir);
+        QVERIFY(capture);
+        RingsPanel panel;
+        panel.resize(1200, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setCapture(capture, analysisOf(capture));
+        QTableWidget *table = panel.table();
+        QVERIFY(table->rowCount() > 2);
+        auto column = [&](int c) {
+            std::vector<double> values;
+            for (int r = 0; r < table->rowCount(); ++r)
+                values.push_back(table->item(r, c)->data(Qt::UserRole).toDouble());
+            return values;
+        };
+        const auto rings = column(RingsPanel::RingColumn);
+        QVERIFY(std::is_sorted(rings.begin(), rings.end()));
+        QHeaderView *header = table->horizontalHeader();
+        const int x = header->sectionViewportPosition(RingsPanel::PercentColumn) +
+                      header->sectionSize(RingsPanel::PercentColumn) / 2;
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
+        const auto percent = column(RingsPanel::PercentColumn);
+        QVERIFY(std::is_sorted(percent.begin(), percent.end()) ||
+                std::is_sorted(percent.rbegin(), percent.rend()));
+        QVERIFY(percent.front() != percent.back());
     }
 
     void thresholdsAreInTheTooltip()
