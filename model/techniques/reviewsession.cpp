@@ -17,7 +17,7 @@ using Json = nlohmann::json;
 namespace {
 
 constexpr const char *kFormat = "lanescope-review";
-constexpr int kMaxNesting = 32;           // the format nests 4 deep; anything deeper is not ours
+constexpr int kMaxNesting = 32; // the format nests 4 deep; anything deeper is not ours
 constexpr std::size_t kMaxMarkers = 1'000'000;
 
 struct SessionError
@@ -40,7 +40,8 @@ QString quoted(const QString &s)
 {
     QString out = s.left(80);
     for (QChar &c : out)
-        if (c.category() == QChar::Other_Control || c == QChar::LineSeparator || c == QChar::ParagraphSeparator)
+        if (c.category() == QChar::Other_Control || c == QChar::LineSeparator ||
+            c == QChar::ParagraphSeparator)
             c = u'?';
     return u'"' + out + u'"';
 }
@@ -48,7 +49,8 @@ QString quoted(const QString &s)
 // A relative name of one or two plain components ("deps.json", "scope_stats/scope_stats.jsonl").
 bool isSafeRelativeName(const QString &name)
 {
-    if (name.isEmpty() || name.size() > 255 || name.startsWith(u'/') || name.contains(u'\\') || name.contains(QChar(0)))
+    if (name.isEmpty() || name.size() > 255 || name.startsWith(u'/') || name.contains(u'\\') ||
+        name.contains(QChar(0)))
         return false;
     const QStringList parts = name.split(u'/');
     if (parts.size() > 2)
@@ -96,9 +98,12 @@ Json captureToJson(const ReviewCapture &c)
         const std::size_t n = ZSTD_compress(packed.data(), std::size_t(packed.size()), f.bytes.constData(),
                                             std::size_t(f.bytes.size()), 6);
         if (ZSTD_isError(n))
-            throw SessionError{QStringLiteral("%1: compression failed: %2").arg(f.name, QLatin1String(ZSTD_getErrorName(n)))};
+            throw SessionError{QStringLiteral("%1: compression failed: %2")
+                                   .arg(f.name, QLatin1String(ZSTD_getErrorName(n)))};
         packed.truncate(qsizetype(n));
-        files.push_back({{"name", utf8(f.name)}, {"size", f.bytes.size()}, {"zstd_base64", packed.toBase64().toStdString()}});
+        files.push_back({{"name", utf8(f.name)},
+                         {"size", f.bytes.size()},
+                         {"zstd_base64", packed.toBase64().toStdString()}});
     }
     o["embedded"] = files;
     if (c.simulated)
@@ -143,8 +148,9 @@ EmbeddedFile embeddedFromJson(const Json &o, const QString &where, qint64 &total
             throw SessionError{where + QStringLiteral(".zstd_base64: not a string")};
         return v.get_ref<const std::string &>();
     }();
-    const auto decoded = QByteArray::fromBase64Encoding(QByteArray::fromRawData(text.data(), qsizetype(text.size())),
-                                                        QByteArray::AbortOnBase64DecodingErrors);
+    const auto decoded =
+        QByteArray::fromBase64Encoding(QByteArray::fromRawData(text.data(), qsizetype(text.size())),
+                                       QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded)
         throw SessionError{where + QStringLiteral(".zstd_base64: not base64")};
     const QByteArray &packed = decoded.decoded;
@@ -152,7 +158,8 @@ EmbeddedFile embeddedFromJson(const Json &o, const QString &where, qint64 &total
     if (frame == ZSTD_CONTENTSIZE_ERROR || frame == ZSTD_CONTENTSIZE_UNKNOWN || frame != expected)
         throw SessionError{where + QStringLiteral(".zstd_base64: not a zstd frame of the stated size")};
     f.bytes = QByteArray(qsizetype(expected), Qt::Uninitialized);
-    const std::size_t n = ZSTD_decompress(f.bytes.data(), std::size_t(expected), packed.constData(), std::size_t(packed.size()));
+    const std::size_t n = ZSTD_decompress(f.bytes.data(), std::size_t(expected), packed.constData(),
+                                          std::size_t(packed.size()));
     if (ZSTD_isError(n) || n != expected)
         throw SessionError{where + QStringLiteral(".zstd_base64: corrupt zstd data")};
     return f;
@@ -169,10 +176,14 @@ ReviewCapture captureFromJson(const Json &o, const QString &where, qint64 &total
         if (!it->is_array())
             throw SessionError{where + QStringLiteral(".embedded: not an array")};
         for (std::size_t i = 0; i < it->size(); ++i) {
-            c.embedded.push_back(embeddedFromJson((*it)[i], QStringLiteral("%1.embedded[%2]").arg(where).arg(i), total));
+            c.embedded.push_back(
+                embeddedFromJson((*it)[i], QStringLiteral("%1.embedded[%2]").arg(where).arg(i), total));
             for (std::size_t k = 0; k + 1 < c.embedded.size(); ++k)
                 if (c.embedded[k].name == c.embedded.back().name)
-                    throw SessionError{QStringLiteral("%1.embedded[%2]: %3 appears twice").arg(where).arg(i).arg(quoted(c.embedded.back().name))};
+                    throw SessionError{QStringLiteral("%1.embedded[%2]: %3 appears twice")
+                                           .arg(where)
+                                           .arg(i)
+                                           .arg(quoted(c.embedded.back().name))};
         }
     }
     if (auto sim = o.find("simulated"); sim != o.end()) {
@@ -218,15 +229,17 @@ std::optional<ReviewSession> parseReviewSession(const QByteArray &bytes, QString
         const auto *pe = dynamic_cast<const Json::parse_error *>(&e);
         const QString what = QString::fromUtf8(e.what());
         const QString detail = quoted(what.section(QStringLiteral(": "), -1)).mid(1).chopped(1);
-        return fail(pe ? QStringLiteral("at byte %1: not valid JSON (%2)").arg(qulonglong(pe->byte)).arg(detail)
-                       : QStringLiteral("not valid JSON (%1)").arg(detail));
+        return fail(
+            pe ? QStringLiteral("at byte %1: not valid JSON (%2)").arg(qulonglong(pe->byte)).arg(detail)
+               : QStringLiteral("not valid JSON (%1)").arg(detail));
     }
     try {
         if (!root.is_object())
             throw SessionError{QStringLiteral("the top level is not an object")};
         const Json &format = member(root, "format", QStringLiteral("review"));
         if (!format.is_string() || format.get<std::string>() != kFormat)
-            throw SessionError{QStringLiteral("format: not a Lanescope review (expected \"%1\")").arg(QLatin1String(kFormat))};
+            throw SessionError{QStringLiteral("format: not a Lanescope review (expected \"%1\")")
+                                   .arg(QLatin1String(kFormat))};
         const Json &version = member(root, "version", QStringLiteral("review"));
         if (!version.is_number_integer() || version.get<std::int64_t>() < 1)
             throw SessionError{QStringLiteral("version: not a positive integer")};
@@ -252,8 +265,10 @@ std::optional<ReviewSession> parseReviewSession(const QByteArray &bytes, QString
             s.markers.push_back({t.get<double>(), stringMember(markers[i], "name", at)});
         }
         qint64 total = 0;
-        s.before = captureFromJson(member(root, "before", QStringLiteral("review")), QStringLiteral("before"), total);
-        s.after = captureFromJson(member(root, "after", QStringLiteral("review")), QStringLiteral("after"), total);
+        s.before = captureFromJson(member(root, "before", QStringLiteral("review")), QStringLiteral("before"),
+                                   total);
+        s.after =
+            captureFromJson(member(root, "after", QStringLiteral("review")), QStringLiteral("after"), total);
         return s;
     } catch (const SessionError &e) {
         return fail(e.message);
@@ -288,7 +303,7 @@ bool saveReviewSession(const ReviewSession &session, const QString &path, QStrin
     for (qsizetype at = 0; at < bytes.size(); at += kChunk) {
         if (keepGoing && !keepGoing()) {
             file.cancelWriting();
-            file.commit();   // discards the temporary file; the old file stays as it was
+            file.commit(); // discards the temporary file; the old file stays as it was
             return fail(QStringLiteral("saving was cancelled; the previous file is unchanged"));
         }
         const qsizetype n = std::min(kChunk, bytes.size() - at);
@@ -330,7 +345,8 @@ std::optional<std::vector<EmbeddedFile>> captureFilesForEmbedding(const QString 
     const DiscoveredFiles found = discoverCapture(capturePath, &readError);
     if (found.kind == MainFileKind::None || found.main.isEmpty()) {
         if (error)
-            *error = readError.message.isEmpty() ? QStringLiteral("%1: no capture found").arg(capturePath) : readError.message;
+            *error = readError.message.isEmpty() ? QStringLiteral("%1: no capture found").arg(capturePath)
+                                                 : readError.message;
         return std::nullopt;
     }
     const QDir base = QFileInfo(found.main).absoluteDir();

@@ -27,7 +27,8 @@ std::string percentEncoded(const QString &s)
     static const char hex[] = "0123456789ABCDEF";
     std::string out;
     for (const unsigned char c : s.toUtf8()) {
-        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                           c == '_' || c == '-' || c == '.';
         if (plain) {
             out.push_back(char(c));
         } else {
@@ -75,7 +76,7 @@ int writeHostLog(const SimulatedRun &run, const GeneratorOptions &o, const QStri
             schedStart = std::min(schedStart, p.startNs);
             schedEnd = std::max(schedEnd, p.endNs);
         }
-    const std::int64_t prologue = 82'000;   // preamble .. sm_reset before the first device record
+    const std::int64_t prologue = 82'000; // preamble .. sm_reset before the first device record
     const auto dev = [&](std::int64_t simNs) { return prologue + simNs - run.deviceStartNs; };
     // The records' cycle stamps are truncated to the counter's tick, so a window that hugs their
     // nanosecond extent could miss its first or last record by a tick: the device's own phase
@@ -92,13 +93,21 @@ int writeHostLog(const SimulatedRun &run, const GeneratorOptions &o, const QStri
         {"chip.run.runner_run.device_wall.sm_reset", 3, 78'000, 4'000, true, {}},
     };
     if (orchEnd > 0) {
-        device.push_back(
-            {"chip.run.runner_run.device_wall.orch", 3, dev(orchStart) - tick, orchEnd - orchStart + 2 * tick, true, {}});
+        device.push_back({"chip.run.runner_run.device_wall.orch",
+                          3,
+                          dev(orchStart) - tick,
+                          orchEnd - orchStart + 2 * tick,
+                          true,
+                          {}});
         device.push_back({"chip.run.runner_run.device_wall.post_orch", 3, dev(orchEnd), 5'000, true, {}});
     }
     if (schedEnd > 0)
-        device.push_back(
-            {"chip.run.runner_run.device_wall.sched", 3, dev(schedStart) - tick, schedEnd - schedStart + 2 * tick, true, {}});
+        device.push_back({"chip.run.runner_run.device_wall.sched",
+                          3,
+                          dev(schedStart) - tick,
+                          schedEnd - schedStart + 2 * tick,
+                          true,
+                          {}});
 
     const std::int64_t bindTs = host0 + 4'000;
     const std::int64_t bindDur = 150'000;
@@ -120,12 +129,22 @@ int writeHostLog(const SimulatedRun &run, const GeneratorOptions &o, const QStri
     spans.push_back({"chip.run", 0, host0, runEnd - host0, false, " case=" + percentEncoded(o.caseName)});
 
     auto prefix = [&](std::int64_t mono, const char *level, const char *func) {
-        f.put("[mono_ns=").put(mono).put("][T0x").put(hexString(threadHandle)).put("][").put(level).put("] ").put(func).put(": ");
+        f.put("[mono_ns=")
+            .put(mono)
+            .put("][T0x")
+            .put(hexString(threadHandle))
+            .put("][")
+            .put(level)
+            .put("] ")
+            .put(func)
+            .put(": ");
     };
     prefix(host0 - 900'000, "INFO", "simpler_init");
     f.put("device 0 opened, platform ").put(o.clockFreqHz >= 1'000'000'000 ? "a5" : "a2a3").put('\n');
     f.put("[CLOCK_ANCHOR] v=1 pid=").put(pid).put(" mono_ns=").put(host0 - 800'000);
-    f.put(" wall_ns=").put(std::int64_t(1'760'000'000'000'000'000) + std::int64_t(o.seed % 1000) * 1'000'000'000).put('\n');
+    f.put(" wall_ns=")
+        .put(std::int64_t(1'760'000'000'000'000'000) + std::int64_t(o.seed % 1000) * 1'000'000'000)
+        .put('\n');
 
     int records = 0;
     for (const auto &s : spans) {
@@ -133,7 +152,14 @@ int writeHostLog(const SimulatedRun &run, const GeneratorOptions &o, const QStri
         const std::int64_t mono = s.deviceClock ? runnerTs + runnerDur - 1'000 : s.ts + s.dur;
         prefix(mono, "TIMING", "strace_emit");
         f.put("[STRACE] v=1 pid=").put(pid).put(" tid=").put(pid).put(" inv=1 hid=").put(hid);
-        f.put(" depth=").put(std::int32_t(s.depth)).put(" name=").put(s.name).put(" ts=").put(s.ts).put(" dur=").put(s.dur);
+        f.put(" depth=")
+            .put(std::int32_t(s.depth))
+            .put(" name=")
+            .put(s.name)
+            .put(" ts=")
+            .put(s.ts)
+            .put(" dur=")
+            .put(s.dur);
         if (s.deviceClock)
             f.put(" clk=dev");
         f.put(s.attributes).put('\n');
