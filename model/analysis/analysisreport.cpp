@@ -38,13 +38,18 @@ QString figureDescription(const QString &figure)
     return {};
 }
 
-AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> range)
+AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> range,
+                       const CancelCheck &cancelled)
 {
     AnalysisReport report;
     report.range = range;
+    if (cancelled())
+        return report;
     report.functions =
         range ? functionSummary(capture, range->startUs, range->endUs) : functionSummary(capture);
 
+    if (cancelled())
+        return report;
     const AnalysisInput in = buildAnalysisInput(capture, range);
     report.level = in.level;
     report.rows = in.rows.size();
@@ -55,6 +60,8 @@ AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> rang
 
     // The observed path reads AICore rows only, so it also works at level 1.
     // Rows that lost their AICPU record still ran on their core; only then is a second input needed.
+    if (cancelled())
+        return report;
     const bool separate = in.rowsWithoutAicpu > 0;
     const AnalysisInput aicoreInput = separate ? buildAnalysisInput(capture, range, false) : AnalysisInput();
     const AnalysisInput &aicore = separate ? aicoreInput : in;
@@ -63,6 +70,8 @@ AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> rang
     else
         report.observedPath = observedCriticalPath(aicore);
 
+    if (cancelled())
+        return report;
     const QString levelTwoReason = in.level < 2      ? reasons::needsLevel2
                                    : in.rows.empty() ? reasons::noRows
                                                      : QString();
@@ -78,18 +87,26 @@ AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> rang
             last = std::max(last, r->finishUs);
         }
         report.totalTestTimeUs = last - first;
+        if (cancelled())
+            return report;
         if (in.hasDeps) {
             report.overhead = overheadFigures(in);
+            if (cancelled())
+                return report;
             report.criticalPath = criticalPathAttribution(in);
         } else {
             absent(figures::overhead, reasons::needsDeps);
             absent(figures::criticalPath, reasons::needsDeps);
         }
+        if (cancelled())
+            return report;
         report.switchCost = switchFigures(in, report.overhead ? &report.overhead->waitingIntervals : nullptr);
         report.headOh = distributionOf(headOverheads(in));
         report.tailOh = distributionOf(tailOverheads(in));
     }
 
+    if (cancelled())
+        return report;
     // Part 5: one producer only; its variant decides the figure (supplement §6.2).
     const QStringList producers = schedulerProducers(capture);
     const bool aicoreProducer = producers == QStringList{QStringLiteral("aicore")};

@@ -2,6 +2,7 @@
 
 #include "aicoreschedulerbreakdown.h"
 #include "analysisrange.h"
+#include "cancelcheck.h"
 #include "criticalpath.h"
 #include "functionsummary.h"
 #include "ohdistribution.h"
@@ -83,6 +84,8 @@ inline const QString noWorkRecords =
 QString figureDescription(const QString &figure);
 
 // Pure: the same capture and range always give the same report. O(n log n) in rows and records.
-AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> range = std::nullopt);
+// `cancelled` is looked at between the figures; once it says so the report is left incomplete.
+AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> range = std::nullopt,
+                       const CancelCheck &cancelled = {});
 
 } // namespace lanescope

@@ -40,4 +40,10 @@ CaptureAnalysis analyseRun(const CaptureDocument &document, const Capture &run)
     return analyzeCapture(run, document.ringsOf(run));
 }
 
+std::optional<CaptureAnalysis> analyseRun(const CaptureDocument &document, const Capture &run,
+                                          const AnalysisControl &control)
+{
+    return analyzeCapture(run, document.ringsOf(run), control);
+}
+
 } // namespace lanescope

@@ -38,5 +38,8 @@ OpenedDocument openDocument(const QString &path, const LoadControl &control = {}
 
 // The analysis of one run of the document (spec §12), with the ring occupancy computed on opening.
 CaptureAnalysis analyseRun(const CaptureDocument &document, const Capture &run);
+// The same, or nothing once `control` says it was cancelled.
+std::optional<CaptureAnalysis> analyseRun(const CaptureDocument &document, const Capture &run,
+                                          const AnalysisControl &control);
 
 } // namespace lanescope

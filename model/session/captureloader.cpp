@@ -7,14 +7,25 @@ namespace lanescope {
 
 CaptureLoader::CaptureLoader(QObject *parent) : QObject(parent) {}
 
+void CaptureLoader::Job::stop()
+{
+    cancel = true;
+    cancel.notify_all(); // a checkpoint may be waiting for it
+}
+
 CaptureLoader::~CaptureLoader()
 {
     // The workers report through this object: stop them before it goes away.
     for (auto &[id, job] : m_jobs)
-        job->cancel = true;
+        job->stop();
     for (const QPointer<QThread> &thread : std::as_const(m_threads))
         if (thread)
             thread->wait();
+}
+
+void CaptureLoader::setCheckpoint(Checkpoint checkpoint)
+{
+    m_checkpoint = std::move(checkpoint);
 }
 
 bool CaptureLoader::busy() const
@@ -57,6 +68,7 @@ int CaptureLoader::open(const QString &path)
 {
     const int id = m_nextId++;
     auto job = std::make_shared<Job>();
+    job->checkpoint = m_checkpoint;
     m_jobs[id] = job;
     LoadControl control;
     control.cancel = &job->cancel;
@@ -96,10 +108,15 @@ void CaptureLoader::analyse(int id, const std::shared_ptr<Job> &job, const Docum
         std::vector<std::shared_ptr<Capture>> runs = document->runs.runs;
         std::stable_partition(runs.begin(), runs.end(),
                               [&](const auto &r) { return r == document->runs.defaultRun(); });
+        AnalysisControl control;
+        control.cancel = &job->cancel;
+        if (job->checkpoint)
+            control.checkpoint = [job](AnalysisStage stage) { job->checkpoint(stage, job->cancel); };
         for (const auto &run : runs) {
-            if (job->cancel)
-                return;
-            auto analysis = std::make_shared<const CaptureAnalysis>(analyseRun(*document, *run));
+            std::optional<CaptureAnalysis> result = analyseRun(*document, *run, control);
+            if (!result)
+                return; // cancelled
+            auto analysis = std::make_shared<const CaptureAnalysis>(std::move(*result));
             post(id, job, [this, id, run, analysis] { emit analysed(id, run, analysis); });
         }
         post(id, job, done);
@@ -117,7 +134,7 @@ void CaptureLoader::analyse(int id, const std::shared_ptr<Job> &job, const Docum
 void CaptureLoader::cancel(int job)
 {
     if (const auto it = m_jobs.find(job); it != m_jobs.end()) {
-        it->second->cancel = true;
+        it->second->stop();
         m_jobs.erase(it);
     }
 }

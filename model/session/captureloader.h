@@ -17,8 +17,9 @@ namespace lanescope {
 // Opens inputs off the thread it lives on: openDocument, then the analysis of every run (the
 // default run first) and the "All runs" layout, side by side. Each step is reported as a signal on
 // the loader's own thread, under the job id open() returned; nothing more arrives for a job once it
-// is cancelled. Cancelling stops a load at its next progress step and an analysis after the run it
-// is on, so the destructor, which cancels every job, waits at most that long.
+// is cancelled. Cancelling stops a load at its next progress step and an analysis at its next
+// cancel point (between its stages and inside the long ones), so the destructor, which cancels
+// every job, waits at most that long.
 class CaptureLoader : public QObject
 {
     Q_OBJECT
@@ -33,6 +34,12 @@ public:
     // Some worker thread is still running (a cancelled job's included).
     bool busy() const;
 
+    // Called on the analysing thread at every stage's cancel point of the jobs opened from now on,
+    // with that job's cancel flag: a test holds a job at a known point by blocking here until the
+    // flag turns true (std::atomic::wait; cancel() and the destructor notify it).
+    using Checkpoint = std::function<void(AnalysisStage stage, const std::atomic<bool> &cancelled)>;
+    void setCheckpoint(Checkpoint checkpoint);
+
 signals:
     // `total` <= 0: the amount of work is unknown.
     void progress(int job, qint64 done, qint64 total);
@@ -46,6 +53,9 @@ private:
     {
         std::atomic<bool> cancel{false};
         std::atomic<int> lastPermille{-1}; // progress already reported, to post one update per 0.1 %
+        Checkpoint checkpoint;
+
+        void stop();
     };
 
     void start(const std::shared_ptr<Job> &job, std::function<void()> work);
@@ -53,6 +63,7 @@ private:
     void post(int id, const std::shared_ptr<Job> &job, std::function<void()> report);
     void analyse(int id, const std::shared_ptr<Job> &job, const DocumentPtr &document);
 
+    Checkpoint m_checkpoint;
     int m_nextId = 1;
     std::map<int, std::shared_ptr<Job>> m_jobs; // open or analysing
     QList<QPointer<QThread>> m_threads;

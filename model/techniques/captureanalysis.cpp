@@ -9,13 +9,36 @@ CaptureAnalysis analyzeCapture(const Capture &capture)
 
 CaptureAnalysis analyzeCapture(const Capture &capture, RingOccupancy rings)
 {
+    return *analyzeCapture(capture, std::move(rings), AnalysisControl{});
+}
+
+std::optional<CaptureAnalysis> analyzeCapture(const Capture &capture, RingOccupancy rings,
+                                              const AnalysisControl &control)
+{
+    const CancelCheck cancelled(control.cancel);
+    auto stop = [&](AnalysisStage stage) {
+        if (control.checkpoint)
+            control.checkpoint(stage);
+        return cancelled();
+    };
     CaptureAnalysis a;
-    a.report = analyze(capture);
+    if (stop(AnalysisStage::Report))
+        return std::nullopt;
+    a.report = analyze(capture, std::nullopt, cancelled);
+    if (stop(AnalysisStage::Landmarks))
+        return std::nullopt;
     if (a.report.level >= 2 && a.report.rows > 0)
         a.landmarks = findLandmarks(buildAnalysisInput(capture, std::nullopt), capture);
     a.rings = std::move(rings);
-    a.metrics = computeMetrics(capture);
+    if (stop(AnalysisStage::Metrics))
+        return std::nullopt;
+    a.metrics = computeMetrics(capture, std::nullopt, cancelled);
+    if (stop(AnalysisStage::Symptoms))
+        return std::nullopt;
     a.suggestions = detectSymptoms(capture, a.metrics);
+    // Cancelled while the suggestions were made: nobody wants the result.
+    if (cancelled())
+        return std::nullopt;
     return a;
 }
 

@@ -645,7 +645,8 @@ void ringMetrics(const Capture &c, Builder &b)
 
 } // namespace
 
-MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> range)
+MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> range,
+                         const CancelCheck &cancelled)
 {
     MetricSet set;
     Builder b(set);
@@ -655,16 +656,28 @@ MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> ra
     set.hasDeps = !capture.deps.empty();
     set.hasScopeStats = !capture.scopeStats.isEmpty();
 
+    if (cancelled())
+        return set;
     graphMetrics(capture, bars, range.has_value(), b);
+    if (cancelled())
+        return set;
     barMetrics(capture, bars, range.has_value(), b);
+    if (cancelled())
+        return set;
     staircaseMetrics(capture, bars, b);
+    if (cancelled())
+        return set;
     if (bars.level >= 2) {
         const AnalysisInput timed = buildAnalysisInput(capture, range, true);
         dispatchMetrics(timed, b);
     } else {
         dispatchMetrics(bars, b);
     }
+    if (cancelled())
+        return set;
     phaseMetrics(capture, bars.level, range, b);
+    if (cancelled())
+        return set;
     ringMetrics(capture, b);
     b.absentAll(QStringLiteral("M21"), kNeedsBench);
 

@@ -2,6 +2,7 @@
 
 #include "metricdefinitions.h"
 #include "model/analysis/analysisrange.h"
+#include "model/analysis/cancelcheck.h"
 #include "model/capture/capture.h"
 
 #include <QString>
@@ -47,7 +48,9 @@ struct MetricSet
 // Computes every value of metricDefinitions() on the capture's AICore rows (restricted to
 // `range` the same way analyze() does). Reuses the analyses of model/analysis: M10 head
 // distribution, M11 switch, M12 overhead, M13 critical path. Pure and deterministic.
-MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> range = std::nullopt);
+// `cancelled` is looked at between the groups of metrics; once it says so the set is left incomplete.
+MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> range = std::nullopt,
+                         const CancelCheck &cancelled = {});
 MetricSet computeMetrics(Capture &&, std::optional<AnalysisRange> = std::nullopt) = delete;
 
 } // namespace lanescope
