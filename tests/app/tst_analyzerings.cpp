@@ -2,6 +2,7 @@
 // and dep pool capacities and peaks, null where the capture cannot tell.
 
 #include "capturegenerator.h"
+#include "generatedcapture.h"
 #include "lanescoperun.h"
 
 #include <QTemporaryDir>
@@ -32,12 +33,7 @@ private slots:
     void atCapacityRings()
     {
         QTemporaryDir dir;
-        GeneratorOptions o;
-        o.workload = WorkloadKind::RingAtCapacity;
-        o.taskWindowMax = 16;
-        o.blockDim = 4;
-        o.hostLog = false;
-        const GeneratedCapture g = generateCapture(o, dir.path());
+        const GeneratedCapture g = generateCapture(ringAtCapacityOptions(), dir.path());
         QVERIFY(g.ok());
         const json j = analyzeJson(dir.path());
         QVERIFY(j.is_object());

@@ -1,3 +1,4 @@
+#include "beforeafterpair.h"
 #include "capturegenerator.h"
 #include "lanescoperun.h"
 
@@ -17,8 +18,8 @@ class TestCompareCommand : public QObject
 {
     Q_OBJECT
 
-    const QString m_before = QStringLiteral(LANESCOPE_SAMPLES "/before-after/before");
-    const QString m_after = QStringLiteral(LANESCOPE_SAMPLES "/before-after/after");
+    const QString m_before = beforeAfterPath("before");
+    const QString m_after = beforeAfterPath("after");
     QTemporaryDir m_dir;
 
     static QJsonObject metricById(const QJsonArray &metrics, const QString &id)
@@ -128,8 +129,8 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
-        const QString b = QStringLiteral(LANESCOPE_SAMPLES "/before-after/before");
-        const QString a = QStringLiteral(LANESCOPE_SAMPLES "/before-after/after");
+        const QString b = beforeAfterPath("before");
+        const QString a = beforeAfterPath("after");
         QTest::newRow("one capture") << QStringList{b} << 1 << "needs exactly two captures";
         QTest::newRow("unknown technique") << QStringList{b, a, "--technique", "99z"} << 1 << "unknown technique \"99z\"";
         QTest::newRow("bad report") << QStringList{b, a, "-o", "/tmp/x.pdf"} << 1 << "the report must end in .md or .html";

@@ -1,3 +1,4 @@
+#include "beforeafterpair.h"
 #include "lanescoperun.h"
 
 #include "model/io/loader.h"
@@ -19,8 +20,8 @@ class TestMetricAgreement : public QObject
 {
     Q_OBJECT
 
-    const QString m_before = QStringLiteral(LANESCOPE_SAMPLES "/before-after/before");
-    const QString m_after = QStringLiteral(LANESCOPE_SAMPLES "/before-after/after");
+    const QString m_before = beforeAfterPath("before");
+    const QString m_after = beforeAfterPath("after");
     QTemporaryDir m_dir;
     QString m_cli;
     QString m_markdown;
@@ -96,8 +97,7 @@ private slots:
         QVERIFY(!m_markdown.isEmpty() && !m_html.isEmpty());
 
         QString error;
-        const auto catalogue = TechniqueCatalogue::fromFile(
-            QStringLiteral(LANESCOPE_SAMPLES "/../techniques/catalogue.json"), &error);
+        const auto catalogue = TechniqueCatalogue::fromFile(beforeAfterCatalogue(), &error);
         QVERIFY2(catalogue, qPrintable(error));
         const CapturePtr before = loadCapture(m_before).capture;
         const CapturePtr after = loadCapture(m_after).capture;

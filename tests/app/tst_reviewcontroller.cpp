@@ -1,5 +1,6 @@
 #include "app/mainwindow.h"
 #include "app/reviewcontroller.h"
+#include "beforeafterpair.h"
 #include "model/techniques/reviewsession.h"
 #include "widgets/capturepage.h"
 #include "widgets/comparisontablemodel.h"
@@ -30,8 +31,8 @@ using namespace lanescope;
 
 namespace {
 
-const QString kBefore = QStringLiteral(LANESCOPE_SAMPLES "/before-after/before");
-const QString kAfter = QStringLiteral(LANESCOPE_SAMPLES "/before-after/after");
+const QString kBefore = beforeAfterPath("before");
+const QString kAfter = beforeAfterPath("after");
 
 CapturePage *pageAt(MainWindow &w, int index) { return qobject_cast<CapturePage *>(w.tabs()->widget(index)); }
 

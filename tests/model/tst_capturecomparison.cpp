@@ -1,4 +1,5 @@
-#include "capturegenerator.h"
+#include "beforeafterpair.h"
+#include "generatedcapture.h"
 #include "model/io/loader.h"
 #include "model/techniques/capturecomparison.h"
 
@@ -9,11 +10,6 @@ using namespace lanescope;
 
 namespace {
 
-QString cataloguePath()
-{
-    return QStringLiteral(LANESCOPE_SAMPLES "/../techniques/catalogue.json");
-}
-
 CapturePtr generate(const QString &dir, WorkloadKind workload, int level = 4, int taskWindowMax = 16384)
 {
     GeneratorOptions o;
@@ -21,21 +17,18 @@ CapturePtr generate(const QString &dir, WorkloadKind workload, int level = 4, in
     o.level = level;
     o.taskWindowMax = taskWindowMax;
     o.hostLog = false;
-    const GeneratedCapture g = generateCapture(o, dir);
-    if (!g.ok())
-        qFatal("%s", qPrintable(g.error));
-    LoadResult r = loadCapture(dir);
-    if (!r.ok())
-        qFatal("%s", qPrintable(r.error.toString()));
-    return r.capture;
+    CapturePtr c = generateAndLoad(o, dir);
+    if (!c)
+        qFatal("no capture in %s", qPrintable(dir));
+    return c;
 }
 
-CapturePtr load(const QString &path)
+CapturePtr load(const char *which)
 {
-    LoadResult r = loadCapture(path);
-    if (!r.ok())
-        qFatal("%s", qPrintable(r.error.toString()));
-    return r.capture;
+    CapturePtr c = loadPair(which);
+    if (!c)
+        qFatal("the bundled %s capture cannot be read", which);
+    return c;
 }
 
 const MetricComparison *metric(const CaptureComparison &c, const QString &id)
@@ -73,7 +66,7 @@ private slots:
     void initTestCase()
     {
         QString error;
-        m_catalogue = TechniqueCatalogue::fromFile(cataloguePath(), &error);
+        m_catalogue = TechniqueCatalogue::fromFile(beforeAfterCatalogue(), &error);
         QVERIFY2(m_catalogue, qPrintable(error));
     }
 
@@ -146,8 +139,8 @@ private slots:
     // The bundled pair is technique 01a: 2048 -> 512 tasks.
     void bundledTilingPair()
     {
-        const CapturePtr before = load(QStringLiteral(LANESCOPE_SAMPLES "/before-after/before"));
-        const CapturePtr after = load(QStringLiteral(LANESCOPE_SAMPLES "/before-after/after"));
+        const CapturePtr before = load("before");
+        const CapturePtr after = load("after");
         const CaptureComparison c = compare(before, after, QStringLiteral("01a"));
         QVERIFY(c.comparable);
         const MetricComparison *tasks = metric(c, QStringLiteral("M1"));
@@ -199,8 +192,8 @@ private slots:
     {
         QFETCH(int, change);
         QFETCH(QString, reason);
-        const CapturePtr before = load(QStringLiteral(LANESCOPE_SAMPLES "/before-after/before"));
-        auto after = std::make_shared<Capture>(*load(QStringLiteral(LANESCOPE_SAMPLES "/before-after/after")));
+        const CapturePtr before = load("before");
+        auto after = std::make_shared<Capture>(*load("after"));
         CompareOptions options;
         if (change == 0)
             after->info.clockFreqHz = 1'000'000'000;

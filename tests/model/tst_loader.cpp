@@ -1,3 +1,4 @@
+#include "beforeafterpair.h"
 #include "capturegenerator.h"
 #include "expectedjson.h"
 #include "model/analysis/capturesummary.h"
@@ -139,8 +140,8 @@ private slots:
         for (const QString &d : dirs)
             QTest::newRow(qPrintable(d)) << root.filePath(d);
         QTest::newRow("bundled sample") << QStringLiteral(LANESCOPE_SAMPLES "/sample-l4");
-        QTest::newRow("before") << QStringLiteral(LANESCOPE_SAMPLES "/before-after/before");
-        QTest::newRow("after") << QStringLiteral(LANESCOPE_SAMPLES "/before-after/after");
+        QTest::newRow("before") << beforeAfterPath("before");
+        QTest::newRow("after") << beforeAfterPath("after");
     }
     void generatedFixtures()
     {

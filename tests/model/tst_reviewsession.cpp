@@ -1,3 +1,4 @@
+#include "beforeafterpair.h"
 #include "model/io/loader.h"
 #include "model/techniques/reviewsession.h"
 
@@ -97,7 +98,7 @@ private slots:
     // The captures travel inside the file and reopen as the same capture.
     void embeddedCaptures()
     {
-        const QString before = QStringLiteral(LANESCOPE_SAMPLES "/before-after/before");
+        const QString before = beforeAfterPath("before");
         QString error;
         auto files = captureFilesForEmbedding(before, &error);
         QVERIFY2(files, qPrintable(error));

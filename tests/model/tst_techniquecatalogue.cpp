@@ -1,3 +1,4 @@
+#include "beforeafterpair.h"
 #include "model/techniques/metricdefinitions.h"
 #include "model/techniques/techniquecatalogue.h"
 
@@ -9,7 +10,7 @@ using namespace lanescope;
 
 namespace {
 
-const QString kCatalogue = QStringLiteral(LANESCOPE_SAMPLES "/../techniques/catalogue.json");
+const QString kCatalogue = beforeAfterCatalogue();
 
 QByteArray catalogueBytes()
 {

@@ -1,4 +1,4 @@
-#include "capturegenerator.h"
+#include "generatedcapture.h"
 #include "model/io/loader.h"
 #include "model/techniques/captureanalysis.h"
 #include "widgets/reportmodel.h"
@@ -31,13 +31,10 @@ Analysed generated(const QString &dir, int level, DepsShape deps)
     o.deps = deps;
     o.hostLog = false;
     o.scopeStats = false;
-    const GeneratedCapture g = generateCapture(o, dir);
-    if (!g.ok())
-        qFatal("generator: %s", qPrintable(g.error));
-    const LoadResult r = loadCapture(dir);
-    if (!r.ok())
-        qFatal("loader: %s", qPrintable(r.error.toString()));
-    return analysed(r.capture);
+    const CapturePtr capture = generateAndLoad(o, dir);
+    if (!capture)
+        qFatal("no capture in %s", qPrintable(dir));
+    return analysed(capture);
 }
 
 QString valueOf(const ReportModel &m, const QString &key)

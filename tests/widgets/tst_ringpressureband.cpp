@@ -1,7 +1,7 @@
 // The ring pressure band over the AICore lanes: drawn when the Rings panel's action is checked,
 // redrawn from the viewport on zoom, gone when unchecked.
 
-#include "capturegenerator.h"
+#include "generatedcapture.h"
 
 #include "model/analysis/derivedtracks.h"
 #include "model/analysis/ringtracks.h"
@@ -24,17 +24,9 @@ namespace {
 
 CapturePtr atCapacityCapture(const QTemporaryDir &dir)
 {
-    GeneratorOptions o;
-    o.workload = WorkloadKind::RingAtCapacity;
-    o.taskWindowMax = 16;
-    o.blockDim = 4;
-    o.hostLog = false;
-    if (!generateCapture(o, dir.path()).ok())
+    auto c = std::const_pointer_cast<Capture>(generateAndLoad(ringAtCapacityOptions(), dir.path()));
+    if (!c)
         return {};
-    LoadResult r = loadCapture(dir.path());
-    if (!r.ok())
-        return {};
-    auto c = std::const_pointer_cast<Capture>(r.capture);
     appendDerivedTracks(*c);
     return c;
 }
@@ -182,10 +174,8 @@ private slots:
         o.tasks = 60;
         o.blockDim = 2;
         o.hostLog = false;
-        QVERIFY(generateCapture(o, dir.path()).ok());
-        LoadResult r = loadCapture(dir.path());
-        QVERIFY(r.ok());
-        auto c = std::const_pointer_cast<Capture>(r.capture);
+        auto c = std::const_pointer_cast<Capture>(generateAndLoad(o, dir.path()));
+        QVERIFY(c);
         appendDerivedTracks(*c);
         TimelineViewport vp;
         vp.t0Us = 0;

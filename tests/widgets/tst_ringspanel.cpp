@@ -1,7 +1,7 @@
 // The Rings panel: peaks per ring and resource, and the two chapter-05 diagnoses stated plainly,
 // on a generated imbalanced capture and a generated at-capacity capture.
 
-#include "capturegenerator.h"
+#include "generatedcapture.h"
 
 #include "model/io/loader.h"
 #include "widgets/ringspanel.h"
@@ -28,9 +28,7 @@ CapturePtr generated(WorkloadKind workload, int window, const QTemporaryDir &dir
     o.taskWindowMax = window;
     o.blockDim = 4;
     o.hostLog = false;
-    if (!generateCapture(o, dir.path()).ok())
-        return {};
-    return loadCapture(dir.path()).capture;
+    return generateAndLoad(o, dir.path());
 }
 
 // The table row of (ring, resource), or -1.
@@ -168,9 +166,9 @@ private slots:
         o.tasks = 60;
         o.blockDim = 2;
         o.hostLog = false;
-        QVERIFY(generateCapture(o, dir.path()).ok());
+        const CapturePtr capture = generateAndLoad(o, dir.path());
+        QVERIFY(capture);
         RingsPanel panel;
-        const CapturePtr capture = loadCapture(dir.path()).capture;
         panel.setCapture(capture, analysisOf(capture));
         QVERIFY(panel.diagnosisText().contains(QStringLiteral("No scope_stats.jsonl")));
         const int row = rowOf(panel.table(), 0, QStringLiteral("task window"));

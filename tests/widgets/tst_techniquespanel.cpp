@@ -26,7 +26,7 @@ private slots:
     void initTestCase()
     {
         QString error;
-        auto catalogue = TechniqueCatalogue::fromFile(kCatalogue, &error);
+        auto catalogue = TechniqueCatalogue::fromFile(beforeAfterCatalogue(), &error);
         QVERIFY2(catalogue, qPrintable(error));
         m_catalogue = std::make_shared<const TechniqueCatalogue>(std::move(*catalogue));
         m_before = loadPair("before");

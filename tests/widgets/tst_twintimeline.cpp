@@ -1,3 +1,4 @@
+#include "beforeafterpair.h"
 #include "model/io/loader.h"
 #include "widgets/timelineview.h"
 #include "widgets/twintimeline.h"
@@ -10,11 +11,6 @@
 using namespace lanescope;
 
 namespace {
-
-CapturePtr loadPair(const char *which)
-{
-    return loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/before-after/") + QLatin1String(which)).capture;
-}
 
 void sendWheel(QWidget *target, QPointF pos, int angleY)
 {
