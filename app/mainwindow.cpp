@@ -321,7 +321,7 @@ void MainWindow::showSelection()
 MainWindow::~MainWindow()
 {
     // The loader reports to the pages: stop it first (it cancels every job and waits at most for
-    // the run an analysis is on).
+    // an analysis to reach its next cancel point).
     delete m_loader;
     m_loader = nullptr;
 }

@@ -1,0 +1,140 @@
+// Cancel benchmark: how long an abandoned analysis keeps its thread after the cancel request, as a
+// ratio to the whole analysis of the same run. The window's close and the loader's destructor
+// wait exactly that long, so this is the budget the unit tests leave out (they check the order of
+// events only: tests/model/tst_captureloader.cpp, tests/app/tst_windowlifetime.cpp).
+//
+//   bench_cancel [--tasks N] [--repeat K] [--check] [--dir DIR]
+//
+// The run (level 4, with deps.json, default 100k tasks) is analysed K times whole (default 5);
+// then, K times each, an analysis is cancelled at 10 %, 30 %, 50 %, 70 % and 90 % of the median
+// whole time and the time from the request to its return is taken. Ratio: the largest of those
+// medians over the whole analysis' median, both wall time on the same machine in the same run.
+// Budget: <= 0.25 (the longest step between two cancel points is a group of metrics).
+// With --check the exit status is 1 when the budget is missed.
+
+#include "capturegenerator.h"
+#include "model/session/capturedocument.h"
+
+#include <QCoreApplication>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+using namespace lanescope;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+// Starts an analysis, asks it to stop after `afterMs`, and returns how long it took to return
+// from then on (0 when it finished before the request).
+double cancelLatencyMs(const CaptureDocument &document, const Capture &run, double afterMs)
+{
+    std::atomic<bool> cancel{false};
+    std::atomic<bool> finished{false};
+    Clock::time_point returned;
+    AnalysisControl control;
+    control.cancel = &cancel;
+    std::thread worker([&] {
+        analyseRun(document, run, control);
+        returned = Clock::now();
+        finished = true;
+    });
+    std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(afterMs));
+    const Clock::time_point requested = Clock::now();
+    cancel = true;
+    worker.join();
+    return finished && returned > requested
+               ? std::chrono::duration<double, std::milli>(returned - requested).count()
+               : 0.0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments().mid(1);
+    std::uint64_t tasks = 100'000;
+    int repeat = 5;
+    bool check = false;
+    QString keepDir;
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--tasks") && i + 1 < args.size() && args[i + 1].toULongLong() > 0)
+            tasks = args[++i].toULongLong();
+        else if (args[i] == QLatin1String("--repeat") && i + 1 < args.size() && args[i + 1].toInt() >= 1)
+            repeat = args[++i].toInt();
+        else if (args[i] == QLatin1String("--check"))
+            check = true;
+        else if (args[i] == QLatin1String("--dir") && i + 1 < args.size())
+            keepDir = args[++i];
+        else {
+            QTextStream(stderr) << "usage: bench_cancel [--tasks N] [--repeat K] [--check] [--dir DIR]\n";
+            return 1;
+        }
+    }
+    constexpr double kBudget = 0.25;
+
+    QTemporaryDir tmp;
+    const QString dir = keepDir.isEmpty() ? tmp.path() : keepDir;
+    GeneratorOptions o;
+    o.seed = 7;
+    o.level = 4;
+    o.tasks = tasks;
+    const GeneratedCapture g = generateCapture(o, dir);
+    if (!g.ok()) {
+        QTextStream(stderr) << "generation failed: " << g.error << '\n';
+        return 1;
+    }
+    const OpenedDocument opened = openDocument(dir);
+    if (!opened.ok()) {
+        QTextStream(stderr) << opened.error.toString() << '\n';
+        return 1;
+    }
+    const CaptureDocument &document = *opened.document;
+    const Capture &run = *document.runs.defaultRun();
+
+    std::vector<double> whole;
+    for (int i = 0; i < repeat; ++i) {
+        const Clock::time_point start = Clock::now();
+        analyseRun(document, run);
+        whole.push_back(msSince(start));
+    }
+    const double wholeMs = median(whole);
+
+    QTextStream out(stdout);
+    out << "rows " << run.rows.size() << ", whole analysis " << QString::number(wholeMs, 'f', 1) << " ms\n";
+    out << "cancelled at  latency(ms)  latency/whole\n";
+    double worst = 0;
+    for (const double at : {0.1, 0.3, 0.5, 0.7, 0.9}) {
+        std::vector<double> latencies;
+        for (int i = 0; i < repeat; ++i)
+            latencies.push_back(cancelLatencyMs(document, run, at * wholeMs));
+        const double latencyMs = median(latencies);
+        worst = std::max(worst, latencyMs / wholeMs);
+        out << QStringLiteral("%1 %       %2  %3\n")
+                   .arg(int(at * 100), 3)
+                   .arg(latencyMs, 11, 'f', 1)
+                   .arg(latencyMs / wholeMs, 13, 'f', 3);
+    }
+    const bool ok = worst <= kBudget;
+    out << "worst latency/whole " << QString::number(worst, 'f', 3) << (ok ? " ok" : " MISSED")
+        << " (<= " << kBudget << ")\n";
+    return check && !ok ? 1 : 0;
+}
