@@ -989,10 +989,10 @@ private:
 TimelinePainter::TimelinePainter() : m_scratch(std::make_unique<TimelineFrameScratch>()) {}
 TimelinePainter::~TimelinePainter() = default;
 
-const TimelineIndex &TimelinePainter::indexFor(const Capture &c)
+const TimelineIndex &TimelinePainter::indexFor(const Capture &c, const CaptureIndexPtr &shared)
 {
     if (!m_index || !m_index->isFor(c)) {
-        m_index = std::make_unique<TimelineIndex>(c);
+        m_index = std::make_unique<TimelineIndex>(c, shared);
         m_cachedFrame = {}; // drawn from another capture
     }
     return *m_index;

@@ -63,9 +63,12 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 
 TimelineView::~TimelineView() = default;
 
-void TimelineView::setCapture(CapturePtr capture)
+void TimelineView::setCapture(CapturePtr capture, CaptureIndexPtr index)
 {
     m_capture = std::move(capture);
+    m_index = m_capture ? lanescope::indexFor(*m_capture, std::move(index)) : CaptureIndexPtr();
+    if (m_capture)
+        m_painter.indexFor(*m_capture, m_index); // the painter draws by the same shared index
     m_options.highlightLane = -1;
     m_options.relatedSlices.clear();
     m_options.collapsedGroups = m_capture ? initiallyCollapsedGroups(*m_capture) : QSet<QString>{};
@@ -78,15 +81,13 @@ void TimelineView::setCapture(CapturePtr capture)
     if (m_capture) {
         m_preferredHeaderWidthPx = TimelinePainter::preferredHeaderWidth(*m_capture, m_options.font);
         m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups);
-        m_locator = TaskLocator(*m_capture);
     } else {
         m_layout = {};
-        m_locator = {};
     }
     m_viewport.scrollYPx = 0;
     updateGeometryFromWidget();
     m_restoring = true;
-    applyViewport(m_viewport.withRange(m_capture ? fitRange(m_painter.indexFor(*m_capture).alignedExtent())
+    applyViewport(m_viewport.withRange(m_capture ? fitRange(captureExtent())
                                                  : fullRange()));
     m_restoring = false;
     m_settle->stop();
@@ -101,12 +102,18 @@ TimeRange TimelineView::fullRange() const
         return m_timeBounds;
     if (!m_capture)
         return {0, 1};
-    return fitRange(m_painter.indexFor(*m_capture).extent());
+    return fitRange(m_index->bars.extent());
+}
+
+const TaskLocator &TimelineView::taskLocator() const
+{
+    static const TaskLocator none;
+    return m_index ? m_index->tasks : none;
 }
 
 TimeRange TimelineView::captureExtent() const
 {
-    return m_capture ? m_painter.indexFor(*m_capture).alignedExtent() : TimeRange{};
+    return m_index ? m_index->bars.alignedExtent() : TimeRange{};
 }
 
 void TimelineView::setTimeBounds(TimeRange bounds)
@@ -143,7 +150,7 @@ void TimelineView::setVisibleRange(TimeRange range)
 // Fits the lanes on the device clock: host spans on their own axis would squeeze them.
 void TimelineView::fitAll()
 {
-    jumpTo(m_capture ? fitRange(m_painter.indexFor(*m_capture).alignedExtent()) : fullRange());
+    jumpTo(m_capture ? fitRange(captureExtent()) : fullRange());
 }
 
 void TimelineView::jumpTo(TimeRange range)
@@ -398,8 +405,7 @@ std::optional<std::pair<int, std::size_t>> TimelineView::sliceAt(QPointF pos)
     const int depth = m_layout.depthAt(row, contentY);
     if (depth < 0)
         return std::nullopt;
-    const auto slice = m_painter.indexFor(*m_capture)
-                           .sliceAt(*m_capture, std::size_t(row.index), depth, m_viewport.timeAt(pos.x()),
+    const auto slice = m_index->bars.sliceAt(*m_capture, std::size_t(row.index), depth, m_viewport.timeAt(pos.x()),
                                     kHitSlopPx * m_viewport.usPerPx());
     if (!slice)
         return std::nullopt;
@@ -667,7 +673,7 @@ void TimelineView::updateSelectionOptions()
     const Lane &lane = m_capture->lanes[std::size_t(m_selection->lane)];
     if (const TaskRow *row = taskRowOf(*m_capture, lane, lane.slices[m_selection->slice]);
         row && isSpmdTask(*m_capture, row->taskId)) {
-        for (const SliceRef &bar : m_locator.barsOfTask(*m_capture, row->taskId))
+        for (const SliceRef &bar : taskLocator().barsOfTask(*m_capture, row->taskId))
             m_options.relatedSlices.emplace_back(bar.lane, bar.slice);
     }
 }
@@ -703,7 +709,7 @@ bool TimelineView::selectTask(std::uint64_t taskId)
 {
     if (!m_capture)
         return false;
-    const std::vector<SliceRef> bars = m_locator.barsOfTask(*m_capture, taskId);
+    const std::vector<SliceRef> bars = taskLocator().barsOfTask(*m_capture, taskId);
     if (bars.empty())
         return false;
     select(bars.front(), true);
@@ -714,7 +720,7 @@ bool TimelineView::locateFunction(int funcId)
 {
     if (!m_capture)
         return false;
-    const SliceRef bar = m_locator.longestOfFunction(*m_capture, funcId);
+    const SliceRef bar = taskLocator().longestOfFunction(*m_capture, funcId);
     if (!bar.isValid())
         return false;
     select(bar, true);

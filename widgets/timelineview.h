@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/index/captureindex.h"
 #include "sliceref.h"
 #include "tasklocator.h"
 #include "timelineannotations.h"
@@ -42,7 +43,10 @@ public:
     explicit TimelineView(QWidget *parent = nullptr);
     ~TimelineView() override;
 
-    void setCapture(CapturePtr capture);
+    // `index` is the run's shared bar index (CaptureDocument::indexOf); without one, or with one
+    // of another capture, the view builds its own.
+    void setCapture(CapturePtr capture, CaptureIndexPtr index = {});
+    const CaptureIndexPtr &captureIndex() const { return m_index; }
     const CapturePtr &capture() const { return m_capture; }
 
     TimeRange visibleRange() const { return m_viewport.range(); }
@@ -87,7 +91,7 @@ public:
     bool locateFunction(int funcId);
     void centreOn(SliceRef bar);
     void zoomToSelection();
-    const TaskLocator &taskLocator() const { return m_locator; }
+    const TaskLocator &taskLocator() const;
 
     // History of committed ranges. Continuous input (wheel, drag, keys held) settles into one
     // entry; jumps (fit, search, zoom to selection) commit at once.
@@ -171,6 +175,7 @@ private:
     TimeRange measuredFromDrag(double xPx, Qt::KeyboardModifiers modifiers);
 
     CapturePtr m_capture;
+    CaptureIndexPtr m_index;         // null exactly when m_capture is
     mutable TimelinePainter m_painter;  // owns the per-capture index, a cache built on first use
     int m_preferredHeaderWidthPx = kTimelineHeaderWidthPx;
     int m_fixedHeaderWidthPx = 0;    // setHeaderWidth(); 0 = m_preferredHeaderWidthPx
@@ -183,7 +188,6 @@ private:
     QPointF m_dragLast;
     int m_draggedLane = -1;          // lane whose header is being dragged
     std::optional<SliceRef> m_selection;
-    TaskLocator m_locator;
     ViewHistory m_history;
     QTimer *m_settle = nullptr;      // commits a range once the user stops moving it
     bool m_restoring = false;        // applying a history entry: not a new navigation
