@@ -8,6 +8,7 @@
 #include "rastertarget.h"
 #include "rulerscale.h"
 #include "scanlinebars.h"
+#include "selectionoverlay.h"
 #include "slicepalette.h"
 #include "timeformat.h"
 
@@ -158,12 +159,11 @@ public:
     // The selection outlines, clipped to the plot so they never cover the ruler or the header.
     void drawOverlays()
     {
-        m_p.save();
-        m_p.setClipRect(QRect(m_vp.plotLeft(), m_vp.lanesTop(), m_vp.plotWidth(), m_vp.lanesHeight()));
-        m_p.setRenderHint(QPainter::Antialiasing, false);
-        drawHighlight();
-        m_p.restore();
         const TimelineOverlayContext context{m_c, m_vp, m_layout, m_index, m_o.colours};
+        // The selection outlines come first, under the overlays that were added.
+        m_p.save();
+        SelectionOverlay::of(m_o).paint(m_p, context);
+        m_p.restore();
         for (const auto &overlay : m_o.overlays) {
             if (!overlay)
                 continue;
@@ -720,36 +720,6 @@ private:
         m_p.restore();
     }
 
-    void drawHighlight()
-    {
-        for (const auto &[lane, slice] : m_o.relatedSlices) {
-            if (lane != m_o.highlightLane || slice != m_o.highlightSlice)
-                outline(lane, slice, QPen(m_o.colours.related, 1, Qt::DashLine));
-        }
-        outline(m_o.highlightLane, m_o.highlightSlice, QPen(m_o.colours.highlight, 2));
-    }
-
-    void outline(int laneIndex, std::size_t sliceIndex, const QPen &pen)
-    {
-        if (laneIndex < 0 || std::size_t(laneIndex) >= m_c.lanes.size())
-            return;
-        const Lane &lane = m_c.lanes[std::size_t(laneIndex)];
-        const int rowIndex = m_layout.rowOfLane(laneIndex);
-        if (rowIndex < 0 || sliceIndex >= lane.slices.size())
-            return;
-        const Slice &s = lane.slices[sliceIndex];
-        const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
-        const int depth = std::min<int>(s.depth, m_index.levelCount(std::size_t(laneIndex)) - 1);
-        const double y = rowTop(row) + m_o.metrics.lanePaddingPx + depth * m_o.metrics.sliceRowHeightPx;
-        const int left = std::max(m_vp.plotLeft(), column(s.startUs) - 1);
-        const int right = std::min(m_vp.plotRight(), std::max(column(s.endUs), column(s.startUs) + 1) + 1);
-        if (right <= left)
-            return;
-        m_p.setPen(pen);
-        m_p.setBrush(Qt::NoBrush);
-        m_p.drawRect(QRectF(left, y, right - left, m_o.metrics.sliceRowHeightPx - 1));
-    }
-
     // A lane or counter name, left-aligned and vertically centred in `box`, elided to fit.
     void drawName(const QRectF &box, const QString &name, const QFontMetrics &metrics)
     {
@@ -999,21 +969,17 @@ const TimelineIndex &TimelinePainter::indexFor(const Capture &c, const CaptureIn
 }
 
 namespace {
-bool sameMetrics(const TimelineMetrics &a, const TimelineMetrics &b)
-{
-    return a.sliceRowHeightPx == b.sliceRowHeightPx && a.lanePaddingPx == b.lanePaddingPx &&
-           a.groupHeadingHeightPx == b.groupHeadingHeightPx && a.counterHeightPx == b.counterHeightPx;
-}
-
-// Whether two option sets draw the same picture apart from the overlays.
+// Whether two option sets draw the same picture apart from the overlays: all fields but those the
+// overlays draw count, so a field added later invalidates the cache unless it is listed here.
 bool sameBase(const TimelinePaintOptions &a, const TimelinePaintOptions &b)
 {
-    return sameMetrics(a.metrics, b.metrics) && a.collapsedGroups == b.collapsedGroups && a.font == b.font &&
-           a.drawLabels == b.drawLabels && a.minLabelWidthPx == b.minLabelWidthPx &&
-           a.arrangement.order == b.arrangement.order && a.arrangement.pinned == b.arrangement.pinned &&
-           a.arrangement.hidden == b.arrangement.hidden && a.labelMode == b.labelMode &&
-           a.colourMode == b.colourMode && a.drawSetupHeads == b.drawSetupHeads &&
-           a.colours.background == b.colours.background; // the light and dark sets differ here
+    TimelinePaintOptions overlaysOfB = a;
+    overlaysOfB.highlightLane = b.highlightLane;
+    overlaysOfB.highlightSlice = b.highlightSlice;
+    overlaysOfB.relatedSlices = b.relatedSlices;
+    overlaysOfB.cacheFrames = b.cacheFrames;
+    overlaysOfB.overlays = b.overlays;
+    return overlaysOfB == b;
 }
 } // namespace
 

@@ -45,6 +45,9 @@ struct TimelinePaintOptions
     TimelineColours colours = TimelineColours::light();
     // Drawn over the bars in this order, after the selection outlines (see TimelineOverlay).
     std::vector<std::shared_ptr<const TimelineOverlay>> overlays;
+
+    // Every field counts; TimelinePainter's frame cache compares all but the overlays'.
+    friend bool operator==(const TimelinePaintOptions &, const TimelinePaintOptions &) = default;
 };
 
 // What the last paint() drew; level of detail is verified against these numbers.

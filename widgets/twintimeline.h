@@ -10,6 +10,7 @@ class QLabel;
 namespace lanescope {
 
 class TimelineView;
+class TimelineViewState;
 
 // Two timelines stacked on one time axis: Before above After, each under a label naming its
 // capture. Both start at the left edge at the same time (each capture's first bar), share the
@@ -39,7 +40,6 @@ signals:
     void visibleRangeChanged(double startUs, double endUs);
 
 private:
-    void follow(TimelineView *leader, TimelineView *follower, double shiftUs);
     void shareGeometry();
 
     TimelineView *m_before = nullptr;
@@ -48,7 +48,7 @@ private:
     QLabel *m_afterLabel = nullptr;
     double m_offsetUs = 0;
     TimeRange m_axis;        // both captures, in Before's time, with a margin
-    bool m_syncing = false;  // one view is being moved to match the other
+    TimelineViewState *m_range = nullptr; // the range both views show, in Before's time
 };
 
 } // namespace lanescope

@@ -137,8 +137,8 @@ bool BarIndex::isFor(const Capture &capture) const
     return true;
 }
 
-std::optional<std::size_t> BarIndex::sliceAt(const Capture &capture, std::size_t lane, int depth,
-                                                  double us, double toleranceUs) const
+std::optional<std::size_t> BarIndex::sliceAt(const Capture &capture, std::size_t lane, int depth, double us,
+                                             double toleranceUs) const
 {
     if (lane >= m_levels.size() || depth < 0 || depth >= levelCount(lane))
         return std::nullopt;

@@ -22,7 +22,10 @@ public:
     LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std::uint32_t> members);
 
     std::size_t size() const { return m_size; }
-    std::uint32_t sliceIndex(std::size_t k) const { return m_members.empty() ? std::uint32_t(k) : m_members[k]; }
+    std::uint32_t sliceIndex(std::size_t k) const
+    {
+        return m_members.empty() ? std::uint32_t(k) : m_members[k];
+    }
     // True when no slice starts before the previous one ended: then the end times are sorted too.
     bool isDisjoint() const { return m_disjoint; }
     double maxEndUs() const { return m_blockMaxEnd.empty() ? 0 : m_blockMaxEnd.back(); }
@@ -61,7 +64,10 @@ public:
     TimeRange alignedExtent() const { return m_alignedExtent; }
     std::size_t laneCount() const { return m_levels.size(); }
     int levelCount(std::size_t lane) const { return int(m_levels[lane].size()); }
-    const LaneLevelIndex &level(std::size_t lane, int depth) const { return m_levels[lane][std::size_t(depth)]; }
+    const LaneLevelIndex &level(std::size_t lane, int depth) const
+    {
+        return m_levels[lane][std::size_t(depth)];
+    }
     // Lowest and highest value of a counter track (0 is always included so bars rise from zero).
     std::pair<double, double> counterRange(std::size_t counter) const { return m_counterRanges[counter]; }
 
