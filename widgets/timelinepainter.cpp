@@ -131,25 +131,26 @@ private:
     {
         const TimeRange extent = m_f.index.extent();
         const double top = m_f.vp.lanesTop();
-        const double height = std::min<double>(m_f.vp.lanesHeight(), m_f.layout.contentHeight() - m_f.vp.scrollYPx);
+        const double height =
+            std::min<double>(m_f.vp.lanesHeight(), m_f.layout.contentHeight() - m_f.vp.scrollYPx);
         if (height <= 0)
             return;
         const int before = m_f.column(extent.startUs);
         const int after = m_f.column(extent.endUs);
         if (before > m_f.vp.plotLeft())
-            m_f.p.fillRect(
-                QRectF(m_f.vp.plotLeft(), top, std::min(before, m_f.vp.plotRight()) - m_f.vp.plotLeft(), height),
-                m_f.o.colours.outsideCapture);
+            m_f.p.fillRect(QRectF(m_f.vp.plotLeft(), top,
+                                  std::min(before, m_f.vp.plotRight()) - m_f.vp.plotLeft(), height),
+                           m_f.o.colours.outsideCapture);
         if (after < m_f.vp.plotRight())
             m_f.p.fillRect(QRectF(std::max(after, m_f.vp.plotLeft()), top,
-                                m_f.vp.plotRight() - std::max(after, m_f.vp.plotLeft()), height),
-                         m_f.o.colours.outsideCapture);
+                                  m_f.vp.plotRight() - std::max(after, m_f.vp.plotLeft()), height),
+                           m_f.o.colours.outsideCapture);
     }
 
     void drawGrid()
     {
-        const int bottom =
-            int(std::min<double>(m_f.vp.heightPx, m_f.vp.lanesTop() + m_f.layout.contentHeight() - m_f.vp.scrollYPx));
+        const int bottom = int(std::min<double>(
+            m_f.vp.heightPx, m_f.vp.lanesTop() + m_f.layout.contentHeight() - m_f.vp.scrollYPx));
         for (const double t : m_f.scale.majorTicks(m_f.vp.range())) {
             const int x = int(std::floor(m_f.vp.xOf(t)));
             if (x >= m_f.vp.plotLeft() && x < m_f.vp.plotRight())
@@ -166,11 +167,13 @@ private:
         if (spans.empty())
             return;
         m_f.p.save();
-        m_f.p.setClipRect(QRect(m_f.vp.plotLeft(), m_f.vp.lanesTop(), m_f.vp.plotWidth(), m_f.vp.lanesHeight()));
+        m_f.p.setClipRect(
+            QRect(m_f.vp.plotLeft(), m_f.vp.lanesTop(), m_f.vp.plotWidth(), m_f.vp.lanesHeight()));
         auto fill = [&](double y0, double y1) {
             for (const TimeRange &span : spans) {
                 const int x0 = m_f.column(span.startUs);
-                const int x1 = std::max(m_f.column(span.endUs), x0 + kMinBandPx); // a sharp placement still shows
+                const int x1 =
+                    std::max(m_f.column(span.endUs), x0 + kMinBandPx); // a sharp placement still shows
                 m_f.p.fillRect(QRectF(x0, y0, x1 - x0, y1 - y0), m_f.o.colours.hostPlacementBand);
             }
         };

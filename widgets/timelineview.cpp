@@ -101,7 +101,8 @@ void TimelineView::setViewState(TimelineViewState *state)
         emit selectionChanged();
     })};
     if (state) // a shared state may go first; the view then keeps on with its own
-        m_selectionConnections << connect(state, &QObject::destroyed, this, [this] { setViewState(nullptr); });
+        m_selectionConnections << connect(state, &QObject::destroyed, this,
+                                          [this] { setViewState(nullptr); });
     updateSelectionOptions();
     viewport()->update();
 }
@@ -442,8 +443,8 @@ std::optional<std::pair<int, std::size_t>> TimelineView::sliceAt(QPointF pos)
     const int depth = m_layout.depthAt(row, contentY);
     if (depth < 0)
         return std::nullopt;
-    const auto slice = m_index->bars.sliceAt(*m_capture, std::size_t(row.index), depth, m_viewport.timeAt(pos.x()),
-                                    kHitSlopPx * m_viewport.usPerPx());
+    const auto slice = m_index->bars.sliceAt(*m_capture, std::size_t(row.index), depth,
+                                             m_viewport.timeAt(pos.x()), kHitSlopPx * m_viewport.usPerPx());
     if (!slice)
         return std::nullopt;
     return std::make_pair(row.index, *slice);

@@ -188,7 +188,7 @@ private:
     TimeRange measuredFromDrag(double xPx, Qt::KeyboardModifiers modifiers);
 
     CapturePtr m_capture;
-    CaptureIndexPtr m_index;         // null exactly when m_capture is
+    CaptureIndexPtr m_index;            // null exactly when m_capture is
     mutable TimelinePainter m_painter;  // owns the per-capture index, a cache built on first use
     int m_preferredHeaderWidthPx = kTimelineHeaderWidthPx;
     int m_fixedHeaderWidthPx = 0;    // setHeaderWidth(); 0 = m_preferredHeaderWidthPx
