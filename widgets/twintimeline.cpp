@@ -89,15 +89,16 @@ TwinTimeline::TwinTimeline(QWidget *parent) : QWidget(parent)
 }
 
 void TwinTimeline::setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after,
-                               const QString &afterName)
+                               const QString &afterName, CaptureIndexPtr beforeIndex,
+                               CaptureIndexPtr afterIndex)
 {
     // Apart while they are set up: each fits its own capture, and the offset is not known yet.
     m_before->setRangeState(nullptr);
     m_after->setRangeState(nullptr);
     m_before->setTimeBounds({});
     m_after->setTimeBounds({});
-    m_before->setCapture(std::move(before));
-    m_after->setCapture(std::move(after));
+    m_before->setCapture(std::move(before), std::move(beforeIndex));
+    m_after->setCapture(std::move(after), std::move(afterIndex));
     foldAllButAicore(m_before);
     foldAllButAicore(m_after);
     m_beforeLabel->setText(tr("Before — %1").arg(beforeName));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/index/captureindex.h"
 #include "timeviewport.h"
 
 #include <QWidget>
@@ -23,7 +24,9 @@ class TwinTimeline : public QWidget
 public:
     explicit TwinTimeline(QWidget *parent = nullptr);
 
-    void setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after, const QString &afterName);
+    // The indexes are the captures' bar indexes, when their documents built them.
+    void setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after, const QString &afterName,
+                     CaptureIndexPtr beforeIndex = {}, CaptureIndexPtr afterIndex = {});
 
     TimelineView *beforeView() const { return m_before; }
     TimelineView *afterView() const { return m_after; }
