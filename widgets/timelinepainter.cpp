@@ -4,6 +4,7 @@
 #include "counterpainter.h"
 #include "hostplacementband.h"
 #include "laneheaderpainter.h"
+#include "model/capture/lanebuilder.h"
 #include "rulerpainter.h"
 #include "selectionoverlay.h"
 #include "timelineframe.h"
