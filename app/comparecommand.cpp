@@ -197,7 +197,9 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
 
     if (!request.report.isEmpty()) {
         const QString beforeName = captureName(request.before), afterName = captureName(request.after);
-        const QImage picture = twinTimelineImage(before, beforeName, after, afterName);
+        const QImage picture =
+            twinTimelineImage(before, beforeName, after, afterName, 1600, opened[0].document->indexOf(before),
+                              opened[1].document->indexOf(after));
         QByteArray png;
         QBuffer buffer(&png);
         buffer.open(QIODevice::WriteOnly);

@@ -46,10 +46,11 @@ QString mdCell(QString s)
 } // namespace
 
 QImage twinTimelineImage(const Capture &before, const QString &beforeName, const Capture &after,
-                         const QString &afterName, int widthPx)
+                         const QString &afterName, int widthPx, CaptureIndexPtr beforeIndex,
+                         CaptureIndexPtr afterIndex)
 {
-    const TimeRange eb = TimelineIndex(before).alignedExtent();
-    const TimeRange ea = TimelineIndex(after).alignedExtent();
+    const TimeRange eb = indexFor(before, std::move(beforeIndex))->bars.alignedExtent();
+    const TimeRange ea = indexFor(after, std::move(afterIndex))->bars.alignedExtent();
     const double span = std::max({eb.isValid() ? eb.span() : 0.0, ea.isValid() ? ea.span() : 0.0, 1.0});
     auto rangeFrom = [&](const TimeRange &e) {
         const double start = std::isfinite(e.startUs) ? e.startUs : 0.0;

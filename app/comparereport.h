@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/index/captureindex.h"
 #include "model/techniques/capturecomparison.h"
 
 #include <QByteArray>
@@ -10,9 +11,11 @@
 namespace lanescope {
 
 // Before above After on one time axis: each capture's timeline from its own start, both spanning
-// the longer of the two, so equal widths are equal times. Labels name each side.
+// the longer of the two, so equal widths are equal times. Labels name each side. The indexes are
+// the runs' own (CaptureDocument::indexOf); without them the extents are computed here.
 QImage twinTimelineImage(const Capture &before, const QString &beforeName, const Capture &after,
-                         const QString &afterName, int widthPx = 1600);
+                         const QString &afterName, int widthPx = 1600, CaptureIndexPtr beforeIndex = {},
+                         CaptureIndexPtr afterIndex = {});
 
 struct CompareReportInput
 {

@@ -117,11 +117,11 @@ QString parseArguments(const QStringList &args, ExportRequest &request, bool &he
 
 // The range to draw: the requested one, open sides running to the capture's edges (with the
 // margin the window shows); invalid when the request does not overlap anything drawable.
-TimeRange resolveRange(const Capture &capture, const ExportRequest &request)
+TimeRange resolveRange(const BarIndex &bars, const ExportRequest &request)
 {
     if (!request.startUs && !request.endUs)
         return {}; // the exporter fits the whole capture
-    const TimeRange fitted = fitRange(TimelineIndex(capture).extent());
+    const TimeRange fitted = fitRange(bars.extent());
     return {request.startUs.value_or(fitted.startUs), request.endUs.value_or(fitted.endUs)};
 }
 
@@ -190,10 +190,12 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     if (warnings.size() > kMaxWarningsShown)
         err << "warning: … and " << warnings.size() - kMaxWarningsShown << " more\n";
 
-    const TimeRange range = resolveRange(capture, request);
+    const CaptureIndexPtr index = opened.document->indexOf(capture);
+    const BarIndex &bars = index->bars;
+    const TimeRange range = resolveRange(bars, request);
     if ((request.startUs || request.endUs) && !range.isValid()) {
         // The range parsed, but it does not fit this capture: the input, not the usage, is wrong.
-        const TimeRange whole = fitRange(TimelineIndex(capture).extent());
+        const TimeRange whole = fitRange(bars.extent());
         err << "lanescope export: --range is empty for this capture (it spans " << whole.startUs << ":"
             << whole.endUs << " µs)\n";
         return 2;

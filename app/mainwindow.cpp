@@ -502,7 +502,7 @@ void MainWindow::loadFinished(CapturePage *page, const CaptureDocument &document
     watcher->watch({sources.records, sources.deps, sources.nameMap, sources.scopeStats, sources.hostLog,
                     sources.dispatchIdentity});
     connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
-    page->showRuns(document.runs);
+    page->showRuns(document.runs, document.indexes);
     m_summaries[page] = statusLine(*page->capture());
     connect(page, &CapturePage::runChanged, this, [this, page] {
         m_summaries[page] = statusLine(*page->capture());

@@ -172,8 +172,9 @@ void CapturePage::showCapture(CapturePtr capture)
     showRuns(std::move(runs));
 }
 
-void CapturePage::showRuns(CaptureRuns runs)
+void CapturePage::showRuns(CaptureRuns runs, std::map<const Capture *, CaptureIndexPtr> indexes)
 {
+    m_indexes = std::move(indexes);
     m_state = State::Ready;
     m_runs = std::move(runs);
     m_allRuns.reset();
@@ -224,7 +225,8 @@ void CapturePage::fillRunPicker()
 void CapturePage::showCurrent()
 {
     m_capture = m_currentRun == kAllRuns ? m_allRuns : CapturePtr(m_runs.runs[std::size_t(m_currentRun)]);
-    m_timeline->setCapture(m_capture);
+    const auto index = m_capture ? m_indexes.find(m_capture.get()) : m_indexes.end();
+    m_timeline->setCapture(m_capture, index != m_indexes.end() ? index->second : CaptureIndexPtr());
     const QString banner = m_capture->info.allRuns
                                ? tr("%1 Their boundaries are marked.").arg(analysisPendingText(*m_capture))
                                : verdictBanner(*m_capture);

@@ -2,6 +2,7 @@
 
 #include "model/capture/capture.h"
 #include "model/capture/captureruns.h"
+#include "model/index/captureindex.h"
 #include "model/techniques/captureanalysis.h"
 
 #include <QString>
@@ -59,8 +60,9 @@ public:
     void setProgress(qint64 done, qint64 total);
     void showError(const QString &message);
     // Shows the runs, starting with the last one. With several, the "All runs" entry of the picker
-    // waits for setAllRuns(): that view is laid out after loading, off the GUI thread.
-    void showRuns(CaptureRuns runs);
+    // waits for setAllRuns(): that view is laid out after loading, off the GUI thread. `indexes`
+    // are the runs' bar indexes (CaptureDocument::indexes); a run without one gets its own.
+    void showRuns(CaptureRuns runs, std::map<const Capture *, CaptureIndexPtr> indexes = {});
     // The "All runs" view of these runs (layOutAllRuns), once laid out.
     void setAllRuns(CapturePtr allRuns);
     bool hasAllRuns() const { return bool(m_allRuns); }
@@ -80,6 +82,7 @@ private:
     State m_state = State::Loading;
     QString m_error;
     CaptureRuns m_runs;
+    std::map<const Capture *, CaptureIndexPtr> m_indexes;
     CapturePtr m_allRuns;
     int m_currentRun = 0;
     CapturePtr m_capture;

@@ -224,7 +224,8 @@ void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
     };
     m_beforeMetrics = metricsOf(m_before);
     m_afterMetrics = metricsOf(m_after);
-    m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name);
+    m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name, m_before.index,
+                        m_after.index);
     updateMarkers();
     updateHeader();
     showComparison();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/index/captureindex.h"
 #include "model/techniques/captureanalysis.h"
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
@@ -33,6 +34,7 @@ struct ComparedCapture
     QString name;
     QString path;
     CaptureAnalysisPtr analysis;  // its metrics, computed off the GUI thread
+    CaptureIndexPtr index;        // its bar index (CaptureDocument::indexOf); null: built when shown
 };
 
 // A before/after review: the chosen technique's confirmation metrics for both captures side by

@@ -16,6 +16,8 @@ struct LaneArrangement
     std::vector<int> pinned; // in pinning order
     QSet<int> hidden;
 
+    friend bool operator==(const LaneArrangement &, const LaneArrangement &) = default;
+
     // The display order of all lanes (hidden and pinned ones included).
     std::vector<int> effectiveOrder(std::size_t laneCount) const;
     bool isPinned(int lane) const;

@@ -1,29 +1,4 @@
 #pragma once
 
-#include "model/capture/capture.h"
-#include "sliceref.h"
-
-#include <vector>
-
-namespace lanescope {
-
-// Finds the AICore bars of tasks: the inverse of Slice::ref on Worker lanes, built once per
-// capture, so that links, search results and table rows can select a task's bar.
-class TaskLocator
-{
-public:
-    TaskLocator() = default;
-    explicit TaskLocator(const Capture &capture);
-
-    // The Worker-lane bar of Capture::rows[row], if the row has one.
-    SliceRef barOfRow(std::size_t row) const;
-    // The bars of every row (SPMD block) of a task, in row order.
-    std::vector<SliceRef> barsOfTask(const Capture &capture, std::uint64_t taskId) const;
-    // The bar of the longest row of a function (func id -1: unresolved rows).
-    SliceRef longestOfFunction(const Capture &capture, int funcId) const;
-
-private:
-    std::vector<SliceRef> m_rowBars;
-};
-
-} // namespace lanescope
+// TaskLocator lives with the bar index in the model; widgets include it by its old name.
+#include "model/index/tasklocator.h"

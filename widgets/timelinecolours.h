@@ -17,6 +17,8 @@ struct TimelineColours
     QColor ownClockBadge, ownClockBadgeFill;
     QColor hostPlacementBand; // translucent: where host-clock lanes may truly sit against the device
 
+    friend bool operator==(const TimelineColours &, const TimelineColours &) = default;
+
     static TimelineColours light();
     static TimelineColours dark();
     // The set matching a palette: dark when its window colour is dark.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/index/captureindex.h"
 #include "timeviewport.h"
 
 #include <QRgb>
@@ -10,73 +11,35 @@
 
 namespace lanescope {
 
-// The slices of one nesting level of a lane, in start order, with what is needed to find the
-// visible ones by binary search: a slice that starts long before the visible range can still
-// cover it, so the search runs over the running maximum of the end times, kept per block of
-// slices to cost a fraction of a byte per slice.
-class LaneLevelIndex
-{
-public:
-    LaneLevelIndex() = default;
-    // All slices of `slices` when `members` is empty, else the listed ones.
-    LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std::uint32_t> members);
-
-    std::size_t size() const { return m_size; }
-    std::uint32_t sliceIndex(std::size_t k) const { return m_members.empty() ? std::uint32_t(k) : m_members[k]; }
-    // True when no slice starts before the previous one ended: then the end times are sorted too.
-    bool isDisjoint() const { return m_disjoint; }
-    double maxEndUs() const { return m_blockMaxEnd.empty() ? 0 : m_blockMaxEnd.back(); }
-
-    // First k whose slice ends at or after `us`; every earlier one ends before it.
-    std::size_t firstEndingAtOrAfter(const std::vector<Slice> &slices, double us) const;
-    // First k >= from whose slice starts at or after `us`.
-    std::size_t firstStartingAtOrAfter(double us, std::size_t from) const;
-
-private:
-    static constexpr std::size_t kBlock = 64;
-    std::vector<std::uint32_t> m_members;
-    // Start times in level order, packed: searching them touches a quarter of the memory the
-    // slices would (a zoomed-out frame searches every pixel column of every lane).
-    std::vector<double> m_starts;
-    std::vector<double> m_blockMaxEnd;
-    std::size_t m_size = 0;
-    bool m_disjoint = true;
-};
-
-// Everything the timeline derives once per capture: per-level slice indexes, the time extent,
-// colours of interned names and counter value ranges. Built in one pass; read-only afterwards.
+// What the timeline draws by: the run's shared bar index (model/index/barindex.h) and the colours
+// of its interned names, which are a widgets concern and so are derived here, once per capture.
 class TimelineIndex
 {
 public:
-    explicit TimelineIndex(const Capture &capture);
+    // Uses `index` when it was built for `capture`, else builds one (see lanescope::indexFor).
+    explicit TimelineIndex(const Capture &capture, CaptureIndexPtr index = {});
 
     // Whether this index was built for `capture` (same object, same lane storage).
-    bool isFor(const Capture &capture) const;
+    bool isFor(const Capture &capture) const { return m_index->bars.isFor(capture); }
+    const CaptureIndexPtr &shared() const { return m_index; }
+    const BarIndex &bars() const { return m_index->bars; }
 
-    TimeRange extent() const { return m_extent; }
-    // The extent of the lanes on the device clock only (the whole extent when there are none), so
-    // host spans on their own axis do not squeeze the device timeline when fitting.
-    TimeRange alignedExtent() const { return m_alignedExtent; }
-    int levelCount(std::size_t lane) const { return int(m_levels[lane].size()); }
-    const LaneLevelIndex &level(std::size_t lane, int depth) const { return m_levels[lane][std::size_t(depth)]; }
+    TimeRange extent() const { return bars().extent(); }
+    TimeRange alignedExtent() const { return bars().alignedExtent(); }
+    int levelCount(std::size_t lane) const { return bars().levelCount(lane); }
+    const LaneLevelIndex &level(std::size_t lane, int depth) const { return bars().level(lane, depth); }
     QRgb colourOf(const Capture &capture, const Lane &lane, const Slice &slice) const;
-    // Lowest and highest value of a counter track (0 is always included so bars rise from zero).
-    std::pair<double, double> counterRange(std::size_t counter) const { return m_counterRanges[counter]; }
-
-    // The slice of `lane` at nesting level `depth` covering `us`, else the nearest one within
-    // `toleranceUs` (tiny bars and instants are hard to hit exactly). Returns a Lane::slices index.
+    std::pair<double, double> counterRange(std::size_t counter) const { return bars().counterRange(counter); }
     std::optional<std::size_t> sliceAt(const Capture &capture, std::size_t lane, int depth, double us,
-                                       double toleranceUs) const;
+                                       double toleranceUs) const
+    {
+        return bars().sliceAt(capture, lane, depth, us, toleranceUs);
+    }
 
 private:
-    const Capture *m_capture = nullptr;
-    std::vector<const Slice *> m_sliceStorage;
-    std::vector<std::vector<LaneLevelIndex>> m_levels;
+    CaptureIndexPtr m_index;
     std::vector<QRgb> m_stringColours;
     std::vector<QRgb> m_phaseColours;
-    std::vector<std::pair<double, double>> m_counterRanges;
-    TimeRange m_extent;
-    TimeRange m_alignedExtent;
 };
 
 } // namespace lanescope

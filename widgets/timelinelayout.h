@@ -20,6 +20,8 @@ struct TimelineMetrics
     int lanePaddingPx = 2;     // above and below the bars of a lane
     int groupHeadingHeightPx = 24;
     int counterHeightPx = 40;
+
+    friend bool operator==(const TimelineMetrics &, const TimelineMetrics &) = default;
 };
 
 // One horizontal band of the timeline: a group heading, a lane or a counter track.

@@ -45,6 +45,9 @@ struct TimelinePaintOptions
     TimelineColours colours = TimelineColours::light();
     // Drawn over the bars in this order, after the selection outlines (see TimelineOverlay).
     std::vector<std::shared_ptr<const TimelineOverlay>> overlays;
+
+    // Every field counts; TimelinePainter's frame cache compares all but the overlays'.
+    friend bool operator==(const TimelinePaintOptions &, const TimelinePaintOptions &) = default;
 };
 
 // What the last paint() drew; level of detail is verified against these numbers.
@@ -73,8 +76,9 @@ public:
     void paint(QPainter &p, const Capture &c, const TimelineViewport &vp, const TimelinePaintOptions &o);
     const TimelinePaintStats &stats() const { return m_stats; }
 
-    // The derived per-capture data, built on first use and again whenever another capture is drawn.
-    const TimelineIndex &indexFor(const Capture &c);
+    // The derived per-capture data, built on first use and again whenever another capture is
+    // drawn; from `shared` (the run's index) when that was built for `c`.
+    const TimelineIndex &indexFor(const Capture &c, const CaptureIndexPtr &shared = {});
 
     // A header column wide enough for the capture's lane and group names (within sane bounds).
     static int preferredHeaderWidth(const Capture &c, const QFont &font = {});

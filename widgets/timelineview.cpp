@@ -30,7 +30,6 @@ constexpr double kKeyPanFraction = 0.2; // of the plot width per key press
 constexpr double kWheelZoomPerNotch = 1.25;
 constexpr double kWheelScrollPerNotchPx = 60;
 constexpr double kHitSlopPx = 3;   // tiny bars and instants count as hit this close
-constexpr int kSettleMs = 500;     // a range held this long becomes a history entry
 constexpr double kClickSlopPx = 3; // a press that moves less than this is a click, not a drag
 } // namespace
 
@@ -47,10 +46,8 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_options.font = font();
     m_options.cacheFrames = true;
     m_options.colours = TimelineColours::forPalette(palette());
-    m_settle = new QTimer(this);
-    m_settle->setSingleShot(true);
-    m_settle->setInterval(kSettleMs);
-    connect(m_settle, &QTimer::timeout, this, &TimelineView::commitHistory);
+    m_ownState = new TimelineViewState(this);
+    setViewState(nullptr);
     m_annotations = new TimelineAnnotations(this);
     m_measurementOverlay = std::make_shared<MeasurementOverlay>();
     m_markerOverlay = std::make_shared<MarkerOverlay>();
@@ -63,14 +60,17 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 
 TimelineView::~TimelineView() = default;
 
-void TimelineView::setCapture(CapturePtr capture)
+void TimelineView::setCapture(CapturePtr capture, CaptureIndexPtr index)
 {
     m_capture = std::move(capture);
+    m_index = m_capture ? lanescope::indexFor(*m_capture, std::move(index)) : CaptureIndexPtr();
+    if (m_capture)
+        m_painter.indexFor(*m_capture, m_index); // the painter draws by the same shared index
     m_options.highlightLane = -1;
     m_options.relatedSlices.clear();
     m_options.collapsedGroups = m_capture ? initiallyCollapsedGroups(*m_capture) : QSet<QString>{};
     m_options.arrangement = {};
-    m_selection.reset();
+    m_selectionState->setSelection(std::nullopt);
     m_measuring = false;
     m_barEdges.clear();
     m_barEdgesBuilt = false;
@@ -78,21 +78,68 @@ void TimelineView::setCapture(CapturePtr capture)
     if (m_capture) {
         m_preferredHeaderWidthPx = TimelinePainter::preferredHeaderWidth(*m_capture, m_options.font);
         m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups);
-        m_locator = TaskLocator(*m_capture);
     } else {
         m_layout = {};
-        m_locator = {};
     }
     m_viewport.scrollYPx = 0;
     updateGeometryFromWidget();
-    m_restoring = true;
-    applyViewport(m_viewport.withRange(m_capture ? fitRange(m_painter.indexFor(*m_capture).alignedExtent())
-                                                 : fullRange()));
-    m_restoring = false;
-    m_settle->stop();
-    m_history.reset(m_viewport.range());
-    emit historyChanged();
+    applyViewport(m_viewport.withRange(m_capture ? fitRange(captureExtent()) : fullRange()),
+                  TimelineViewState::Change::Restore);
+    m_state->resetHistory(toState(m_viewport.range()));
     emit selectionChanged();
+}
+
+void TimelineView::setViewState(TimelineViewState *state)
+{
+    setRangeState(state, 0);
+    for (const QMetaObject::Connection &c : std::as_const(m_selectionConnections))
+        disconnect(c);
+    m_selectionState = state ? state : m_ownState;
+    m_selectionConnections = {connect(m_selectionState, &TimelineViewState::selectionChanged, this, [this] {
+        updateSelectionOptions();
+        viewport()->update();
+        emit selectionChanged();
+    })};
+    if (state) // a shared state may go first; the view then keeps on with its own
+        m_selectionConnections << connect(state, &QObject::destroyed, this,
+                                          [this] { setViewState(nullptr); });
+    updateSelectionOptions();
+    viewport()->update();
+}
+
+void TimelineView::setRangeState(TimelineViewState *state, double shiftUs)
+{
+    for (const QMetaObject::Connection &c : std::as_const(m_rangeConnections))
+        disconnect(c);
+    m_state = state ? state : m_ownState;
+    m_stateShiftUs = state ? shiftUs : 0;
+    m_rangeConnections = {
+        connect(m_state, &TimelineViewState::rangeChanged, this, &TimelineView::followState),
+        connect(m_state, &TimelineViewState::historyChanged, this, &TimelineView::historyChanged)};
+    if (state)
+        m_rangeConnections << connect(state, &QObject::destroyed, this, [this] { setRangeState(nullptr); });
+    if (m_state->range().isValid())
+        followState(m_state->range());
+    emit historyChanged();
+}
+
+TimeRange TimelineView::toState(TimeRange own) const
+{
+    return {own.startUs - m_stateShiftUs, own.endUs - m_stateShiftUs};
+}
+
+void TimelineView::followState(TimeRange range)
+{
+    if (m_writingState || !range.isValid())
+        return;
+    const TimeRange own{range.startUs + m_stateShiftUs, range.endUs + m_stateShiftUs};
+    const TimelineViewport vp = m_viewport.withRange(own).clampedTo(fullRange());
+    if (vp.t0Us == m_viewport.t0Us && vp.t1Us == m_viewport.t1Us)
+        return;
+    m_viewport.t0Us = vp.t0Us;
+    m_viewport.t1Us = vp.t1Us;
+    viewport()->update();
+    emit visibleRangeChanged(m_viewport.t0Us, m_viewport.t1Us);
 }
 
 TimeRange TimelineView::fullRange() const
@@ -101,12 +148,18 @@ TimeRange TimelineView::fullRange() const
         return m_timeBounds;
     if (!m_capture)
         return {0, 1};
-    return fitRange(m_painter.indexFor(*m_capture).extent());
+    return fitRange(m_index->bars.extent());
+}
+
+const TaskLocator &TimelineView::taskLocator() const
+{
+    static const TaskLocator none;
+    return m_index ? m_index->tasks : none;
 }
 
 TimeRange TimelineView::captureExtent() const
 {
-    return m_capture ? m_painter.indexFor(*m_capture).alignedExtent() : TimeRange{};
+    return m_index ? m_index->bars.alignedExtent() : TimeRange{};
 }
 
 void TimelineView::setTimeBounds(TimeRange bounds)
@@ -119,6 +172,16 @@ void TimelineView::followRange(TimeRange range)
 {
     if (range.isValid())
         applyViewport(m_viewport.withRange(range));
+}
+
+std::optional<SliceRef> TimelineView::selection() const
+{
+    return m_selectionState->selection();
+}
+
+const ViewHistory &TimelineView::history() const
+{
+    return m_state->history();
 }
 
 int TimelineView::preferredHeaderWidth() const
@@ -143,57 +206,41 @@ void TimelineView::setVisibleRange(TimeRange range)
 // Fits the lanes on the device clock: host spans on their own axis would squeeze them.
 void TimelineView::fitAll()
 {
-    jumpTo(m_capture ? fitRange(m_painter.indexFor(*m_capture).alignedExtent()) : fullRange());
+    jumpTo(m_capture ? fitRange(captureExtent()) : fullRange());
 }
 
 void TimelineView::jumpTo(TimeRange range)
 {
     commitHistory();
-    applyViewport(m_viewport.withRange(range));
+    applyViewport(m_viewport.withRange(range), TimelineViewState::Change::Jump);
     commitHistory();
 }
 
 void TimelineView::commitHistory()
 {
-    m_settle->stop();
-    if (!m_capture)
-        return;
-    const std::size_t before = m_history.size();
-    const std::size_t index = m_history.index();
-    m_history.commit(m_viewport.range());
-    if (m_history.size() != before || m_history.index() != index)
-        emit historyChanged();
+    if (m_capture)
+        m_state->commitHistory();
 }
 
 bool TimelineView::canGoBack() const
 {
-    return m_history.canGoBack() || m_settle->isActive();
+    return m_state->canGoBack();
 }
 bool TimelineView::canGoForward() const
 {
-    return m_history.canGoForward() && !m_settle->isActive();
+    return m_state->canGoForward();
 }
 
 void TimelineView::goBack()
 {
-    commitHistory();
-    if (const auto r = m_history.back()) {
-        m_restoring = true;
-        applyViewport(m_viewport.withRange(*r));
-        m_restoring = false;
-        emit historyChanged();
-    }
+    if (m_capture)
+        m_state->goBack();
 }
 
 void TimelineView::goForward()
 {
-    commitHistory();
-    if (const auto r = m_history.forward()) {
-        m_restoring = true;
-        applyViewport(m_viewport.withRange(*r));
-        m_restoring = false;
-        emit historyChanged();
-    }
+    if (m_capture)
+        m_state->goForward();
 }
 
 void TimelineView::zoomBy(double factor, std::optional<double> aboutX)
@@ -209,7 +256,7 @@ void TimelineView::panByPixels(double dx)
     applyViewport(m_viewport.pannedByPixels(dx));
 }
 
-void TimelineView::applyViewport(TimelineViewport vp)
+void TimelineView::applyViewport(TimelineViewport vp, TimelineViewState::Change change)
 {
     vp = vp.clampedTo(fullRange()).clampedScroll(m_layout.contentHeight());
     vp.scrollYPx = std::round(vp.scrollYPx);
@@ -218,12 +265,10 @@ void TimelineView::applyViewport(TimelineViewport vp)
     updateScrollBar();
     viewport()->update();
     if (rangeChanged) {
-        if (!m_restoring) {
-            const bool wasSettling = m_settle->isActive();
-            m_settle->start();
-            if (!wasSettling)
-                emit historyChanged(); // Back becomes possible at once
-        }
+        // Every view on the state follows it (followState), except this one, which is there already.
+        m_writingState = true;
+        m_state->setRange(toState(m_viewport.range()), change);
+        m_writingState = false;
         emit visibleRangeChanged(m_viewport.t0Us, m_viewport.t1Us);
     }
 }
@@ -398,9 +443,8 @@ std::optional<std::pair<int, std::size_t>> TimelineView::sliceAt(QPointF pos)
     const int depth = m_layout.depthAt(row, contentY);
     if (depth < 0)
         return std::nullopt;
-    const auto slice = m_painter.indexFor(*m_capture)
-                           .sliceAt(*m_capture, std::size_t(row.index), depth, m_viewport.timeAt(pos.x()),
-                                    kHitSlopPx * m_viewport.usPerPx());
+    const auto slice = m_index->bars.sliceAt(*m_capture, std::size_t(row.index), depth,
+                                             m_viewport.timeAt(pos.x()), kHitSlopPx * m_viewport.usPerPx());
     if (!slice)
         return std::nullopt;
     return std::make_pair(row.index, *slice);
@@ -634,7 +678,7 @@ void TimelineView::toggleGroupAt(QPointF pos)
 
 void TimelineView::updateHover(QPointF pos)
 {
-    if (m_selection)
+    if (selection())
         return; // the selection keeps the outline
     const auto hit = sliceAt(pos);
     const int lane = hit ? hit->first : -1;
@@ -658,16 +702,19 @@ void TimelineView::relayout()
 void TimelineView::updateSelectionOptions()
 {
     m_options.relatedSlices.clear();
-    if (!m_selection || !m_capture) {
+    // A shared state may hold a bar of another capture until this view is given its own.
+    const std::optional<SliceRef> bar = selection();
+    if (!bar || !m_capture || std::size_t(bar->lane) >= m_capture->lanes.size() ||
+        bar->slice >= m_capture->lanes[std::size_t(bar->lane)].slices.size()) {
         m_options.highlightLane = -1;
         return;
     }
-    m_options.highlightLane = m_selection->lane;
-    m_options.highlightSlice = m_selection->slice;
-    const Lane &lane = m_capture->lanes[std::size_t(m_selection->lane)];
-    if (const TaskRow *row = taskRowOf(*m_capture, lane, lane.slices[m_selection->slice]);
+    m_options.highlightLane = selection()->lane;
+    m_options.highlightSlice = selection()->slice;
+    const Lane &lane = m_capture->lanes[std::size_t(selection()->lane)];
+    if (const TaskRow *row = taskRowOf(*m_capture, lane, lane.slices[selection()->slice]);
         row && isSpmdTask(*m_capture, row->taskId)) {
-        for (const SliceRef &bar : m_locator.barsOfTask(*m_capture, row->taskId))
+        for (const SliceRef &bar : taskLocator().barsOfTask(*m_capture, row->taskId))
             m_options.relatedSlices.emplace_back(bar.lane, bar.slice);
     }
 }
@@ -679,31 +726,23 @@ void TimelineView::select(SliceRef bar, bool centre)
         clearSelection();
         return;
     }
-    const bool changed = m_selection != bar;
-    m_selection = bar;
-    updateSelectionOptions();
+    m_selectionState->setSelection(bar); // the state tells every view on it, this one included
     if (centre)
         centreOn(bar);
-    viewport()->update();
-    if (changed)
-        emit selectionChanged();
 }
 
 void TimelineView::clearSelection()
 {
-    if (!m_selection)
+    if (!selection())
         return;
-    m_selection.reset();
-    updateSelectionOptions();
-    viewport()->update();
-    emit selectionChanged();
+    m_selectionState->setSelection(std::nullopt);
 }
 
 bool TimelineView::selectTask(std::uint64_t taskId)
 {
     if (!m_capture)
         return false;
-    const std::vector<SliceRef> bars = m_locator.barsOfTask(*m_capture, taskId);
+    const std::vector<SliceRef> bars = taskLocator().barsOfTask(*m_capture, taskId);
     if (bars.empty())
         return false;
     select(bars.front(), true);
@@ -714,7 +753,7 @@ bool TimelineView::locateFunction(int funcId)
 {
     if (!m_capture)
         return false;
-    const SliceRef bar = m_locator.longestOfFunction(*m_capture, funcId);
+    const SliceRef bar = taskLocator().longestOfFunction(*m_capture, funcId);
     if (!bar.isValid())
         return false;
     select(bar, true);
@@ -751,9 +790,9 @@ void TimelineView::centreOn(SliceRef bar)
 
 void TimelineView::zoomToSelection()
 {
-    if (!m_capture || !m_selection)
+    if (!m_capture || !selection())
         return;
-    const Slice &s = m_capture->lanes[std::size_t(m_selection->lane)].slices[m_selection->slice];
+    const Slice &s = m_capture->lanes[std::size_t(selection()->lane)].slices[selection()->slice];
     const double duration = std::max(s.endUs - s.startUs, TimelineViewport::kMinSpanUs * 10);
     const double pad = duration * 0.1;
     jumpTo({s.startUs - pad, s.startUs + duration + pad});
@@ -777,7 +816,7 @@ void TimelineView::setLaneHidden(int lane, bool hidden)
         m_options.arrangement.hidden.insert(lane);
     else
         m_options.arrangement.hidden.remove(lane);
-    if (hidden && m_selection && m_selection->lane == lane)
+    if (hidden && selection() && selection()->lane == lane)
         clearSelection();
     relayout();
 }
@@ -800,7 +839,7 @@ void TimelineView::setGroupCollapsed(const QString &group, bool collapsed)
         m_options.collapsedGroups.insert(group);
     else
         m_options.collapsedGroups.remove(group);
-    if (!m_selection)
+    if (!selection())
         m_options.highlightLane = -1;
     relayout();
 }

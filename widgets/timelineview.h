@@ -1,10 +1,12 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/index/captureindex.h"
 #include "sliceref.h"
 #include "tasklocator.h"
 #include "timelineannotations.h"
 #include "timelinepainter.h"
+#include "timelineviewstate.h"
 #include "timeviewport.h"
 #include "viewhistory.h"
 
@@ -42,7 +44,10 @@ public:
     explicit TimelineView(QWidget *parent = nullptr);
     ~TimelineView() override;
 
-    void setCapture(CapturePtr capture);
+    // `index` is the run's shared bar index (CaptureDocument::indexOf); without one, or with one
+    // of another capture, the view builds its own.
+    void setCapture(CapturePtr capture, CaptureIndexPtr index = {});
+    const CaptureIndexPtr &captureIndex() const { return m_index; }
     const CapturePtr &capture() const { return m_capture; }
 
     TimeRange visibleRange() const { return m_viewport.range(); }
@@ -78,7 +83,7 @@ public:
     QString describeSlice(int lane, std::size_t slice) const;
 
     // Selection. `centre` scrolls the bar into view (zooming out when it is wider than the view).
-    std::optional<SliceRef> selection() const { return m_selection; }
+    std::optional<SliceRef> selection() const;
     void select(SliceRef bar, bool centre = false);
     void clearSelection();
     // Selects and centres the first AICore bar of a task; false when the task has none.
@@ -87,7 +92,7 @@ public:
     bool locateFunction(int funcId);
     void centreOn(SliceRef bar);
     void zoomToSelection();
-    const TaskLocator &taskLocator() const { return m_locator; }
+    const TaskLocator &taskLocator() const;
 
     // History of committed ranges. Continuous input (wheel, drag, keys held) settles into one
     // entry; jumps (fit, search, zoom to selection) commit at once.
@@ -95,9 +100,17 @@ public:
     void goForward();
     bool canGoBack() const;
     bool canGoForward() const;
-    const ViewHistory &history() const { return m_history; }
+    const ViewHistory &history() const;
     // Commits a range still settling (tests and actions that must not wait for the timer).
     void commitHistory();
+
+    // Where the view is: range, history and selection live in a TimelineViewState. Each view has
+    // its own until given one to share: setViewState() shares all three (views of one capture),
+    // setRangeState() only the range and its history, the view's time being the state's plus
+    // `shiftUs` (timelines of different captures on one axis). nullptr returns to the view's own.
+    void setViewState(TimelineViewState *state);
+    void setRangeState(TimelineViewState *state, double shiftUs = 0);
+    TimelineViewState *viewState() const { return m_state; }
 
     // Lanes.
     const TimelineLayout &layout() const { return m_layout; }
@@ -159,7 +172,11 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
-    void applyViewport(TimelineViewport vp);
+    void applyViewport(TimelineViewport vp,
+                       TimelineViewState::Change change = TimelineViewState::Change::Settling);
+    // Shows the state's range (in the state's time), clamped to what this view may show.
+    void followState(TimeRange range);
+    TimeRange toState(TimeRange own) const;
     void updateGeometryFromWidget();
     void updateScrollBar();
     void toggleGroupAt(QPointF pos);
@@ -171,6 +188,7 @@ private:
     TimeRange measuredFromDrag(double xPx, Qt::KeyboardModifiers modifiers);
 
     CapturePtr m_capture;
+    CaptureIndexPtr m_index;            // null exactly when m_capture is
     mutable TimelinePainter m_painter;  // owns the per-capture index, a cache built on first use
     int m_preferredHeaderWidthPx = kTimelineHeaderWidthPx;
     int m_fixedHeaderWidthPx = 0;    // setHeaderWidth(); 0 = m_preferredHeaderWidthPx
@@ -182,11 +200,13 @@ private:
     bool m_dragMoved = false;
     QPointF m_dragLast;
     int m_draggedLane = -1;          // lane whose header is being dragged
-    std::optional<SliceRef> m_selection;
-    TaskLocator m_locator;
-    ViewHistory m_history;
-    QTimer *m_settle = nullptr;      // commits a range once the user stops moving it
-    bool m_restoring = false;        // applying a history entry: not a new navigation
+    TimelineViewState *m_ownState = nullptr;       // the view's own state, a child
+    TimelineViewState *m_state = nullptr;          // range and history: own or shared
+    TimelineViewState *m_selectionState = nullptr; // selection: own or shared
+    double m_stateShiftUs = 0;                     // this view's time minus the state's
+    bool m_writingState = false;                   // the state's range is this view's own change
+    QList<QMetaObject::Connection> m_rangeConnections;
+    QList<QMetaObject::Connection> m_selectionConnections;
     // Measuring drag (ruler drag or Shift+drag): where it started, and whether it began on the ruler.
     bool m_measuring = false;
     bool m_measureOnRuler = false;

@@ -1,21 +1,11 @@
 #pragma once
 
+#include "model/capture/timerange.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace lanescope {
-
-// A closed time interval in microseconds relative to the capture start.
-struct TimeRange
-{
-    double startUs = 0;
-    double endUs = 0;
-
-    double span() const { return endUs - startUs; }
-    bool isValid() const { return std::isfinite(startUs) && std::isfinite(endUs) && endUs > startUs; }
-    bool contains(double us) const { return us >= startUs && us <= endUs; }
-    friend bool operator==(const TimeRange &, const TimeRange &) = default;
-};
 
 // What part of a timeline is on screen: the visible time range mapped onto the plot area (the
 // widget width minus the lane header column), and how far the lanes are scrolled vertically.

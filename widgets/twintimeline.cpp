@@ -1,6 +1,7 @@
 #include "twintimeline.h"
 
 #include "timelineview.h"
+#include "timelineviewstate.h"
 
 #include <QLabel>
 #include <QScrollBar>
@@ -76,18 +77,28 @@ TwinTimeline::TwinTimeline(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
 
-    connect(m_before, &TimelineView::visibleRangeChanged, this, [this] { follow(m_before, m_after, m_offsetUs); });
-    connect(m_after, &TimelineView::visibleRangeChanged, this, [this] { follow(m_after, m_before, -m_offsetUs); });
+    // One range for both, in Before's time: moving either view moves the state, and the other
+    // view shows it shifted by the offset between the captures' first bars.
+    m_range = new TimelineViewState(this);
+    m_before->setRangeState(m_range);
+    m_after->setRangeState(m_range, m_offsetUs);
+    connect(m_range, &TimelineViewState::rangeChanged, this, [this] {
+        const TimeRange shown = m_before->visibleRange();
+        emit visibleRangeChanged(shown.startUs, shown.endUs);
+    });
 }
 
 void TwinTimeline::setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after,
-                               const QString &afterName)
+                               const QString &afterName, CaptureIndexPtr beforeIndex,
+                               CaptureIndexPtr afterIndex)
 {
-    m_syncing = true;
+    // Apart while they are set up: each fits its own capture, and the offset is not known yet.
+    m_before->setRangeState(nullptr);
+    m_after->setRangeState(nullptr);
     m_before->setTimeBounds({});
     m_after->setTimeBounds({});
-    m_before->setCapture(std::move(before));
-    m_after->setCapture(std::move(after));
+    m_before->setCapture(std::move(before), std::move(beforeIndex));
+    m_after->setCapture(std::move(after), std::move(afterIndex));
     foldAllButAicore(m_before);
     foldAllButAicore(m_after);
     m_beforeLabel->setText(tr("Before — %1").arg(beforeName));
@@ -103,8 +114,10 @@ void TwinTimeline::setCaptures(CapturePtr before, const QString &beforeName, Cap
     m_axis = fitRange(both);
     m_before->setTimeBounds(m_axis);
     m_after->setTimeBounds(shifted(m_axis, m_offsetUs));
-    m_syncing = false;
     shareGeometry();
+    m_range->resetHistory(m_before->visibleRange());
+    m_before->setRangeState(m_range);
+    m_after->setRangeState(m_range, m_offsetUs);
     fitBoth();
 }
 
@@ -116,22 +129,8 @@ void TwinTimeline::fitBoth()
 void TwinTimeline::shareGeometry()
 {
     const int header = std::max(m_before->preferredHeaderWidth(), m_after->preferredHeaderWidth());
-    m_syncing = true;
     m_before->setHeaderWidth(header);
     m_after->setHeaderWidth(header);
-    m_syncing = false;
-    follow(m_before, m_after, m_offsetUs);
-}
-
-void TwinTimeline::follow(TimelineView *leader, TimelineView *follower, double shiftUs)
-{
-    if (m_syncing)
-        return;
-    m_syncing = true;
-    follower->followRange(shifted(leader->visibleRange(), shiftUs));
-    m_syncing = false;
-    const TimeRange shown = m_before->visibleRange();
-    emit visibleRangeChanged(shown.startUs, shown.endUs);
 }
 
 } // namespace lanescope

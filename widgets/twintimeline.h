@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/index/captureindex.h"
 #include "timeviewport.h"
 
 #include <QWidget>
@@ -10,6 +11,7 @@ class QLabel;
 namespace lanescope {
 
 class TimelineView;
+class TimelineViewState;
 
 // Two timelines stacked on one time axis: Before above After, each under a label naming its
 // capture. Both start at the left edge at the same time (each capture's first bar), share the
@@ -22,7 +24,9 @@ class TwinTimeline : public QWidget
 public:
     explicit TwinTimeline(QWidget *parent = nullptr);
 
-    void setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after, const QString &afterName);
+    // The indexes are the captures' bar indexes, when their documents built them.
+    void setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after, const QString &afterName,
+                     CaptureIndexPtr beforeIndex = {}, CaptureIndexPtr afterIndex = {});
 
     TimelineView *beforeView() const { return m_before; }
     TimelineView *afterView() const { return m_after; }
@@ -39,7 +43,6 @@ signals:
     void visibleRangeChanged(double startUs, double endUs);
 
 private:
-    void follow(TimelineView *leader, TimelineView *follower, double shiftUs);
     void shareGeometry();
 
     TimelineView *m_before = nullptr;
@@ -48,7 +51,7 @@ private:
     QLabel *m_afterLabel = nullptr;
     double m_offsetUs = 0;
     TimeRange m_axis;        // both captures, in Before's time, with a margin
-    bool m_syncing = false;  // one view is being moved to match the other
+    TimelineViewState *m_range = nullptr; // the range both views show, in Before's time
 };
 
 } // namespace lanescope

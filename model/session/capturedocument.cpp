@@ -10,6 +10,12 @@ RingOccupancy CaptureDocument::ringsOf(const Capture &run) const
     return it != rings.end() ? it->second : computeRingOccupancy(run);
 }
 
+CaptureIndexPtr CaptureDocument::indexOf(const Capture &run) const
+{
+    const auto it = indexes.find(&run);
+    return indexFor(run, it != indexes.end() ? it->second : CaptureIndexPtr());
+}
+
 OpenedDocument openDocument(const QString &path, const LoadControl &control)
 {
     OpenedDocument opened;
@@ -30,6 +36,8 @@ OpenedDocument openDocument(const QString &path, const LoadControl &control)
         RingOccupancy &rings = document->rings[run.get()];
         rings = computeRingOccupancy(*run);
         appendDerivedTracks(*run, rings);
+        // Built last: the counter ranges include the derived tracks.
+        document->indexes[run.get()] = std::make_shared<const CaptureIndex>(*run);
     }
     opened.document = std::move(document);
     return opened;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/analysis/ringoccupancy.h"
+#include "model/index/captureindex.h"
 #include "model/io/loader.h"
 #include "model/techniques/captureanalysis.h"
 
@@ -10,16 +11,20 @@
 namespace lanescope {
 
 // One opened input and what is derived from it once: its runs, each frozen only after its derived
-// tracks (overhead and ring counters) were appended, and each run's ring occupancy, which its
-// analysis reuses. Built by openDocument on a worker thread, then shared read-only.
+// tracks (overhead and ring counters) were appended, each run's ring occupancy, which its
+// analysis reuses, and each run's bar index, which its timelines share. Built by openDocument on a
+// worker thread, then shared read-only.
 struct CaptureDocument
 {
     QString path;
     CaptureRuns runs;
     std::map<const Capture *, RingOccupancy> rings; // per run
+    std::map<const Capture *, CaptureIndexPtr> indexes; // per run, built after its derived tracks
 
     // The ring occupancy of one of the document's runs; computed anew for any other capture.
     RingOccupancy ringsOf(const Capture &run) const;
+    // The bar index of one of the document's runs; built anew for any other capture.
+    CaptureIndexPtr indexOf(const Capture &run) const;
 };
 
 using DocumentPtr = std::shared_ptr<const CaptureDocument>;

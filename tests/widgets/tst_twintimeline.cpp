@@ -91,6 +91,30 @@ private slots:
         QVERIFY(b->captureExtent().span() != a->captureExtent().span());
     }
 
+    // One range state for both views, one history, and a selection each (their captures differ).
+    void bothViewsShareOneRangeStateButNotTheSelection()
+    {
+        TimelineView *b = m_twin->beforeView();
+        TimelineView *a = m_twin->afterView();
+        QVERIFY(b->viewState() != nullptr);
+        QCOMPARE(a->viewState(), b->viewState());
+        const TimeRange axis = b->visibleRange();
+        a->setVisibleRange({axis.startUs + axis.span() * 0.2 + m_twin->afterOffsetUs(),
+                            axis.startUs + axis.span() * 0.4 + m_twin->afterOffsetUs()});
+        verifyLocked();
+        QVERIFY(b->canGoBack());
+        b->goBack();
+        QCOMPARE(b->visibleRange(), axis);
+        verifyLocked();
+        int lane = 0;
+        while (std::size_t(lane) < b->capture()->lanes.size() &&
+               b->capture()->lanes[std::size_t(lane)].slices.empty())
+            ++lane;
+        b->select(SliceRef{lane, 0});
+        QVERIFY(b->selection());
+        QVERIFY(!a->selection());
+    }
+
     void inputOnEitherMovesBoth_data()
     {
         QTest::addColumn<Side>("side");

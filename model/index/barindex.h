@@ -1,0 +1,88 @@
+#pragma once
+
+#include "model/capture/capture.h"
+#include "model/capture/timerange.h"
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace lanescope {
+
+// The slices of one nesting level of a lane, in start order, with what is needed to find the
+// visible ones by binary search: a slice that starts long before the visible range can still
+// cover it, so the search runs over the running maximum of the end times, kept per block of
+// slices to cost a fraction of a byte per slice.
+class LaneLevelIndex
+{
+public:
+    LaneLevelIndex() = default;
+    // All slices of `slices` when `members` is empty, else the listed ones.
+    LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std::uint32_t> members);
+
+    std::size_t size() const { return m_size; }
+    std::uint32_t sliceIndex(std::size_t k) const
+    {
+        return m_members.empty() ? std::uint32_t(k) : m_members[k];
+    }
+    // True when no slice starts before the previous one ended: then the end times are sorted too.
+    bool isDisjoint() const { return m_disjoint; }
+    double maxEndUs() const { return m_blockMaxEnd.empty() ? 0 : m_blockMaxEnd.back(); }
+
+    // First k whose slice ends at or after `us`; every earlier one ends before it.
+    std::size_t firstEndingAtOrAfter(const std::vector<Slice> &slices, double us) const;
+    // First k >= from whose slice starts at or after `us`.
+    std::size_t firstStartingAtOrAfter(double us, std::size_t from) const;
+
+private:
+    static constexpr std::size_t kBlock = 64;
+    std::vector<std::uint32_t> m_members;
+    // Start times in level order, packed: searching them touches a quarter of the memory the
+    // slices would (a zoomed-out frame searches every pixel column of every lane).
+    std::vector<double> m_starts;
+    std::vector<double> m_blockMaxEnd;
+    std::size_t m_size = 0;
+    bool m_disjoint = true;
+};
+
+// What finding bars by time needs, derived once per capture: per-level slice indexes, the
+// capture's extent and the value range of every counter track. Qt Core only and read-only once
+// built, so the document builds it on its worker thread and every view of the run shares it.
+class BarIndex
+{
+public:
+    explicit BarIndex(const Capture &capture);
+
+    // Whether this index was built for `capture` (same object, same lane storage).
+    bool isFor(const Capture &capture) const;
+
+    // The capture's extent: the one place it is computed. extent() spans every lane and counter;
+    // alignedExtent() only the lanes on the device clock (the whole extent when there are none),
+    // so host spans on their own axis do not squeeze the device timeline when fitting.
+    TimeRange extent() const { return m_extent; }
+    TimeRange alignedExtent() const { return m_alignedExtent; }
+    std::size_t laneCount() const { return m_levels.size(); }
+    int levelCount(std::size_t lane) const { return int(m_levels[lane].size()); }
+    const LaneLevelIndex &level(std::size_t lane, int depth) const
+    {
+        return m_levels[lane][std::size_t(depth)];
+    }
+    // Lowest and highest value of a counter track (0 is always included so bars rise from zero).
+    std::pair<double, double> counterRange(std::size_t counter) const { return m_counterRanges[counter]; }
+
+    // The slice of `lane` at nesting level `depth` covering `us`, else the nearest one within
+    // `toleranceUs` (tiny bars and instants are hard to hit exactly). Returns a Lane::slices index.
+    std::optional<std::size_t> sliceAt(const Capture &capture, std::size_t lane, int depth, double us,
+                                       double toleranceUs) const;
+
+private:
+    const Capture *m_capture = nullptr;
+    std::vector<const Slice *> m_sliceStorage;
+    std::vector<std::vector<LaneLevelIndex>> m_levels;
+    std::vector<std::pair<double, double>> m_counterRanges;
+    TimeRange m_extent;
+    TimeRange m_alignedExtent;
+};
+
+} // namespace lanescope

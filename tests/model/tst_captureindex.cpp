@@ -1,0 +1,159 @@
+#include "model/index/captureindex.h"
+#include "model/session/capturedocument.h"
+
+#include <QTest>
+#include <cmath>
+
+using namespace lanescope;
+
+namespace {
+
+Slice slice(double start, double end, std::uint32_t ref = 0, std::uint8_t depth = 0)
+{
+    Slice s;
+    s.startUs = start;
+    s.endUs = end;
+    s.ref = ref;
+    s.depth = depth;
+    return s;
+}
+
+TaskRow row(std::uint64_t task, int func, double start, double end)
+{
+    TaskRow r;
+    r.taskId = task;
+    r.funcId = func;
+    r.startUs = start;
+    r.endUs = end;
+    return r;
+}
+
+// Rows 0..3 (task 7 has two blocks, rows 1 and 2) on two Worker lanes; a host lane on its own clock
+// far before the device bars; one counter track with a negative value.
+Capture indexedCapture()
+{
+    Capture c;
+    c.rows = {row(5, 1, 10, 20), row(7, 2, 30, 35), row(7, 2, 30, 50), row(9, 1, 60, 100)};
+    Lane core0;
+    core0.kind = LaneKind::Worker;
+    core0.slices = {slice(10, 20, 0), slice(30, 35, 1), slice(60, 100, 3)};
+    Lane core1;
+    core1.kind = LaneKind::Worker;
+    core1.slices = {slice(30, 50, 2)};
+    Lane host;
+    host.kind = LaneKind::Host;
+    host.clockAligned = false;
+    host.maxDepth = 1;
+    host.slices = {slice(-500, -400), slice(-490, -480, 0, 1)};
+    c.lanes = {core0, core1, host};
+    CounterTrack counter;
+    counter.timesUs = {0, 120};
+    counter.values = {-3, 8};
+    c.counters = {counter};
+    return c;
+}
+
+} // namespace
+
+// The bar index and the task lookup of the model (model/index/), and the document that builds
+// them once per run.
+class TestCaptureIndex : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void extentSpansEverythingAlignedOnlyTheDeviceClock()
+    {
+        const Capture c = indexedCapture();
+        const BarIndex bars(c);
+        QCOMPARE(bars.extent(), (TimeRange{-500, 120}));
+        // The host lane runs on its own clock: it does not widen the device extent; counters do.
+        QCOMPARE(bars.alignedExtent(), (TimeRange{0, 120}));
+        QCOMPARE(bars.counterRange(0), (std::pair<double, double>{-3, 8}));
+        QCOMPARE(bars.laneCount(), std::size_t(3));
+        QCOMPARE(bars.levelCount(2), 2);
+    }
+
+    void emptyCaptureStillHasAVisibleExtent()
+    {
+        const Capture c;
+        const BarIndex bars(c);
+        QCOMPARE(bars.extent(), (TimeRange{0, 1}));
+        QCOMPARE(bars.alignedExtent(), bars.extent());
+    }
+
+    void findsSlicesByTime_data()
+    {
+        QTest::addColumn<int>("lane");
+        QTest::addColumn<double>("us");
+        QTest::addColumn<double>("tolerance");
+        QTest::addColumn<int>("expected"); // -1: none
+
+        QTest::newRow("inside") << 0 << 15.0 << 0.0 << 0;
+        QTest::newRow("gap, no tolerance") << 0 << 25.0 << 0.0 << -1;
+        QTest::newRow("gap, nearest within tolerance") << 0 << 28.0 << 3.0 << 1;
+        QTest::newRow("other lane") << 1 << 40.0 << 0.0 << 0;
+        QTest::newRow("after the last") << 0 << 101.0 << 0.5 << -1;
+    }
+    void findsSlicesByTime()
+    {
+        QFETCH(int, lane);
+        QFETCH(double, us);
+        QFETCH(double, tolerance);
+        QFETCH(int, expected);
+        const Capture c = indexedCapture();
+        const BarIndex bars(c);
+        const auto hit = bars.sliceAt(c, std::size_t(lane), 0, us, tolerance);
+        QCOMPARE(hit ? int(*hit) : -1, expected);
+    }
+
+    void locatesTheBarsOfTasks()
+    {
+        const Capture c = indexedCapture();
+        const TaskLocator tasks(c);
+        QCOMPARE(tasks.barOfRow(3), (SliceRef{0, 2}));
+        QVERIFY(!tasks.barOfRow(99).isValid());
+        QCOMPARE(tasks.barsOfTask(c, 7), (std::vector<SliceRef>{{0, 1}, {1, 0}}));
+        QVERIFY(tasks.barsOfTask(c, 8).empty());
+        QCOMPARE(tasks.longestOfFunction(c, 1), (SliceRef{0, 2})); // 40 µs against 10 µs
+        QVERIFY(!tasks.longestOfFunction(c, 42).isValid());
+    }
+
+    void indexForReusesOnlyAnIndexOfTheSameCapture()
+    {
+        const Capture a = indexedCapture();
+        const Capture b = indexedCapture();
+        const CaptureIndexPtr ofA = indexFor(a);
+        QVERIFY(ofA->bars.isFor(a));
+        QCOMPARE(indexFor(a, ofA), ofA);
+        const CaptureIndexPtr ofB = indexFor(b, ofA); // equal content, another capture
+        QVERIFY(ofB != ofA);
+        QVERIFY(ofB->bars.isFor(b));
+        QVERIFY(!ofB->bars.isFor(a));
+    }
+
+    void documentBuildsOneIndexPerRun()
+    {
+        const OpenedDocument opened = openDocument(QStringLiteral(LANESCOPE_FIXTURES "/runs/two-runs"));
+        QVERIFY(opened.ok());
+        const CaptureDocument &document = *opened.document;
+        QCOMPARE(document.runs.runs.size(), std::size_t(2));
+        QCOMPARE(document.indexes.size(), std::size_t(2));
+        for (const auto &run : document.runs.runs) {
+            const CaptureIndexPtr index = document.indexOf(*run);
+            QCOMPARE(index, document.indexes.at(run.get()));
+            QVERIFY(index->bars.isFor(*run));
+            // Built after the derived tracks were appended: every counter has its range.
+            QCOMPARE(index->bars.extent(), BarIndex(*run).extent());
+            for (std::size_t k = 0; k < run->counters.size(); ++k)
+                QCOMPARE(index->bars.counterRange(k), BarIndex(*run).counterRange(k));
+        }
+        // Any other capture (the "All runs" view) gets one of its own.
+        const Capture other = indexedCapture();
+        const CaptureIndexPtr fallback = document.indexOf(other);
+        QVERIFY(fallback->bars.isFor(other));
+    }
+};
+
+QTEST_MAIN(TestCaptureIndex)
+#include "tst_captureindex.moc"
