@@ -699,6 +699,12 @@ void TimelineView::clearSelection()
     emit selectionChanged();
 }
 
+QMetaObject::Connection TimelineView::connectSelectionChanged(QObject *context,
+                                                              std::function<void()> onChange)
+{
+    return connect(this, &TimelineView::selectionChanged, context, std::move(onChange));
+}
+
 bool TimelineView::selectTask(std::uint64_t taskId)
 {
     if (!m_capture)
