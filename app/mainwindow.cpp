@@ -137,6 +137,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // Compare menu, review files, the guided example and the Techniques dock.
     m_review = new ReviewController(this);
     connect(m_review, &ReviewController::comparisonOpened, this, &MainWindow::updateActive);
+    m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const int index = m_tabs->tabBar()->tabAt(pos);
+        if (index < 0)
+            return;
+        QMenu *menu = m_review->createTabMenu(index, m_tabs);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_tabs->tabBar()->mapToGlobal(pos));
+    });
     m_measure = new MeasureTools(this);
     connect(m_active, &ActiveCapture::changed, this, &MainWindow::attachTimeline);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActive);

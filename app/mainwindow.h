@@ -90,6 +90,8 @@ public:
     TimelineView *currentTimeline() const;
     DetailsPanel *detailsPanel() const { return m_details; }
     FunctionTable *functionTable() const { return m_functions; }
+    // The bottom dock the wide tables are tabbed with.
+    QDockWidget *functionsDock() const { return m_functionsDock; }
     SearchBar *searchBar() const { return m_search; }
     BarLegend *legend() const { return m_legend; }
     DependencyArrows *dependencyArrows() const { return m_arrows; }

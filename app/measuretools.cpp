@@ -90,7 +90,7 @@ MeasureTools::MeasureTools(MainWindow *window) : QObject(window), m_window(windo
 {
     m_panel = new RegionPanel(window);
     // Wide tables: along the bottom, next to the per-function table of the whole capture.
-    auto *functions = window->findChild<QDockWidget *>(QStringLiteral("functionsDock"));
+    QDockWidget *functions = window->functionsDock();
     m_regionDock = window->addDock(tr("Region"), QStringLiteral("regionDock"), m_panel,
                                    Qt::BottomDockWidgetArea, functions);
     m_list = new AnnotationList(*window->activeCapture(), window);

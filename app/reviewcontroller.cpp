@@ -20,7 +20,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
-#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 
@@ -52,17 +51,7 @@ ReviewController::ReviewController(MainWindow *window) : QObject(window), m_wind
 
     createActions();
 
-    QTabWidget *tabs = window->tabs();
-    tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this, tabs](const QPoint &pos) {
-        const int index = tabs->tabBar()->tabAt(pos);
-        if (index < 0)
-            return;
-        QMenu *menu = createTabMenu(index, tabs);
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->popup(tabs->tabBar()->mapToGlobal(pos));
-    });
-    connect(tabs, &QTabWidget::currentChanged, this, &ReviewController::updateActions);
+    connect(window->tabs(), &QTabWidget::currentChanged, this, &ReviewController::updateActions);
     connect(window, &MainWindow::captureLoaded, this, &ReviewController::captureLoaded);
     connect(window, &MainWindow::captureAnalysed, this, &ReviewController::captureLoaded);
     updateActions();

@@ -74,7 +74,7 @@ public:
     QAction *guidedExampleAction() const { return m_guided; }
     QAction *saveReviewAction() const { return m_saveReview; }
     QAction *openReviewAction() const { return m_openReview; }
-    // The context menu of tab `index` (caller owns it).
+    // The context menu of tab `index` (caller owns it); the window shows it on the tab bar.
     QMenu *createTabMenu(int index, QWidget *parent);
 
 signals:
