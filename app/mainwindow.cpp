@@ -6,6 +6,7 @@
 #include "recentfiles.h"
 #include "reviewcontroller.h"
 #include "shortcutsdialog.h"
+#include "tabmodel.h"
 #include "theme.h"
 
 #include "model/analysis/capturesummary.h"
@@ -13,8 +14,10 @@
 #include "model/io/loader.h"
 #include "model/session/captureloader.h"
 #include "model/techniques/captureanalysis.h"
+#include "widgets/activecapture.h"
 #include "widgets/barlegend.h"
 #include "widgets/capturepage.h"
+#include "widgets/comparisonview.h"
 #include "widgets/criticalpathhighlight.h"
 #include "widgets/dependencyarrows.h"
 #include "widgets/dependencyarrowscontrols.h"
@@ -26,6 +29,7 @@
 #include "widgets/searchbar.h"
 #include "widgets/timeformat.h"
 #include "widgets/timelineview.h"
+#include "widgets/twintimeline.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -104,6 +108,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_tabs->setMovable(true);
     m_tabs->setDocumentMode(true);
     setCentralWidget(m_tabs);
+    m_tabModel = new TabModel(m_tabs, this);
+    m_active = new ActiveCapture(this);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateStatus);
 
@@ -128,12 +134,39 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createDocks();
     createToolBar();
     createMenus();
+    // Compare menu, review files, the guided example and the Techniques dock.
+    m_review = new ReviewController(this);
+    connect(m_review, &ReviewController::comparisonOpened, this, &MainWindow::updateActive);
+    m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const int index = m_tabs->tabBar()->tabAt(pos);
+        if (index < 0)
+            return;
+        QMenu *menu = m_review->createTabMenu(index, m_tabs);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_tabs->tabBar()->mapToGlobal(pos));
+    });
     m_measure = new MeasureTools(this);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::attachTimeline);
+    connect(m_active, &ActiveCapture::changed, this, &MainWindow::attachTimeline);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActive);
     restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(m_settings->value(QStringLiteral("window/state")).toByteArray());
     updateStatus();
+    updateActive();
     attachTimeline();
+}
+
+void MainWindow::addMenuActions(MenuSection section, const QList<QAction *> &actions)
+{
+    MenuPlace &place = m_menuPlaces.at(section);
+    if (!place.used && (place.before || place.separatorBelow)) {
+        // The section's first actions bring the separator that sets it off.
+        QAction *separator = place.menu->insertSeparator(place.before);
+        if (place.separatorBelow)
+            place.before = separator;
+    }
+    place.used = true;
+    place.menu->insertActions(place.before, actions);
 }
 
 QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName, QWidget *panel,
@@ -152,30 +185,22 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
 
 void MainWindow::createDocks()
 {
-    m_details = new DetailsPanel(this);
+    m_details = new DetailsPanel(*m_active, this);
     m_detailsDock = addDock(tr("Details"), QStringLiteral("detailsDock"), m_details, Qt::RightDockWidgetArea);
-    connect(m_details, &DetailsPanel::taskActivated, this, [this](quint64 task) {
-        if (TimelineView *view = currentTimeline())
-            view->selectTask(task);
-    });
 
-    m_legend = new BarLegend(this);
+    m_legend = new BarLegend(*m_active, this);
     m_legendDock = addDock(tr("Legend"), QStringLiteral("legendDock"), m_legend, Qt::RightDockWidgetArea);
 
-    m_functions = new FunctionTable(this);
+    m_functions = new FunctionTable(*m_active, this);
     m_functionsDock =
         addDock(tr("Functions"), QStringLiteral("functionsDock"), m_functions, Qt::BottomDockWidgetArea);
-    connect(m_functions, &FunctionTable::functionActivated, this, [this](int funcId) {
-        if (TimelineView *view = currentTimeline())
-            view->locateFunction(funcId);
-    });
-    m_rings = new RingsPanel(this);
+    m_rings = new RingsPanel(*m_active, this);
     m_ringsDock =
         addDock(tr("Rings"), QStringLiteral("ringsDock"), m_rings, Qt::BottomDockWidgetArea, m_functionsDock);
-    m_report = new ReportPanel(this);
+    m_report = new ReportPanel(*m_active, this);
     m_reportDock = addDock(tr("Analysis"), QStringLiteral("reportDock"), m_report, Qt::BottomDockWidgetArea,
                            m_functionsDock);
-    m_criticalPath = new CriticalPathHighlight(this);
+    m_criticalPath = new CriticalPathHighlight(*m_active, this);
     m_hbViolations = new HbViolationList(this);
     m_hbViolationsDock = addDock(tr("hb_violations"), QStringLiteral("hbViolationsDock"), m_hbViolations,
                                  Qt::BottomDockWidgetArea, m_functionsDock);
@@ -229,10 +254,10 @@ void MainWindow::createToolBar()
 
     auto *arrowControls = new DependencyArrowsControls(bar);
     bar->addWidget(arrowControls);
-    m_arrows = new DependencyArrows(arrowControls, m_hbViolations, this);
+    m_arrows = new DependencyArrows(*m_active, arrowControls, m_hbViolations, this);
     bar->addSeparator();
 
-    m_search = new SearchBar(bar);
+    m_search = new SearchBar(*m_active, bar);
     bar->addWidget(m_search);
     auto *find = new QAction(tr("Find"), this);
     find->setShortcut(QKeySequence::Find);
@@ -250,37 +275,49 @@ void MainWindow::createToolBar()
 
 TimelineView *MainWindow::currentTimeline() const
 {
-    auto *page = qobject_cast<CapturePage *>(m_tabs->currentWidget());
+    CapturePage *page = m_tabModel->currentCapturePage();
     return page && page->state() == CapturePage::State::Ready ? page->timeline() : nullptr;
+}
+
+QString MainWindow::pageName(const CapturePage *page) const
+{
+    const QString plain = m_tabModel->plainTitle(page);
+    return plain.isEmpty() ? QFileInfo(page->path()).fileName() : plain;
+}
+
+void MainWindow::updateActive()
+{
+    if (ComparisonView *comparison = m_tabModel->currentComparison()) {
+        const ComparedCapture &before = comparison->before();
+        m_active->showComparison(comparison->twin()->beforeView(), before.capture, before.analysis,
+                                 tr("Before — %1").arg(before.name));
+        return;
+    }
+    if (TimelineView *view = currentTimeline()) {
+        CapturePage *page = m_tabModel->currentCapturePage();
+        m_active->showCapture(view, view->capture(), page->analysis(), pageName(page));
+        return;
+    }
+    m_active->clear();
 }
 
 void MainWindow::attachTimeline()
 {
-    TimelineView *view = currentTimeline();
-    if (view == m_attached && view)
-        return;
+    TimelineView *view = m_active->tabView();
     for (const QMetaObject::Connection &c : std::as_const(m_attachedConnections))
         disconnect(c);
     m_attachedConnections.clear();
     m_attached = view;
-    m_search->setView(view);
-    const CapturePtr capture = view ? view->capture() : CapturePtr();
-    // The per-function figures are an analysis: never over several runs at once.
-    m_functions->setCapture(capture && capture->info.allRuns ? CapturePtr() : capture);
-    m_legend->setCapture(capture);
-    m_arrows->setView(view);
-    attachAnalysis();
-    m_measure->attach(view);
     if (view) {
-        m_attachedConnections
-            << connect(view, &TimelineView::selectionChanged, this, &MainWindow::showSelection)
-            << connect(view, &TimelineView::historyChanged, this, &MainWindow::updateHistoryActions)
-            << connect(view, &TimelineView::searchRequested, m_search, &SearchBar::activate)
-            << connect(view, &TimelineView::colourModeChanged, this, [this](BarColourMode mode) {
-                   const QSignalBlocker blocker(m_colourMode);
-                   m_colourMode->setCurrentIndex(m_colourMode->findData(int(mode)));
-                   m_legend->setColourMode(mode);
-               });
+        m_attachedConnections << connect(view, &TimelineView::historyChanged, this,
+                                         &MainWindow::updateHistoryActions)
+                              << connect(view, &TimelineView::searchRequested, m_search, &SearchBar::activate)
+                              << connect(view, &TimelineView::colourModeChanged, this,
+                                         [this](BarColourMode mode) {
+                                             const QSignalBlocker blocker(m_colourMode);
+                                             m_colourMode->setCurrentIndex(m_colourMode->findData(int(mode)));
+                                             m_legend->setColourMode(mode);
+                                         });
         // The toolbar shows the modes of the tab in front.
         const QSignalBlocker labels(m_labelMode);
         const QSignalBlocker colours(m_colourMode);
@@ -288,34 +325,13 @@ void MainWindow::attachTimeline()
         m_colourMode->setCurrentIndex(m_colourMode->findData(int(view->colourMode())));
         m_legend->setColourMode(view->colourMode());
     }
-    showSelection();
     updateHistoryActions();
-}
-
-// The panels that show the analysis of the timeline in front (null while it is computed).
-void MainWindow::attachAnalysis()
-{
-    TimelineView *view = currentTimeline();
-    const CaptureAnalysisPtr analysis =
-        view ? qobject_cast<CapturePage *>(m_tabs->currentWidget())->analysis() : nullptr;
-    m_report->setSource(view, analysis);
-    m_criticalPath->setView(view, analysis);
-    m_showCriticalPath->setEnabled(m_criticalPath->isAvailable());
-    m_rings->setTimeline(view, analysis);
 }
 
 void MainWindow::updateHistoryActions()
 {
     m_back->setEnabled(m_attached && m_attached->canGoBack());
     m_forward->setEnabled(m_attached && m_attached->canGoForward());
-}
-
-void MainWindow::showSelection()
-{
-    if (m_attached && m_attached->selection())
-        m_details->showSlice(m_attached->capture(), *m_attached->selection());
-    else
-        m_details->showNothing();
 }
 
 MainWindow::~MainWindow()
@@ -336,7 +352,7 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::fillRecentMenu);
     fillRecentMenu();
-    file->addSeparator();
+    QAction *beforeClose = file->addSeparator();
     QAction *close = file->addAction(tr("&Close Tab"), this, [this] {
         if (m_tabs->currentIndex() >= 0)
             closeTab(m_tabs->currentIndex());
@@ -345,11 +361,14 @@ void MainWindow::createMenus()
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    m_menuPlaces[MenuSection::FileReview] = {file, beforeClose, false};
+    m_menuPlaces[MenuSection::FileExport] = {file, quit, true};
+    m_menuPlaces[MenuSection::Edit] = {menuBar()->addMenu(tr("&Edit"))};
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     m_viewMenu = view;
     QAction *fit = view->addAction(tr("&Fit All"), this, [this] {
-        if (auto *page = qobject_cast<CapturePage *>(m_tabs->currentWidget()))
+        if (CapturePage *page = m_tabModel->currentCapturePage())
             page->timeline()->fitAll();
     });
     fit->setShortcut(QKeySequence(Qt::Key_Home));
@@ -366,6 +385,9 @@ void MainWindow::createMenus()
     m_showCriticalPath->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_showCriticalPath->setToolTip(
         tr("Dim the bars off the observed critical path and mark its gaps (Ctrl+Shift+P)"));
+    m_showCriticalPath->setEnabled(m_criticalPath->isAvailable());
+    connect(m_criticalPath, &CriticalPathHighlight::availabilityChanged, m_showCriticalPath,
+            &QAction::setEnabled);
     view->addAction(m_ringsDock->toggleViewAction());
     view->addAction(m_rings->bandAction());
     view->addSeparator();
@@ -383,6 +405,9 @@ void MainWindow::createMenus()
         themeGroup->addAction(a);
     }
 
+    m_menuPlaces[MenuSection::View] = {view};
+    m_menuPlaces[MenuSection::Compare] = {menuBar()->addMenu(tr("&Compare"))};
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *keys =
         help->addAction(tr("&Keyboard Shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); });
@@ -392,9 +417,7 @@ void MainWindow::createMenus()
                            tr("Lanescope %1\nA viewer for PyPTO L2 swimlane captures.")
                                .arg(QStringLiteral(LANESCOPE_VERSION)));
     });
-
-    // Compare menu, review files, the guided example and the Techniques dock.
-    m_review = new ReviewController(this, file, view, help);
+    m_menuPlaces[MenuSection::Help] = {help, keys, true};
 }
 
 void MainWindow::chooseFile()
@@ -426,7 +449,7 @@ void MainWindow::openSample()
 CapturePage *MainWindow::openPath(const QString &path)
 {
     auto *page = new CapturePage(path, m_tabs);
-    const int index = m_tabs->addTab(page, tabTitle(path));
+    const int index = m_tabModel->addTab(page, tabTitle(path));
     m_tabs->setTabToolTip(index, QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
     m_tabs->setCurrentIndex(index);
     const int job = m_loader->open(path);
@@ -466,7 +489,7 @@ void MainWindow::connectLoader()
                     return;
                 page->setAnalysis(run, analysis);
                 if (page == m_tabs->currentWidget())
-                    attachAnalysis();
+                    updateActive();
                 updateStatus();
                 emit captureAnalysed(page);
             });
@@ -507,14 +530,13 @@ void MainWindow::loadFinished(CapturePage *page, const CaptureDocument &document
     connect(page, &CapturePage::runChanged, this, [this, page] {
         m_summaries[page] = statusLine(*page->capture());
         if (page == m_tabs->currentWidget()) {
-            m_attached = nullptr; // same view, another capture: every dock follows it again
-            attachTimeline();
+            updateActive(); // same view, another capture: every dock follows it again
             updateStatus();
         }
         emit runChanged(page);
     });
     if (page == m_tabs->currentWidget())
-        attachTimeline();
+        updateActive();
     if (index >= 0 && !document.runs.defaultRun()->info.warnings.isEmpty())
         m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxWarning));
     updateStatus();
@@ -523,11 +545,11 @@ void MainWindow::loadFinished(CapturePage *page, const CaptureDocument &document
 
 void MainWindow::closeTab(int index)
 {
-    auto *page = qobject_cast<CapturePage *>(m_tabs->widget(index));
+    CapturePage *page = m_tabModel->capturePage(index);
     if (!page) {
         // Not a capture (a comparison): nothing is loading behind it.
-        if (QWidget *other = m_tabs->widget(index)) {
-            m_tabs->removeTab(index);
+        if (QWidget *other = m_tabModel->page(index)) {
+            m_tabModel->removeTab(index);
             other->deleteLater();
             updateStatus();
         }
@@ -542,14 +564,14 @@ void MainWindow::closeTab(int index)
         }
     }
     m_summaries.erase(page);
-    m_tabs->removeTab(index);
+    m_tabModel->removeTab(index);
     page->deleteLater();
     updateStatus();
 }
 
 void MainWindow::updateStatus()
 {
-    auto *page = qobject_cast<CapturePage *>(m_tabs->currentWidget());
+    CapturePage *page = m_tabModel->currentCapturePage();
     m_warningsList->clear();
     m_warningsButton->hide();
     if (!page) {

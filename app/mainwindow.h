@@ -5,6 +5,8 @@
 #include <QString>
 #include <map>
 
+#include <QList>
+
 class QAction;
 class QComboBox;
 class QDockWidget;
@@ -17,6 +19,7 @@ class QToolButton;
 
 namespace lanescope {
 
+class ActiveCapture;
 class BarLegend;
 class DependencyArrows;
 class HbViolationList;
@@ -30,6 +33,7 @@ class DetailsPanel;
 class FunctionTable;
 class MeasureTools;
 class SearchBar;
+class TabModel;
 class TimelineView;
 struct Capture;
 struct CaptureDocument;
@@ -39,7 +43,9 @@ class CaptureLoader;
 // their tab shows progress and a Cancel button; a capture that cannot be read says why in its
 // tab. The status bar describes the current tab; its warnings are listed in a dock. The docks for
 // the selected bar's details, the per-function table and the colour legend, the search box and
-// the back / forward buttons follow the current tab's timeline.
+// the back / forward buttons follow the current tab's timeline: the window keeps activeCapture()
+// on the tab in front (its run and analysis) and the docks follow that. The window owns the menus:
+// features hand it their actions per menu section (addMenuActions) and their docks (addDock).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -56,8 +62,24 @@ public:
     void openSample();
 
     QTabWidget *tabs() const { return m_tabs; }
-    // Where features add the toggles of their docks.
+    // Every tab's page, plain title and Before/After mark.
+    TabModel *tabModel() const { return m_tabModel; }
+    // What the tab in front shows; the docks follow it.
+    ActiveCapture *activeCapture() const { return m_active; }
     QMenu *viewMenu() const { return m_viewMenu; }
+
+    // Where in the menus a feature's actions go. Each section is a group of its own, set off by a
+    // separator from its neighbours; actions keep the order they were handed in.
+    enum class MenuSection {
+        FileReview, // File, after Open Recent
+        FileExport, // File, just above Quit
+        Edit,
+        View, // View, after the window's own entries
+        Compare,
+        Help, // Help, at the top
+    };
+    // A separator in `actions` separates there.
+    void addMenuActions(MenuSection section, const QList<QAction *> &actions);
     // Puts `panel` in a dock named `objectName` (window state is saved by it) in `area`; with
     // `tabbedWith`, as a tab beside that dock, which stays in front.
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *panel,
@@ -68,6 +90,8 @@ public:
     TimelineView *currentTimeline() const;
     DetailsPanel *detailsPanel() const { return m_details; }
     FunctionTable *functionTable() const { return m_functions; }
+    // The bottom dock the wide tables are tabbed with.
+    QDockWidget *functionsDock() const { return m_functionsDock; }
     SearchBar *searchBar() const { return m_search; }
     BarLegend *legend() const { return m_legend; }
     DependencyArrows *dependencyArrows() const { return m_arrows; }
@@ -102,11 +126,13 @@ private:
     void updateStatus();
     void createDocks();
     void createToolBar();
-    // Points the docks, search box and history buttons at the current tab's timeline.
+    // Sets activeCapture() to what the tab in front shows: its run and analysis, a comparison's
+    // Before side, or nothing.
+    void updateActive();
+    // Points the toolbar (modes, back / forward, search shortcut) at the timeline in front.
     void attachTimeline();
-    void attachAnalysis();
     void updateHistoryActions();
-    void showSelection();
+    QString pageName(const CapturePage *page) const;
     void fillRecentMenu();
     // Asks before reloading a tab whose files changed on disk.
     void offerReload(CapturePage *page);
@@ -116,6 +142,16 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QTabWidget *m_tabs = nullptr;
+    TabModel *m_tabModel = nullptr;
+    ActiveCapture *m_active = nullptr;
+    struct MenuPlace
+    {
+        QMenu *menu = nullptr;
+        QAction *before = nullptr; // inserted above it; null: appended
+        bool separatorBelow = false;
+        bool used = false;
+    };
+    std::map<MenuSection, MenuPlace> m_menuPlaces;
     QLabel *m_status = nullptr;
     QToolButton *m_warningsButton = nullptr;
     QDockWidget *m_warningsDock = nullptr;

@@ -1,7 +1,9 @@
 #include "measuretools.h"
 
 #include "mainwindow.h"
+#include "tabmodel.h"
 
+#include "widgets/activecapture.h"
 #include "widgets/annotationlist.h"
 #include "widgets/annotationoverlays.h"
 #include "widgets/capturepage.h"
@@ -16,8 +18,6 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QMainWindow>
-#include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QTabWidget>
@@ -90,10 +90,10 @@ MeasureTools::MeasureTools(MainWindow *window) : QObject(window), m_window(windo
 {
     m_panel = new RegionPanel(window);
     // Wide tables: along the bottom, next to the per-function table of the whole capture.
-    auto *functions = window->findChild<QDockWidget *>(QStringLiteral("functionsDock"));
+    QDockWidget *functions = window->functionsDock();
     m_regionDock = window->addDock(tr("Region"), QStringLiteral("regionDock"), m_panel,
                                    Qt::BottomDockWidgetArea, functions);
-    m_list = new AnnotationList(window);
+    m_list = new AnnotationList(*window->activeCapture(), window);
     m_markersDock = window->addDock(tr("Markers"), QStringLiteral("markersDock"), m_list,
                                     Qt::BottomDockWidgetArea, functions);
 
@@ -120,39 +120,28 @@ MeasureTools::MeasureTools(MainWindow *window) : QObject(window), m_window(windo
             m_view->annotations()->undoStack()->redo();
     });
 
-    // File > Export… goes above Quit; an Edit menu follows File.
-    const QList<QAction *> menus = window->menuBar()->actions();
-    QMenu *file = menus.isEmpty() ? nullptr : menus.front()->menu();
-    if (file) {
-        QAction *quit = nullptr;
-        for (QAction *a : file->actions()) {
-            if (a->shortcut() == QKeySequence(QKeySequence::Quit))
-                quit = a;
-        }
-        file->insertAction(quit, m_export);
-        file->insertSeparator(quit);
-    }
-    auto *edit = new QMenu(tr("&Edit"), window);
-    edit->addAction(m_undo);
-    edit->addAction(m_redo);
-    edit->addSeparator();
-    edit->addAction(m_copyImage);
-    window->menuBar()->insertMenu(menus.size() > 1 ? menus[1] : nullptr, edit);
-    // Found by the window, not by its title: a translated "View" still gets the toggles.
-    if (QMenu *view = window->viewMenu()) {
-        view->addAction(m_regionDock->toggleViewAction());
-        view->addAction(m_markersDock->toggleViewAction());
-    }
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    window->addMenuActions(MainWindow::MenuSection::FileExport, {m_export});
+    window->addMenuActions(MainWindow::MenuSection::Edit, {m_undo, m_redo, separator, m_copyImage});
+    window->addMenuActions(MainWindow::MenuSection::View,
+                           {m_regionDock->toggleViewAction(), m_markersDock->toggleViewAction()});
+    ActiveCapture *active = window->activeCapture();
+    connect(active, &ActiveCapture::changed, this, [this, active] { attach(active->tabView()); });
+    attach(active->tabView());
     updateActions();
 }
 
 void MeasureTools::attach(TimelineView *view)
 {
+    const CapturePtr capture = view ? view->capture() : CapturePtr();
+    if (view == m_view && capture == m_capture)
+        return; // only the analysis changed: nothing here depends on it
+    m_capture = capture;
     for (const auto &c : std::as_const(m_connections))
         disconnect(c);
     m_connections.clear();
     m_view = view;
-    m_list->setTimeline(view);
     m_panel->setCapture(view ? view->capture() : CapturePtr());
     if (view) {
         TimelineAnnotations *a = view->annotations();
@@ -180,9 +169,9 @@ void MeasureTools::updateActions()
 
 QString MeasureTools::captureName() const
 {
-    QTabWidget *tabs = m_window->tabs();
-    for (int i = 0; tabs && i < tabs->count(); ++i) {
-        auto *page = qobject_cast<CapturePage *>(tabs->widget(i));
+    const TabModel *tabs = m_window->tabModel();
+    for (int i = 0; i < tabs->count(); ++i) {
+        const CapturePage *page = tabs->capturePage(i);
         if (page && m_view && page->timeline() == m_view) {
             const QFileInfo info(page->path());
             return info.isDir() ? QDir(info.absoluteFilePath()).dirName()

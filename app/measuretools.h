@@ -35,15 +35,15 @@ QString writePicture(const Capture &capture, const TimelinePicture &picture, con
 
 // The measuring tools of the main window: the Region and Markers docks following the current
 // tab's timeline, Edit > Undo / Redo of region and marker edits, File > Export… and Edit > Copy
-// Image. The window creates it once after its menus and calls attach() whenever the tab changes.
+// Image. The window creates it once after its menus; it follows the window's ActiveCapture and
+// hands its actions to the window's menus. It holds the timeline widget, not only a navigator:
+// pictures are of the view as shown (its size, pixel ratio, paint options and scroll position).
 class MeasureTools : public QObject
 {
     Q_OBJECT
 
 public:
     explicit MeasureTools(MainWindow *window);
-
-    void attach(TimelineView *view);
 
     RegionPanel *regionPanel() const { return m_panel; }
     AnnotationList *annotationList() const { return m_list; }
@@ -62,11 +62,13 @@ public:
     QImage copyImage() const;
 
 private:
+    void attach(TimelineView *view);
     void chooseExport();
     void updateActions();
 
     MainWindow *m_window;
     QPointer<TimelineView> m_view;
+    CapturePtr m_capture; // the view's capture when attached: another run is attached afresh
     QList<QMetaObject::Connection> m_connections;
     RegionPanel *m_panel = nullptr;
     AnnotationList *m_list = nullptr;

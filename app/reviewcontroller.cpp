@@ -1,8 +1,10 @@
 #include "reviewcontroller.h"
 
 #include "mainwindow.h"
+#include "tabmodel.h"
 
 #include "model/format/metrictext.h"
+#include "widgets/activecapture.h"
 #include "widgets/capturepage.h"
 #include "widgets/comparisonview.h"
 #include "widgets/techniquespanel.h"
@@ -16,19 +18,14 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
-#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 
 namespace lanescope {
 
 namespace {
-
-// The tab title a page had before it was marked.
-constexpr const char *kPlainTitle = "lanescopePlainTitle";
 
 QString fileFilter()
 {
@@ -37,14 +34,13 @@ QString fileFilter()
 
 } // namespace
 
-ReviewController::ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *viewMenu, QMenu *helpMenu)
-    : QObject(window), m_window(window)
+ReviewController::ReviewController(MainWindow *window) : QObject(window), m_window(window)
 {
     if (auto catalogue =
             TechniqueCatalogue::fromFile(QString::fromLatin1(kCatalogueResource), &m_catalogueError))
         m_catalogue = std::make_shared<const TechniqueCatalogue>(std::move(*catalogue));
 
-    m_panel = new TechniquesPanel(m_catalogue, window);
+    m_panel = new TechniquesPanel(m_catalogue, *window->activeCapture(), window);
     m_dock =
         window->addDock(tr("Techniques"), QStringLiteral("techniquesDock"), m_panel, Qt::RightDockWidgetArea);
     connect(m_panel, &TechniquesPanel::compareRequested, this, [this](const QString &id) {
@@ -53,28 +49,11 @@ ReviewController::ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *v
         compare(id);
     });
 
-    createActions(fileMenu, viewMenu, helpMenu);
+    createActions();
 
-    QTabWidget *tabs = window->tabs();
-    tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this, tabs](const QPoint &pos) {
-        const int index = tabs->tabBar()->tabAt(pos);
-        if (index < 0)
-            return;
-        QMenu *menu = createTabMenu(index, tabs);
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->popup(tabs->tabBar()->mapToGlobal(pos));
-    });
-    connect(tabs, &QTabWidget::currentChanged, this, [this] {
-        followCurrentTab();
-        updateActions();
-    });
+    connect(window->tabs(), &QTabWidget::currentChanged, this, &ReviewController::updateActions);
     connect(window, &MainWindow::captureLoaded, this, &ReviewController::captureLoaded);
     connect(window, &MainWindow::captureAnalysed, this, &ReviewController::captureLoaded);
-    connect(window, &MainWindow::runChanged, this, [this](CapturePage *page) {
-        if (page == m_window->tabs()->currentWidget())
-            followCurrentTab();
-    });
     updateActions();
 }
 
@@ -86,23 +65,15 @@ ComparisonView *ReviewController::comparisonView() const
 }
 CapturePage *ReviewController::beforePage() const
 {
-    return m_before;
+    return m_window->tabModel()->marked(TabModel::Mark::Before);
 }
 CapturePage *ReviewController::afterPage() const
 {
-    return m_after;
+    return m_window->tabModel()->marked(TabModel::Mark::After);
 }
 
-void ReviewController::createActions(QMenu *fileMenu, QMenu *viewMenu, QMenu *helpMenu)
+void ReviewController::createActions()
 {
-    // Review files sit in the File menu above Close Tab / Quit.
-    QAction *anchor = nullptr;
-    for (QAction *a : fileMenu->actions()) {
-        if (a->isSeparator()) {
-            anchor = a;
-            break;
-        }
-    }
     m_openReview = new QAction(tr("Open &Review…"), this);
     connect(m_openReview, &QAction::triggered, this, &ReviewController::chooseAndOpen);
     m_saveReview = new QAction(tr("&Save Review…"), this);
@@ -111,33 +82,34 @@ void ReviewController::createActions(QMenu *fileMenu, QMenu *viewMenu, QMenu *he
     m_saveReviewEmbedded = new QAction(tr("Save Review with &Captures Inside…"), this);
     m_saveReviewEmbedded->setToolTip(tr("The capture files travel inside the review file (compressed)."));
     connect(m_saveReviewEmbedded, &QAction::triggered, this, [this] { chooseAndSave(true); });
+    m_window->addMenuActions(MainWindow::MenuSection::FileReview,
+                             {m_openReview, m_saveReview, m_saveReviewEmbedded});
+
+    m_markBefore = new QAction(tr("Mark Tab as &Before"), this);
+    connect(m_markBefore, &QAction::triggered, this, [this] { markBefore(currentPage()); });
+    m_markBefore->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
+    m_markAfter = new QAction(tr("Mark Tab as &After"), this);
+    connect(m_markAfter, &QAction::triggered, this, [this] { markAfter(currentPage()); });
+    m_markAfter->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
+    m_swap = new QAction(tr("&Swap Before and After"), this);
+    connect(m_swap, &QAction::triggered, this, &ReviewController::swapMarks);
+    m_clear = new QAction(tr("C&lear Marks"), this);
+    connect(m_clear, &QAction::triggered, this, &ReviewController::clearMarks);
     auto *separator = new QAction(this);
     separator->setSeparator(true);
-    fileMenu->insertActions(anchor, {separator, m_openReview, m_saveReview, m_saveReviewEmbedded});
-
-    QMenu *compareMenu = new QMenu(tr("&Compare"), m_window);
-    m_window->menuBar()->insertMenu(helpMenu->menuAction(), compareMenu);
-    m_markBefore =
-        compareMenu->addAction(tr("Mark Tab as &Before"), this, [this] { markBefore(currentPage()); });
-    m_markBefore->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
-    m_markAfter =
-        compareMenu->addAction(tr("Mark Tab as &After"), this, [this] { markAfter(currentPage()); });
-    m_markAfter->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
-    m_swap = compareMenu->addAction(tr("&Swap Before and After"), this, &ReviewController::swapMarks);
-    m_clear = compareMenu->addAction(tr("C&lear Marks"), this, &ReviewController::clearMarks);
-    compareMenu->addSeparator();
-    m_compare =
-        compareMenu->addAction(tr("&Compare Before and After…"), this, &ReviewController::chooseAndCompare);
+    m_compare = new QAction(tr("&Compare Before and After…"), this);
+    connect(m_compare, &QAction::triggered, this, &ReviewController::chooseAndCompare);
     m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    m_window->addMenuActions(MainWindow::MenuSection::Compare,
+                             {m_markBefore, m_markAfter, m_swap, m_clear, separator, m_compare});
 
-    viewMenu->addAction(m_dock->toggleViewAction());
+    m_window->addMenuActions(MainWindow::MenuSection::View, {m_dock->toggleViewAction()});
 
     m_guided = new QAction(tr("&Guided Example: Before and After"), this);
     m_guided->setToolTip(
         tr("Opens the bundled pair (technique 01a, larger tiling) from symptom to verdict."));
     connect(m_guided, &QAction::triggered, this, &ReviewController::openGuidedExample);
-    helpMenu->insertAction(helpMenu->actions().value(0), m_guided);
-    helpMenu->insertSeparator(helpMenu->actions().value(1));
+    m_window->addMenuActions(MainWindow::MenuSection::Help, {m_guided});
 
     if (!m_catalogue) {
         m_panel->setToolTip(tr("The technique catalogue could not be read: %1").arg(m_catalogueError));
@@ -148,12 +120,13 @@ void ReviewController::createActions(QMenu *fileMenu, QMenu *viewMenu, QMenu *he
 QMenu *ReviewController::createTabMenu(int index, QWidget *parent)
 {
     auto *menu = new QMenu(parent);
-    auto *page = qobject_cast<CapturePage *>(m_window->tabs()->widget(index));
+    const TabModel *tabs = m_window->tabModel();
+    CapturePage *page = tabs->capturePage(index);
     const bool ready = page && page->state() == CapturePage::State::Ready;
     QAction *before = menu->addAction(tr("Mark as &Before"), this, [this, page] { markBefore(page); });
     QAction *after = menu->addAction(tr("Mark as &After"), this, [this, page] { markAfter(page); });
-    before->setEnabled(ready && page != m_before);
-    after->setEnabled(ready && page != m_after);
+    before->setEnabled(ready && tabs->mark(page) != TabModel::Mark::Before);
+    after->setEnabled(ready && tabs->mark(page) != TabModel::Mark::After);
     menu->addSeparator();
     menu->addAction(m_compare);
     menu->addAction(m_clear);
@@ -162,102 +135,63 @@ QMenu *ReviewController::createTabMenu(int index, QWidget *parent)
 
 CapturePage *ReviewController::currentPage() const
 {
-    return qobject_cast<CapturePage *>(m_window->tabs()->currentWidget());
+    return m_window->tabModel()->currentCapturePage();
 }
 
 QString ReviewController::pageName(CapturePage *page) const
 {
     if (!page)
         return {};
-    const QVariant plain = page->property(kPlainTitle);
-    if (plain.isValid())
-        return plain.toString();
-    const int index = m_window->tabs()->indexOf(page);
-    return index >= 0 ? m_window->tabs()->tabText(index) : QFileInfo(page->path()).fileName();
+    const QString plain = m_window->tabModel()->plainTitle(page);
+    return plain.isEmpty() ? QFileInfo(page->path()).fileName() : plain;
 }
 
-void ReviewController::mark(QPointer<CapturePage> &side, QPointer<CapturePage> &other, CapturePage *page)
+void ReviewController::mark(CapturePage *page, bool before)
 {
     if (!page || page->state() != CapturePage::State::Ready) {
         m_window->statusBar()->showMessage(tr("Only a loaded capture can be marked."), 5000);
         return;
     }
-    if (!page->property(kPlainTitle).isValid())
-        page->setProperty(kPlainTitle, pageName(page));
-    if (other == page)
-        other = nullptr;
-    side = page;
-    updateTabTitles();
+    m_window->tabModel()->setMark(page, before ? TabModel::Mark::Before : TabModel::Mark::After);
     updateActions();
     emit marksChanged();
 }
 
 void ReviewController::markBefore(CapturePage *page)
 {
-    mark(m_before, m_after, page);
+    mark(page, true);
 }
 void ReviewController::markAfter(CapturePage *page)
 {
-    mark(m_after, m_before, page);
+    mark(page, false);
 }
 
 void ReviewController::swapMarks()
 {
-    std::swap(m_before, m_after);
-    updateTabTitles();
+    m_window->tabModel()->swapMarks();
     updateActions();
     emit marksChanged();
 }
 
 void ReviewController::clearMarks()
 {
-    m_before = nullptr;
-    m_after = nullptr;
-    updateTabTitles();
+    m_window->tabModel()->clearMarks();
     updateActions();
     emit marksChanged();
-}
-
-void ReviewController::updateTabTitles()
-{
-    QTabWidget *tabs = m_window->tabs();
-    for (int i = 0; i < tabs->count(); ++i) {
-        auto *page = qobject_cast<CapturePage *>(tabs->widget(i));
-        if (!page || !page->property(kPlainTitle).isValid())
-            continue;
-        const QString plain = page->property(kPlainTitle).toString();
-        tabs->setTabText(i, page == m_before  ? tr("Before: %1").arg(plain)
-                            : page == m_after ? tr("After: %1").arg(plain)
-                                              : plain);
-    }
 }
 
 void ReviewController::updateActions()
 {
     CapturePage *page = currentPage();
     const bool ready = page && page->state() == CapturePage::State::Ready;
+    const bool before = beforePage(), after = afterPage();
     m_markBefore->setEnabled(ready);
     m_markAfter->setEnabled(ready);
-    m_swap->setEnabled(m_before || m_after);
-    m_clear->setEnabled(m_before || m_after);
-    m_compare->setEnabled(m_before && m_after && m_catalogue);
+    m_swap->setEnabled(before || after);
+    m_clear->setEnabled(before || after);
+    m_compare->setEnabled(before && after && m_catalogue);
     m_saveReview->setEnabled(bool(m_comparison));
     m_saveReviewEmbedded->setEnabled(bool(m_comparison));
-}
-
-void ReviewController::followCurrentTab()
-{
-    QWidget *current = m_window->tabs()->currentWidget();
-    if (auto *view = qobject_cast<ComparisonView *>(current)) {
-        m_panel->setCapture(view->before().capture, view->twin()->beforeView(),
-                            tr("Before — %1").arg(view->before().name), view->before().analysis);
-        return;
-    }
-    auto *page = qobject_cast<CapturePage *>(current);
-    if (page && page->state() == CapturePage::State::Ready)
-        m_panel->setCapture(page->capture(), page->timeline(), pageName(page), page->analysis());
-    else
-        m_panel->setCapture(nullptr, nullptr, {}, nullptr);
 }
 
 void ReviewController::chooseAndCompare()
@@ -287,20 +221,22 @@ bool ReviewController::compare(const QString &technique)
     };
     if (!m_catalogue)
         return refuse(tr("The technique catalogue could not be read: %1").arg(m_catalogueError));
-    if (!m_before || !m_after)
+    CapturePage *beforePage = this->beforePage();
+    CapturePage *afterPage = this->afterPage();
+    if (!beforePage || !afterPage)
         return refuse(
             tr("Mark two open captures as Before and After first (Compare menu or the tab's context menu)."));
-    if (m_before->state() != CapturePage::State::Ready || m_after->state() != CapturePage::State::Ready)
+    if (beforePage->state() != CapturePage::State::Ready || afterPage->state() != CapturePage::State::Ready)
         return refuse(tr("Both captures must have loaded before they can be compared."));
-    if (m_before->showsAllRuns() || m_after->showsAllRuns())
+    if (beforePage->showsAllRuns() || afterPage->showsAllRuns())
         return refuse(tr("A comparison is of one run per side: pick a run instead of \"All runs\"."));
-    if (!m_before->analysis() || !m_after->analysis())
+    if (!beforePage->analysis() || !afterPage->analysis())
         return refuse(tr("Both captures are still being analysed; compare again in a moment."));
 
-    QTabWidget *tabs = m_window->tabs();
+    TabModel *tabs = m_window->tabModel();
     const bool created = !m_comparison;
     if (created) {
-        m_comparison = new ComparisonView(m_catalogue, tabs);
+        m_comparison = new ComparisonView(m_catalogue, tabs->tabs());
         m_comparison->setObjectName(QStringLiteral("comparisonView"));
         tabs->addTab(m_comparison, QString());
         // Queued: while `destroyed` is emitted the view is half torn down and m_comparison not yet
@@ -308,18 +244,18 @@ bool ReviewController::compare(const QString &technique)
         connect(m_comparison, &QObject::destroyed, this, &ReviewController::updateActions,
                 Qt::QueuedConnection);
     }
-    const ComparedCapture before{m_before->capture(), pageName(m_before), m_before->path(),
-                                 m_before->analysis()};
-    const ComparedCapture after{m_after->capture(), pageName(m_after), m_after->path(), m_after->analysis()};
+    const ComparedCapture before{beforePage->capture(), pageName(beforePage), beforePage->path(),
+                                 beforePage->analysis()};
+    const ComparedCapture after{afterPage->capture(), pageName(afterPage), afterPage->path(),
+                                afterPage->analysis()};
     if (created || m_comparison->before().capture != before.capture ||
         m_comparison->after().capture != after.capture)
         m_comparison->setPair(before, after);
     m_comparison->setTechnique(technique);
     m_comparison->setGuide({});
     const int index = tabs->indexOf(m_comparison);
-    tabs->setTabText(index, tr("Compare: %1 → %2").arg(before.name, after.name));
-    tabs->setCurrentIndex(index);
-    followCurrentTab();
+    tabs->setPlainTitle(m_comparison, tr("Compare: %1 → %2").arg(before.name, after.name));
+    tabs->tabs()->setCurrentIndex(index);
     updateActions();
     emit comparisonOpened(m_comparison);
     return true;
@@ -389,9 +325,9 @@ void ReviewController::chooseAndOpen()
 
 CapturePage *ReviewController::openOrReuse(const QString &path)
 {
-    QTabWidget *tabs = m_window->tabs();
+    const TabModel *tabs = m_window->tabModel();
     for (int i = 0; i < tabs->count(); ++i) {
-        auto *page = qobject_cast<CapturePage *>(tabs->widget(i));
+        CapturePage *page = tabs->capturePage(i);
         if (page && page->path() == path && page->state() != CapturePage::State::Failed)
             return page;
     }
@@ -453,8 +389,6 @@ void ReviewController::openGuidedExample()
 
 void ReviewController::captureLoaded(CapturePage *page)
 {
-    if (page == m_window->tabs()->currentWidget())
-        followCurrentTab();
     updateActions();
     if (m_pending && (page == m_pending->before || page == m_pending->after))
         finishPending();

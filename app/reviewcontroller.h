@@ -23,9 +23,10 @@ class MainWindow;
 class TechniquesPanel;
 
 // The window's before/after review: marks two capture tabs as Before and After (tab context menu
-// and the Compare menu), opens the comparison in a tab of its own, keeps the Techniques dock on
-// the tab in front (on a comparison: its Before capture), saves and reopens the review as a
-// `.lanescope` file, and opens the bundled pair as a guided example.
+// and the Compare menu), opens the comparison in a tab of its own, saves and reopens the review as
+// a `.lanescope` file, and opens the bundled pair as a guided example. The marks live in the
+// window's TabModel; the Techniques dock follows the window's ActiveCapture (on a comparison: its
+// Before capture).
 class ReviewController : public QObject
 {
     Q_OBJECT
@@ -36,7 +37,7 @@ public:
     static constexpr const char *kGuidedAfter = ":/samples/before-after/after";
     static constexpr const char *kGuidedTechnique = "01a-larger-tiling";
 
-    ReviewController(MainWindow *window, QMenu *fileMenu, QMenu *viewMenu, QMenu *helpMenu);
+    explicit ReviewController(MainWindow *window);
     ~ReviewController() override;
 
     const std::shared_ptr<const TechniqueCatalogue> &catalogue() const { return m_catalogue; }
@@ -73,7 +74,7 @@ public:
     QAction *guidedExampleAction() const { return m_guided; }
     QAction *saveReviewAction() const { return m_saveReview; }
     QAction *openReviewAction() const { return m_openReview; }
-    // The context menu of tab `index` (caller owns it).
+    // The context menu of tab `index` (caller owns it); the window shows it on the tab bar.
     QMenu *createTabMenu(int index, QWidget *parent);
 
 signals:
@@ -96,11 +97,9 @@ private:
         QString source;     // review file, for messages
     };
 
-    void createActions(QMenu *fileMenu, QMenu *viewMenu, QMenu *helpMenu);
-    void mark(QPointer<CapturePage> &side, QPointer<CapturePage> &other, CapturePage *page);
-    void updateTabTitles();
+    void createActions();
+    void mark(CapturePage *page, bool before);
     void updateActions();
-    void followCurrentTab();
     void captureLoaded(CapturePage *page);  // loaded, failed, or its analysis arrived
     void finishPending();
     void chooseAndCompare();
@@ -117,8 +116,6 @@ private:
     QString m_catalogueError;
     TechniquesPanel *m_panel = nullptr;
     QDockWidget *m_dock = nullptr;
-    QPointer<CapturePage> m_before;
-    QPointer<CapturePage> m_after;
     QPointer<ComparisonView> m_comparison;
     std::optional<Pending> m_pending;
     std::vector<std::unique_ptr<QTemporaryDir>> m_unpacked;  // embedded captures of opened reviews

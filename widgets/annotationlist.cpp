@@ -1,8 +1,10 @@
 #include "annotationlist.h"
 
+#include "activecapture.h"
 #include "annotationoverlays.h"
+#include "tasklocator.h"
 #include "timeformat.h"
-#include "timelineview.h"
+#include "timelineannotations.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -62,7 +64,13 @@ AnnotationList::AnnotationList(QWidget *parent) : QWidget(parent)
     rebuild();
 }
 
-void AnnotationList::setTimeline(TimelineView *timeline)
+AnnotationList::AnnotationList(ActiveCapture &active, QWidget *parent) : AnnotationList(parent)
+{
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { setTimeline(active.tabNavigator()); });
+    setTimeline(active.tabNavigator());
+}
+
+void AnnotationList::setTimeline(TimelineNavigator *timeline)
 {
     if (timeline == m_timeline)
         return;
@@ -124,7 +132,7 @@ void AnnotationList::updateButtons()
 {
     const QTreeWidgetItem *item = m_tree->currentItem();
     const bool entry = item && item->data(0, IdRole).isValid();
-    m_keep->setEnabled(m_timeline && m_timeline->measuredRegion());
+    m_keep->setEnabled(m_timeline && m_timeline->annotations()->region());
     m_rename->setEnabled(entry);
     m_delete->setEnabled(entry);
 }

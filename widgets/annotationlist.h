@@ -1,5 +1,6 @@
 #pragma once
 
+#include "timelinenavigator.h"
 #include <QPointer>
 #include <QWidget>
 
@@ -9,7 +10,7 @@ class QTreeWidgetItem;
 
 namespace lanescope {
 
-class TimelineView;
+class ActiveCapture;
 
 // The markers and kept regions of a timeline, in two groups. Activating an entry (double-click or
 // Enter) jumps to it — a marker is centred, a kept region becomes the measured region and fills
@@ -25,8 +26,10 @@ public:
     static constexpr int IdRole = Qt::UserRole + 2;
 
     explicit AnnotationList(QWidget *parent = nullptr);
+    // Lists the annotations of the timeline of the capture tab in front.
+    explicit AnnotationList(ActiveCapture &active, QWidget *parent = nullptr);
 
-    void setTimeline(TimelineView *timeline);
+    void setTimeline(TimelineNavigator *timeline);
     QTreeWidget *tree() const { return m_tree; }
     // The entry of a marker or kept region, or nullptr.
     QTreeWidgetItem *itemFor(Kind kind, int id) const;
@@ -44,7 +47,7 @@ private:
     void updateButtons();
     void removeSelected();
 
-    QPointer<TimelineView> m_timeline;
+    NavigatorPointer m_timeline;
     QList<QMetaObject::Connection> m_connections;
     QTreeWidget *m_tree = nullptr;
     QTreeWidgetItem *m_markers = nullptr;

@@ -1,5 +1,6 @@
 #include "barlegend.h"
 
+#include "activecapture.h"
 #include "model/capture/labels.h"
 #include "slicepalette.h"
 
@@ -58,6 +59,12 @@ std::vector<LegendEntry> legendEntries(const Capture &capture, BarColourMode mod
 }
 
 BarLegend::BarLegend(QWidget *parent) : QWidget(parent) { setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum); }
+
+BarLegend::BarLegend(ActiveCapture &active, QWidget *parent) : BarLegend(parent)
+{
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { setCapture(active.tabCapture()); });
+    setCapture(active.tabCapture());
+}
 
 void BarLegend::setCapture(CapturePtr capture)
 {

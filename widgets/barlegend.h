@@ -10,6 +10,8 @@
 
 namespace lanescope {
 
+class ActiveCapture;
+
 struct LegendEntry
 {
     QString text;
@@ -28,6 +30,8 @@ class BarLegend : public QWidget
 
 public:
     explicit BarLegend(QWidget *parent = nullptr);
+    // The legend of the capture in front.
+    explicit BarLegend(ActiveCapture &active, QWidget *parent = nullptr);
 
     void setCapture(CapturePtr capture);
     void setColourMode(BarColourMode mode);

@@ -1,5 +1,6 @@
 #include "criticalpathhighlight.h"
 
+#include "activecapture.h"
 #include "criticalpathoverlay.h"
 #include "timelineview.h"
 
@@ -11,6 +12,14 @@ namespace lanescope {
 CriticalPathHighlight::CriticalPathHighlight(QObject *parent)
     : QObject(parent), m_overlay(std::make_shared<CriticalPathOverlay>())
 {
+}
+
+CriticalPathHighlight::CriticalPathHighlight(ActiveCapture &active, QObject *parent)
+    : CriticalPathHighlight(parent)
+{
+    const auto follow = [this, &active] { setView(active.tabView(), active.tabAnalysis()); };
+    connect(&active, &ActiveCapture::changed, this, follow);
+    follow();
 }
 
 CriticalPathHighlight::~CriticalPathHighlight()

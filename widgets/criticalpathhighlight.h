@@ -9,17 +9,21 @@
 namespace lanescope {
 
 class CriticalPathOverlay;
+class ActiveCapture;
 class TimelineView;
 
-// Shows the observed critical path (spec §12.4) of one timeline at a time: the window points it at
-// the current tab's timeline and its analysis, and it adds or removes a CriticalPathOverlay there.
-// Hovering one of the path's gaps shows what it is.
+// Shows the observed critical path (spec §12.4) of one timeline at a time: the current tab's
+// timeline and its analysis, and it adds or removes a CriticalPathOverlay there. Hovering one of
+// the path's gaps shows what it is. It takes the timeline widget rather than a navigator: it
+// repaints with the view's bar modes and hit-tests gaps against the view's geometry.
 class CriticalPathHighlight : public QObject
 {
     Q_OBJECT
 
 public:
     explicit CriticalPathHighlight(QObject *parent = nullptr);
+    // Follows the timeline of the capture tab in front and its analysis.
+    explicit CriticalPathHighlight(ActiveCapture &active, QObject *parent = nullptr);
     ~CriticalPathHighlight() override;
 
     // A null view or an analysis without an observed path: nothing to show.

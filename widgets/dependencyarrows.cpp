@@ -1,9 +1,11 @@
 #include "dependencyarrows.h"
 
+#include "activecapture.h"
 #include "dependencyarrowscontrols.h"
 #include "hbviolationlist.h"
 #include "model/capture/labels.h"
-#include "timelineview.h"
+#include "tasklocator.h"
+#include "timelineannotations.h"
 
 namespace lanescope {
 
@@ -18,22 +20,31 @@ DependencyArrows::DependencyArrows(DependencyArrowsControls *controls, HbViolati
     }
 }
 
-void DependencyArrows::setView(TimelineView *view)
+DependencyArrows::DependencyArrows(ActiveCapture &active, DependencyArrowsControls *controls,
+                                   HbViolationList *list, QObject *parent)
+    : DependencyArrows(controls, list, parent)
+{
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { setView(active.tabNavigator()); });
+    setView(active.tabNavigator());
+}
+
+void DependencyArrows::setView(TimelineNavigator *view)
 {
     for (const QMetaObject::Connection &c : std::as_const(m_connections))
         disconnect(c);
     m_connections.clear();
     m_view = view;
     if (view) {
-        m_connections << connect(view, &TimelineView::selectionChanged, this, &DependencyArrows::update);
-        m_connections << connect(view, &QObject::destroyed, this, [this, view] { m_overlays.erase(view); });
+        m_connections << view->connectSelectionChanged(this, [this] { update(); });
+        m_connections << connect(m_view.object(), &QObject::destroyed, this,
+                                 [this, view] { m_overlays.erase(view); });
     }
     update();
 }
 
 std::shared_ptr<DependencyArrowsOverlay> DependencyArrows::overlay() const
 {
-    const auto it = m_overlays.find(m_view.data());
+    const auto it = m_overlays.find(m_view.get());
     return it == m_overlays.end() ? nullptr : it->second;
 }
 
@@ -44,7 +55,7 @@ void DependencyArrows::update()
             m_list->showMessage(tr("No capture."));
         return;
     }
-    auto &overlay = m_overlays[m_view.data()];
+    auto &overlay = m_overlays[m_view.get()];
     if (overlay && overlay->capture() != m_view->capture()) {
         m_view->removeOverlay(overlay);
         overlay.reset();
@@ -104,7 +115,7 @@ void DependencyArrows::activateConsumer(quint64 taskId)
     if (!m_view || !current)
         return;
     m_keepList = true;
-    const TimelineView *before = m_view;
+    const TimelineNavigator *before = m_view.get();
     const auto selected = m_view->selection();
     bool done = m_view->selectTask(taskId);
     if (!done) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dependencyarrowsoverlay.h"
+#include "timelinenavigator.h"
 
 #include <QObject>
 #include <QPointer>
@@ -11,7 +12,7 @@ namespace lanescope {
 
 class DependencyArrowsControls;
 class HbViolationList;
-class TimelineView;
+class ActiveCapture;
 
 // Keeps the dependency arrows of the attached timeline in step with its selection and with the
 // toolbar controls, and fills the hb_violation list. Each timeline gets its own overlay (built
@@ -23,9 +24,12 @@ class DependencyArrows : public QObject
 
 public:
     DependencyArrows(DependencyArrowsControls *controls, HbViolationList *list, QObject *parent = nullptr);
+    // Follows the timeline of the capture tab in front.
+    DependencyArrows(ActiveCapture &active, DependencyArrowsControls *controls, HbViolationList *list,
+                     QObject *parent = nullptr);
 
-    void setView(TimelineView *view);
-    TimelineView *view() const { return m_view; }
+    void setView(TimelineNavigator *view);
+    TimelineNavigator *view() const { return m_view.get(); }
     // The overlay of the attached timeline (null without one).
     std::shared_ptr<DependencyArrowsOverlay> overlay() const;
 
@@ -38,8 +42,8 @@ private:
 
     DependencyArrowsControls *m_controls = nullptr;
     HbViolationList *m_list = nullptr;
-    QPointer<TimelineView> m_view;
-    std::map<TimelineView *, std::shared_ptr<DependencyArrowsOverlay>> m_overlays;
+    NavigatorPointer m_view;
+    std::map<TimelineNavigator *, std::shared_ptr<DependencyArrowsOverlay>> m_overlays;
     QList<QMetaObject::Connection> m_connections;
     bool m_keepList = false;  // a selection made from the list: leave the list as it is
 };

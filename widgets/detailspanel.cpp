@@ -1,5 +1,6 @@
 #include "detailspanel.h"
 
+#include "activecapture.h"
 #include "slicedetails.h"
 
 namespace lanescope {
@@ -13,6 +14,33 @@ DetailsPanel::DetailsPanel(QWidget *parent) : QTextBrowser(parent)
             emit taskActivated(*task);
     });
     showNothing();
+}
+
+DetailsPanel::DetailsPanel(ActiveCapture &active, QWidget *parent) : DetailsPanel(parent)
+{
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { follow(active.tabNavigator()); });
+    connect(this, &DetailsPanel::taskActivated, this, [this](quint64 task) {
+        if (m_followed)
+            m_followed->selectTask(task);
+    });
+    follow(active.tabNavigator());
+}
+
+void DetailsPanel::follow(TimelineNavigator *navigator)
+{
+    disconnect(m_selection);
+    m_followed = navigator;
+    if (navigator)
+        m_selection = navigator->connectSelectionChanged(this, [this] { showSelection(); });
+    showSelection();
+}
+
+void DetailsPanel::showSelection()
+{
+    if (m_followed && m_followed->selection())
+        showSlice(m_followed->capture(), *m_followed->selection());
+    else
+        showNothing();
 }
 
 void DetailsPanel::showSlice(const CapturePtr &capture, SliceRef bar)

@@ -2,10 +2,13 @@
 
 #include "model/capture/capture.h"
 #include "sliceref.h"
+#include "timelinenavigator.h"
 
 #include <QTextBrowser>
 
 namespace lanescope {
+
+class ActiveCapture;
 
 // The selected bar in full: ids, function, core, timestamps and gaps, SPMD block, and the task's
 // predecessors and successors as links that select that task.
@@ -15,12 +18,21 @@ class DetailsPanel : public QTextBrowser
 
 public:
     explicit DetailsPanel(QWidget *parent = nullptr);
+    // Shows the selected bar of the timeline in front; a task link selects that task there.
+    explicit DetailsPanel(ActiveCapture &active, QWidget *parent = nullptr);
 
     void showSlice(const CapturePtr &capture, SliceRef bar);
     void showNothing();
 
 signals:
     void taskActivated(quint64 taskId);
+
+private:
+    void follow(TimelineNavigator *navigator);
+    void showSelection();
+
+    NavigatorPointer m_followed;
+    QMetaObject::Connection m_selection;
 };
 
 } // namespace lanescope

@@ -1,5 +1,6 @@
 #include "functiontable.h"
 
+#include "activecapture.h"
 #include "functiontablemodel.h"
 
 #include <QHeaderView>
@@ -39,6 +40,20 @@ FunctionTable::FunctionTable(QWidget *parent) : QWidget(parent)
     };
     connect(m_view, &QTableView::clicked, this, activate);
     connect(m_view, &QTableView::activated, this, activate);
+}
+
+FunctionTable::FunctionTable(ActiveCapture &active, QWidget *parent) : FunctionTable(parent)
+{
+    const auto follow = [this, &active] {
+        const CapturePtr capture = active.tabCapture();
+        setCapture(capture && capture->info.allRuns ? CapturePtr() : capture);
+    };
+    connect(&active, &ActiveCapture::changed, this, follow);
+    connect(this, &FunctionTable::functionActivated, this, [&active](int funcId) {
+        if (TimelineNavigator *navigator = active.tabNavigator())
+            navigator->locateFunction(funcId);
+    });
+    follow();
 }
 
 void FunctionTable::setCapture(const CapturePtr &capture)

@@ -9,6 +9,8 @@ class QTableView;
 
 namespace lanescope {
 
+class ActiveCapture;
+
 class FunctionTableModel;
 
 // The per-function table as a sortable view; activating a row asks for that function's longest
@@ -19,6 +21,9 @@ class FunctionTable : public QWidget
 
 public:
     explicit FunctionTable(QWidget *parent = nullptr);
+    // Lists the functions of the run in front (none for "All runs": the figures are of one run)
+    // and locates an activated function on its timeline.
+    explicit FunctionTable(ActiveCapture &active, QWidget *parent = nullptr);
 
     void setCapture(const CapturePtr &capture);
     QTableView *view() const { return m_view; }

@@ -2,8 +2,10 @@
 
 #include "model/capture/captureruns.h"
 
+#include "activecapture.h"
 #include "reportmodel.h"
-#include "timelineview.h"
+#include "tasklocator.h"
+#include "timelineannotations.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -57,7 +59,14 @@ ReportPanel::ReportPanel(QWidget *parent) : QWidget(parent)
     connect(m_tree, &QTreeView::activated, this, &ReportPanel::activate);
 }
 
-void ReportPanel::setSource(TimelineView *view, CaptureAnalysisPtr analysis)
+ReportPanel::ReportPanel(ActiveCapture &active, QWidget *parent) : ReportPanel(parent)
+{
+    const auto follow = [this, &active] { setSource(active.tabNavigator(), active.tabAnalysis()); };
+    connect(&active, &ActiveCapture::changed, this, follow);
+    follow();
+}
+
+void ReportPanel::setSource(TimelineNavigator *view, CaptureAnalysisPtr analysis)
 {
     if (view == m_view && analysis == m_model->analysis())
         return;

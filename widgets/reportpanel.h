@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/techniques/captureanalysis.h"
+#include "timelinenavigator.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -12,7 +13,7 @@ class QTreeView;
 namespace lanescope {
 
 class ReportModel;
-class TimelineView;
+class ActiveCapture;
 struct ReportTarget;
 
 // The analysis report of the current tab (spec §12.2 Parts 1–6 and the observed critical path of
@@ -26,10 +27,12 @@ class ReportPanel : public QWidget
 
 public:
     explicit ReportPanel(QWidget *parent = nullptr);
+    // Shows the analysis of the capture tab in front and navigates its timeline.
+    explicit ReportPanel(ActiveCapture &active, QWidget *parent = nullptr);
 
     // The timeline to navigate and the analysis of its capture; null for none.
-    void setSource(TimelineView *view, CaptureAnalysisPtr analysis);
-    TimelineView *view() const { return m_view; }
+    void setSource(TimelineNavigator *view, CaptureAnalysisPtr analysis);
+    TimelineNavigator *view() const { return m_view.get(); }
 
     ReportModel *model() const { return m_model; }
     QTreeView *tree() const { return m_tree; }
@@ -43,7 +46,7 @@ signals:
 private:
     void activate(const QModelIndex &index);
 
-    QPointer<TimelineView> m_view;
+    NavigatorPointer m_view;
     ReportModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
     QLabel *m_placeholder = nullptr;

@@ -2,10 +2,12 @@
 
 #include "model/capture/captureruns.h"
 
+#include "activecapture.h"
 #include "numbersortitem.h"
 #include "ringpressureband.h"
+#include "tasklocator.h"
 #include "timeformat.h"
-#include "timelineview.h"
+#include "timelineannotations.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -85,13 +87,20 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
     rebuild();
 }
 
+RingsPanel::RingsPanel(ActiveCapture &active, QWidget *parent) : RingsPanel(parent)
+{
+    const auto follow = [this, &active] { setTimeline(active.tabNavigator(), active.tabAnalysis()); };
+    connect(&active, &ActiveCapture::changed, this, follow);
+    follow();
+}
+
 RingsPanel::~RingsPanel()
 {
     if (m_bandView)
         m_bandView->removeOverlay(m_band);
 }
 
-void RingsPanel::setTimeline(TimelineView *view, CaptureAnalysisPtr analysis)
+void RingsPanel::setTimeline(TimelineNavigator *view, CaptureAnalysisPtr analysis)
 {
     m_view = view;
     CapturePtr capture = view ? view->capture() : CapturePtr();
@@ -121,7 +130,7 @@ bool RingsPanel::bandShown() const
 
 void RingsPanel::updateBand()
 {
-    TimelineView *want = m_bandAction->isChecked() ? m_view.data() : nullptr;
+    TimelineNavigator *want = m_bandAction->isChecked() ? m_view.get() : nullptr;
     if (want == m_bandView)
         return;
     if (m_bandView)

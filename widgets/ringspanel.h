@@ -1,8 +1,9 @@
 #pragma once
 
 #include "model/analysis/ringdiagnosis.h"
-#include "model/techniques/captureanalysis.h"
 #include "model/capture/capture.h"
+#include "model/techniques/captureanalysis.h"
+#include "timelinenavigator.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -15,7 +16,7 @@ class QTableWidget;
 namespace lanescope {
 
 class RingPressureBand;
-class TimelineView;
+class ActiveCapture;
 
 // The rings of a capture at a glance (chapter page 05): per ring and resource the peak, its % of
 // capacity and the scope site it happened in, and the two diagnoses stated plainly (see
@@ -27,11 +28,13 @@ class RingsPanel : public QWidget
 
 public:
     explicit RingsPanel(QWidget *parent = nullptr);
+    // Follows the timeline of the capture tab in front and its analysis.
+    explicit RingsPanel(ActiveCapture &active, QWidget *parent = nullptr);
     ~RingsPanel() override;
 
     // Follows this timeline (nullptr: none): shows the figures of its capture's `analysis`
     // (computed off the GUI thread; null while that runs), and draws the band on it.
-    void setTimeline(TimelineView *view, CaptureAnalysisPtr analysis);
+    void setTimeline(TimelineNavigator *view, CaptureAnalysisPtr analysis);
     // Shows a capture's figures without a timeline (no band).
     void setCapture(CapturePtr capture, CaptureAnalysisPtr analysis);
 
@@ -50,8 +53,8 @@ private:
 
     CapturePtr m_capture;
     CaptureAnalysisPtr m_analysis;
-    QPointer<TimelineView> m_view;
-    QPointer<TimelineView> m_bandView;   // where the band currently is
+    NavigatorPointer m_view;
+    NavigatorPointer m_bandView; // where the band currently is
     std::shared_ptr<RingPressureBand> m_band;
     QAction *m_bandAction = nullptr;
     QLabel *m_diagnosisLabel = nullptr;

@@ -1,7 +1,9 @@
 #include "searchbar.h"
 
+#include "activecapture.h"
 #include "slicesearch.h"
-#include "timelineview.h"
+#include "tasklocator.h"
+#include "timelineannotations.h"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -45,7 +47,13 @@ SearchBar::SearchBar(QWidget *parent) : QWidget(parent)
     updateCounter();
 }
 
-void SearchBar::setView(TimelineView *view)
+SearchBar::SearchBar(ActiveCapture &active, QWidget *parent) : SearchBar(parent)
+{
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { setView(active.tabNavigator()); });
+    setView(active.tabNavigator());
+}
+
+void SearchBar::setView(TimelineNavigator *view)
 {
     if (m_view == view)
         return;
@@ -81,7 +89,8 @@ bool SearchBar::eventFilter(QObject *watched, QEvent *event)
             return true;
         }
         if (key->key() == Qt::Key_Escape && m_view) {
-            m_view->setFocus();
+            if (auto *timeline = qobject_cast<QWidget *>(m_view.object()))
+                timeline->setFocus();
             return true;
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sliceref.h"
+#include "timelinenavigator.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -12,7 +13,7 @@ class QToolButton;
 
 namespace lanescope {
 
-class TimelineView;
+class ActiveCapture;
 
 // Finds bars by function name (fuzzy), task id (rXtY, tN, decimal) or lane name; Enter / F3 go
 // to the next match, Shift+Enter / Shift+F3 to the previous one, each selected and centred, with
@@ -23,8 +24,10 @@ class SearchBar : public QWidget
 
 public:
     explicit SearchBar(QWidget *parent = nullptr);
+    // Searches the timeline of the capture tab in front.
+    explicit SearchBar(ActiveCapture &active, QWidget *parent = nullptr);
 
-    void setView(TimelineView *view);
+    void setView(TimelineNavigator *view);
     QLineEdit *lineEdit() const { return m_edit; }
     // Takes the keyboard focus with the query selected.
     void activate();
@@ -43,7 +46,7 @@ private:
     void go(int step);
     void updateCounter();
 
-    QPointer<TimelineView> m_view;
+    NavigatorPointer m_view;
     QLineEdit *m_edit = nullptr;
     QLabel *m_counter = nullptr;
     QToolButton *m_previous = nullptr;

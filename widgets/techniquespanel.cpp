@@ -2,8 +2,10 @@
 
 #include "model/capture/captureruns.h"
 
+#include "activecapture.h"
 #include "model/format/metrictext.h"
-#include "timelineview.h"
+#include "tasklocator.h"
+#include "timelineannotations.h"
 
 #include <QFrame>
 #include <QHeaderView>
@@ -239,7 +241,18 @@ QString TechniquesPanel::techniqueHtml(const Technique &t) const
     return html;
 }
 
-void TechniquesPanel::setCapture(CapturePtr capture, TimelineView *timeline, const QString &name,
+TechniquesPanel::TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catalogue, ActiveCapture &active,
+                                 QWidget *parent)
+    : TechniquesPanel(std::move(catalogue), parent)
+{
+    const auto follow = [this, &active] {
+        setCapture(active.capture(), active.navigator(), active.name(), active.analysis());
+    };
+    connect(&active, &ActiveCapture::changed, this, follow);
+    follow();
+}
+
+void TechniquesPanel::setCapture(CapturePtr capture, TimelineNavigator *timeline, const QString &name,
                                  CaptureAnalysisPtr analysis)
 {
     if (capture == m_capture && timeline == m_timeline && name == m_captureName && analysis == m_analysis)

@@ -5,6 +5,7 @@
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/symptomdetection.h"
 #include "model/techniques/techniquecatalogue.h"
+#include "timelinenavigator.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -19,7 +20,7 @@ class QVBoxLayout;
 
 namespace lanescope {
 
-class TimelineView;
+class ActiveCapture;
 
 // The tuning chapter beside the timeline. Above: what the open capture suggests (the decision
 // rules that fire on its measured metrics), each with the numbers behind it, the techniques it
@@ -32,13 +33,17 @@ class TechniquesPanel : public QWidget
 
 public:
     explicit TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catalogue, QWidget *parent = nullptr);
+    // Reads the capture in front, a comparison's Before side included.
+    TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catalogue, ActiveCapture &active,
+                    QWidget *parent = nullptr);
 
     // Lists the suggestions of `capture` from its `analysis` (computed off the GUI thread; null
     // while that runs); evidence is shown on `timeline`. A null capture clears the suggestions.
     // `name` labels the list ("Before — x").
-    void setCapture(CapturePtr capture, TimelineView *timeline, const QString &name, CaptureAnalysisPtr analysis);
+    void setCapture(CapturePtr capture, TimelineNavigator *timeline, const QString &name,
+                    CaptureAnalysisPtr analysis);
     const CapturePtr &capture() const { return m_capture; }
-    TimelineView *timeline() const { return m_timeline; }
+    TimelineNavigator *timeline() const { return m_timeline.get(); }
     const std::vector<Suggestion> &suggestions() const { return m_suggestions; }
     const MetricSet &metrics() const { return m_metrics; }
 
@@ -71,7 +76,7 @@ private:
     std::shared_ptr<const TechniqueCatalogue> m_catalogue;
     CaptureAnalysisPtr m_analysis;
     CapturePtr m_capture;
-    QPointer<TimelineView> m_timeline;
+    NavigatorPointer m_timeline;
     QString m_captureName;
     MetricSet m_metrics;
     std::vector<Suggestion> m_suggestions;

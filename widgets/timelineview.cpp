@@ -738,6 +738,12 @@ void TimelineView::clearSelection()
     m_selectionState->setSelection(std::nullopt);
 }
 
+QMetaObject::Connection TimelineView::connectSelectionChanged(QObject *context,
+                                                              std::function<void()> onChange)
+{
+    return connect(this, &TimelineView::selectionChanged, context, std::move(onChange));
+}
+
 bool TimelineView::selectTask(std::uint64_t taskId)
 {
     if (!m_capture)

@@ -5,6 +5,7 @@
 #include "sliceref.h"
 #include "tasklocator.h"
 #include "timelineannotations.h"
+#include "timelinenavigator.h"
 #include "timelinepainter.h"
 #include "timelineviewstate.h"
 #include "timeviewport.h"
@@ -36,7 +37,7 @@ class MeasurementOverlay;
 // dragging turns snapping off. A click on the ruler (no drag) drops a timestamped marker. The
 // region and the markers live in annotations() with an undo stack; Esc clears the region and the
 // selected bar. Both are drawn by overlays, so pictures exported with paintOptions() show them.
-class TimelineView : public QAbstractScrollArea
+class TimelineView : public QAbstractScrollArea, public TimelineNavigator
 {
     Q_OBJECT
 
@@ -48,10 +49,10 @@ public:
     // of another capture, the view builds its own.
     void setCapture(CapturePtr capture, CaptureIndexPtr index = {});
     const CaptureIndexPtr &captureIndex() const { return m_index; }
-    const CapturePtr &capture() const { return m_capture; }
+    const CapturePtr &capture() const override { return m_capture; }
 
-    TimeRange visibleRange() const { return m_viewport.range(); }
-    void setVisibleRange(TimeRange range);
+    TimeRange visibleRange() const override { return m_viewport.range(); }
+    void setVisibleRange(TimeRange range) override;
     // The whole capture with a small margin, or the bounds set by setTimeBounds().
     TimeRange fullRange() const;
     // The capture's bars on the device clock, without margin (empty range without a capture).
@@ -83,16 +84,18 @@ public:
     QString describeSlice(int lane, std::size_t slice) const;
 
     // Selection. `centre` scrolls the bar into view (zooming out when it is wider than the view).
-    std::optional<SliceRef> selection() const;
-    void select(SliceRef bar, bool centre = false);
+    std::optional<SliceRef> selection() const override;
+    void select(SliceRef bar, bool centre = false) override;
     void clearSelection();
     // Selects and centres the first AICore bar of a task; false when the task has none.
-    bool selectTask(std::uint64_t taskId);
+    bool selectTask(std::uint64_t taskId) override;
     // Selects and centres the longest AICore bar of a function.
-    bool locateFunction(int funcId);
-    void centreOn(SliceRef bar);
+    bool locateFunction(int funcId) override;
+    void centreOn(SliceRef bar) override;
     void zoomToSelection();
-    const TaskLocator &taskLocator() const;
+    const TaskLocator &taskLocator() const override;
+    QMetaObject::Connection connectSelectionChanged(QObject *context,
+                                                    std::function<void()> onChange) override;
 
     // History of committed ranges. Continuous input (wheel, drag, keys held) settles into one
     // entry; jumps (fit, search, zoom to selection) commit at once.
@@ -135,20 +138,20 @@ public:
     // Overlays drawn over the bars (see TimelineOverlay), in the order added. The view shares
     // them with whoever else draws this timeline (export), and repaints when one is added or
     // removed; an overlay that changes its own state calls refreshOverlays().
-    void addOverlay(std::shared_ptr<const TimelineOverlay> overlay);
-    void removeOverlay(const std::shared_ptr<const TimelineOverlay> &overlay);
-    void refreshOverlays();
+    void addOverlay(std::shared_ptr<const TimelineOverlay> overlay) override;
+    void removeOverlay(const std::shared_ptr<const TimelineOverlay> &overlay) override;
+    void refreshOverlays() override;
 
     // Measured region, markers and kept regions of this timeline (cleared when the capture changes).
-    TimelineAnnotations *annotations() const { return m_annotations; }
+    TimelineAnnotations *annotations() const override { return m_annotations; }
     std::optional<TimeRange> measuredRegion() const { return m_annotations->region(); }
     // The region shown while a measuring drag is under way (equals measuredRegion() otherwise).
     std::optional<TimeRange> shownRegion() const;
     // Within this distance of a bar edge, a dragged region edge lands on it.
     static constexpr double kSnapTolerancePx = 6;
     // Shows `range` with a margin on both sides; centres a time keeping the current zoom.
-    void showRange(TimeRange range);
-    void centreOnTime(double us);
+    void showRange(TimeRange range) override;
+    void centreOnTime(double us) override;
 
 signals:
     void visibleRangeChanged(double startUs, double endUs);

@@ -96,6 +96,74 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.currentTimeline() != nullptr, 20000);
     }
 
+    // The window owns its menus; the features (review, measure tools) hand it their actions, which
+    // land in their sections in the order given.
+    void menusHoldEachFeaturesActionsInTheirSection_data()
+    {
+        QTest::addColumn<QString>("menu");
+        QTest::addColumn<QStringList>("actions"); // "-" is a separator
+        QTest::newRow("File") << "File"
+                              << QStringList{"Open File…",
+                                             "Open Directory…",
+                                             "Open Recent",
+                                             "-",
+                                             "Open Review…",
+                                             "Save Review…",
+                                             "Save Review with Captures Inside…",
+                                             "-",
+                                             "Close Tab",
+                                             "-",
+                                             "Export…",
+                                             "-",
+                                             "Quit"};
+        QTest::newRow("Edit") << "Edit" << QStringList{"Undo", "Redo", "-", "Copy Image"};
+        QTest::newRow("View") << "View"
+                              << QStringList{"Fit All",
+                                             "-",
+                                             "Details",
+                                             "Functions",
+                                             "Legend",
+                                             "hb_violations",
+                                             "Warnings",
+                                             "Analysis",
+                                             "Show Critical Path",
+                                             "Rings",
+                                             "Ring pressure band",
+                                             "-",
+                                             "Theme",
+                                             "Techniques",
+                                             "Region",
+                                             "Markers"};
+        QTest::newRow("Compare") << "Compare" << QStringList{"Mark Tab as Before",
+                                                             "Mark Tab as After",
+                                                             "Swap Before and After",
+                                                             "Clear Marks",
+                                                             "-",
+                                                             "Compare Before and After…"};
+        QTest::newRow("Help") << "Help"
+                              << QStringList{"Guided Example: Before and After", "-", "Keyboard Shortcuts",
+                                             "About Lanescope"};
+    }
+    void menusHoldEachFeaturesActionsInTheirSection()
+    {
+        QFETCH(QString, menu);
+        QFETCH(QStringList, actions);
+        MainWindow window;
+        QStringList titles;
+        QMenu *found = nullptr;
+        for (QAction *a : window.menuBar()->actions()) {
+            titles << a->text().remove(QLatin1Char('&'));
+            if (titles.back() == menu)
+                found = a->menu();
+        }
+        QCOMPARE(titles, (QStringList{"File", "Edit", "View", "Compare", "Help"}));
+        QVERIFY(found);
+        QStringList texts;
+        for (QAction *a : found->actions())
+            texts << (a->isSeparator() ? QStringLiteral("-") : a->text().remove(QLatin1Char('&')));
+        QCOMPARE(texts, actions);
+    }
+
     void helpListsShortcuts()
     {
         MainWindow window;

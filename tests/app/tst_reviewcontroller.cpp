@@ -10,6 +10,9 @@
 #include "widgets/twintimeline.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,7 +22,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
-#include <QComboBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabBar>
@@ -133,6 +135,19 @@ private slots:
         QVERIFY(texts.contains(QStringLiteral("Mark as After")));
         QVERIFY(menu->actions().contains(review->compareAction()));
         QVERIFY(!menu->actions().at(0)->isEnabled());  // tab 0 is Before already
+        // A right click on a tab pops that menu up.
+        {
+            QTabBar *bar = w.tabs()->tabBar();
+            const QPoint at = bar->tabRect(1).center();
+            QContextMenuEvent click(QContextMenuEvent::Mouse, at, bar->mapToGlobal(at));
+            QApplication::sendEvent(bar, &click);
+            auto *popup = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+            QVERIFY(popup);
+            QVERIFY(popup->actions().contains(review->compareAction()));
+            QVERIFY(popup->actions().at(0)->isEnabled()); // tab 1 is After: Before is on offer
+            QVERIFY(!popup->actions().at(1)->isEnabled());
+            popup->close();
+        }
 
         QSignalSpy opened(review, &ReviewController::comparisonOpened);
         QVERIFY(review->compare(QStringLiteral("01a")));
