@@ -2,8 +2,8 @@
 
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
-#include "widgets/timelineexport.h"
 #include "widgets/timelineindex.h"
+#include "widgets/timelinepicture.h"
 
 #include <QPainter>
 #include <cmath>
@@ -58,9 +58,16 @@ QImage twinTimelineImage(const Capture &before, const QString &beforeName, const
     auto panelHeight = [&](const Capture &c) {
         return std::min(kMaxPanelHeightPx, defaultExportSize(c, widthPx).height());
     };
-    const QSize sb(widthPx, panelHeight(before)), sa(widthPx, panelHeight(after));
-    const QImage top = renderImage(before, sb, rangeFrom(eb));
-    const QImage bottom = renderImage(after, sa, rangeFrom(ea));
+    auto panel = [&](const Capture &c, const TimeRange &extent) {
+        TimelinePicture picture; // the timeline alone: the labels below name each side
+        picture.size = QSize(widthPx, panelHeight(c));
+        picture.range = rangeFrom(extent);
+        return picture;
+    };
+    const TimelinePicture beforePanel = panel(before, eb), afterPanel = panel(after, ea);
+    const QSize sb = beforePanel.size, sa = afterPanel.size;
+    const QImage top = renderPicture(before, beforePanel);
+    const QImage bottom = renderPicture(after, afterPanel);
 
     QImage out(widthPx, 2 * kLabelHeightPx + sb.height() + sa.height(), QImage::Format_RGB32);
     out.fill(Qt::white);
