@@ -35,7 +35,6 @@ public:
     void attach(TimelineView *view);
 
     RegionPanel *regionPanel() const { return m_panel; }
-    AnnotationList *annotationList() const { return m_list; }
     QDockWidget *regionDock() const { return m_regionDock; }
     QDockWidget *markersDock() const { return m_markersDock; }
     QAction *exportAction() const { return m_export; }
