@@ -5,15 +5,15 @@
 #include "runargument.h"
 
 #include "model/format/metrictext.h"
+#include "model/io/atomicfile.h"
 #include "model/session/capturedocument.h"
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/techniquecatalogue.h"
+#include "widgets/timelinepicture.h"
 
-#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <nlohmann/json.hpp>
 
 namespace lanescope {
@@ -133,16 +133,6 @@ QString captureName(const QString &input)
     return info.absoluteDir().dirName() + u'/' + info.fileName();
 }
 
-bool writeAtomically(const QString &path, const QByteArray &bytes, QString *error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = file.errorString();
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &err)
@@ -197,13 +187,10 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
 
     if (!request.report.isEmpty()) {
         const QString beforeName = captureName(request.before), afterName = captureName(request.after);
-        const QImage picture =
-            twinTimelineImage(before, beforeName, after, afterName, 1600, opened[0].document->indexOf(before),
-                              opened[1].document->indexOf(after));
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        if (picture.isNull() || !picture.save(&buffer, "PNG")) {
+        const QByteArray png =
+            pngBytes(twinTimelineImage(before, beforeName, after, afterName, 1600,
+                                       opened[0].document->indexOf(before), opened[1].document->indexOf(after)));
+        if (png.isEmpty()) {
             err << "lanescope compare: cannot draw the timelines (not enough memory)\n";
             return 2;
         }
@@ -211,18 +198,18 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
                                        &comparison};
         const QFileInfo reportInfo(request.report);
         QString error;
-        bool written = false;
         if (reportInfo.suffix().toLower() == QLatin1String("md")) {
             // Markdown cannot carry the picture: it goes beside the report, where the user chose to write.
             const QString pictureName = reportInfo.completeBaseName() + QStringLiteral(".timelines.png");
             const QString picturePath = reportInfo.absoluteDir().filePath(pictureName);
-            written = writeAtomically(picturePath, png, &error) &&
-                      writeAtomically(request.report, compareReportMarkdown(input, pictureName), &error);
+            error = writeFileAtomically(picturePath, png);
+            if (error.isEmpty())
+                error = writeFileAtomically(request.report, compareReportMarkdown(input, pictureName));
         } else {
-            written = writeAtomically(request.report, compareReportHtml(input, png), &error);
+            error = writeFileAtomically(request.report, compareReportHtml(input, png));
         }
-        if (!written) {
-            err << "cannot write " << request.report << ": " << error << '\n';
+        if (!error.isEmpty()) {
+            err << "cannot write " << error << '\n';
             return 2;
         }
     }

@@ -2,8 +2,9 @@
 
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
-#include "widgets/timelineexport.h"
 #include "widgets/timelineindex.h"
+#include "widgets/timelinepicture.h"
+#include "widgets/verdictcolours.h"
 
 #include <QPainter>
 #include <cmath>
@@ -59,9 +60,16 @@ QImage twinTimelineImage(const Capture &before, const QString &beforeName, const
     auto panelHeight = [&](const Capture &c) {
         return std::min(kMaxPanelHeightPx, defaultExportSize(c, widthPx).height());
     };
-    const QSize sb(widthPx, panelHeight(before)), sa(widthPx, panelHeight(after));
-    const QImage top = renderImage(before, sb, rangeFrom(eb));
-    const QImage bottom = renderImage(after, sa, rangeFrom(ea));
+    auto panel = [&](const Capture &c, const TimeRange &extent) {
+        TimelinePicture picture; // the timeline alone: the labels below name each side
+        picture.size = QSize(widthPx, panelHeight(c));
+        picture.range = rangeFrom(extent);
+        return picture;
+    };
+    const TimelinePicture beforePanel = panel(before, eb), afterPanel = panel(after, ea);
+    const QSize sb = beforePanel.size, sa = afterPanel.size;
+    const QImage top = renderPicture(before, beforePanel);
+    const QImage bottom = renderPicture(after, afterPanel);
 
     QImage out(widthPx, 2 * kLabelHeightPx + sb.height() + sa.height(), QImage::Format_RGB32);
     out.fill(Qt::white);
@@ -115,9 +123,8 @@ QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &pic
     QString s;
     s += QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Before/after</title>\n"
                         "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-                        "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}"
-                        ".improved{color:#1a7f37}.regressed{color:#cf222e}.inconclusive{color:#6e7781}"
-                        ".not-comparable{color:#9a6700}img{max-width:100%}</style></head><body>\n");
+                        "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}") +
+         verdictStyleSheet() + QStringLiteral("img{max-width:100%}</style></head><body>\n");
     s += QStringLiteral("<h1>Before/after: %1</h1>\n")
              .arg(htmlEscaped(in.techniqueTitle.isEmpty()
                                   ? QStringLiteral("general")
@@ -135,8 +142,7 @@ QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &pic
     s += QStringLiteral("<table><tr><th>Metric</th><th>Name</th><th>Before</th><th>After</th><th>Δ</th>"
                         "<th>Expected</th><th>Verdict</th><th>Why</th></tr>\n");
     for (const MetricComparison &m : c.metrics) {
-        QString cls = verdictName(m.verdict);
-        cls.replace(u' ', u'-');
+        const QString cls = verdictCssClass(m.verdict);
         s +=
             QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td>"
                            "<td class=\"%7\"><b>%8</b></td><td>%9</td></tr>\n")

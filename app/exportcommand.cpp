@@ -5,12 +5,11 @@
 #include "runargument.h"
 
 #include "model/session/capturedocument.h"
-#include "widgets/timelineexport.h"
 #include "widgets/timelineindex.h"
+#include "widgets/timelinepicture.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <cmath>
 #include <optional>
 
@@ -24,13 +23,10 @@ constexpr char kUsage[] =
 constexpr int kMaxSidePx = 20000;
 constexpr int kMaxWarningsShown = 10;
 
-enum class PictureFormat { Png, Svg };
-
 struct ExportRequest
 {
     QString input;
     QString output;
-    PictureFormat format = PictureFormat::Png;
     std::optional<double> startUs;
     std::optional<double> endUs;
     std::optional<QSize> size;
@@ -105,12 +101,7 @@ QString parseArguments(const QStringList &args, ExportRequest &request, bool &he
         return QStringLiteral("missing input PATH");
     if (request.output.isEmpty())
         return QStringLiteral("missing -o OUT.png|OUT.svg");
-    const QString suffix = QFileInfo(request.output).suffix().toLower();
-    if (suffix == QLatin1String("png"))
-        request.format = PictureFormat::Png;
-    else if (suffix == QLatin1String("svg"))
-        request.format = PictureFormat::Svg;
-    else
+    if (!pictureFormatOf(request.output))
         return QStringLiteral("the output must end in .png or .svg, got \"%1\"").arg(request.output);
     return {};
 }
@@ -133,30 +124,6 @@ QString captureName(const QString &input)
         return QDir(info.absoluteFilePath()).dirName();
     // A records file alone says little: keep the directory it sits in.
     return info.absoluteDir().dirName() + u'/' + info.fileName();
-}
-
-bool writeBytes(const QString &path, const QByteArray &bytes, QString *error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = file.errorString();
-        return false;
-    }
-    return true;
-}
-
-bool writePng(const QString &path, const QImage &image, QString *error)
-{
-    if (image.isNull()) {
-        *error = QStringLiteral("not enough memory for the picture");
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-        *error = file.errorString().isEmpty() ? QStringLiteral("PNG encoding failed") : file.errorString();
-        return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -200,19 +167,9 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
             << whole.endUs << " µs)\n";
         return 2;
     }
-    const QString name = captureName(request.input);
-    // The frame's legend wraps with the width: size it for the width the picture will have.
-    const int width = request.size ? request.size->width() : defaultExportSize(capture).width();
-    PictureFrame frame = pictureFrame(capture, name, QSize(width, 1000), range);
-    const QSize size = request.size.value_or(defaultPictureSize(capture, frame, width));
-    frame = pictureFrame(capture, name, size, range);
-    QString error;
-    const bool written =
-        request.format == PictureFormat::Png
-            ? writePng(request.output, renderFramedImage(capture, size, range, frame), &error)
-            : writeBytes(request.output, renderFramedSvg(capture, size, range, frame), &error);
-    if (!written) {
-        err << "cannot write " << request.output << ": " << error << '\n';
+    const TimelinePicture picture = capturePicture(capture, captureName(request.input), range, request.size);
+    if (const QString error = writePicture(capture, picture, request.output); !error.isEmpty()) {
+        err << "cannot write " << error << '\n';
         return 2;
     }
     out << QFileInfo(request.output).absoluteFilePath() << '\n';

@@ -1,9 +1,10 @@
 #include "exportdialog.h"
 
+#include "widgets/timelinepicture.h"
+
 #include <QButtonGroup>
 #include <QDialogButtonBox>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -102,8 +103,7 @@ QString ExportDialog::problem(const PictureExportSettings &s)
 {
     if (s.path.isEmpty())
         return tr("Choose a file name.");
-    const QString suffix = QFileInfo(s.path).suffix().toLower();
-    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
+    if (!pictureFormatOf(s.path))
         return tr("The file name must end in .png or .svg.");
     if (!s.screenSize && (s.size.width() <= 0 || s.size.height() <= 0 || s.size.width() > kMaxSidePx ||
                           s.size.height() > kMaxSidePx))

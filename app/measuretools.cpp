@@ -12,14 +12,12 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QBuffer>
 #include <QClipboard>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QTabWidget>
 #include <QUndoStack>
 
@@ -55,35 +53,6 @@ TimelinePicture pictureOfView(const TimelineView &view, const QString &captureNa
             pictureFrame(capture, captureName, picture.size, picture.range, picture.options.colourMode);
     }
     return picture;
-}
-
-QImage renderPicture(const Capture &capture, const TimelinePicture &picture)
-{
-    return renderFramedImage(capture, picture.size, picture.range, picture.frame, picture.pixelRatio,
-                             picture.options);
-}
-
-QString writePicture(const Capture &capture, const TimelinePicture &picture, const QString &path)
-{
-    const bool svg = QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
-    if (svg) {
-        const QByteArray bytes =
-            renderFramedSvg(capture, picture.size, picture.range, picture.frame, picture.options);
-        if (file.write(bytes) != bytes.size())
-            return file.errorString();
-    } else {
-        const QImage image = renderPicture(capture, picture);
-        if (image.isNull())
-            return QObject::tr("not enough memory for the picture");
-        if (!image.save(&file, "PNG"))
-            return QObject::tr("PNG encoding failed");
-    }
-    if (!file.commit())
-        return file.errorString();
-    return {};
 }
 
 MeasureTools::MeasureTools(MainWindow *window) : QObject(window), m_window(window)
@@ -213,8 +182,7 @@ void MeasureTools::chooseExport()
     const PictureExportSettings settings = dialog.settings();
     m_lastExportDirectory = QFileInfo(settings.path).absolutePath();
     if (const QString error = exportPicture(settings); !error.isEmpty())
-        QMessageBox::warning(m_window, tr("Export Picture"),
-                             tr("Cannot write %1: %2").arg(settings.path, error));
+        QMessageBox::warning(m_window, tr("Export Picture"), tr("Cannot write %1").arg(error));
 }
 
 } // namespace lanescope

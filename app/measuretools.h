@@ -1,7 +1,7 @@
 #pragma once
 
 #include "exportdialog.h"
-#include "widgets/timelineexport.h"
+#include "widgets/timelinepicture.h"
 
 #include <QImage>
 #include <QObject>
@@ -17,21 +17,10 @@ class MainWindow;
 class RegionPanel;
 class TimelineView;
 
-// A picture of a timeline as the user sees it: range, size, pixel ratio, lanes scrolled as on
+// The picture of a timeline as the user sees it: range, size, pixel ratio, lanes scrolled as on
 // screen, markers and the measured region (the view's overlays), on paper-white colours.
-struct TimelinePicture
-{
-    QSize size;
-    qreal pixelRatio = 1.0;
-    TimeRange range;
-    PictureFrame frame;
-    TimelinePaintOptions options;
-};
 TimelinePicture pictureOfView(const TimelineView &view, const QString &captureName,
                               const PictureExportSettings &settings);
-QImage renderPicture(const Capture &capture, const TimelinePicture &picture);
-// Writes a .png or .svg atomically; returns why it failed, empty on success.
-QString writePicture(const Capture &capture, const TimelinePicture &picture, const QString &path);
 
 // The measuring tools of the main window: the Region and Markers docks following the current
 // tab's timeline, Edit > Undo / Redo of region and marker edits, File > Export… and Edit > Copy
@@ -46,7 +35,6 @@ public:
     explicit MeasureTools(MainWindow *window);
 
     RegionPanel *regionPanel() const { return m_panel; }
-    AnnotationList *annotationList() const { return m_list; }
     QDockWidget *regionDock() const { return m_regionDock; }
     QDockWidget *markersDock() const { return m_markersDock; }
     QAction *exportAction() const { return m_export; }
@@ -56,7 +44,8 @@ public:
 
     // What the current tab calls its capture in captions.
     QString captureName() const;
-    // Writes the attached timeline's picture; returns why it failed, empty on success.
+    // Writes the attached timeline's picture; returns why it failed ("PATH: why" when the file
+    // could not be written), empty on success.
     QString exportPicture(const PictureExportSettings &settings);
     // The image Edit > Copy Image puts on the clipboard (the view at screen size).
     QImage copyImage() const;

@@ -10,6 +10,7 @@
 #include "widgets/techniquespanel.h"
 #include "widgets/timelineview.h"
 #include "widgets/twintimeline.h"
+#include "widgets/verdictcolours.h"
 
 #include <QAction>
 #include <QDir>
@@ -469,7 +470,8 @@ void ReviewController::showGuide()
     }
     const QString outcome =
         regressed == 0 && improved == judged && judged > 0
-            ? tr("<b style='color:#2e7d32'>confirmed</b>: every confirmation metric moved the expected way")
+            ? tr("<b style='color:%1'>confirmed</b>: every confirmation metric moved the expected way")
+                  .arg(verdictColour(Verdict::Improved).name())
             : tr("<b>%1 of %2</b> confirmation metrics improved, %3 regressed")
                   .arg(improved)
                   .arg(judged)

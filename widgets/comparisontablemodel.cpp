@@ -1,6 +1,7 @@
 #include "comparisontablemodel.h"
 
 #include "model/format/metrictext.h"
+#include "verdictcolours.h"
 
 #include <QBrush>
 #include <QColor>
@@ -40,25 +41,6 @@ QString ComparisonTableModel::expectedText(ExpectedDirection direction)
     }
     return {};
 }
-
-namespace {
-
-QColor verdictColour(Verdict v)
-{
-    switch (v) {
-    case Verdict::Improved:
-        return QColor(0x2e, 0x8b, 0x3e);
-    case Verdict::Regressed:
-        return QColor(0xc6, 0x28, 0x28);
-    case Verdict::Inconclusive:
-        return QColor(0x9a, 0x6b, 0x00);
-    case Verdict::NotComparable:
-        return QColor(0x75, 0x75, 0x75);
-    }
-    return {};
-}
-
-} // namespace
 
 QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
 {

@@ -6,6 +6,7 @@
 #include "reviewmarkeroverlay.h"
 #include "timelineview.h"
 #include "twintimeline.h"
+#include "verdictcolours.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -329,10 +330,8 @@ void ComparisonView::rebuildCharts()
         *beforeSet << before;
         *afterSet << after;
         beforeSet->setColor(QColor(0x78, 0x90, 0x9c));
-        afterSet->setColor(m.verdict == Verdict::Improved            ? QColor(0x43, 0xa0, 0x47)
-                           : m.verdict == Verdict::Regressed         ? QColor(0xe5, 0x39, 0x35)
-                           : m.expected == ExpectedDirection::Report ? QColor(0x90, 0xa4, 0xae)
-                                                                     : QColor(0xff, 0xb3, 0x00));
+        afterSet->setColor(m.expected == ExpectedDirection::Report ? contextOnlyColour()
+                                                                   : verdictColour(m.verdict));
         auto *series = new QBarSeries;
         series->append(beforeSet);
         series->append(afterSet);

@@ -33,7 +33,6 @@ public:
     bool isAvailable() const;
 
     void setShown(bool shown);
-    bool isShown() const { return m_shown; }
 
     // The overlay while it is on a timeline, else null.
     std::shared_ptr<const CriticalPathOverlay> overlay() const;

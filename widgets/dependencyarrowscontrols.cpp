@@ -35,21 +35,9 @@ int DependencyArrowsControls::depth() const
     return m_depth->currentData().toInt();
 }
 
-void DependencyArrowsControls::setDepth(int depth)
-{
-    const int index = m_depth->findData(depth < 0 ? kFullDependencyCone : depth);
-    if (index >= 0)
-        m_depth->setCurrentIndex(index);
-}
-
 bool DependencyArrowsControls::allInView() const
 {
     return m_all->isChecked();
-}
-
-void DependencyArrowsControls::setAllInView(bool on)
-{
-    m_all->setChecked(on);
 }
 
 } // namespace lanescope

@@ -18,9 +18,7 @@ public:
 
     // 0 = off, N levels, kFullDependencyCone = the whole transitive cone.
     int depth() const;
-    void setDepth(int depth);
     bool allInView() const;
-    void setAllInView(bool on);
 
     QComboBox *depthBox() const { return m_depth; }
     QCheckBox *allInViewBox() const { return m_all; }

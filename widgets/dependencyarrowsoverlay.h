@@ -45,9 +45,7 @@ public:
     const std::vector<DependencyEdge> &cone() const { return m_cone; }
     // Also draw every edge of the graph that has an end in view.
     void setShowAllInView(bool on);
-    bool showAllInView() const { return m_showAll; }
     void setDensityCap(std::size_t cap) { m_cap = cap; }
-    std::size_t densityCap() const { return m_cap; }
 
     // What the last paint did (for the status line and tests).
     const Stats &stats() const { return m_stats; }

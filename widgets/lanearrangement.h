@@ -27,7 +27,6 @@ struct LaneArrangement
     bool move(const Capture &capture, int lane, int delta);
     // Puts `lane` just before `before` when both are in the same group (drag and drop).
     bool moveBefore(const Capture &capture, int lane, int before);
-    bool isDefault() const { return order.empty() && pinned.empty() && hidden.isEmpty(); }
 };
 
 // Name of the heading above pinned lanes.

@@ -37,7 +37,6 @@ public:
     // The summary lines as shown ("Duration", "Tasks", "Busy", "Idle with ready work").
     QString summaryText() const;
     QTableWidget *laneTable() const { return m_lanes; }
-    FunctionTableModel *functionModel() const { return m_functions; }
 
 private:
     void recompute();

@@ -13,7 +13,6 @@ struct NameMap
     QHash<int, QString> names;
 
     bool isEmpty() const { return names.isEmpty() && orchestratorName.isEmpty(); }
-    QString nameOf(int funcId) const { return names.value(funcId); }
 };
 
 } // namespace lanescope

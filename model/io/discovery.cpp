@@ -245,12 +245,6 @@ bool isRankLayout(const QStringList &leaves)
 
 } // namespace
 
-std::optional<int> rankOfLeaf(const QString &dir)
-{
-    const auto m = rankLeafPattern().match(QDir::cleanPath(dir));
-    return m.hasMatch() ? std::optional<int>(m.captured(1).toInt()) : std::nullopt;
-}
-
 QString rankLeafName(const QString &dir)
 {
     const auto m = rankLeafPattern().match(QDir::cleanPath(dir));

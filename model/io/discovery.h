@@ -46,8 +46,6 @@ std::optional<std::uint32_t> retainedRunEpoch(const QString &fileName);
 
 // "rank 1 · d0" for an L3 leaf directory rank1/d0, empty for any other path.
 QString rankLeafName(const QString &dir);
-// The rank of an L3 leaf directory (rank<N>/d<M>), if it is one.
-std::optional<int> rankOfLeaf(const QString &dir);
 
 // Classifies a file by its name; MainFileKind::None when the name says nothing.
 MainFileKind kindFromName(const QString &fileName);

@@ -1,11 +1,11 @@
 #include "reviewsession.h"
 
+#include "model/io/atomicfile.h"
 #include "model/io/discovery.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <zstd.h>
@@ -296,26 +296,11 @@ bool saveReviewSession(const ReviewSession &session, const QString &path, QStrin
     } catch (const SessionError &e) {
         return fail(e.message);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(file.errorString());
-    constexpr qsizetype kChunk = qsizetype(1) << 20;
-    for (qsizetype at = 0; at < bytes.size(); at += kChunk) {
-        if (keepGoing && !keepGoing()) {
-            file.cancelWriting();
-            file.commit(); // discards the temporary file; the old file stays as it was
-            return fail(QStringLiteral("saving was cancelled; the previous file is unchanged"));
-        }
-        const qsizetype n = std::min(kChunk, bytes.size() - at);
-        if (file.write(bytes.constData() + at, n) != n) {
-            const QString why = file.errorString();
-            file.cancelWriting();
-            file.commit();
-            return fail(why);
-        }
+    if (const QString why = writeFileAtomically(path, bytes, keepGoing); !why.isEmpty()) {
+        if (error)
+            *error = why;
+        return false;
     }
-    if (!file.commit())
-        return fail(file.errorString());
     return true;
 }
 
@@ -392,9 +377,8 @@ std::optional<QString> extractEmbedded(const ReviewCapture &capture, const QStri
         const QString target = dir.filePath(f.name);
         if (!QDir().mkpath(QFileInfo(target).absolutePath()))
             return fail(QStringLiteral("%1: cannot create the directory").arg(target));
-        QSaveFile out(target);
-        if (!out.open(QIODevice::WriteOnly) || out.write(f.bytes) != f.bytes.size() || !out.commit())
-            return fail(QStringLiteral("%1: %2").arg(target, out.errorString()));
+        if (const QString why = writeFileAtomically(target, f.bytes); !why.isEmpty())
+            return fail(why);
     }
     return dir.filePath(capture.embedded.front().name);
 }

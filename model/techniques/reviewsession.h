@@ -71,7 +71,7 @@ QByteArray serializeReviewSession(const ReviewSession &session);
 // naming the byte offset ("at byte 123: ...") or the field ("before.embedded[1].zstd_base64: ...").
 std::optional<ReviewSession> parseReviewSession(const QByteArray &bytes, QString *error = nullptr);
 
-// Atomic: the file at `path` is either the old one or the complete new one (QSaveFile).
+// Atomic: the file at `path` is either the old one or the complete new one (writeFileAtomically).
 // `keepGoing` (optional) is asked before each 1 MiB written; false cancels and leaves the old file.
 bool saveReviewSession(const ReviewSession &session, const QString &path, QString *error = nullptr,
                        const std::function<bool()> &keepGoing = {});
