@@ -1,6 +1,7 @@
 #include "functiontable.h"
 
 #include "functiontablemodel.h"
+#include "model/session/capturefacts.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -43,7 +44,14 @@ FunctionTable::FunctionTable(QWidget *parent) : QWidget(parent)
 
 void FunctionTable::setCapture(const CapturePtr &capture)
 {
-    m_model->setSummary(capture ? functionSummary(*capture) : FunctionSummary{});
+    // The document computed the summary off the GUI thread; only a capture built another way (no
+    // facts) is summarised here.
+    if (!capture)
+        m_model->setSummary({});
+    else if (capture->facts)
+        m_model->setSummary(capture->facts->functions.value_or(FunctionSummary{}));
+    else
+        m_model->setSummary(functionSummary(*capture));
     m_view->resizeColumnsToContents();
 }
 

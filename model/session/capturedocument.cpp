@@ -1,5 +1,7 @@
 #include "capturedocument.h"
 
+#include "capturefacts.h"
+
 #include "model/analysis/derivedtracks.h"
 
 namespace lanescope {
@@ -30,6 +32,7 @@ OpenedDocument openDocument(const QString &path, const LoadControl &control)
         RingOccupancy &rings = document->rings[run.get()];
         rings = computeRingOccupancy(*run);
         appendDerivedTracks(*run, rings);
+        run->facts = computeCaptureFacts(*run);
     }
     opened.document = std::move(document);
     return opened;

@@ -10,8 +10,8 @@
 namespace lanescope {
 
 // One opened input and what is derived from it once: its runs, each frozen only after its derived
-// tracks (overhead and ring counters) were appended, and each run's ring occupancy, which its
-// analysis reuses. Built by openDocument on a worker thread, then shared read-only.
+// tracks (overhead and ring counters) were appended and its panels' facts (Capture::facts,
+// capturefacts.h) computed, and each run's ring occupancy, which its analysis reuses. Built by openDocument on a worker thread, then shared read-only.
 struct CaptureDocument
 {
     QString path;
@@ -33,7 +33,7 @@ struct OpenedDocument
 };
 
 // The capture pipeline of the window and of every verb: load (loader.h), then for every run its
-// ring occupancy and derived tracks. Cancelling through `control` gives an error, like loading.
+// ring occupancy, derived tracks and facts. Cancelling through `control` gives an error, like loading.
 OpenedDocument openDocument(const QString &path, const LoadControl &control = {});
 
 // The analysis of one run of the document (spec §12), with the ring occupancy computed on opening.
