@@ -123,7 +123,7 @@ private:
     QPointer<ComparisonView> m_comparison;
     std::optional<Pending> m_pending;
     ReviewFileWorker *m_files = nullptr; // reads and writes review files off the GUI thread
-    std::vector<std::shared_ptr<QTemporaryDir>> m_unpacked;  // embedded captures of opened reviews
+    std::vector<std::shared_ptr<QTemporaryDir>> m_unpacked; // embedded captures of opened reviews
     QString m_lastDirectory;
 
     QAction *m_markBefore = nullptr;

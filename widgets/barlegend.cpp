@@ -18,7 +18,8 @@ constexpr int kSwatchPx = 12;
 std::vector<LegendEntry> functionEntries(const Capture &capture, std::size_t maxEntries)
 {
     // Counted once with the document; a capture built another way is counted here.
-    const std::vector<FunctionCount> counted = capture.facts ? std::vector<FunctionCount>{} : functionsByCount(capture);
+    const std::vector<FunctionCount> counted =
+        capture.facts ? std::vector<FunctionCount>{} : functionsByCount(capture);
     const std::vector<FunctionCount> &byCount = capture.facts ? capture.facts->functionsByCount : counted;
     std::vector<LegendEntry> entries;
     for (const auto &[funcId, count] : byCount) {

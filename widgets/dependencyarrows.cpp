@@ -89,7 +89,8 @@ void DependencyArrows::updateList()
         if (found)
             m_list->setViolations(&capture, found->all(), tr("whole capture"));
         else
-            m_list->setViolations(&capture, hbViolations(current->anchors(), allDependencyEdges(capture.deps)),
+            m_list->setViolations(&capture,
+                                  hbViolations(current->anchors(), allDependencyEdges(capture.deps)),
                                   tr("whole capture"));
         return;
     }

@@ -28,8 +28,8 @@ std::optional<std::uint64_t> parseTaskId(const QString &text, TaskIdFormat layou
     return parseTaskDisplayId(text, layout);
 }
 
-std::vector<SliceRef> findSlices(const Capture &capture, const SliceSearchIndex &index, const TaskLocator &locator,
-                                 const QString &query)
+std::vector<SliceRef> findSlices(const Capture &capture, const SliceSearchIndex &index,
+                                 const TaskLocator &locator, const QString &query)
 {
     const QString q = query.trimmed();
     if (q.isEmpty())

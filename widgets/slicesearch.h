@@ -22,8 +22,8 @@ std::optional<std::uint64_t> parseTaskId(const QString &text, TaskIdFormat layou
 // id that exists, else the first bar of every lane whose name contains the query, plus every bar
 // whose function (or trace slice name) matches it fuzzily. The bars come from `index`, built once
 // per capture: a query marks the names it matches and filters the index, in its order.
-std::vector<SliceRef> findSlices(const Capture &capture, const SliceSearchIndex &index, const TaskLocator &locator,
-                                 const QString &query);
+std::vector<SliceRef> findSlices(const Capture &capture, const SliceSearchIndex &index,
+                                 const TaskLocator &locator, const QString &query);
 // The same with the capture's own index (Capture::facts), or one built for this query alone.
 std::vector<SliceRef> findSlices(const Capture &capture, const TaskLocator &locator, const QString &query);
 

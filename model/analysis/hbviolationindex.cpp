@@ -23,10 +23,11 @@ std::vector<HbViolation> HbViolationIndex::among(const std::vector<DependencyEdg
 {
     std::vector<HbViolation> out;
     for (const DependencyEdge &e : edges) {
-        const auto at = std::lower_bound(m_byEdge.begin(), m_byEdge.end(), std::pair(e.pred, e.succ),
-                                         [this](std::uint32_t i, const std::pair<std::uint32_t, std::uint32_t> &key) {
-                                             return std::pair(m_all[i].pred, m_all[i].succ) < key;
-                                         });
+        const auto at =
+            std::lower_bound(m_byEdge.begin(), m_byEdge.end(), std::pair(e.pred, e.succ),
+                             [this](std::uint32_t i, const std::pair<std::uint32_t, std::uint32_t> &key) {
+                                 return std::pair(m_all[i].pred, m_all[i].succ) < key;
+                             });
         if (at != m_byEdge.end() && m_all[*at].pred == e.pred && m_all[*at].succ == e.succ)
             out.push_back(m_all[*at]);
     }

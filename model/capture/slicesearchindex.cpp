@@ -16,7 +16,8 @@ SliceSearchIndex::SliceSearchIndex(const Capture &capture)
     for (const int f : m_functions)
         m_functionNames.push_back(functionName(f, capture.names));
     auto functionIndex = [&](int funcId) {
-        return std::int32_t(std::lower_bound(m_functions.begin(), m_functions.end(), funcId) - m_functions.begin());
+        return std::int32_t(std::lower_bound(m_functions.begin(), m_functions.end(), funcId) -
+                            m_functions.begin());
     };
 
     const auto strings = std::uint32_t(capture.strings.size());

@@ -11,7 +11,8 @@ namespace lanescope {
 
 // One opened input and what is derived from it once: its runs, each frozen only after its derived
 // tracks (overhead and ring counters) were appended and its panels' facts (Capture::facts,
-// capturefacts.h) computed, and each run's ring occupancy, which its analysis reuses. Built by openDocument on a worker thread, then shared read-only.
+// capturefacts.h) computed, and each run's ring occupancy, which its analysis reuses. Built by openDocument
+// on a worker thread, then shared read-only.
 struct CaptureDocument
 {
     QString path;

@@ -18,10 +18,10 @@ namespace lanescope {
 // built another way has none, and its panels compute what they need themselves.
 struct CaptureFacts
 {
-    std::optional<FunctionSummary> functions; // per-function table; none for the "All runs" view
+    std::optional<FunctionSummary> functions;    // per-function table; none for the "All runs" view
     std::vector<FunctionCount> functionsByCount; // colour legend
     SliceSearchIndex search;
-    std::vector<double> barEdges; // region snapping
+    std::vector<double> barEdges;                     // region snapping
     std::shared_ptr<const DependencyAnchors> anchors; // null without deps
     HbViolationIndex hbViolations;
 };

@@ -40,7 +40,8 @@ bool ReviewFileWorker::save(ReviewSession session, bool embed, const QString &pa
     return start([this, session = std::move(session), embed, path]() mutable {
         QString error;
         const bool ok = saveReviewFile(std::move(session), embed, path, &error);
-        QMetaObject::invokeMethod(this, [this, ok, error] { emit saved(ok, error); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, ok, error] { emit saved(ok, error); }, Qt::QueuedConnection);
     });
 }
 
@@ -48,7 +49,8 @@ bool ReviewFileWorker::open(const QString &path)
 {
     return start([this, path] {
         auto result = std::make_shared<Opened>(openReviewFile(path));
-        QMetaObject::invokeMethod(this, [this, result] { emit opened(*result); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, result] { emit opened(*result); }, Qt::QueuedConnection);
     });
 }
 

@@ -82,7 +82,8 @@ private slots:
             const SliceSearchIndex::Bar &before = index.bars()[i - 1];
             const double a = run.lanes[std::size_t(before.lane)].slices[before.slice].startUs;
             const double b = lane.slices[bar.slice].startUs;
-            QVERIFY(a < b || (a == b && std::pair(before.lane, before.slice) < std::pair(bar.lane, bar.slice)));
+            QVERIFY(a < b ||
+                    (a == b && std::pair(before.lane, before.slice) < std::pair(bar.lane, bar.slice)));
         }
         QCOMPARE(keyed, workerBars);
     }

@@ -40,7 +40,7 @@ private slots:
         ReviewFileWorker worker;
         QSignalSpy saved(&worker, &ReviewFileWorker::saved);
         QVERIFY(worker.save(sampleSession(), embed, file));
-        QCOMPARE(saved.count(), 0); // not done on this thread, inside save()
+        QCOMPARE(saved.count(), 0);  // not done on this thread, inside save()
         QVERIFY(!worker.open(file)); // one job at a time
         QVERIFY(saved.wait(30000));
         QCOMPARE(saved.at(0).at(0).toBool(), true);

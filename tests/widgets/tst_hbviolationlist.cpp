@@ -74,7 +74,8 @@ private slots:
             QVERIFY(found.all()[i].pred == all[i].pred && found.all()[i].succ == all[i].succ);
         // A cone's violations are the ones hbViolations finds among its edges, in their order.
         for (std::uint32_t node = 0; node < m_run->deps.nodes().size(); node += 7) {
-            const auto cone = dependencyCone(m_run->deps, m_run->deps.nodes()[node].taskId, kFullDependencyCone);
+            const auto cone =
+                dependencyCone(m_run->deps, m_run->deps.nodes()[node].taskId, kFullDependencyCone);
             const auto expected = hbViolations(anchors, cone);
             const auto looked = found.among(cone);
             QCOMPARE(looked.size(), expected.size());
