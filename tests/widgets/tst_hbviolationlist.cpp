@@ -84,6 +84,15 @@ private slots:
         }
     }
 
+    // The arrows attach to the anchors the document built, not to a set of their own.
+    void arrowsUseTheDocumentsAnchors()
+    {
+        m_view->setCapture(m_run);
+        m_arrows->setView(m_view);
+        QVERIFY(m_arrows->overlay());
+        QCOMPARE(&m_arrows->overlay()->anchors(), m_run->facts->anchors.get());
+    }
+
     void wholeCaptureListsWhatTheDocumentFound()
     {
         auto facts = std::make_shared<CaptureFacts>(*m_run->facts);
