@@ -5,6 +5,7 @@
 
 #include "model/format/metrictext.h"
 #include "widgets/activecapture.h"
+#include "model/session/reviewfileworker.h"
 #include "widgets/capturepage.h"
 #include "widgets/comparisonview.h"
 #include "widgets/techniquespanel.h"
@@ -15,6 +16,7 @@
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -35,7 +37,8 @@ QString fileFilter()
 
 } // namespace
 
-ReviewController::ReviewController(MainWindow *window) : QObject(window), m_window(window)
+ReviewController::ReviewController(MainWindow *window)
+    : QObject(window), m_window(window), m_files(new ReviewFileWorker(this))
 {
     if (auto catalogue =
             TechniqueCatalogue::fromFile(QString::fromLatin1(kCatalogueResource), &m_catalogueError))
@@ -290,11 +293,30 @@ std::optional<ReviewSession> ReviewController::currentSession(bool embed, QStrin
 
 bool ReviewController::saveReview(const QString &path, bool embed, QString *error)
 {
-    const std::optional<ReviewSession> session = currentSession(embed, error);
+    std::optional<ReviewSession> session = currentSession(false, error);
     if (!session)
         return false;
-    if (!saveReviewSession(*session, path, error))
+    // Reading and compressing the captures takes seconds for large ones: on the worker's thread,
+    // while the window goes on painting.
+    bool saved = false;
+    QString why;
+    QEventLoop wait;
+    connect(m_files, &ReviewFileWorker::saved, &wait, [&](bool ok, const QString &message) {
+        saved = ok;
+        why = message;
+        wait.quit();
+    });
+    if (!m_files->save(std::move(*session), embed, path)) {
+        if (error)
+            *error = tr("Another review file is being written or read.");
         return false;
+    }
+    wait.exec();
+    if (!saved) {
+        if (error)
+            *error = why;
+        return false;
+    }
     m_window->statusBar()->showMessage(tr("Review saved to %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }
@@ -342,10 +364,29 @@ bool ReviewController::openReview(const QString &path, QString *error)
             *error = why;
         return false;
     };
-    QString why;
-    std::optional<ReviewSession> session = loadReviewSession(path, &why);
-    if (!session)
-        return refuse(tr("%1 is not a readable review: %2").arg(QDir::toNativeSeparators(path), why));
+    // Decompressing and unpacking embedded captures takes seconds for large ones: on the worker's
+    // thread, while the window goes on painting.
+    ReviewFileWorker::Opened opened;
+    QEventLoop wait;
+    connect(m_files, &ReviewFileWorker::opened, &wait, [&](const ReviewFileWorker::Opened &result) {
+        opened = result;
+        wait.quit();
+    });
+    if (!m_files->open(path))
+        return refuse(tr("Another review file is being written or read."));
+    wait.exec();
+    using Failure = ReviewFileWorker::Opened::Failure;
+    switch (opened.failure) {
+    case Failure::None:
+        break;
+    case Failure::Unreadable:
+        return refuse(tr("%1 is not a readable review: %2").arg(QDir::toNativeSeparators(path), opened.why));
+    case Failure::NoTemporaryDirectory:
+        return refuse(tr("No temporary directory for the embedded capture: %1").arg(opened.why));
+    case Failure::Unpacking:
+        return refuse(tr("The embedded capture cannot be unpacked: %1").arg(opened.why));
+    }
+    const std::optional<ReviewSession> &session = opened.session;
 
     Pending pending;
     pending.technique = session->technique;
@@ -354,22 +395,8 @@ bool ReviewController::openReview(const QString &path, QString *error)
     pending.beforeSimulated = session->before.simulated;
     pending.afterSimulated = session->after.simulated;
     pending.source = path;
-    QStringList paths;
-    for (const ReviewCapture *side : {&session->before, &session->after}) {
-        if (side->embedded.empty()) {
-            paths << side->path;
-            continue;
-        }
-        // Embedded captures are unpacked privately, never next to the review or the originals.
-        auto dir = std::make_unique<QTemporaryDir>();
-        if (!dir->isValid())
-            return refuse(tr("No temporary directory for the embedded capture: %1").arg(dir->errorString()));
-        const std::optional<QString> unpacked = extractEmbedded(*side, dir->path(), &why);
-        if (!unpacked)
-            return refuse(tr("The embedded capture cannot be unpacked: %1").arg(why));
-        paths << *unpacked;
-        m_unpacked.push_back(std::move(dir));
-    }
+    const QStringList &paths = opened.paths;
+    m_unpacked.insert(m_unpacked.end(), opened.unpacked.begin(), opened.unpacked.end());
     pending.before = openOrReuse(paths[0]);
     pending.after = openOrReuse(paths[1]);
     m_pending = std::move(pending);

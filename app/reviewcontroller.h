@@ -20,6 +20,7 @@ namespace lanescope {
 class CapturePage;
 class ComparisonView;
 class MainWindow;
+class ReviewFileWorker;
 class TechniquesPanel;
 
 // The window's before/after review: marks two capture tabs as Before and After (tab context menu
@@ -118,7 +119,8 @@ private:
     QDockWidget *m_dock = nullptr;
     QPointer<ComparisonView> m_comparison;
     std::optional<Pending> m_pending;
-    std::vector<std::unique_ptr<QTemporaryDir>> m_unpacked;  // embedded captures of opened reviews
+    ReviewFileWorker *m_files = nullptr; // reads and writes review files off the GUI thread
+    std::vector<std::shared_ptr<QTemporaryDir>> m_unpacked; // embedded captures of opened reviews
     QString m_lastDirectory;
 
     QAction *m_markBefore = nullptr;

@@ -1,7 +1,9 @@
 #include "barlegend.h"
 
 #include "activecapture.h"
+#include "model/analysis/functioncounts.h"
 #include "model/capture/labels.h"
+#include "model/session/capturefacts.h"
 #include "slicepalette.h"
 
 #include <QPainter>
@@ -16,11 +18,10 @@ constexpr int kSwatchPx = 12;
 
 std::vector<LegendEntry> functionEntries(const Capture &capture, std::size_t maxEntries)
 {
-    std::map<int, std::size_t> counts;
-    for (const TaskRow &row : capture.rows)
-        ++counts[row.funcId];
-    std::vector<std::pair<int, std::size_t>> byCount(counts.begin(), counts.end());
-    std::stable_sort(byCount.begin(), byCount.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    // Counted once with the document; a capture built another way is counted here.
+    const std::vector<FunctionCount> counted =
+        capture.facts ? std::vector<FunctionCount>{} : functionsByCount(capture);
+    const std::vector<FunctionCount> &byCount = capture.facts ? capture.facts->functionsByCount : counted;
     std::vector<LegendEntry> entries;
     for (const auto &[funcId, count] : byCount) {
         if (entries.size() == maxEntries)

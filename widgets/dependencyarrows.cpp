@@ -6,6 +6,7 @@
 #include "model/capture/labels.h"
 #include "tasklocator.h"
 #include "timelineannotations.h"
+#include "model/session/capturefacts.h"
 
 namespace lanescope {
 
@@ -93,9 +94,15 @@ void DependencyArrows::updateList()
         m_list->showMessage(tr("No deps.json: dependencies are unknown."));
         return;
     }
+    // The document tested every edge once; a capture built another way is tested here, each time.
+    const HbViolationIndex *found = capture.facts ? &capture.facts->hbViolations : nullptr;
     if (m_list->scope() == HbViolationList::Scope::WholeCapture) {
-        m_list->setViolations(&capture, hbViolations(current->anchors(), allDependencyEdges(capture.deps)),
-                              tr("whole capture"));
+        if (found)
+            m_list->setViolations(&capture, found->all(), tr("whole capture"));
+        else
+            m_list->setViolations(&capture,
+                                  hbViolations(current->anchors(), allDependencyEdges(capture.deps)),
+                                  tr("whole capture"));
         return;
     }
     const auto bar = m_view->selection();
@@ -104,9 +111,9 @@ void DependencyArrows::updateList()
         m_list->showMessage(tr("Select a task to list the violations of its cone."));
         return;
     }
-    m_list->setViolations(
-        &capture, hbViolations(current->anchors(), dependencyCone(capture.deps, *task, kFullDependencyCone)),
-        tr("full cone of %1").arg(taskDisplayId(*task, capture.info.taskIdFormat)));
+    const std::vector<DependencyEdge> cone = dependencyCone(capture.deps, *task, kFullDependencyCone);
+    m_list->setViolations(&capture, found ? found->among(cone) : hbViolations(current->anchors(), cone),
+                          tr("full cone of %1").arg(taskDisplayId(*task, capture.info.taskIdFormat)));
 }
 
 void DependencyArrows::activateConsumer(quint64 taskId)

@@ -1,5 +1,6 @@
 #include "dependencyarrowsoverlay.h"
 
+#include "model/session/capturefacts.h"
 #include "timelineindex.h"
 
 #include <QFontMetrics>
@@ -32,8 +33,13 @@ QColor warningColour(const TimelineColours &colours, int alpha)
 DependencyArrowsOverlay::DependencyArrowsOverlay(CapturePtr capture)
     : m_capture(std::move(capture))
 {
+    // The document built the anchors with the capture; a capture built another way gets its own.
+    if (m_capture && m_capture->facts && m_capture->facts->anchors) {
+        m_anchors = m_capture->facts->anchors;
+        return;
+    }
     static const Capture empty;
-    m_anchors = std::make_unique<DependencyAnchors>(m_capture ? *m_capture : empty);
+    m_anchors = std::make_shared<const DependencyAnchors>(m_capture ? *m_capture : empty);
 }
 
 QString DependencyArrowsOverlay::overCapText(std::size_t arrows)

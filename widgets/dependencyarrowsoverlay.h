@@ -82,7 +82,7 @@ private:
                   const BarCentreY &centreY, Stats &stats) const;
 
     CapturePtr m_capture;
-    std::unique_ptr<DependencyAnchors> m_anchors;
+    std::shared_ptr<const DependencyAnchors> m_anchors;
     std::vector<DependencyEdge> m_cone;
     ArrowSet m_coneArrows;
     mutable ArrowSet m_allArrows;  // built on first use of "all in view"

@@ -2,6 +2,7 @@
 
 #include "activecapture.h"
 #include "functiontablemodel.h"
+#include "model/session/capturefacts.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -58,7 +59,14 @@ FunctionTable::FunctionTable(ActiveCapture &active, QWidget *parent) : FunctionT
 
 void FunctionTable::setCapture(const CapturePtr &capture)
 {
-    m_model->setSummary(capture ? functionSummary(*capture) : FunctionSummary{});
+    // The document computed the summary off the GUI thread; only a capture built another way (no
+    // facts) is summarised here.
+    if (!capture)
+        m_model->setSummary({});
+    else if (capture->facts)
+        m_model->setSummary(capture->facts->functions.value_or(FunctionSummary{}));
+    else
+        m_model->setSummary(functionSummary(*capture));
     m_view->resizeColumnsToContents();
 }
 

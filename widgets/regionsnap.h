@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/capture/baredges.h"
 #include "model/capture/capture.h"
 #include "timeviewport.h"
 
@@ -11,9 +12,6 @@ namespace lanescope {
 // Snapping of a measured region's edges. A region edge dragged close to where a bar starts or
 // ends lands exactly on it; since every gap between bars is bounded by bar edges, this also makes
 // gaps easy to measure exactly.
-
-// The start and end times of every non-instant bar on the clock-aligned lanes, sorted, unique.
-std::vector<double> barEdges(const Capture &capture);
 
 // The edge of `sortedEdges` nearest to `us` when it is at most `toleranceUs` away; on a tie the
 // earlier edge. Nothing when no edge is close enough (or the tolerance is not positive).

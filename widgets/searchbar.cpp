@@ -1,6 +1,7 @@
 #include "searchbar.h"
 
 #include "activecapture.h"
+#include "model/session/capturefacts.h"
 #include "slicesearch.h"
 #include "tasklocator.h"
 #include "timelineannotations.h"
@@ -10,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 
 namespace lanescope {
@@ -43,7 +45,17 @@ SearchBar::SearchBar(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_next);
     connect(m_previous, &QToolButton::clicked, this, &SearchBar::previous);
     connect(m_next, &QToolButton::clicked, this, &SearchBar::next);
-    connect(m_edit, &QLineEdit::textChanged, this, &SearchBar::search);
+    // Each keystroke would otherwise filter every bar of the capture again.
+    m_typing = new QTimer(this);
+    m_typing->setSingleShot(true);
+    m_typing->setInterval(kTypingDelayMs);
+    connect(m_typing, &QTimer::timeout, this, &SearchBar::search);
+    connect(m_edit, &QLineEdit::textEdited, m_typing, qOverload<>(&QTimer::start));
+    // textEdited comes first: a change the user did not type (setText) searches at once.
+    connect(m_edit, &QLineEdit::textChanged, this, [this] {
+        if (!m_typing->isActive())
+            search();
+    });
     updateCounter();
 }
 
@@ -97,17 +109,33 @@ bool SearchBar::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+const SliceSearchIndex &SearchBar::indexOf(const CapturePtr &capture)
+{
+    if (capture->facts)
+        return capture->facts->search;
+    if (!m_ownIndex || m_indexed.lock() != capture) {
+        m_ownIndex = std::make_unique<SliceSearchIndex>(*capture);
+        m_indexed = capture;
+    }
+    return *m_ownIndex;
+}
+
 void SearchBar::search()
 {
+    m_typing->stop();
     m_matches.clear();
     m_current = -1;
-    if (m_view && m_view->capture())
-        m_matches = findSlices(*m_view->capture(), m_view->taskLocator(), m_edit->text());
+    if (m_view && m_view->capture()) {
+        const CapturePtr capture = m_view->capture();
+        m_matches = findSlices(*capture, indexOf(capture), m_view->taskLocator(), m_edit->text());
+    }
     updateCounter();
 }
 
 void SearchBar::go(int step)
 {
+    if (m_typing->isActive())
+        search(); // the query typed last, not the one before the pause
     if (m_matches.empty() || !m_view)
         return;
     const int n = int(m_matches.size());

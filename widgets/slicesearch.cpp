@@ -1,9 +1,9 @@
 #include "slicesearch.h"
 
 #include "model/capture/labels.h"
+#include "model/session/capturefacts.h"
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace lanescope {
 
@@ -28,67 +28,56 @@ std::optional<std::uint64_t> parseTaskId(const QString &text, TaskIdFormat layou
     return parseTaskDisplayId(text, layout);
 }
 
-std::vector<SliceRef> findSlices(const Capture &capture, const TaskLocator &locator, const QString &query)
+std::vector<SliceRef> findSlices(const Capture &capture, const SliceSearchIndex &index,
+                                 const TaskLocator &locator, const QString &query)
 {
     const QString q = query.trimmed();
     if (q.isEmpty())
         return {};
-    auto byTime = [&](std::vector<SliceRef> &refs) {
-        std::sort(refs.begin(), refs.end(), [&](const SliceRef &a, const SliceRef &b) {
-            const double sa = capture.lanes[std::size_t(a.lane)].slices[a.slice].startUs;
-            const double sb = capture.lanes[std::size_t(b.lane)].slices[b.slice].startUs;
-            return sa != sb ? sa < sb : (a.lane != b.lane ? a.lane < b.lane : a.slice < b.slice);
-        });
-    };
     if (const auto id = parseTaskId(q, capture.info.taskIdFormat)) {
         std::vector<SliceRef> bars = locator.barsOfTask(capture, *id);
         if (!bars.empty()) {
-            byTime(bars);
+            std::sort(bars.begin(), bars.end(), [&](const SliceRef &a, const SliceRef &b) {
+                const double sa = capture.lanes[std::size_t(a.lane)].slices[a.slice].startUs;
+                const double sb = capture.lanes[std::size_t(b.lane)].slices[b.slice].startUs;
+                return sa != sb ? sa < sb : (a.lane != b.lane ? a.lane < b.lane : a.slice < b.slice);
+            });
             return bars;
         }
     }
 
-    std::vector<SliceRef> found;
-    for (std::size_t l = 0; l < capture.lanes.size(); ++l) {
-        const Lane &lane = capture.lanes[l];
-        if (!lane.slices.empty() && lane.name.contains(q, Qt::CaseInsensitive))
-            found.push_back({int(l), 0});
-    }
-
-    // Names are matched once per distinct function / string, bars then by integer key.
-    std::unordered_set<int> functions;
-    for (const TaskRow &row : capture.rows) {
-        if (!functions.count(row.funcId))
-            functions.insert(row.funcId);
-    }
-    std::unordered_set<int> matchingFunctions;
-    for (const int f : functions) {
-        if (fuzzyMatch(q, functionName(f, capture.names)))
-            matchingFunctions.insert(f);
-    }
+    // Names are matched once per lane and distinct function / string, bars then by their key.
+    std::vector<bool> matchingLanes(capture.lanes.size());
+    for (std::size_t l = 0; l < capture.lanes.size(); ++l)
+        matchingLanes[l] = capture.lanes[l].name.contains(q, Qt::CaseInsensitive);
+    std::vector<bool> matchingFunctions(index.functions().size());
+    for (std::size_t f = 0; f < matchingFunctions.size(); ++f)
+        matchingFunctions[f] = fuzzyMatch(q, index.functionNames()[f]);
     std::vector<bool> matchingStrings(std::size_t(capture.strings.size()));
     for (qsizetype i = 0; i < capture.strings.size(); ++i)
         matchingStrings[std::size_t(i)] = fuzzyMatch(q, capture.strings.at(std::uint32_t(i)));
 
-    for (std::size_t l = 0; l < capture.lanes.size(); ++l) {
-        const Lane &lane = capture.lanes[l];
-        if (lane.kind == LaneKind::Worker && !matchingFunctions.empty()) {
-            for (std::size_t s = 0; s < lane.slices.size(); ++s) {
-                const std::uint32_t row = lane.slices[s].ref;
-                if (row < capture.rows.size() && matchingFunctions.count(capture.rows[row].funcId))
-                    found.push_back({int(l), s});
-            }
-        } else if (lane.kind == LaneKind::Trace) {
-            for (std::size_t s = 0; s < lane.slices.size(); ++s) {
-                const std::uint32_t label = lane.slices[s].label;
-                if (label < matchingStrings.size() && matchingStrings[label])
-                    found.push_back({int(l), s});
-            }
+    std::vector<SliceRef> found;
+    for (const SliceSearchIndex::Bar &bar : index.bars()) {
+        const auto lane = std::size_t(bar.lane);
+        bool hit = bar.firstOfLane && matchingLanes[lane];
+        if (!hit && bar.key >= 0) {
+            const auto key = std::size_t(bar.key);
+            hit = capture.lanes[lane].kind == LaneKind::Worker
+                      ? key < matchingFunctions.size() && matchingFunctions[key]
+                      : key < matchingStrings.size() && matchingStrings[key];
         }
+        if (hit)
+            found.push_back({bar.lane, bar.slice});
     }
-    byTime(found);
-    found.erase(std::unique(found.begin(), found.end()), found.end());
     return found;
+}
+
+std::vector<SliceRef> findSlices(const Capture &capture, const TaskLocator &locator, const QString &query)
+{
+    if (capture.facts)
+        return findSlices(capture, capture.facts->search, locator, query);
+    return findSlices(capture, SliceSearchIndex(capture), locator, query);
 }
 
 } // namespace lanescope

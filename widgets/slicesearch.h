@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/capture/slicesearchindex.h"
 #include "sliceref.h"
 #include "tasklocator.h"
 
@@ -19,7 +20,11 @@ std::optional<std::uint64_t> parseTaskId(const QString &text, TaskIdFormat layou
 
 // The bars a search box query finds, in time order: the bars of a task when the query is a task
 // id that exists, else the first bar of every lane whose name contains the query, plus every bar
-// whose function (or trace slice name) matches it fuzzily.
+// whose function (or trace slice name) matches it fuzzily. The bars come from `index`, built once
+// per capture: a query marks the names it matches and filters the index, in its order.
+std::vector<SliceRef> findSlices(const Capture &capture, const SliceSearchIndex &index,
+                                 const TaskLocator &locator, const QString &query);
+// The same with the capture's own index (Capture::facts), or one built for this query alone.
 std::vector<SliceRef> findSlices(const Capture &capture, const TaskLocator &locator, const QString &query);
 
 } // namespace lanescope

@@ -5,6 +5,7 @@
 #include "hostclockbadge.h"
 #include "model/capture/slicelabel.h"
 #include "model/capture/taskindex.h"
+#include "model/session/capturefacts.h"
 #include "regionsnap.h"
 #include "slicedetails.h"
 #include "timeformat.h"
@@ -355,11 +356,14 @@ TimeRange TimelineView::measuredFromDrag(double xPx, Qt::KeyboardModifiers modif
     const double to = m_viewport.timeAt(x);
     if (modifiers & Qt::ControlModifier)
         return {std::min(m_measureFromUs, to), std::max(m_measureFromUs, to)};
-    if (!m_barEdgesBuilt && m_capture) {
+    // The document sorted the edges off the GUI thread; a capture built another way sorts them here, once.
+    const bool sorted = m_capture && m_capture->facts;
+    if (!m_barEdgesBuilt && m_capture && !sorted) {
         m_barEdges = barEdges(*m_capture);
         m_barEdgesBuilt = true;
     }
-    return snapRegion(m_measureFromUs, to, m_barEdges, kSnapTolerancePx * m_viewport.usPerPx());
+    return snapRegion(m_measureFromUs, to, sorted ? m_capture->facts->barEdges : m_barEdges,
+                      kSnapTolerancePx * m_viewport.usPerPx());
 }
 
 void TimelineView::paintEvent(QPaintEvent *)

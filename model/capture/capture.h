@@ -25,6 +25,8 @@
 
 namespace lanescope {
 
+struct CaptureFacts; // model/session/capturefacts.h
+
 enum class CaptureFormat { ChipSwimlaneRecords, ChromeTrace, HostLog, ScopeStatsOnly };
 QString formatName(CaptureFormat f); // "chip_swimlane_records", "chrome_trace", ...
 
@@ -111,6 +113,9 @@ struct Capture
     StringTable strings;                       // trace slice names, flow names
     std::vector<TraceSliceArg> traceSliceArgs; // kept numeric args of trace slices, by ref
     std::vector<RunSpan> runSpans;             // the "All runs" view only: one per run, in order
+    // What the panels show of the whole capture, computed once before it is shared (openDocument);
+    // null for a capture built another way.
+    std::shared_ptr<const CaptureFacts> facts;
 
     void warn(const QString &w) { info.warnings.append(w); }
 };

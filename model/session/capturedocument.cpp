@@ -1,5 +1,7 @@
 #include "capturedocument.h"
 
+#include "capturefacts.h"
+
 #include "model/analysis/derivedtracks.h"
 
 namespace lanescope {
@@ -38,6 +40,7 @@ OpenedDocument openDocument(const QString &path, const LoadControl &control)
         appendDerivedTracks(*run, rings);
         // Built last: the counter ranges include the derived tracks.
         document->indexes[run.get()] = std::make_shared<const CaptureIndex>(*run);
+        run->facts = computeCaptureFacts(*run);
     }
     opened.document = std::move(document);
     return opened;

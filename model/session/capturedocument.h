@@ -11,9 +11,10 @@
 namespace lanescope {
 
 // One opened input and what is derived from it once: its runs, each frozen only after its derived
-// tracks (overhead and ring counters) were appended, each run's ring occupancy, which its
-// analysis reuses, and each run's bar index, which its timelines share. Built by openDocument on a
-// worker thread, then shared read-only.
+// tracks (overhead and ring counters) were appended and its panels' facts (Capture::facts,
+// capturefacts.h) computed, each run's ring occupancy, which its analysis reuses, and each run's
+// bar index, which its timelines share. Built by openDocument on a worker thread, then shared
+// read-only.
 struct CaptureDocument
 {
     QString path;
@@ -38,7 +39,7 @@ struct OpenedDocument
 };
 
 // The capture pipeline of the window and of every verb: load (loader.h), then for every run its
-// ring occupancy and derived tracks. Cancelling through `control` gives an error, like loading.
+// ring occupancy, derived tracks and facts. Cancelling through `control` gives an error, like loading.
 OpenedDocument openDocument(const QString &path, const LoadControl &control = {});
 
 // The analysis of one run of the document (spec §12), with the ring occupancy computed on opening.

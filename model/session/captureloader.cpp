@@ -1,5 +1,7 @@
 #include "captureloader.h"
 
+#include "capturefacts.h"
+
 #include <QThread>
 #include <algorithm>
 
@@ -123,8 +125,10 @@ void CaptureLoader::analyse(int id, const std::shared_ptr<Job> &job, const Docum
     });
     if (document->runs.size() > 1)
         start(job, [this, id, job, document, done] {
-            CapturePtr allRuns = layOutAllRuns(document->runs);
-            post(id, job, [this, id, allRuns, done] {
+            std::shared_ptr<Capture> allRuns = layOutAllRuns(document->runs);
+            if (allRuns)
+                allRuns->facts = computeCaptureFacts(*allRuns);
+            post(id, job, [this, id, allRuns = CapturePtr(std::move(allRuns)), done] {
                 emit allRunsLaidOut(id, allRuns);
                 done();
             });

@@ -28,6 +28,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace lanescope;
 
@@ -219,7 +220,11 @@ private slots:
             QCOMPARE(view->afterSimulated(), std::optional<bool>(false));
             QVERIFY(w.review()->saveReviewAction()->isEnabled());
             QString error;
+            // Writing happens on a worker thread: the window's events go on meanwhile.
+            bool responsive = false;
+            QTimer::singleShot(0, this, [&responsive] { responsive = true; });
             QVERIFY2(w.review()->saveReview(file, embed, &error), qPrintable(error));
+            QVERIFY(responsive);
             saved = *w.review()->currentSession(false);
             QCOMPARE(saved.markers.size(), std::size_t(1));
         }
@@ -234,7 +239,10 @@ private slots:
         w.show();
         QSignalSpy restored(w.review(), &ReviewController::reviewRestored);
         QString error;
+        bool responsive = false;
+        QTimer::singleShot(0, this, [&responsive] { responsive = true; });
         QVERIFY2(w.review()->openReview(file, &error), qPrintable(error));
+        QVERIFY(responsive);
         QVERIFY(restored.wait(30000) || restored.count() == 1);
         ComparisonView *view = w.review()->comparisonView();
         QVERIFY(view);

@@ -4,6 +4,10 @@
 // analysis stops at its next cancel point (AnalysisHold holds one at a known stage to show it).
 #include "analysishold.h"
 #include "generatedcapture.h"
+// whose loader is destroyed, reports nothing more and never blocks for long.
+#include "capturegenerator.h"
+#include "model/capture/baredges.h"
+#include "model/session/capturefacts.h"
 #include "model/session/captureloader.h"
 
 #include <QSignalSpy>
@@ -62,14 +66,21 @@ private slots:
         QVERIFY(document);
         QCOMPARE(int(document->runs.size()), runs);
         // Frozen with its derived tracks, and the ring occupancy kept for the analysis.
-        for (const auto &run : document->runs.runs)
+        for (const auto &run : document->runs.runs) {
             QVERIFY(document->rings.count(run.get()));
+            QVERIFY(run->facts && run->facts->functions); // the panels' figures, computed with it
+        }
         // The default run is analysed first: it is the one on screen.
         QCOMPARE(analysed.at(0).at(1).value<CapturePtr>(), CapturePtr(document->runs.defaultRun()));
         QVERIFY(analysed.at(0).at(2).value<CaptureAnalysisPtr>());
         QCOMPARE(laidOut.count(), runs > 1 ? 1 : 0);
-        if (runs > 1)
-            QVERIFY(laidOut.at(0).at(1).value<CapturePtr>()->info.allRuns);
+        if (runs > 1) {
+            const auto allRuns = laidOut.at(0).at(1).value<CapturePtr>();
+            QVERIFY(allRuns->info.allRuns);
+            // Its legend, search and snapping come with it too; per-function figures never.
+            QVERIFY(allRuns->facts && !allRuns->facts->functions);
+            QCOMPARE(allRuns->facts->barEdges, barEdges(*allRuns));
+        }
     }
 
     void failureNamesTheInput()

@@ -1,4 +1,5 @@
 #include "model/io/loader.h"
+#include "model/session/capturefacts.h"
 #include "widgets/barlegend.h"
 #include "widgets/barstyle.h"
 #include "widgets/slicepalette.h"
@@ -65,6 +66,23 @@ private slots:
         QCOMPARE(byPhase[0].text, QStringLiteral("complete"));
         QCOMPARE(byPhase[0].colour, nameColour(QStringLiteral("complete")));
         QCOMPARE(byPhase[2].colour, neutralBarColour());
+    }
+
+    // The counts come with the capture (computed once by its document): a mode switch or a tab
+    // switch does not count the rows again.
+    void countsComeWithTheCapture()
+    {
+        auto c = std::make_shared<Capture>(*twoCores());
+        auto facts = std::make_shared<CaptureFacts>(*computeCaptureFacts(*c));
+        QCOMPARE(facts->functionsByCount, (std::vector<FunctionCount>{{0, 1}, {1, 1}}));
+        facts->functionsByCount = {{1, 5}, {0, 2}}; // not what the rows say
+        c->facts = facts;
+        BarLegend legend;
+        legend.setCapture(c);
+        legend.setColourMode(BarColourMode::Function);
+        QCOMPARE(legend.entries().size(), std::size_t(2));
+        QCOMPARE(legend.entries()[0], (LegendEntry{QStringLiteral("func_1_b"), keyColour(2)}));
+        QCOMPARE(legend.entries()[1], (LegendEntry{QStringLiteral("func_0_a"), keyColour(1)}));
     }
 
     void legendWidgetFollowsTheView()

@@ -1,4 +1,6 @@
 #include "model/io/loader.h"
+#include "model/session/capturedocument.h"
+#include "model/session/capturefacts.h"
 #include "widgets/functiontable.h"
 #include "widgets/functiontablemodel.h"
 #include "widgets/timelineview.h"
@@ -146,6 +148,28 @@ private slots:
         QCOMPARE(proxy->index(0, FunctionTableModel::Name).data().toString(), QStringLiteral("sv"));
         QCOMPARE(proxy->index(1, FunctionTableModel::Name).data().toString(), QStringLiteral("qk"));
         QCOMPARE(proxy->index(2, FunctionTableModel::Name).data().toString(), QStringLiteral("mm"));
+    }
+
+    // The table shows the summary its document computed on opening: a tab switch (setCapture)
+    // does not summarise the rows again.
+    void showsTheDocumentsSummary()
+    {
+        const OpenedDocument opened = openDocument(QStringLiteral(LANESCOPE_SAMPLES "/sample-l4"));
+        QVERIFY(opened.ok());
+        auto run = std::make_shared<Capture>(*opened.document->runs.defaultRun());
+        QVERIFY(run->facts && run->facts->functions);
+        QCOMPARE(run->facts->functions->functions.size(), functionSummary(*run).functions.size());
+        auto facts = std::make_shared<CaptureFacts>(*run->facts);
+        facts->functions = levelOneSummary(); // what no pass over the rows would give
+        run->facts = facts;
+        FunctionTable table;
+        table.setCapture(run);
+        QCOMPARE(table.model()->rowCount(), 3);
+        QCOMPARE(table.model()->index(0, FunctionTableModel::Name).data().toString(), QStringLiteral("qk"));
+        // The "All runs" view has no per-function figures.
+        facts->functions.reset();
+        table.setCapture(run);
+        QCOMPARE(table.model()->rowCount(), 0);
     }
 
     void clickingARowLocatesTheLongestInstance()

@@ -1,9 +1,11 @@
 #include "model/capture/labels.h"
 #include "model/io/loader.h"
+#include "model/session/capturefacts.h"
 #include "widgets/searchbar.h"
 #include "widgets/slicesearch.h"
 #include "widgets/timelineview.h"
 
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QTest>
 #include <set>
@@ -169,6 +171,52 @@ private slots:
         const Lane &lane = m_sample->lanes[std::size_t(m_view->selection()->lane)];
         QCOMPARE(lane.name, QStringLiteral("Sched_1 resolve"));
         QVERIFY(m_view->layout().rowOfLane(m_view->selection()->lane) >= 0);
+    }
+
+    // Typing waits for a pause before it searches; the matches then are those of the whole query.
+    void typingSearchesOnceTheKeysPause()
+    {
+        m_search->lineEdit()->setFocus();
+        QElapsedTimer typed;
+        typed.start();
+        QTest::keyClicks(m_search->lineEdit(), QStringLiteral("r1t1"));
+        if (typed.elapsed() < SearchBar::kTypingDelayMs)
+            QVERIFY(m_search->matches().empty());
+        QTRY_COMPARE(m_search->matches().size(), std::size_t(8));
+        QCOMPARE(m_search->counterText(), QStringLiteral("0 of 8"));
+    }
+
+    // Enter right after typing does not wait: it searches and goes to the first match.
+    void enterSearchesAtOnce()
+    {
+        m_search->lineEdit()->setFocus();
+        QTest::keyClicks(m_search->lineEdit(), QStringLiteral("r1t1"));
+        QTest::keyClick(m_search->lineEdit(), Qt::Key_Return);
+        QCOMPARE(m_search->matches().size(), std::size_t(8));
+        QCOMPARE(m_search->counterText(), QStringLiteral("1 of 8"));
+        QCOMPARE(*m_view->selection(), m_search->matches().front());
+    }
+
+    // A query filters the index the capture came with (Capture::facts): the bars are not scanned
+    // and sorted again for it.
+    void searchesTheCapturesIndex()
+    {
+        const QString name = functionName(m_sample->rows.front().funcId, m_sample->names);
+        auto capture = std::make_shared<Capture>(*m_sample);
+        capture->facts = computeCaptureFacts(*capture);
+        m_view->setCapture(capture);
+        m_search->lineEdit()->setText(name);
+        const std::vector<SliceRef> found = m_search->matches();
+        QVERIFY(!found.empty());
+        QVERIFY(found == lanescope::findSlices(*m_sample, m_view->taskLocator(), name));
+
+        auto empty = std::make_shared<CaptureFacts>(*capture->facts);
+        empty->search = SliceSearchIndex(); // an index that holds no bar
+        capture->facts = empty;
+        m_search->lineEdit()->clear();
+        m_search->lineEdit()->setText(name);
+        QVERIFY(m_search->matches().empty());
+        m_view->setCapture(m_sample);
     }
 
     void noMatchSaysSo()

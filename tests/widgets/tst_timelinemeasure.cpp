@@ -1,3 +1,4 @@
+#include "model/session/capturefacts.h"
 #include "widgets/annotationlist.h"
 #include "widgets/annotationoverlays.h"
 #include "widgets/regionpanel.h"
@@ -159,6 +160,21 @@ private slots:
         // Drawn: [550, 600] inside; moved up to 50 µs earlier it lies wholly inside (100 µs).
         QCOMPARE(busy->text(), QStringLiteral("50 µs (50 µs–100 µs by placement, inferred)"));
         QVERIFY2(busy->toolTip().contains(QStringLiteral("containment")), qPrintable(busy->toolTip()));
+    }
+
+    // The edges come sorted with the capture (computed once by its document): the first drag
+    // snaps to them instead of collecting and sorting every bar's edges.
+    void snapsToTheEdgesTheCaptureCameWith()
+    {
+        auto c = std::make_shared<Capture>(*smallCapture());
+        auto facts = std::make_shared<CaptureFacts>(*computeCaptureFacts(*c));
+        QCOMPARE(facts->barEdges, (std::vector<double>{0, 100, 300, 500, 600, 1000}));
+        facts->barEdges = {105, 595}; // not where the bars are
+        c->facts = facts;
+        m_view->setCapture(c);
+        m_view->setVisibleRange({0, 1000});
+        drag(at(103, kRulerY), at(597, kRulerY));
+        QCOMPARE(m_view->measuredRegion(), (std::optional<TimeRange>(TimeRange{105, 595})));
     }
 
     void draggingLeftwardsGivesTheSameRegion()
