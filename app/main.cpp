@@ -1,9 +1,9 @@
-#include "analyzecommand.h"
-#include "comparecommand.h"
-#include "exportcommand.h"
-#include "infocommand.h"
-#include "mainwindow.h"
-#include "singleinstance.h"
+#include "app/cli/analyzecommand.h"
+#include "app/cli/comparecommand.h"
+#include "app/cli/exportcommand.h"
+#include "app/cli/infocommand.h"
+#include "app/window/mainwindow.h"
+#include "app/window/singleinstance.h"
 
 #include <QApplication>
 #include <QCoreApplication>

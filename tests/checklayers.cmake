@@ -1,6 +1,7 @@
-# Fails when a layer reaches upwards: model/ must not use Qt Gui/Widgets or include widgets/ or app/;
-# model/capture/ (what readers build and lanes show) must not include the analyses built on it;
-# widgets/ must not include app/. Run as: cmake -DSOURCE_DIR=... -P checklayers.cmake
+# What include paths cannot enforce (tests/layers shows that a layer cannot include one above it):
+# model/ must not use Qt Gui/Widgets, whose headers its Qt Core include root still reaches; and
+# model/capture/ (what readers build and lanes show) must not include the analyses built on it.
+# Run as: cmake -DSOURCE_DIR=... -P checklayers.cmake
 set(violations "")
 function(check_layer dir forbidden_regex)
   file(GLOB_RECURSE files "${SOURCE_DIR}/${dir}/*.h" "${SOURCE_DIR}/${dir}/*.cpp")
@@ -12,9 +13,8 @@ function(check_layer dir forbidden_regex)
   endforeach()
   set(violations "${violations}" PARENT_SCOPE)
 endfunction()
-check_layer(model "#include [<\"](Qt(Gui|Widgets|Svg|Charts)/|Q(Painter|Widget|Image|Color|Font|Application)|widgets/|app/)")
+check_layer(model "#include [<\"](Qt(Gui|Widgets|Svg|Charts)/|Q(Painter|Widget|Image|Color|Font|Application))")
 check_layer(model/capture "#include [<\"](model/|\\.\\./)(analysis|techniques)/")
-check_layer(widgets "#include [<\"]app/")
 if(violations)
   list(JOIN violations "\n" text)
   message(FATAL_ERROR "Layer violations:\n${text}")

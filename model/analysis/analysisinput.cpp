@@ -16,7 +16,8 @@ int analysisLevel(const Capture &capture)
 {
     if (capture.info.level)
         return *capture.info.level;
-    const bool aicpu = std::any_of(capture.rows.begin(), capture.rows.end(), [](const TaskRow &r) { return r.hasAicpu(); });
+    const bool aicpu =
+        std::any_of(capture.rows.begin(), capture.rows.end(), [](const TaskRow &r) { return r.hasAicpu(); });
     if (!aicpu)
         return 1;
     const bool phases = std::any_of(capture.schedulerThreads.begin(), capture.schedulerThreads.end(),
@@ -111,7 +112,8 @@ void orderByCore(AnalysisInput &in)
 
 } // namespace
 
-AnalysisInput buildAnalysisInput(const Capture &capture, std::optional<AnalysisRange> range, bool requireAicpu)
+AnalysisInput buildAnalysisInput(const Capture &capture, std::optional<AnalysisRange> range,
+                                 bool requireAicpu)
 {
     AnalysisInput in;
     in.level = analysisLevel(capture);

@@ -12,19 +12,25 @@ namespace lanescope {
 
 // Engines of the overhead model (spec §12.2): the two AICore core types.
 constexpr int kEngineCount = 2;
-inline int engineOf(CoreType t) { return t == CoreType::Aic ? 0 : 1; }
-inline const char *engineName(int engine) { return engine == 0 ? "aic" : "aiv"; }
+inline int engineOf(CoreType t)
+{
+    return t == CoreType::Aic ? 0 : 1;
+}
+inline const char *engineName(int engine)
+{
+    return engine == 0 ? "aic" : "aiv";
+}
 
 // One logical task folded over its rows (spec §12.2 "Per task").
 struct FoldedTask
 {
     std::uint64_t taskId = 0;
-    double dispatchUs = 0;   // min dispatch
-    double startUs = 0;      // min start
-    double endUs = 0;        // max end
-    double finishUs = 0;     // max finish
-    std::uint8_t engines = 0;// bit e set when a row ran on engine e (both bits: MIX)
-    std::uint32_t firstRow = 0;  // [firstRow, lastRow) in AnalysisInput::rows
+    double dispatchUs = 0;      // min dispatch
+    double startUs = 0;         // min start
+    double endUs = 0;           // max end
+    double finishUs = 0;        // max finish
+    std::uint8_t engines = 0;   // bit e set when a row ran on engine e (both bits: MIX)
+    std::uint32_t firstRow = 0; // [firstRow, lastRow) in AnalysisInput::rows
     std::uint32_t lastRow = 0;
 };
 
@@ -33,16 +39,16 @@ struct FoldedTask
 struct AnalysisInput
 {
     int level = 1;
-    std::vector<const TaskRow *> rows;   // selected rows, in capture order (grouped by task id)
-    std::vector<FoldedTask> tasks;       // ascending task id
-    std::vector<std::uint32_t> rowTask;  // task index of each row
+    std::vector<const TaskRow *> rows;      // selected rows, in capture order (grouped by task id)
+    std::vector<FoldedTask> tasks;          // ascending task id
+    std::vector<std::uint32_t> rowTask;     // task index of each row
     std::vector<std::uint32_t> predOffsets; // preds of task i: preds[predOffsets[i] .. predOffsets[i + 1])
     std::vector<std::uint32_t> preds;       // task indices
     bool hasDeps = false;
-    std::size_t rowsWithoutAicpu = 0;    // level >= 2 rows whose AICPU record was lost: left out
-    double w0 = 0;                       // min start over rows
-    double w1 = 0;                       // max end over rows
-    std::array<int, kEngineCount> cores = {0, 0};  // distinct core ids per engine among the rows
+    std::size_t rowsWithoutAicpu = 0;             // level >= 2 rows whose AICPU record was lost: left out
+    double w0 = 0;                                // min start over rows
+    double w1 = 0;                                // max end over rows
+    std::array<int, kEngineCount> cores = {0, 0}; // distinct core ids per engine among the rows
 
     // The rows of each core in time order, sorted once for every part that walks cores: row
     // indices grouped by core id (ascending), each core's rows by (start, end, dispatch), ties in
@@ -72,8 +78,10 @@ int analysisLevel(const Capture &capture);
 // Rows whose start lies in `range` (all rows without one). At level >= 2 only rows with AICPU
 // timing are taken, as the reference reader drops the others (§3.3); `requireAicpu` = false keeps
 // every row (AICore-only figures such as the observed critical path).
-AnalysisInput buildAnalysisInput(const Capture &capture, std::optional<AnalysisRange> range, bool requireAicpu = true);
+AnalysisInput buildAnalysisInput(const Capture &capture, std::optional<AnalysisRange> range,
+                                 bool requireAicpu = true);
 // The input points into the capture's rows: it must not outlive the capture.
-AnalysisInput buildAnalysisInput(Capture &&capture, std::optional<AnalysisRange> range, bool requireAicpu = true) = delete;
+AnalysisInput buildAnalysisInput(Capture &&capture, std::optional<AnalysisRange> range,
+                                 bool requireAicpu = true) = delete;
 
 } // namespace lanescope

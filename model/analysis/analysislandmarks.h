@@ -12,7 +12,7 @@ namespace lanescope {
 // report entry points at, so a reader can go and look at it.
 struct RowLandmark
 {
-    std::size_t row = 0;         // index into Capture::rows
+    std::size_t row = 0; // index into Capture::rows
     std::uint64_t taskId = 0;
     std::int32_t coreId = 0;
     double valueUs = 0;          // the overhead of that row
@@ -22,7 +22,7 @@ struct RowLandmark
 struct CoreGapLandmark
 {
     std::int32_t coreId = 0;
-    std::size_t nextRow = 0;     // the row that started after the gap (Capture::rows index)
+    std::size_t nextRow = 0; // the row that started after the gap (Capture::rows index)
     double fromUs = 0, toUs = 0;
 };
 
@@ -34,11 +34,11 @@ struct IntervalLandmark
 
 struct AnalysisLandmarks
 {
-    std::optional<RowLandmark> worstHead;   // Part 3: the row with the largest head overhead
-    std::optional<RowLandmark> worstTail;   // Part 4: the row with the largest tail overhead
-    std::array<std::optional<CoreGapLandmark>, kEngineCount> longestSwitch;   // Part 2, per engine
+    std::optional<RowLandmark> worstHead; // Part 3: the row with the largest head overhead
+    std::optional<RowLandmark> worstTail; // Part 4: the row with the largest tail overhead
+    std::array<std::optional<CoreGapLandmark>, kEngineCount> longestSwitch;    // Part 2, per engine
     std::array<std::optional<IntervalLandmark>, kEngineCount> longestOverhead; // Part 1, per engine
-    std::optional<IntervalLandmark> longestHasOverhead;  // Part 1: the verdict's longest interval
+    std::optional<IntervalLandmark> longestHasOverhead; // Part 1: the verdict's longest interval
 };
 
 // Needs rows with dispatch and finish (level >= 2); the Part 1 intervals also need the dependency

@@ -44,7 +44,8 @@ CaptureSummary summarize(const Capture &c)
     double first = std::numeric_limits<double>::infinity();
     double last = -std::numeric_limits<double>::infinity();
     std::size_t withDuration = 0, all = 0;
-    const bool onlyUnaligned = std::none_of(c.lanes.begin(), c.lanes.end(), [](const Lane &l) { return l.clockAligned; });
+    const bool onlyUnaligned =
+        std::none_of(c.lanes.begin(), c.lanes.end(), [](const Lane &l) { return l.clockAligned; });
     for (const Lane &lane : c.lanes) {
         s.lanes.push_back({lane.group, lane.name, lane.slices.size()});
         all += lane.slices.size();
@@ -53,7 +54,7 @@ CaptureSummary summarize(const Capture &c)
                 ++withDuration;
         if (lane.slices.empty() || (!lane.clockAligned && !onlyUnaligned))
             continue;
-        first = std::min(first, lane.slices.front().startUs);  // lanes are sorted by start
+        first = std::min(first, lane.slices.front().startUs); // lanes are sorted by start
         for (const Slice &sl : lane.slices)
             last = std::max(last, sl.endUs);
     }
@@ -65,7 +66,8 @@ CaptureSummary summarize(const Capture &c)
     if (c.info.format == CaptureFormat::ChipSwimlaneRecords) {
         s.rows = c.rows.size();
         s.tasks = distinctTaskCount(c.rows);
-        const bool hasAicpu = std::any_of(c.rows.begin(), c.rows.end(), [](const TaskRow &r) { return r.hasAicpu(); });
+        const bool hasAicpu =
+            std::any_of(c.rows.begin(), c.rows.end(), [](const TaskRow &r) { return r.hasAicpu(); });
         if (c.info.level.value_or(hasAicpu ? 2 : 1) >= 2 && hasAicpu) {
             s.makespanUs = totalTestTimeUs(c.rows);
             s.makespanKind = QStringLiteral("total_test_time");

@@ -19,13 +19,13 @@ struct CaptureSummary
     QString format;
     std::optional<int> level;
     std::optional<std::int64_t> clockFreqHz;
-    std::size_t rows = 0;    // AICore task rows; for a trace: slices with a duration
-    std::size_t tasks = 0;   // distinct task ids with rows; for a trace: all slices
+    std::size_t rows = 0;  // AICore task rows; for a trace: slices with a duration
+    std::size_t tasks = 0; // distinct task ids with rows; for a trace: all slices
     std::vector<LaneSummary> lanes;
-    double firstUs = 0;      // over lanes on the capture's own time axis
+    double firstUs = 0; // over lanes on the capture's own time axis
     double lastUs = 0;
     std::optional<double> makespanUs;
-    QString makespanKind;    // "total_test_time", "aicore_observed_span", "slice_span"
+    QString makespanKind; // "total_test_time", "aicore_observed_span", "slice_span"
 };
 
 CaptureSummary summarize(const Capture &capture);

@@ -42,7 +42,8 @@ double visibleStart(const TaskRow &r, DependencyView view)
 DependencyAnchors::DependencyAnchors(const Capture &c)
 {
     // Bars of rows (Worker / Scheduler View lanes) and markers by task id (AICPU worker lanes).
-    std::vector<BarOfRow> bars[2] = {std::vector<BarOfRow>(c.rows.size()), std::vector<BarOfRow>(c.rows.size())};
+    std::vector<BarOfRow> bars[2] = {std::vector<BarOfRow>(c.rows.size()),
+                                     std::vector<BarOfRow>(c.rows.size())};
     std::vector<std::pair<std::uint64_t, DependencyAnchor>> markers;
     for (std::size_t l = 0; l < c.lanes.size(); ++l) {
         const Lane &lane = c.lanes[l];
@@ -58,8 +59,9 @@ DependencyAnchors::DependencyAnchors(const Capture &c)
             for (std::size_t i = 0; i < lane.slices.size(); ++i) {
                 const Slice &s = lane.slices[i];
                 if (const PhaseRecord *r = markerRecord(c, lane, s))
-                    markers.push_back({r->taskId, {std::int32_t(l), std::uint32_t(i), s.depth, r->startUs,
-                                                   std::max(r->startUs, r->endUs)}});
+                    markers.push_back({r->taskId,
+                                       {std::int32_t(l), std::uint32_t(i), s.depth, r->startUs,
+                                        std::max(r->startUs, r->endUs)}});
             }
         }
     }
@@ -128,7 +130,8 @@ std::span<const DependencyAnchor> DependencyAnchors::anchors(std::uint32_t node,
     return {v.anchors.data() + v.offsets[node], v.anchors.data() + v.offsets[node + 1]};
 }
 
-std::optional<HbViolation> hbViolation(const DependencyAnchors &anchors, std::uint32_t pred, std::uint32_t succ)
+std::optional<HbViolation> hbViolation(const DependencyAnchors &anchors, std::uint32_t pred,
+                                       std::uint32_t succ)
 {
     const auto from = anchors.anchors(pred, DependencyView::Worker);
     const auto to = anchors.anchors(succ, DependencyView::Worker);
@@ -145,7 +148,8 @@ std::optional<HbViolation> hbViolation(const DependencyAnchors &anchors, std::ui
     return HbViolation{pred, succ, producerEnd, consumerStart};
 }
 
-std::vector<HbViolation> hbViolations(const DependencyAnchors &anchors, const std::vector<DependencyEdge> &edges)
+std::vector<HbViolation> hbViolations(const DependencyAnchors &anchors,
+                                      const std::vector<DependencyEdge> &edges)
 {
     std::vector<HbViolation> out;
     for (const DependencyEdge &e : edges) {

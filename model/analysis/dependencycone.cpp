@@ -9,8 +9,9 @@ namespace {
 // Breadth-first walk from `start` along successors (or predecessors), adding the edge to each
 // neighbour of a node found at level d < depth; each node is expanded once, so each edge is
 // added once per walk, in order of distance. `expanded` marks the nodes this walk expanded.
-void walk(const DepGraph &graph, std::uint32_t start, int depth, bool upstream, std::vector<DependencyEdge> &out,
-          std::vector<std::uint8_t> &expanded, const std::vector<std::uint8_t> *expandedUpstream)
+void walk(const DepGraph &graph, std::uint32_t start, int depth, bool upstream,
+          std::vector<DependencyEdge> &out, std::vector<std::uint8_t> &expanded,
+          const std::vector<std::uint8_t> *expandedUpstream)
 {
     std::vector<std::uint8_t> seen(graph.nodes().size(), 0);
     std::vector<std::uint32_t> frontier{start}, next;

@@ -17,7 +17,7 @@ struct DependencyEdge
     std::uint32_t pred = 0;
     std::uint32_t succ = 0;
     std::uint32_t distance = 1;
-    bool upstream = false;  // reached walking predecessors (else successors)
+    bool upstream = false; // reached walking predecessors (else successors)
 
     friend bool operator==(const DependencyEdge &, const DependencyEdge &) = default;
 };

@@ -24,7 +24,7 @@ void appendOverheadTracks(Capture &capture)
         return;
     for (CounterTrack &t : overheadCounterTracks(in)) {
         t.group = kAicoreGroup;
-        t.series.clear();  // the converter repeats the name as the series; one title is enough here
+        t.series.clear(); // the converter repeats the name as the series; one title is enough here
         if (!hasTrack(capture, t.group, t.name))
             capture.counters.push_back(std::move(t));
     }

@@ -13,7 +13,7 @@ struct Distribution
     static constexpr std::array<int, 7> kPercentiles = {10, 25, 50, 75, 90, 95, 99};
 
     std::size_t n = 0;
-    std::array<double, 7> percentileUs = {};  // v[min(floor(n·p/100), n−1)] of the sorted values
+    std::array<double, 7> percentileUs = {}; // v[min(floor(n·p/100), n−1)] of the sorted values
     double maxUs = 0;
     double meanUs = 0;
     double totalUs = 0;

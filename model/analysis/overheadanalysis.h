@@ -13,23 +13,24 @@ namespace lanescope {
 // The state of the Part 1 model on one half-open segment of the window (spec §12.2 Part 1).
 struct OverheadState
 {
-    std::array<int, kEngineCount> idle = {0, 0};     // k - running
-    std::array<int, kEngineCount> waiting = {0, 0};  // tasks ready but not yet dispatched
+    std::array<int, kEngineCount> idle = {0, 0};    // k - running
+    std::array<int, kEngineCount> waiting = {0, 0}; // tasks ready but not yet dispatched
     std::array<bool, kEngineCount> overhead = {false, false};
-    bool all = false;   // every present engine is in overhead
-    bool has = false;   // some engine has waiting work, and every such engine has an idle core
+    bool all = false; // every present engine is in overhead
+    bool has = false; // some engine has waiting work, and every such engine has an idle core
 };
 
 // Walks the sorted endpoints of every (clamped) running and waiting interval and calls `segment`
 // once per half-open segment [a, b) of [w0, w1) with the state that holds on it. O(n log n).
-void sweepOverhead(const AnalysisInput &in, const std::function<void(double a, double b, const OverheadState &)> &segment);
+void sweepOverhead(const AnalysisInput &in,
+                   const std::function<void(double a, double b, const OverheadState &)> &segment);
 
 struct EngineOverhead
 {
-    bool present = false;   // the engine has rows
-    int cores = 0;          // k: distinct core ids of that type among the rows
+    bool present = false; // the engine has rows
+    int cores = 0;        // k: distinct core ids of that type among the rows
     double overheadUs = 0;
-    double pct = 0;         // of the makespan
+    double pct = 0; // of the makespan
 };
 
 // Spec §12.2 Part 1: idle with ready work.

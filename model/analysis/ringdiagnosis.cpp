@@ -23,7 +23,8 @@ RingDiagnosis diagnoseRings(const RingOccupancy &rings)
         for (int k = 0; k < kRingResourceCount; ++k) {
             const auto &s = rings.at(r, RingResource(k));
             const auto fraction = s ? s->peakFraction() : std::nullopt;
-            if (fraction && *fraction >= RingDiagnosis::kPinnedFraction && *fraction > d.constrainedFraction) {
+            if (fraction && *fraction >= RingDiagnosis::kPinnedFraction &&
+                *fraction > d.constrainedFraction) {
                 d.constrainedRing = r;
                 d.constrainedResource = RingResource(k);
                 d.constrainedFraction = *fraction;
@@ -37,8 +38,9 @@ QString rebalanceStatement(const RingDiagnosis &d)
 {
     if (!d.loadedRing)
         return {};
-    return QStringLiteral("One ring carries the load while others idle → rebalance scopes (05a): ring %1 holds "
-                          "%2% of the tasks.")
+    return QStringLiteral(
+               "One ring carries the load while others idle → rebalance scopes (05a): ring %1 holds "
+               "%2% of the tasks.")
         .arg(*d.loadedRing)
         .arg(d.loadedShare * 100.0, 0, 'f', 1);
 }

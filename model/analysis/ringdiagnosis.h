@@ -25,11 +25,11 @@ struct RingDiagnosis
     static constexpr double kPinnedFraction = 0.95;
     static constexpr double kDangerFraction = 0.8;
 
-    std::optional<int> loadedRing;          // 05a holds: the ring carrying the load
-    double loadedShare = 0;                 // its share of the tasks
-    std::optional<int> constrainedRing;     // 05b holds: the ring whose peak sits at capacity
+    std::optional<int> loadedRing;      // 05a holds: the ring carrying the load
+    double loadedShare = 0;             // its share of the tasks
+    std::optional<int> constrainedRing; // 05b holds: the ring whose peak sits at capacity
     std::optional<RingResource> constrainedResource;
-    double constrainedFraction = 0;         // peak / capacity of that curve (0 when only `fatal`)
+    double constrainedFraction = 0; // peak / capacity of that curve (0 when only `fatal`)
     bool fatal = false;
 
     bool rebalance() const { return loadedRing.has_value(); }

@@ -11,8 +11,9 @@ namespace lanescope {
 constexpr char kRingsGroup[] = "Rings";
 
 // One counter track per ring and resource the capture knows (see RingOccupancy; no task-window
-// track for a ring without tasks), in the "Rings" group: named "ring <r> <resource>", noted "(inferred)", with the capacity, the peak's time and
-// the scope site of every point for the timeline's capacity line, peak marker and tooltip.
+// track for a ring without tasks), in the "Rings" group: named "ring <r> <resource>", noted "(inferred)",
+// with the capacity, the peak's time and the scope site of every point for the timeline's capacity line, peak
+// marker and tooltip.
 std::vector<CounterTrack> ringCounterTracks(const RingOccupancy &rings);
 
 // Appends ringCounterTracks(computeRingOccupancy(capture)) unless the capture already has them.

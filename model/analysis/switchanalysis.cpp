@@ -20,8 +20,9 @@ double overlap(const std::vector<std::pair<double, double>> &intervals, double a
 
 } // namespace
 
-SwitchFigures switchFigures(const AnalysisInput &in,
-                            const std::array<std::vector<std::pair<double, double>>, kEngineCount> *waitingIntervals)
+SwitchFigures
+switchFigures(const AnalysisInput &in,
+              const std::array<std::vector<std::pair<double, double>>, kEngineCount> *waitingIntervals)
 {
     SwitchFigures f;
     std::array<std::vector<double>, kEngineCount> totals;
@@ -35,7 +36,7 @@ SwitchFigures switchFigures(const AnalysisInput &in,
         for (std::size_t i = 1; i < n; ++i) {
             const TaskRow &a = *in.rows[core[i - 1]];
             const TaskRow &b = *in.rows[core[i]];
-            if (!(b.dispatchUs < a.endUs))  // b was not yet issued while a ran: not a switch
+            if (!(b.dispatchUs < a.endUs)) // b was not yet issued while a ran: not a switch
                 continue;
             const double g0 = std::max(a.endUs, in.w0);
             const double g1 = std::min(b.startUs, in.w1);

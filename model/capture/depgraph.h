@@ -12,18 +12,22 @@ namespace lanescope {
 struct DepNode
 {
     enum Flag : std::uint8_t {
-        InTasks = 1 << 0,         // listed in tasks[]; absent + referenced by edges => alloc (§4.2)
+        InTasks = 1 << 0, // listed in tasks[]; absent + referenced by edges => alloc (§4.2)
         HasKernelIds = 1 << 1,
         EarlyDispatch = 1 << 2,
         ManualScope = 1 << 3,
     };
     std::uint64_t taskId = 0;
-    std::array<std::int32_t, 3> kernelIds = {-1, -1, -1};  // aic, aiv0, aiv1
+    std::array<std::int32_t, 3> kernelIds = {-1, -1, -1}; // aic, aiv0, aiv1
     std::int32_t blockNum = 1;
     std::uint8_t flags = 0;
 
     bool inTasks() const { return flags & InTasks; }
-    bool isDummy() const { return inTasks() && (flags & HasKernelIds) && kernelIds[0] < 0 && kernelIds[1] < 0 && kernelIds[2] < 0; }
+    bool isDummy() const
+    {
+        return inTasks() && (flags & HasKernelIds) && kernelIds[0] < 0 && kernelIds[1] < 0 &&
+               kernelIds[2] < 0;
+    }
     bool isAlloc() const { return !inTasks(); }
 };
 

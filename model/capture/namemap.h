@@ -9,7 +9,7 @@ namespace lanescope {
 struct NameMap
 {
     int level = 2;
-    QString orchestratorName;              // empty when null/absent
+    QString orchestratorName; // empty when null/absent
     QHash<int, QString> names;
 
     bool isEmpty() const { return names.isEmpty() && orchestratorName.isEmpty(); }

@@ -23,7 +23,10 @@ public:
         m_index.insert(s, id);
         return id;
     }
-    std::uint32_t intern(std::string_view utf8) { return intern(QString::fromUtf8(utf8.data(), qsizetype(utf8.size()))); }
+    std::uint32_t intern(std::string_view utf8)
+    {
+        return intern(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));
+    }
     const QString &at(std::uint32_t id) const { return m_strings.at(qsizetype(id)); }
     // Index of `s`, or -1 when it was never interned.
     std::int64_t find(const QString &s) const

@@ -12,22 +12,22 @@ enum class CoreType : std::uint8_t { Aic, Aiv };
 struct TaskRow
 {
     enum Flag : std::uint8_t {
-        HasAicpu = 1 << 0,       // dispatch/finish were captured for this row (level >= 2, joined)
-        AicpuMissing = 1 << 1,   // level >= 2 but no AICPU row matched: dispatch/finish unknown
-        HasReceive = 1 << 2,     // receive_to_start was present (v3+ rows)
-        DuplicateKey = 1 << 3,   // another AICore row had the same join key (kept, reported)
+        HasAicpu = 1 << 0,     // dispatch/finish were captured for this row (level >= 2, joined)
+        AicpuMissing = 1 << 1, // level >= 2 but no AICPU row matched: dispatch/finish unknown
+        HasReceive = 1 << 2,   // receive_to_start was present (v3+ rows)
+        DuplicateKey = 1 << 3, // another AICore row had the same join key (kept, reported)
     };
 
-    std::uint64_t taskId = 0;    // task_token_raw, (ring << 32) | local
+    std::uint64_t taskId = 0; // task_token_raw, (ring << 32) | local
     double receiveUs = 0;
     double startUs = 0;
     double endUs = 0;
-    double dispatchUs = 0;       // 0 when !HasAicpu ("not captured", never "t = 0")
+    double dispatchUs = 0; // 0 when !HasAicpu ("not captured", never "t = 0")
     double finishUs = 0;
     std::int32_t coreId = 0;
-    std::int32_t funcId = -1;    // resolved from deps.json kernel_ids (§4.4), else -1
+    std::int32_t funcId = -1; // resolved from deps.json kernel_ids (§4.4), else -1
     std::uint32_t regTaskId = 0;
-    std::uint32_t runEpoch = 0;  // newer upstream 7th column; 0 when absent
+    std::uint32_t runEpoch = 0; // newer upstream 7th column; 0 when absent
     CoreType coreType = CoreType::Aiv;
     std::uint8_t flags = 0;
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "barindex.h"
-#include "tasklocator.h"
+#include "model/index/tasklocator.h"
 
 #include <memory>
 

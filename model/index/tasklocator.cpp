@@ -1,4 +1,4 @@
-#include "tasklocator.h"
+#include "model/index/tasklocator.h"
 
 #include "model/capture/taskindex.h"
 
@@ -18,7 +18,10 @@ TaskLocator::TaskLocator(const Capture &capture) : m_rowBars(capture.rows.size()
     }
 }
 
-SliceRef TaskLocator::barOfRow(std::size_t row) const { return row < m_rowBars.size() ? m_rowBars[row] : SliceRef{}; }
+SliceRef TaskLocator::barOfRow(std::size_t row) const
+{
+    return row < m_rowBars.size() ? m_rowBars[row] : SliceRef{};
+}
 
 std::vector<SliceRef> TaskLocator::barsOfTask(const Capture &capture, std::uint64_t taskId) const
 {

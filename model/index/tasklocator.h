@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
-#include "sliceref.h"
+#include "model/index/sliceref.h"
 
 #include <vector>
 

@@ -92,7 +92,8 @@ public:
         }
         m_produced += std::int64_t(out.pos);
         const auto raw = std::max<std::int64_t>(m_file->rawPosition(), 1);
-        if (m_produced > kMaxDecompressedBytes || (m_produced > (std::int64_t(256) << 20) && m_produced / raw > 2000)) {
+        if (m_produced > kMaxDecompressedBytes ||
+            (m_produced > (std::int64_t(256) << 20) && m_produced / raw > 2000)) {
             m_error = QStringLiteral("zstd: decompressed size exceeds the safety limit (%1 bytes from %2)")
                           .arg(m_produced)
                           .arg(raw);

@@ -13,7 +13,7 @@ constexpr const char *kPostPosition = "post_device_execution";
 // value * multiplier / divisor with truncation toward zero, without intermediate overflow.
 __int128 mulDivTowardZero(__int128 value, __int128 multiplier, __int128 divisor)
 {
-    return value * multiplier / divisor;  // C++ integer division already truncates toward zero
+    return value * multiplier / divisor; // C++ integer division already truncates toward zero
 }
 
 std::optional<ClockAnchor> parseAnchor(const ClockAnchorSample &s, std::int64_t deviceQuantizationNs)
@@ -59,7 +59,8 @@ std::optional<std::int64_t> ClockAlignment::maxUncertaintyNs() const
 
 bool ClockAlignment::contains(std::uint64_t deviceCycles) const
 {
-    return calibrated && start && end && start->deviceCycles <= deviceCycles && deviceCycles <= end->deviceCycles;
+    return calibrated && start && end && start->deviceCycles <= deviceCycles &&
+           deviceCycles <= end->deviceCycles;
 }
 
 std::int64_t ClockAlignment::mapCyclesToHostNs(std::uint64_t deviceCycles) const
@@ -91,7 +92,7 @@ ClockAlignment buildClockAlignment(const ClockAnchors &anchors, std::int64_t fre
         return unaligned(frequencyHz, "unsupported_device_timestamp_unit", hostQuantizationNs);
     std::int64_t deviceQuantizationNs = 0;
     if (anchors.rawDeviceTimestampUnit == "device_uptime_us")
-        deviceQuantizationNs = 1000;  // microsecond readings normalised to cycles keep µs resolution
+        deviceQuantizationNs = 1000; // microsecond readings normalised to cycles keep µs resolution
     else if (anchors.rawDeviceTimestampUnit != "syscnt_cycles")
         return unaligned(frequencyHz, "unsupported_raw_device_timestamp_unit", hostQuantizationNs);
 
@@ -107,7 +108,7 @@ ClockAlignment buildClockAlignment(const ClockAnchors &anchors, std::int64_t fre
         if (!a)
             continue;
         auto &slot = isPre ? pre : post;
-        if (!slot || better(*a, *slot))  // first of equal keys wins, as min() does
+        if (!slot || better(*a, *slot)) // first of equal keys wins, as min() does
             slot = a;
     }
     if (!pre)

@@ -12,19 +12,19 @@ namespace lanescope {
 // the sample invalid, exactly as a failed int() does there).
 struct ClockAnchorSample
 {
-    std::string position;                // "pre_host_orchestration" | "post_device_execution"
+    std::string position; // "pre_host_orchestration" | "post_device_execution"
     std::optional<std::int64_t> sampleIdx;
     std::optional<std::int64_t> hostBeforeNs;
     std::optional<std::int64_t> deviceCycles;
     std::optional<std::int64_t> hostAfterNs;
-    bool hasError = false;               // `error` was neither null, 0 nor ""
+    bool hasError = false; // `error` was neither null, 0 nor ""
 };
 
 // The clock_anchors object as written by the producer.
 struct ClockAnchors
 {
-    bool present = false;                // the metadata had a clock_anchors object
-    bool hasSamples = false;             // ... with a `samples` array
+    bool present = false;    // the metadata had a clock_anchors object
+    bool hasSamples = false; // ... with a `samples` array
     std::string deviceTimestampUnit;
     std::string rawDeviceTimestampUnit = "syscnt_cycles";
     std::vector<ClockAnchorSample> samples;
@@ -45,14 +45,14 @@ struct ClockAnchor
 struct ClockAlignment
 {
     bool calibrated = false;
-    std::string reason;                  // converter's reason code when not calibrated
+    std::string reason; // converter's reason code when not calibrated
     std::int64_t frequencyHz = 0;
     std::int64_t hostQuantizationNs = 0;
-    std::optional<ClockAnchor> start;    // pre_host_orchestration
-    std::optional<ClockAnchor> end;      // post_device_execution
+    std::optional<ClockAnchor> start; // pre_host_orchestration
+    std::optional<ClockAnchor> end;   // post_device_execution
 
     std::optional<std::int64_t> anchorUncertaintyNs() const;
-    std::optional<std::int64_t> maxUncertaintyNs() const;   // anchor uncertainty + host quantization
+    std::optional<std::int64_t> maxUncertaintyNs() const; // anchor uncertainty + host quantization
     bool contains(std::uint64_t deviceCycles) const;
     // Host ns of a device time inside [start, end]; integer maths truncating toward zero.
     std::int64_t mapCyclesToHostNs(std::uint64_t deviceCycles) const;

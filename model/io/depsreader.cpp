@@ -316,7 +316,7 @@ bool readDeps(ByteSource &source, DepGraph &graph, QStringList &warnings, ReadEr
     const std::size_t taskEntries = parser.nodes().size();
     const std::size_t edgeEntries = parser.edges().size();
     if (!complete && error)
-        *error = cursor.error();  // true with an error set: partial data was kept
+        *error = cursor.error(); // true with an error set: partial data was kept
     if (!complete)
         warnings.append(
             QStringLiteral("%1: truncated at byte %2 (%3); kept %4 tasks and %5 edges read before it")

@@ -99,7 +99,7 @@ bool readNameMap(ByteSource &source, NameMap &map, QStringList &warnings, ReadEr
         return false;
     }
     if (!complete && error)
-        *error = cursor.error();  // true with an error set: the names before the damage were kept
+        *error = cursor.error(); // true with an error set: the names before the damage were kept
     if (!complete)
         warnings.append(QStringLiteral("%1: truncated at byte %2; kept the %3 names read before it")
                             .arg(file)

@@ -49,7 +49,7 @@ void moveLanes(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out)
     out.clear();
     out.reserve(raw.size());
     for (auto &lane : raw)
-        out.push_back(std::move(lane.records));  // µs fields were read straight into the records
+        out.push_back(std::move(lane.records)); // µs fields were read straight into the records
 }
 
 } // namespace
@@ -108,7 +108,7 @@ bool readTaskObject(JsonCursor &c, RawRecords &raw, std::string &key, std::strin
             if (!readFanout(c, raw, scratch))
                 return false;
         } else {
-            c.skip();  // ring_id, duration_us, kernel_ready_time_us, fanout_count …
+            c.skip(); // ring_id, duration_us, kernel_ready_time_us, fanout_count …
         }
         if (!c.ok())
             return false;
@@ -150,9 +150,12 @@ void buildObjectLayout(RawRecords &raw, Capture &capture, const QString &fileNam
     const int level = numericLevel ? int(*raw.levelValue) : inferLevel(raw, rows);
     info.level = level;
     if (!numericLevel)
-        capture.warn(QStringLiteral("%1: no capture level in the file (%2); level %3 inferred from its content")
-                         .arg(fileName, raw.levelKey.isEmpty() ? QStringLiteral("no level key") : raw.levelKey + QLatin1Char(' ') + QString::number(raw.levelValue.value_or(0)))
-                         .arg(level));
+        capture.warn(
+            QStringLiteral("%1: no capture level in the file (%2); level %3 inferred from its content")
+                .arg(fileName, raw.levelKey.isEmpty() ? QStringLiteral("no level key")
+                                                      : raw.levelKey + QLatin1Char(' ') +
+                                                            QString::number(raw.levelValue.value_or(0)))
+                .arg(level));
 
     std::uint64_t missing = 0;
     if (level >= 2) {
@@ -164,9 +167,11 @@ void buildObjectLayout(RawRecords &raw, Capture &capture, const QString &fileNam
         }
     }
     if (missing > 0)
-        capture.warn(QStringLiteral("%1: %2 task rows have no AICPU dispatch/finish time (kept, marked \"AICPU timing missing\")")
-                         .arg(fileName)
-                         .arg(missing));
+        capture.warn(
+            QStringLiteral(
+                "%1: %2 task rows have no AICPU dispatch/finish time (kept, marked \"AICPU timing missing\")")
+                .arg(fileName)
+                .arg(missing));
 
     // Core table: metadata when the file had it, else from the rows themselves.
     std::int32_t maxCore = -1;
@@ -180,7 +185,8 @@ void buildObjectLayout(RawRecords &raw, Capture &capture, const QString &fileNam
     if (!raw.numCores)
         info.numCores = std::max<int>(int(info.coreTypes.size()), maxCore + 1);
 
-    std::stable_sort(rows.begin(), rows.end(), [](const TaskRow &a, const TaskRow &b) { return a.taskId < b.taskId; });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const TaskRow &a, const TaskRow &b) { return a.taskId < b.taskId; });
     capture.rows = std::move(rows);
 
     moveLanes(raw.schedulerThreads, capture.schedulerThreads);
@@ -198,7 +204,8 @@ void buildObjectLayout(RawRecords &raw, Capture &capture, const QString &fileNam
             nodes.push_back(n);
         }
         capture.deps.build(std::move(nodes), std::move(raw.fanoutEdges));
-        capture.warn(QStringLiteral("%1: dependencies from runtime fanout lists (incomplete by design)").arg(fileName));
+        capture.warn(QStringLiteral("%1: dependencies from runtime fanout lists (incomplete by design)")
+                         .arg(fileName));
     }
 }
 

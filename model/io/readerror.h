@@ -11,8 +11,8 @@ namespace lanescope {
 struct ReadError
 {
     QString file;
-    std::int64_t byteOffset = -1;  // decompressed offset for .zst inputs
-    std::int64_t line = -1;        // for line-oriented inputs
+    std::int64_t byteOffset = -1; // decompressed offset for .zst inputs
+    std::int64_t line = -1;       // for line-oriented inputs
     QString message;
 
     bool isSet() const { return !message.isEmpty(); }

@@ -10,8 +10,9 @@ namespace lanescope {
 // clockFreqHz, numCores, coreTypes, coreToThread, runtime, hostOrchestrated, hostClockAligned, baseCycles,
 // partial, warnings), rows (joined, sorted by unsigned task id, file order kept within a task: stable sort),
 // schedulerThreads, orchestratorLanes, hostUploads, phaseKinds.
-// Returns false (with `error` set: file + byte offset + one-line reason) only when nothing usable can be read;
-// truncated or partly bad input returns true with info.partial = true and warnings.
-bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const LoadControl *control = nullptr);
+// Returns false (with `error` set: file + byte offset + one-line reason) only when nothing usable can be
+// read; truncated or partly bad input returns true with info.partial = true and warnings.
+bool readRecords(ByteSource &source, Capture &capture, ReadError *error,
+                 const LoadControl *control = nullptr);
 
 } // namespace lanescope

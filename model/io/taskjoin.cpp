@@ -10,7 +10,7 @@ namespace {
 // Sorted by (epoch, core, reg, file index): one core's dispatch counter is contiguous per epoch.
 struct JoinKey
 {
-    std::uint64_t coreReg = 0;   // core_id << 32 | reg_task_id
+    std::uint64_t coreReg = 0; // core_id << 32 | reg_task_id
     std::uint32_t epoch = 0;
     std::uint32_t index = 0;
 
@@ -23,20 +23,21 @@ bool operator<(const JoinKey &a, const JoinKey &b)
     return std::tie(a.epoch, a.coreReg, a.index) < std::tie(b.epoch, b.coreReg, b.index);
 }
 
-template<typename Row>
-std::vector<JoinKey> keysOf(const std::vector<Row> &rows, bool useEpoch)
+template <typename Row> std::vector<JoinKey> keysOf(const std::vector<Row> &rows, bool useEpoch)
 {
     std::vector<JoinKey> keys(rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const Row &r = rows[i];
-        keys[i] = {std::uint64_t(std::uint32_t(r.coreId)) << 32 | r.regTaskId, useEpoch ? r.runEpoch : 0u, std::uint32_t(i)};
+        keys[i] = {std::uint64_t(std::uint32_t(r.coreId)) << 32 | r.regTaskId, useEpoch ? r.runEpoch : 0u,
+                   std::uint32_t(i)};
     }
     if (!std::is_sorted(keys.begin(), keys.end()))
         std::sort(keys.begin(), keys.end());
     return keys;
 }
 
-void addPerCore(std::vector<std::pair<std::int32_t, std::uint64_t>> &counts, std::int32_t core, std::uint64_t n)
+void addPerCore(std::vector<std::pair<std::int32_t, std::uint64_t>> &counts, std::int32_t core,
+                std::uint64_t n)
 {
     // Keys arrive ordered by core within an epoch; several epochs revisit cores, so merge then.
     if (!counts.empty() && counts.back().first == core) {
@@ -53,7 +54,8 @@ void addPerCore(std::vector<std::pair<std::int32_t, std::uint64_t>> &counts, std
 
 } // namespace
 
-TaskJoin TaskJoin::build(const std::vector<RawAicoreRow> &aicore, const std::vector<RawAicpuRow> &aicpu, bool useEpoch)
+TaskJoin TaskJoin::build(const std::vector<RawAicoreRow> &aicore, const std::vector<RawAicpuRow> &aicpu,
+                         bool useEpoch)
 {
     TaskJoin j;
     j.partner.assign(aicore.size(), kNoPartner);

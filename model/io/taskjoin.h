@@ -19,13 +19,13 @@ struct TaskJoin
 {
     static constexpr std::uint32_t kNoPartner = ~std::uint32_t(0);
 
-    std::vector<std::uint32_t> partner;        // per AICore row: AICPU row index or kNoPartner
-    std::vector<std::uint8_t> duplicateKey;    // per AICore row: 1 when its key occurs more than once
+    std::vector<std::uint32_t> partner;     // per AICore row: AICPU row index or kNoPartner
+    std::vector<std::uint8_t> duplicateKey; // per AICore row: 1 when its key occurs more than once
     std::uint64_t aicoreWithoutPartner = 0;
-    std::uint64_t duplicateAicoreRows = 0;     // AICore rows beyond the first of their key
+    std::uint64_t duplicateAicoreRows = 0; // AICore rows beyond the first of their key
     std::uint64_t duplicateAicpuRows = 0;
-    std::uint64_t droppedAicpu = 0;            // AICPU rows without an AICore partner
-    std::vector<std::pair<std::int32_t, std::uint64_t>> droppedAicpuByCore;  // ascending core id
+    std::uint64_t droppedAicpu = 0; // AICPU rows without an AICore partner
+    std::vector<std::pair<std::int32_t, std::uint64_t>> droppedAicpuByCore; // ascending core id
     // (inferred, §13.3) holes in a core's dispatch counter: records lost from both streams.
     std::uint64_t counterGapRecords = 0;
     std::uint32_t coresWithGaps = 0;
@@ -33,7 +33,8 @@ struct TaskJoin
     std::uint64_t largestGapRecords = 0;
 
     // `useEpoch` adds run_epoch to the key (only when both streams carry it consistently).
-    static TaskJoin build(const std::vector<RawAicoreRow> &aicore, const std::vector<RawAicpuRow> &aicpu, bool useEpoch);
+    static TaskJoin build(const std::vector<RawAicoreRow> &aicore, const std::vector<RawAicpuRow> &aicpu,
+                          bool useEpoch);
 };
 
 } // namespace lanescope

@@ -16,6 +16,7 @@ namespace lanescope {
 // Accepts the object form {"traceEvents": [...], ...} with members in any order and the bare
 // array form, including a missing closing ']' (allowed by the format). Returns false, with `error`
 // naming the file, byte offset and reason, only when no event could be read at all.
-bool readChromeTrace(ByteSource &source, Capture &capture, ReadError *error, const LoadControl *control = nullptr);
+bool readChromeTrace(ByteSource &source, Capture &capture, ReadError *error,
+                     const LoadControl *control = nullptr);
 
 } // namespace lanescope

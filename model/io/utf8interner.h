@@ -28,7 +28,10 @@ public:
         return id;
     }
 
-    std::string_view text(std::uint32_t id) const { return id < m_texts.size() ? std::string_view(*m_texts[id]) : std::string_view(); }
+    std::string_view text(std::uint32_t id) const
+    {
+        return id < m_texts.size() ? std::string_view(*m_texts[id]) : std::string_view();
+    }
     std::size_t size() const { return m_texts.size(); }
 
 private:

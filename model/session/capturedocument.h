@@ -19,7 +19,7 @@ struct CaptureDocument
 {
     QString path;
     CaptureRuns runs;
-    std::map<const Capture *, RingOccupancy> rings; // per run
+    std::map<const Capture *, RingOccupancy> rings;     // per run
     std::map<const Capture *, CaptureIndexPtr> indexes; // per run, built after its derived tracks
 
     // The ring occupancy of one of the document's runs; computed anew for any other capture.

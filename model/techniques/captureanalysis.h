@@ -22,7 +22,7 @@ namespace lanescope {
 struct CaptureAnalysis
 {
     AnalysisReport report;
-    AnalysisLandmarks landmarks;   // empty below level 2
+    AnalysisLandmarks landmarks; // empty below level 2
     RingOccupancy rings;
     MetricSet metrics;
     std::vector<Suggestion> suggestions;
@@ -32,7 +32,7 @@ using CaptureAnalysisPtr = std::shared_ptr<const CaptureAnalysis>;
 CaptureAnalysis analyzeCapture(const Capture &capture);
 // The same with the capture's ring occupancy computed already (its derived tracks needed it).
 CaptureAnalysis analyzeCapture(const Capture &capture, RingOccupancy rings);
-CaptureAnalysis analyzeCapture(Capture &&, RingOccupancy = {}) = delete;  // would point into a temporary
+CaptureAnalysis analyzeCapture(Capture &&, RingOccupancy = {}) = delete; // would point into a temporary
 
 // The steps of an analysis, in the order they run; each starts at a cancel point.
 enum class AnalysisStage { Report, Landmarks, Metrics, Symptoms };

@@ -1,10 +1,10 @@
 #include "confirmationmetrics.h"
 
-#include "ringpressure.h"
 #include "model/analysis/criticalpath.h"
 #include "model/analysis/ohdistribution.h"
 #include "model/analysis/overheadanalysis.h"
 #include "model/analysis/switchanalysis.h"
+#include "ringpressure.h"
 
 #include <algorithm>
 #include <deque>
@@ -39,8 +39,10 @@ const QString kNeedsLevel4 = QStringLiteral("needs level 4: orchestrator phases 
 const QString kNeedsDeps = QStringLiteral("needs deps.json: no dependency graph was loaded");
 const QString kNoRows = QStringLiteral("no task rows");
 const QString kNeedsScopeStats = QStringLiteral("needs scope_stats.jsonl: no scope stats were loaded");
-const QString kNeedsBench = QStringLiteral("needs imported benchmark rounds (host_wall_us, device_wall_us); none are imported");
-const QString kNeedsCoreTypes = QStringLiteral("needs metadata core_types: the physical core counts are unknown");
+const QString kNeedsBench =
+    QStringLiteral("needs imported benchmark rounds (host_wall_us, device_wall_us); none are imported");
+const QString kNeedsCoreTypes =
+    QStringLiteral("needs metadata core_types: the physical core counts are unknown");
 
 // Accumulates values; every definition ends up with an entry (absent unless set).
 class Builder
@@ -81,7 +83,8 @@ private:
     MetricSet &m_set;
 };
 
-EvidenceRef rangeEvidence(double a, double b, const QString &label, std::optional<std::uint64_t> task = std::nullopt)
+EvidenceRef rangeEvidence(double a, double b, const QString &label,
+                          std::optional<std::uint64_t> task = std::nullopt)
 {
     EvidenceRef e;
     e.range = AnalysisRange{a, std::max(b, a)};
@@ -120,7 +123,7 @@ std::size_t maxConcurrency(std::vector<std::pair<double, double>> intervals)
         events.push_back({a, +1});
         events.push_back({b, -1});
     }
-    std::sort(events.begin(), events.end());  // at equal times -1 sorts before +1
+    std::sort(events.begin(), events.end()); // at equal times -1 sorts before +1
     std::size_t open = 0, best = 0;
     for (const auto &e : events) {
         open = e.second > 0 ? open + 1 : open - 1;
@@ -140,8 +143,8 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
 {
     const DepGraph &g = c.deps;
     if (g.empty()) {
-        for (const char *id : {"M1.early_dispatch_tasks", "M1.manual_scope_tasks", "M2.spmd_tasks", "M2.max_block_num",
-                               "M3", "M4", "M4.width", "M22"})
+        for (const char *id : {"M1.early_dispatch_tasks", "M1.manual_scope_tasks", "M2.spmd_tasks",
+                               "M2.max_block_num", "M3", "M4", "M4.width", "M22"})
             b.absent(id, kNeedsDeps);
         return;
     }
@@ -218,8 +221,9 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
         }
     }
     b.set("M22", double(violations),
-          firstViolation ? taskEvidence(*firstViolation, QStringLiteral("consumer started before its producer ended"))
-                         : EvidenceRef{});
+          firstViolation
+              ? taskEvidence(*firstViolation, QStringLiteral("consumer started before its producer ended"))
+              : EvidenceRef{});
 }
 
 void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder &b)
@@ -273,8 +277,9 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
     }
     if (durOnMultiCores > 0) {
         b.set("M7", gapSum / durOnMultiCores,
-              largestGap >= 0 ? rangeEvidence(largestGapAt, largestGapAt + largestGap, QStringLiteral("largest gap"))
-                              : EvidenceRef{});
+              largestGap >= 0
+                  ? rangeEvidence(largestGapAt, largestGapAt + largestGap, QStringLiteral("largest gap"))
+                  : EvidenceRef{});
         b.set("M7.gap_total_us", gapSum);
         std::sort(gaps.begin(), gaps.end(), std::greater<>());
         const std::size_t top = (gaps.size() + 9) / 10;
@@ -301,7 +306,8 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
         const char *busyShare[] = {"M8.aic_busy", "M8.aiv_busy"};
         for (int e = 0; e < kEngineCount; ++e) {
             if (physical[e] == 0) {
-                const QString reason = QStringLiteral("the capture has no %1 cores").arg(QLatin1String(engineName(e)));
+                const QString reason =
+                    QStringLiteral("the capture has no %1 cores").arg(QLatin1String(engineName(e)));
                 b.absent(occupancy[e], reason);
                 b.absent(busyShare[e], reason);
                 continue;
@@ -371,7 +377,8 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
     b.set("M15", mixTasks ? overlapSum / double(mixTasks) : 0.0);
     b.set("M15.mix_tasks", double(mixTasks));
     if (multiBlock) {
-        b.set("M16", skewSum / double(multiBlock), taskEvidence(largestSkewTask, QStringLiteral("largest start skew")));
+        b.set("M16", skewSum / double(multiBlock),
+              taskEvidence(largestSkewTask, QStringLiteral("largest start skew")));
         b.set("M16.retire_tail_us", tailSum / double(multiBlock));
     } else {
         b.absentAll(QStringLiteral("M16"), QStringLiteral("no task has more than one block"));
@@ -456,7 +463,8 @@ void staircaseMetrics(const Capture &c, const AnalysisInput &in, Builder &b)
         first = std::min(first, in.tasks[i].startUs);
         last = std::max(last, in.tasks[i].endUs);
     }
-    const EvidenceRef evidence = rangeEvidence(first, last, QStringLiteral("largest kernel group"), in.tasks[order.front()].taskId);
+    const EvidenceRef evidence =
+        rangeEvidence(first, last, QStringLiteral("largest kernel group"), in.tasks[order.front()].taskId);
     b.set("M14", double(stairs) / double(order.size() - 1), evidence);
     b.set("M14.max_concurrency", double(maxConcurrency(spans)), evidence);
     b.set("M14.span_us", last - first, evidence);
@@ -523,8 +531,9 @@ void dispatchMetrics(const AnalysisInput &in, Builder &b)
             inRun = false;
         }
     });
-    const EvidenceRef ohEvidence = bestLen > 0 ? rangeEvidence(bestA, bestB, QStringLiteral("longest stretch of overhead"))
-                                               : EvidenceRef{};
+    const EvidenceRef ohEvidence =
+        bestLen > 0 ? rangeEvidence(bestA, bestB, QStringLiteral("longest stretch of overhead"))
+                    : EvidenceRef{};
     b.set("M12", oh->hasPct / 100.0, ohEvidence);
     b.set("M12.all", oh->allPct / 100.0, ohEvidence);
     const char *share[] = {"M12.aic", "M12.aiv"};
@@ -558,7 +567,8 @@ void dispatchMetrics(const AnalysisInput &in, Builder &b)
                 hopGaps += in.tasks[std::size_t(ti)].startUs - in.tasks[std::size_t(pi)].endUs;
         }
     }
-    const EvidenceRef cpEvidence = rangeEvidence(pathStart, pathEnd, QStringLiteral("critical path"), cp->sinkTaskId);
+    const EvidenceRef cpEvidence =
+        rangeEvidence(pathStart, pathEnd, QStringLiteral("critical path"), cp->sinkTaskId);
     b.set("M13", cp->schedUs / cp->spanUs, cpEvidence);
     b.set("M13.sched_us", cp->schedUs, cpEvidence);
     b.set("M13.span_us", cp->spanUs, cpEvidence);
@@ -576,8 +586,9 @@ bool inRange(const std::optional<AnalysisRange> &range, double us)
 
 void phaseMetrics(const Capture &c, int level, std::optional<AnalysisRange> range, Builder &b)
 {
-    static const QStringList outer = {QStringLiteral("complete"), QStringLiteral("async_poll"), QStringLiteral("dispatch"),
-                                      QStringLiteral("release"), QStringLiteral("dummy"), QStringLiteral("early_dispatch"),
+    static const QStringList outer = {QStringLiteral("complete"), QStringLiteral("async_poll"),
+                                      QStringLiteral("dispatch"), QStringLiteral("release"),
+                                      QStringLiteral("dummy"),    QStringLiteral("early_dispatch"),
                                       QStringLiteral("drain")};
     if (level < 3 || c.schedulerThreads.empty()) {
         b.absentAll(QStringLiteral("M19"), kNeedsLevel3);

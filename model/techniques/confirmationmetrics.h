@@ -16,9 +16,9 @@ namespace lanescope {
 // Where on the timeline a number comes from: a time range, a task, or both.
 struct EvidenceRef
 {
-    std::optional<AnalysisRange> range;     // capture µs
+    std::optional<AnalysisRange> range; // capture µs
     std::optional<std::uint64_t> taskId;
-    QString label;                          // "largest gap", "critical path sink" …
+    QString label; // "largest gap", "critical path sink" …
 
     bool isEmpty() const { return !range && !taskId; }
 };
@@ -26,9 +26,9 @@ struct EvidenceRef
 // One computed value: present (value set) or absent with the reason.
 struct MetricValue
 {
-    QString id;                             // see MetricDefinition::id
+    QString id; // see MetricDefinition::id
     std::optional<double> value;
-    QString absentBecause;                  // empty when present
+    QString absentBecause; // empty when present
     EvidenceRef evidence;
 };
 
@@ -38,7 +38,7 @@ struct MetricSet
     int level = 1;
     bool hasDeps = false;
     bool hasScopeStats = false;
-    std::map<QString, MetricValue> values;  // keyed by value id; every definition has an entry
+    std::map<QString, MetricValue> values; // keyed by value id; every definition has an entry
 
     const MetricValue *find(const QString &id) const;
     std::optional<double> value(const QString &id) const;

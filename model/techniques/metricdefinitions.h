@@ -7,31 +7,31 @@ namespace lanescope {
 
 // How a metric value behaves in a comparison: counts are exact, timings and shares carry noise.
 enum class MetricKind {
-    Count,    // tasks, edges, blocks: exact, any difference is real
-    Timing,   // µs, or a ratio of timings: within the noise threshold → inconclusive
-    Share,    // a fraction 0..1 of cores or time: noise threshold on the absolute difference
+    Count,  // tasks, edges, blocks: exact, any difference is real
+    Timing, // µs, or a ratio of timings: within the noise threshold → inconclusive
+    Share,  // a fraction 0..1 of cores or time: noise threshold on the absolute difference
 };
 
 // What a metric value needs from a capture.
 struct MetricNeeds
 {
-    int level = 1;              // minimum capture level (1..4)
-    bool deps = false;          // deps.json
-    bool scopeStats = false;    // scope_stats.jsonl
-    bool bench = false;         // imported benchmark rounds
+    int level = 1;           // minimum capture level (1..4)
+    bool deps = false;       // deps.json
+    bool scopeStats = false; // scope_stats.jsonl
+    bool bench = false;      // imported benchmark rounds
 };
 
 // One scalar confirmation value. The chapter's metrics M1..M22 may have several values each
 // (M10: P50, P90, mean); value ids are "M<n>" for the headline value and "M<n>.<part>" for the rest.
 struct MetricDefinition
 {
-    QString id;                 // "M7", "M7.gap_total_us"
-    QString metric;             // "M7"
-    QString name;               // "Gap/bar ratio R_gb"
-    QString unit;               // "µs", "tasks", "ratio", "%", "" …
+    QString id;     // "M7", "M7.gap_total_us"
+    QString metric; // "M7"
+    QString name;   // "Gap/bar ratio R_gb"
+    QString unit;   // "µs", "tasks", "ratio", "%", "" …
     MetricKind kind = MetricKind::Timing;
     MetricNeeds needs;
-    QString definition;         // one line: how it is computed
+    QString definition; // one line: how it is computed
 };
 
 // Every value the metric library computes, in M1..M22 order.

@@ -20,7 +20,7 @@ struct ReviewMarker
 // One file of a capture carried inside the review file (zstd-compressed on disk, plain here).
 struct EmbeddedFile
 {
-    QString name;                // file name only, no directories ("chip_swimlane_records.json")
+    QString name; // file name only, no directories ("chip_swimlane_records.json")
     QByteArray bytes;
 
     bool operator==(const EmbeddedFile &o) const { return name == o.name && bytes == o.bytes; }
@@ -29,8 +29,8 @@ struct EmbeddedFile
 // One side of the review: where the capture was opened from, and optionally its files.
 struct ReviewCapture
 {
-    QString path;                         // as opened (file or directory), absolute
-    std::vector<EmbeddedFile> embedded;   // empty: not embedded
+    QString path;                       // as opened (file or directory), absolute
+    std::vector<EmbeddedFile> embedded; // empty: not embedded
     // Tagged as a simulator run (true) or onboard (false) for the comparability guard; the files
     // cannot tell, so the user says. Absent: not tagged.
     std::optional<bool> simulated;
@@ -46,20 +46,21 @@ struct ReviewSession
 {
     ReviewCapture before;
     ReviewCapture after;
-    QString technique;                    // catalogue id, or "general"
+    QString technique; // catalogue id, or "general"
     std::vector<ReviewMarker> markers;
     QString notes;
 
     bool operator==(const ReviewSession &o) const
     {
-        return before == o.before && after == o.after && technique == o.technique && markers == o.markers
-               && notes == o.notes;
+        return before == o.before && after == o.after && technique == o.technique && markers == o.markers &&
+               notes == o.notes;
     }
 };
 
 // Format: JSON {"format": "lanescope-review", "version": 1, "technique", "notes",
 // "markers": [{"time_us", "name"}], "before"/"after": {"path", "embedded": [{"name", "size",
-// "zstd_base64"}], "simulated": true|false (optional)}}. Numbers are written so that they read back bit-identically.
+// "zstd_base64"}], "simulated": true|false (optional)}}. Numbers are written so that they read back
+// bit-identically.
 inline constexpr int kReviewSessionVersion = 1;
 inline constexpr const char *kReviewSessionSuffix = ".lanescope";
 // Refused above this many decompressed bytes per embedded file (and in total).
@@ -79,11 +80,13 @@ std::optional<ReviewSession> loadReviewSession(const QString &path, QString *err
 
 // The files a capture consists of (records, deps.json, name map, scope stats, host log), for
 // embedding. `capturePath` is what the user opened; fails when a file cannot be read.
-std::optional<std::vector<EmbeddedFile>> captureFilesForEmbedding(const QString &capturePath, QString *error = nullptr);
+std::optional<std::vector<EmbeddedFile>> captureFilesForEmbedding(const QString &capturePath,
+                                                                  QString *error = nullptr);
 
 // Writes embedded files into `directory` (which must exist) so the loader can open it; names are
 // checked to be relative names without "..". Returns the path to open (the first embedded file,
 // the capture's main file), or nullopt with `error`.
-std::optional<QString> extractEmbedded(const ReviewCapture &capture, const QString &directory, QString *error = nullptr);
+std::optional<QString> extractEmbedded(const ReviewCapture &capture, const QString &directory,
+                                       QString *error = nullptr);
 
 } // namespace lanescope

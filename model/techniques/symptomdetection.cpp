@@ -10,25 +10,25 @@ namespace lanescope {
 namespace {
 
 // Thresholds of the digest's rules (§4.1); app defaults unless the chapter quotes them.
-constexpr double kPickupUs = 0.8;               // pickup latency per switch [chapter]
-constexpr double kGapsDominate = 1.0;           // R1: R_gb ≥ 1
-constexpr double kGapsSignificant = 0.5;        // R1: R_gb ≥ 0.5 "significant"
-constexpr double kShortBarUs = 10 * kPickupUs;  // R1: median bar below ~10 pickups
-constexpr double kLowOccupancy = 0.5;           // R2
-constexpr double kLowGapRatio = 0.5;            // R2: "R_gb low"
-constexpr double kHighOccupancy = 0.8;          // R3, R7
-constexpr double kGapPairShare = 0.7;           // R3: pairs with a gap ≥ half a median bar
-constexpr double kStaircase = 0.8;              // R3a, R6
-constexpr double kConcentrated = 0.5;           // R4: C10
-constexpr double kEngineOverhead = 0.10;        // R5: OH_T
-constexpr double kHasOverhead = 0.15;           // R5: has_overhead
-constexpr double kSchedShare = 0.25;            // R5a
-constexpr double kIdleNoReady = 0.30;           // R6
-constexpr double kKernelGapRatio = 0.1;         // R7
-constexpr double kKernelOverhead = 0.05;        // R7
-constexpr double kNoOverlap = 0.05;             // R7a: M15 ≈ 0
-constexpr double kRingDanger = 0.8;             // R8
-constexpr double kHostBound = 0.5;              // R0
+constexpr double kPickupUs = 0.8;              // pickup latency per switch [chapter]
+constexpr double kGapsDominate = 1.0;          // R1: R_gb ≥ 1
+constexpr double kGapsSignificant = 0.5;       // R1: R_gb ≥ 0.5 "significant"
+constexpr double kShortBarUs = 10 * kPickupUs; // R1: median bar below ~10 pickups
+constexpr double kLowOccupancy = 0.5;          // R2
+constexpr double kLowGapRatio = 0.5;           // R2: "R_gb low"
+constexpr double kHighOccupancy = 0.8;         // R3, R7
+constexpr double kGapPairShare = 0.7;          // R3: pairs with a gap ≥ half a median bar
+constexpr double kStaircase = 0.8;             // R3a, R6
+constexpr double kConcentrated = 0.5;          // R4: C10
+constexpr double kEngineOverhead = 0.10;       // R5: OH_T
+constexpr double kHasOverhead = 0.15;          // R5: has_overhead
+constexpr double kSchedShare = 0.25;           // R5a
+constexpr double kIdleNoReady = 0.30;          // R6
+constexpr double kKernelGapRatio = 0.1;        // R7
+constexpr double kKernelOverhead = 0.05;       // R7
+constexpr double kNoOverlap = 0.05;            // R7a: M15 ≈ 0
+constexpr double kRingDanger = 0.8;            // R8
+constexpr double kHostBound = 0.5;             // R0
 
 QString num(double v)
 {
@@ -121,7 +121,8 @@ bool independentSameKernelTasks(const Capture &c)
     std::map<std::array<std::int32_t, 3>, std::vector<std::uint32_t>> groups;
     for (std::uint32_t i = 0; i < g.nodes().size(); ++i) {
         const DepNode &n = g.nodes()[i];
-        if (n.inTasks() && n.blockNum == 1 && (n.kernelIds[0] >= 0 || n.kernelIds[1] >= 0 || n.kernelIds[2] >= 0))
+        if (n.inTasks() && n.blockNum == 1 &&
+            (n.kernelIds[0] >= 0 || n.kernelIds[1] >= 0 || n.kernelIds[2] >= 0))
             groups[n.kernelIds].push_back(i);
     }
     for (const auto &[key, members] : groups) {
@@ -143,28 +144,32 @@ bool independentSameKernelTasks(const Capture &c)
 
 } // namespace
 
-std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &metrics, const SymptomOptions &options)
+std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &metrics,
+                                       const SymptomOptions &options)
 {
     Context cx{capture, metrics, options, {}};
     const AnalysisInput in = buildAnalysisInput(capture, std::nullopt, false);
 
     // Host first: nothing on the device helps a host-bound run.
     if (auto host = cx.v("M21"); host && *host >= kHostBound) {
-        Suggestion &s = cx.add("R0", QStringLiteral("The time is on the host"),
-                               QStringLiteral("The host span dominates the device span: pages 00–05 cannot help. Keep "
-                                              "uploaded data resident, or register the program once."),
-                               {QStringLiteral("06a-device-resident"), QStringLiteral("06b-register-once")});
+        Suggestion &s =
+            cx.add("R0", QStringLiteral("The time is on the host"),
+                   QStringLiteral("The host span dominates the device span: pages 00–05 cannot help. Keep "
+                                  "uploaded data resident, or register the program once."),
+                   {QStringLiteral("06a-device-resident"), QStringLiteral("06b-register-once")});
         number(s, "M21", *host, QStringLiteral("≥ %1").arg(kHostBound));
     }
     if (!metrics.hasDeps)
         cx.add("R0b", QStringLiteral("No dependency graph"),
-               QStringLiteral("Without deps.json there are no function names, edges, overhead or critical path. Capture "
-                              "again with enable_dep_gen=True."),
+               QStringLiteral(
+                   "Without deps.json there are no function names, edges, overhead or critical path. Capture "
+                   "again with enable_dep_gen=True."),
                {});
     if (metrics.level < 2)
         cx.add("R0c", QStringLiteral("Level too low for dispatch questions"),
-               QStringLiteral("At level 1 dispatch and finish are never stamped, so pickup latency and overhead cannot "
-                              "be measured. Capture at level 2 or higher (3 for scheduler lanes)."),
+               QStringLiteral(
+                   "At level 1 dispatch and finish are never stamped, so pickup latency and overhead cannot "
+                   "be measured. Capture at level 2 or higher (3 for scheduler lanes)."),
                {});
 
     const auto gapRatio = cx.v("M7");
@@ -175,13 +180,15 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
     // R1: gaps dominate between narrow bars.
     if (gapRatio && medianBar && *gapRatio >= kGapsSignificant && *medianBar < kShortBarUs) {
         const bool dominate = *gapRatio >= kGapsDominate;
-        Suggestion &s = cx.add("R1", dominate ? QStringLiteral("Gaps dominate between narrow bars")
-                                              : QStringLiteral("Significant gaps between narrow bars"),
-                               QStringLiteral("The cores spend %1 as long between bars as inside them, and the median "
-                                              "bar is short next to the ~0.8 µs pickup: a granularity or dispatch "
-                                              "problem, not a kernel one.")
-                                   .arg(dominate ? QStringLiteral("at least") : QStringLiteral("half")),
-                               {QStringLiteral("01"), QStringLiteral("02")}, cx.evidence("M7"));
+        Suggestion &s =
+            cx.add("R1",
+                   dominate ? QStringLiteral("Gaps dominate between narrow bars")
+                            : QStringLiteral("Significant gaps between narrow bars"),
+                   QStringLiteral("The cores spend %1 as long between bars as inside them, and the median "
+                                  "bar is short next to the ~0.8 µs pickup: a granularity or dispatch "
+                                  "problem, not a kernel one.")
+                       .arg(dominate ? QStringLiteral("at least") : QStringLiteral("half")),
+                   {QStringLiteral("01"), QStringLiteral("02")}, cx.evidence("M7"));
         number(s, "M7", *gapRatio, QStringLiteral("≥ %1").arg(dominate ? kGapsDominate : kGapsSignificant));
         number(s, "M6.median", *medianBar, QStringLiteral("< %1 µs").arg(num(kShortBarUs)));
     }
@@ -203,11 +210,14 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
                 QStringList techniques{QStringLiteral("01d-split-coarse"), QStringLiteral("02b-spmd")};
                 if (e == 0)
                     techniques << QStringLiteral("04c-split-k");
-                Suggestion &s = cx.add("R2", QStringLiteral("Too coarse: %1 lanes mostly empty").arg(QString::fromLatin1(engineName(e)).toUpper()),
-                                       QStringLiteral("Fewer %1 bars than %1 cores, most lanes empty and little gap: "
-                                                      "split the work or fan it out with SPMD.")
-                                           .arg(QString::fromLatin1(engineName(e)).toUpper()),
-                                       techniques, cx.evidence("M5"));
+                Suggestion &s =
+                    cx.add("R2",
+                           QStringLiteral("Too coarse: %1 lanes mostly empty")
+                               .arg(QString::fromLatin1(engineName(e)).toUpper()),
+                           QStringLiteral("Fewer %1 bars than %1 cores, most lanes empty and little gap: "
+                                          "split the work or fan it out with SPMD.")
+                               .arg(QString::fromLatin1(engineName(e)).toUpper()),
+                           techniques, cx.evidence("M5"));
                 number(s, occId[e], *occ, QStringLiteral("< %1").arg(kLowOccupancy));
                 number(s, "M7", *gapRatio, QStringLiteral("< %1").arg(kLowGapRatio));
             }
@@ -224,40 +234,46 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
             if (staircase && *staircase >= kStaircase) {
                 rule = "R3a";
                 techniques << QStringLiteral("01b-loop-inside-incore") << QStringLiteral("02b-spmd");
-                which = QStringLiteral("Same-kernel tasks step one after another: move the loop inside the kernel "
-                                       "(or, if they are independent and cores idle, use SPMD).");
+                which = QStringLiteral(
+                    "Same-kernel tasks step one after another: move the loop inside the kernel "
+                    "(or, if they are independent and cores idle, use SPMD).");
             } else if (independentSameKernelTasks(capture)) {
                 rule = "R3b";
                 techniques << QStringLiteral("02b-spmd") << QStringLiteral("01a-larger-tiling");
-                which = QStringLiteral("Many independent single-block tasks of one kernel: submit them as one SPMD "
-                                       "launch, or give each a bigger tile.");
+                which = QStringLiteral(
+                    "Many independent single-block tasks of one kernel: submit them as one SPMD "
+                    "launch, or give each a bigger tile.");
             } else {
                 techniques << QStringLiteral("01a-larger-tiling");
-                which = QStringLiteral("Short bars of the same kernels with no other pattern: give each task a bigger "
-                                       "tile.");
+                which = QStringLiteral(
+                    "Short bars of the same kernels with no other pattern: give each task a bigger "
+                    "tile.");
             }
-            Suggestion &s = cx.add(rule,
-                                   QStringLiteral("Too fine: a gap after nearly every bar"),
-                                   QStringLiteral("The lanes are busy, yet %1 % of consecutive bars have a gap of at "
-                                                  "least half a median bar. ")
-                                           .arg(num(share * 100))
-                                       + which,
-                                   techniques, cx.evidence("M7"));
+            Suggestion &s =
+                cx.add(rule, QStringLiteral("Too fine: a gap after nearly every bar"),
+                       QStringLiteral("The lanes are busy, yet %1 % of consecutive bars have a gap of at "
+                                      "least half a median bar. ")
+                               .arg(num(share * 100)) +
+                           which,
+                       techniques, cx.evidence("M7"));
             number(s, "M8", *occupancy, QStringLiteral("≥ %1").arg(kHighOccupancy));
-            s.numbers.push_back({QStringLiteral("gap_pair_share"), share, QStringLiteral("≥ %1").arg(kGapPairShare)});
+            s.numbers.push_back(
+                {QStringLiteral("gap_pair_share"), share, QStringLiteral("≥ %1").arg(kGapPairShare)});
             if (staircase)
-                number(s, "M14", *staircase, *staircase >= kStaircase ? QStringLiteral("≥ %1").arg(kStaircase)
-                                                                      : QStringLiteral("< %1").arg(kStaircase));
+                number(s, "M14", *staircase,
+                       *staircase >= kStaircase ? QStringLiteral("≥ %1").arg(kStaircase)
+                                                : QStringLiteral("< %1").arg(kStaircase));
         }
     }
 
     // R4: a few large gaps hold most of the gap time.
     if (gapRatio && *gapRatio >= kKernelGapRatio && *gapRatio < kGapsDominate) {
         if (auto c10 = cx.v("M7.c10"); c10 && *c10 >= kConcentrated) {
-            Suggestion &s = cx.add("R4", QStringLiteral("Gaps only at particular points"),
-                                   QStringLiteral("A tenth of the gaps hold most of the gap time: not a granularity "
-                                                  "problem; look at the dependencies around the largest gaps."),
-                                   {QStringLiteral("03")}, cx.evidence("M7"));
+            Suggestion &s =
+                cx.add("R4", QStringLiteral("Gaps only at particular points"),
+                       QStringLiteral("A tenth of the gaps hold most of the gap time: not a granularity "
+                                      "problem; look at the dependencies around the largest gaps."),
+                       {QStringLiteral("03")}, cx.evidence("M7"));
             number(s, "M7.c10", *c10, QStringLiteral("≥ %1").arg(kConcentrated));
             number(s, "M7", *gapRatio, QStringLiteral("%1 – %2").arg(kKernelGapRatio).arg(kGapsDominate));
         }
@@ -269,21 +285,23 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
         const auto aic = cx.v("M12.aic"), aiv = cx.v("M12.aiv");
         const double worst = std::max(aic.value_or(0), aiv.value_or(0));
         if (has && (worst >= kEngineOverhead || *has >= kHasOverhead)) {
-            Suggestion &s = cx.add("R5", QStringLiteral("Cores idle while work is ready"),
-                                   QStringLiteral("Cores sit idle although a ready task waits to be dispatched: cut "
-                                                  "per-task runtime cost (page 02) and the number of tasks (page 01)."),
-                                   {QStringLiteral("02"), QStringLiteral("01")}, cx.evidence("M12"));
+            Suggestion &s =
+                cx.add("R5", QStringLiteral("Cores idle while work is ready"),
+                       QStringLiteral("Cores sit idle although a ready task waits to be dispatched: cut "
+                                      "per-task runtime cost (page 02) and the number of tasks (page 01)."),
+                       {QStringLiteral("02"), QStringLiteral("01")}, cx.evidence("M12"));
             number(s, aic.value_or(0) >= aiv.value_or(0) ? "M12.aic" : "M12.aiv", worst,
                    QStringLiteral("≥ %1").arg(kEngineOverhead));
             number(s, "M12", *has, QStringLiteral("≥ %1").arg(kHasOverhead));
             s.confirmOnboard = options.simulated;
         }
         if (auto sched = cx.v("M13"); sched && *sched >= kSchedShare) {
-            Suggestion &s = cx.add("R5a", QStringLiteral("The critical path waits on the scheduler"),
-                                   QStringLiteral("Much of the critical path is spent between a producer's end and its "
-                                                  "consumer's start. Flag the producers along the path for early "
-                                                  "resolve so consumers can be staged."),
-                                   {QStringLiteral("02c-allow-early-resolve")}, cx.evidence("M13"));
+            Suggestion &s =
+                cx.add("R5a", QStringLiteral("The critical path waits on the scheduler"),
+                       QStringLiteral("Much of the critical path is spent between a producer's end and its "
+                                      "consumer's start. Flag the producers along the path for early "
+                                      "resolve so consumers can be staged."),
+                       {QStringLiteral("02c-allow-early-resolve")}, cx.evidence("M13"));
             number(s, "M13", *sched, QStringLiteral("≥ %1").arg(kSchedShare));
             if (auto flagged = cx.v("M1.early_dispatch_tasks"))
                 number(s, "M1.early_dispatch_tasks", *flagged, QStringLiteral("tasks already flagged"));
@@ -291,12 +309,14 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
         }
         if (metrics.hasDeps)
             if (auto e = spmdRoundTrip(capture, in)) {
-                Suggestion &s = cx.add("R5b", QStringLiteral("Two SPMD grids meet through the scheduler"),
-                                       QStringLiteral("Two grids of the same width are joined by an edge with a "
-                                                      "chip-wide gap between them: synchronize inside one kernel "
-                                                      "instead."),
-                                       {QStringLiteral("02d-in-kernel-syncall")}, *e);
-                s.numbers.push_back({QStringLiteral("gap_us"), e->range->endUs - e->range->startUs, QStringLiteral("> 0, no bar running")});
+                Suggestion &s =
+                    cx.add("R5b", QStringLiteral("Two SPMD grids meet through the scheduler"),
+                           QStringLiteral("Two grids of the same width are joined by an edge with a "
+                                          "chip-wide gap between them: synchronize inside one kernel "
+                                          "instead."),
+                           {QStringLiteral("02d-in-kernel-syncall")}, *e);
+                s.numbers.push_back({QStringLiteral("gap_us"), e->range->endUs - e->range->startUs,
+                                     QStringLiteral("> 0, no bar running")});
             }
     }
 
@@ -309,27 +329,29 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
             const auto idle = cx.v(noReady[e]), busy = cx.v(oh[e]);
             if (idle && busy && *idle >= kIdleNoReady && *busy < kEngineOverhead) {
                 dependencyLimited = true;
-                Suggestion &s = cx.add("R6", QStringLiteral("Cores idle with nothing ready to run"),
-                                       QStringLiteral("The graph, not the scheduler, keeps cores idle. Look for chains "
-                                                      "that order independent work: write-after-write chains on one "
-                                                      "tensor, readers declared as read-write, or orders better "
-                                                      "stated by hand."),
-                                       {QStringLiteral("03a-assert-disjoint"), QStringLiteral("03b-slice-output"),
-                                        QStringLiteral("03c-explicit-war-edge"), QStringLiteral("03d-manual-scope-edges")},
-                                       cx.evidence("M14"));
+                Suggestion &s = cx.add(
+                    "R6", QStringLiteral("Cores idle with nothing ready to run"),
+                    QStringLiteral("The graph, not the scheduler, keeps cores idle. Look for chains "
+                                   "that order independent work: write-after-write chains on one "
+                                   "tensor, readers declared as read-write, or orders better "
+                                   "stated by hand."),
+                    {QStringLiteral("03a-assert-disjoint"), QStringLiteral("03b-slice-output"),
+                     QStringLiteral("03c-explicit-war-edge"), QStringLiteral("03d-manual-scope-edges")},
+                    cx.evidence("M14"));
                 number(s, noReady[e], *idle, QStringLiteral("≥ %1").arg(kIdleNoReady));
                 number(s, oh[e], *busy, QStringLiteral("< %1").arg(kEngineOverhead));
             }
         }
         if (!dependencyLimited && staircase && *staircase >= kStaircase) {
             dependencyLimited = true;
-            Suggestion &s = cx.add("R6", QStringLiteral("Tasks step one after another"),
-                                   QStringLiteral("The largest kernel group runs as a staircase through the graph's "
-                                                  "edges. If its tasks could run side by side, the edges are the "
-                                                  "problem."),
-                                   {QStringLiteral("03a-assert-disjoint"), QStringLiteral("03b-slice-output"),
-                                    QStringLiteral("03c-explicit-war-edge"), QStringLiteral("03d-manual-scope-edges")},
-                                   cx.evidence("M14"));
+            Suggestion &s =
+                cx.add("R6", QStringLiteral("Tasks step one after another"),
+                       QStringLiteral("The largest kernel group runs as a staircase through the graph's "
+                                      "edges. If its tasks could run side by side, the edges are the "
+                                      "problem."),
+                       {QStringLiteral("03a-assert-disjoint"), QStringLiteral("03b-slice-output"),
+                        QStringLiteral("03c-explicit-war-edge"), QStringLiteral("03d-manual-scope-edges")},
+                       cx.evidence("M14"));
             number(s, "M14", *staircase, QStringLiteral("≥ %1").arg(kStaircase));
         }
     }
@@ -338,12 +360,13 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
     if (gapRatio && occupancy && *gapRatio < kKernelGapRatio && *occupancy >= kHighOccupancy) {
         const auto aic = cx.v("M12.aic"), aiv = cx.v("M12.aiv");
         if (std::max(aic.value_or(0), aiv.value_or(0)) < kKernelOverhead) {
-            Suggestion &s = cx.add("R7", QStringLiteral("Long bars packed tightly: the kernel is the limit"),
-                                   QStringLiteral("Little space between bars and busy lanes: the time is in the kernel "
-                                                  "body. Profile it and read the compiler's hints."),
-                                   {QStringLiteral("04d-l0-instruction-trace"), QStringLiteral("04a-pipeline"),
-                                    QStringLiteral("04e-innermost-granularity")},
-                                   cx.evidence("M5"));
+            Suggestion &s =
+                cx.add("R7", QStringLiteral("Long bars packed tightly: the kernel is the limit"),
+                       QStringLiteral("Little space between bars and busy lanes: the time is in the kernel "
+                                      "body. Profile it and read the compiler's hints."),
+                       {QStringLiteral("04d-l0-instruction-trace"), QStringLiteral("04a-pipeline"),
+                        QStringLiteral("04e-innermost-granularity")},
+                       cx.evidence("M5"));
             number(s, "M7", *gapRatio, QStringLiteral("< %1").arg(kKernelGapRatio));
             number(s, "M8", *occupancy, QStringLiteral("≥ %1").arg(kHighOccupancy));
             s.confirmOnboard = options.simulated;
@@ -351,10 +374,11 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
     }
     if (auto mix = cx.v("M15.mix_tasks"); mix && *mix > 0)
         if (auto overlap = cx.v("M15"); overlap && *overlap < kNoOverlap) {
-            Suggestion &s = cx.add("R7a", QStringLiteral("Mixed tasks whose engines take turns"),
-                                   QStringLiteral("Tasks with cube and vector bars show almost no overlap between the "
-                                                  "engines: revisit the split mode."),
-                                   {QStringLiteral("02a-mixed-kernel")});
+            Suggestion &s =
+                cx.add("R7a", QStringLiteral("Mixed tasks whose engines take turns"),
+                       QStringLiteral("Tasks with cube and vector bars show almost no overlap between the "
+                                      "engines: revisit the split mode."),
+                       {QStringLiteral("02a-mixed-kernel")});
             number(s, "M15", *overlap, QStringLiteral("< %1").arg(kNoOverlap));
         }
 
@@ -365,13 +389,14 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
         const auto ringsUsed = cx.v("M18.rings_used");
         const auto taskRings = cx.v("M17");
         const bool oneRing = (ringsUsed && *ringsUsed <= 1) || (taskRings && *taskRings <= 1);
-        Suggestion &s = cx.add("R8", QStringLiteral("A ring is at its limit"),
-                               oneRing ? QStringLiteral("All pressure sits on one ring while the others idle: spread the "
-                                                        "scopes over the rings before making any ring bigger.")
-                                       : QStringLiteral("A ring resource is near or at capacity: split the overfull "
-                                                        "scope, then size the ring."),
-                               oneRing ? QStringList{QStringLiteral("05a-rebalance-scopes"), QStringLiteral("05b-size-rings")}
-                                       : QStringList{QStringLiteral("05b-size-rings")});
+        Suggestion &s = cx.add(
+            "R8", QStringLiteral("A ring is at its limit"),
+            oneRing ? QStringLiteral("All pressure sits on one ring while the others idle: spread the "
+                                     "scopes over the rings before making any ring bigger.")
+                    : QStringLiteral("A ring resource is near or at capacity: split the overfull "
+                                     "scope, then size the ring."),
+            oneRing ? QStringList{QStringLiteral("05a-rebalance-scopes"), QStringLiteral("05b-size-rings")}
+                    : QStringList{QStringLiteral("05b-size-rings")});
         if (ringUse)
             number(s, "M18", *ringUse, QStringLiteral("≥ %1").arg(kRingDanger));
         if (fatal && *fatal > 0)
@@ -379,10 +404,11 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
         if (taskRings)
             number(s, "M17", *taskRings, QStringLiteral("rings used by task ids"));
     } else if (dependencyLimited && !metrics.hasScopeStats) {
-        Suggestion &s = cx.add("R8b", QStringLiteral("Rings not measured"),
-                               QStringLiteral("A saturated ring can serialize tasks the graph lets run together. "
-                                              "Capture with enable_scope_stats=True before resizing anything."),
-                               {QStringLiteral("05")});
+        Suggestion &s =
+            cx.add("R8b", QStringLiteral("Rings not measured"),
+                   QStringLiteral("A saturated ring can serialize tasks the graph lets run together. "
+                                  "Capture with enable_scope_stats=True before resizing anything."),
+                   {QStringLiteral("05")});
         if (auto taskRings = cx.v("M17"))
             number(s, "M17", *taskRings, QStringLiteral("rings used by task ids"));
     }

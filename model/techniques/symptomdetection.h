@@ -12,26 +12,26 @@ namespace lanescope {
 // A number a suggestion rests on, with the threshold it was held against.
 struct SuggestionNumber
 {
-    QString metric;          // value id, e.g. "M7"
+    QString metric; // value id, e.g. "M7"
     double value = 0;
-    QString comparison;      // "≥ 1", "< 0.5" … the rule's condition as shown to the reader
+    QString comparison; // "≥ 1", "< 0.5" … the rule's condition as shown to the reader
 };
 
 // One fired decision rule of the chapter digest (§4.1).
 struct Suggestion
 {
-    QString rule;            // "R1", "R3b" …
-    QString title;           // "Gaps dominate between narrow bars"
-    QString text;            // what it means and what to try, in a sentence or two
-    QStringList techniques;  // full technique ids, best first; a page id ("03") when no single one fits
+    QString rule;           // "R1", "R3b" …
+    QString title;          // "Gaps dominate between narrow bars"
+    QString text;           // what it means and what to try, in a sentence or two
+    QStringList techniques; // full technique ids, best first; a page id ("03") when no single one fits
     std::vector<SuggestionNumber> numbers;
-    EvidenceRef evidence;    // what "show on timeline" shows
-    bool confirmOnboard = false;  // a timing-based rule on a capture tagged as simulated (R9)
+    EvidenceRef evidence;        // what "show on timeline" shows
+    bool confirmOnboard = false; // a timing-based rule on a capture tagged as simulated (R9)
 };
 
 struct SymptomOptions
 {
-    bool simulated = false;  // the capture is tagged as a simulator run
+    bool simulated = false; // the capture is tagged as a simulator run
 };
 
 // Evaluates the rules in the digest's order (host → granularity → dispatch → graph → kernel →

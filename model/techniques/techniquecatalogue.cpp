@@ -10,18 +10,22 @@ using Json = nlohmann::json;
 QString expectedDirectionName(ExpectedDirection d)
 {
     switch (d) {
-    case ExpectedDirection::Decrease: return QStringLiteral("decrease");
-    case ExpectedDirection::Increase: return QStringLiteral("increase");
-    case ExpectedDirection::Unchanged: return QStringLiteral("unchanged");
-    case ExpectedDirection::Report: return QStringLiteral("report");
+    case ExpectedDirection::Decrease:
+        return QStringLiteral("decrease");
+    case ExpectedDirection::Increase:
+        return QStringLiteral("increase");
+    case ExpectedDirection::Unchanged:
+        return QStringLiteral("unchanged");
+    case ExpectedDirection::Report:
+        return QStringLiteral("report");
     }
     return QString();
 }
 
 std::optional<ExpectedDirection> expectedDirectionFromName(const QString &name)
 {
-    for (ExpectedDirection d : {ExpectedDirection::Decrease, ExpectedDirection::Increase, ExpectedDirection::Unchanged,
-                                ExpectedDirection::Report})
+    for (ExpectedDirection d : {ExpectedDirection::Decrease, ExpectedDirection::Increase,
+                                ExpectedDirection::Unchanged, ExpectedDirection::Report})
         if (expectedDirectionName(d) == name)
             return d;
     return std::nullopt;
@@ -72,7 +76,8 @@ QStringList strings(const Json &object, const char *key, const QString &where)
     const Json &a = array(object, key, where);
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (!a[i].is_string())
-            throw CatalogueError{QStringLiteral("%1.%2[%3]: not a string").arg(where, QLatin1String(key)).arg(i)};
+            throw CatalogueError{
+                QStringLiteral("%1.%2[%3]: not a string").arg(where, QLatin1String(key)).arg(i)};
         out << QString::fromStdString(a[i].get<std::string>());
     }
     return out;
@@ -155,11 +160,14 @@ std::optional<TechniqueCatalogue> TechniqueCatalogue::fromJson(const QByteArray 
         // Techniques in page order; every page entry must name a listed technique and vice versa.
         for (const TechniquePage &p : c.m_pages) {
             for (const QString &id : p.techniqueIds) {
-                auto it = std::find_if(listed.begin(), listed.end(), [&](const Technique &t) { return t.id == id; });
+                auto it = std::find_if(listed.begin(), listed.end(),
+                                       [&](const Technique &t) { return t.id == id; });
                 if (it == listed.end())
-                    throw CatalogueError{QStringLiteral("page %1 lists unknown technique \"%2\"").arg(p.id, id)};
+                    throw CatalogueError{
+                        QStringLiteral("page %1 lists unknown technique \"%2\"").arg(p.id, id)};
                 if (it->page != p.id)
-                    throw CatalogueError{QStringLiteral("technique %1 is on page %2, listed under page %3").arg(id, it->page, p.id)};
+                    throw CatalogueError{QStringLiteral("technique %1 is on page %2, listed under page %3")
+                                             .arg(id, it->page, p.id)};
                 c.m_techniques.push_back(*it);
             }
         }

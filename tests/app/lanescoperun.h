@@ -8,7 +8,7 @@
 
 struct LanescopeRun
 {
-    int exitCode = -1;  // -1: did not finish within the time limit
+    int exitCode = -1; // -1: did not finish within the time limit
     QByteArray out;
     QByteArray err;
 };

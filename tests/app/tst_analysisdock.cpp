@@ -1,18 +1,18 @@
-#include "app/mainwindow.h"
-#include "widgets/capturepage.h"
-#include "widgets/criticalpathhighlight.h"
-#include "widgets/criticalpathoverlay.h"
-#include "widgets/reportmodel.h"
-#include "widgets/reportpanel.h"
-#include "widgets/ringspanel.h"
-#include "widgets/timelineview.h"
+#include "app/window/mainwindow.h"
+#include "widgets/overlays/criticalpathhighlight.h"
+#include "widgets/overlays/criticalpathoverlay.h"
+#include "widgets/panels/reportmodel.h"
+#include "widgets/panels/reportpanel.h"
+#include "widgets/panels/ringspanel.h"
+#include "widgets/timeline/capturepage.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
-#include <QSignalSpy>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
@@ -45,7 +45,8 @@ private slots:
         QString reportWhenLoaded, ringsWhenLoaded;
         connect(&window, &MainWindow::captureLoaded, this, [&](CapturePage *loaded) {
             analysedWhenLoaded = bool(loaded->analysis());
-            if (auto *label = window.reportPanel()->findChild<QLabel *>(QStringLiteral("analysisPlaceholder")))
+            if (auto *label =
+                    window.reportPanel()->findChild<QLabel *>(QStringLiteral("analysisPlaceholder")))
                 reportWhenLoaded = label->text();
             ringsWhenLoaded = rings->diagnosisText();
         });
@@ -57,7 +58,8 @@ private slots:
         QCOMPARE(ringsWhenLoaded, QStringLiteral("Analysing the capture…"));
         QTRY_VERIFY_WITH_TIMEOUT(page->analysis() != nullptr, 20000);
         QCOMPARE(analysed.count(), 1);
-        QVERIFY2(!rings->diagnosisText().contains(QStringLiteral("Analysing")), qPrintable(rings->diagnosisText()));
+        QVERIFY2(!rings->diagnosisText().contains(QStringLiteral("Analysing")),
+                 qPrintable(rings->diagnosisText()));
         QVERIFY(page->analysis()->report.overhead);
         ReportPanel *panel = window.reportPanel();
         QCOMPARE(panel->view(), window.currentTimeline());

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace lanescope;
-using json = nlohmann::ordered_json;  // keeps the key order of the output
+using json = nlohmann::ordered_json; // keeps the key order of the output
 
 namespace {
 
@@ -46,10 +46,12 @@ private slots:
             std::vector<std::string> keys;
             for (const auto &item : ring.items())
                 keys.push_back(item.key());
-            QCOMPARE(keys, (std::vector<std::string>{"ring", "task_window_capacity", "task_window_peak", "heap_capacity",
-                                                     "heap_peak", "dep_pool_capacity", "dep_pool_peak"}));
+            QCOMPARE(keys, (std::vector<std::string>{"ring", "task_window_capacity", "task_window_peak",
+                                                     "heap_capacity", "heap_peak", "dep_pool_capacity",
+                                                     "dep_pool_peak"}));
             QCOMPARE(ring.at("task_window_capacity").get<std::int64_t>(), std::int64_t(16));
-            QCOMPARE(ring.at("task_window_peak").get<std::int64_t>(), g.expected.ringWindowPeak[std::size_t(r)]);
+            QCOMPARE(ring.at("task_window_peak").get<std::int64_t>(),
+                     g.expected.ringWindowPeak[std::size_t(r)]);
         }
         QCOMPARE(rings[2].at("task_window_peak").get<int>(), 16);
         QCOMPARE(rings[2].at("heap_capacity").get<std::int64_t>(), std::int64_t(256) << 20);

@@ -1,4 +1,4 @@
-#include "app/argumentcursor.h"
+#include "app/cli/argumentcursor.h"
 
 #include <QTest>
 
@@ -14,13 +14,18 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QStringList>("seen");
-        QTest::newRow("separate value") << QStringList{"--range", "1:2", "cap"} << QStringList{"--range=1:2", "cap"};
-        QTest::newRow("inline value") << QStringList{"--range=1:2", "cap"} << QStringList{"--range=1:2", "cap"};
-        QTest::newRow("inline empty value") << QStringList{"--range=", "cap"} << QStringList{"--range=", "cap"};
-        QTest::newRow("value missing at the end") << QStringList{"cap", "--range"} << QStringList{"cap", "--range=<none>"};
+        QTest::newRow("separate value")
+            << QStringList{"--range", "1:2", "cap"} << QStringList{"--range=1:2", "cap"};
+        QTest::newRow("inline value")
+            << QStringList{"--range=1:2", "cap"} << QStringList{"--range=1:2", "cap"};
+        QTest::newRow("inline empty value")
+            << QStringList{"--range=", "cap"} << QStringList{"--range=", "cap"};
+        QTest::newRow("value missing at the end")
+            << QStringList{"cap", "--range"} << QStringList{"cap", "--range=<none>"};
         QTest::newRow("short option") << QStringList{"-o", "x.png"} << QStringList{"-o=x.png"};
         QTest::newRow("flag") << QStringList{"--json", "cap"} << QStringList{"--json", "cap"};
-        QTest::newRow("value that looks like an option") << QStringList{"--range", "-5:3"} << QStringList{"--range=-5:3"};
+        QTest::newRow("value that looks like an option")
+            << QStringList{"--range", "-5:3"} << QStringList{"--range=-5:3"};
         QTest::newRow("nothing") << QStringList{} << QStringList{};
     }
 

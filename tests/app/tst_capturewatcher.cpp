@@ -1,4 +1,4 @@
-#include "app/capturewatcher.h"
+#include "app/window/capturewatcher.h"
 
 #include <QDir>
 #include <QFile>

@@ -39,8 +39,9 @@ class TestCompareCommand : public QObject
 private slots:
     void json()
     {
-        const LanescopeRun run = runLanescope({QStringLiteral("compare"), m_before, m_after, QStringLiteral("--technique"),
-                                               QStringLiteral("01a"), QStringLiteral("--json")});
+        const LanescopeRun run =
+            runLanescope({QStringLiteral("compare"), m_before, m_after, QStringLiteral("--technique"),
+                          QStringLiteral("01a"), QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QJsonParseError error;
         const QJsonObject root = QJsonDocument::fromJson(run.out, &error).object();
@@ -76,19 +77,25 @@ private slots:
         o.level = 4;
         const QString after = m_dir.filePath(QStringLiteral("l4"));
         QVERIFY(generateCapture(o, after).ok());
-        const LanescopeRun run = runLanescope({QStringLiteral("compare"), before, after, QStringLiteral("--technique=02b-spmd"),
-                                               QStringLiteral("--json")});
+        const LanescopeRun run =
+            runLanescope({QStringLiteral("compare"), before, after, QStringLiteral("--technique=02b-spmd"),
+                          QStringLiteral("--json")});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(root.value(QStringLiteral("comparable")).toBool(), false);
-        QVERIFY(root.value(QStringLiteral("reasons")).toArray().first().toString().startsWith(
-            QStringLiteral("levels differ: Before is level 1, After is level 4")));
-        const QJsonObject submits = metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M20"));
+        QVERIFY(root.value(QStringLiteral("reasons"))
+                    .toArray()
+                    .first()
+                    .toString()
+                    .startsWith(QStringLiteral("levels differ: Before is level 1, After is level 4")));
+        const QJsonObject submits =
+            metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M20"));
         QCOMPARE(submits.value(QStringLiteral("verdict")).toString(), QStringLiteral("not comparable"));
         QVERIFY(submits.value(QStringLiteral("before")).isNull());
         QVERIFY(submits.value(QStringLiteral("delta")).isNull());
         QCOMPARE(metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M1"))
-                     .value(QStringLiteral("verdict")).toString(),
+                     .value(QStringLiteral("verdict"))
+                     .toString(),
                  QStringLiteral("improved"));
     }
 
@@ -96,7 +103,8 @@ private slots:
     void reports()
     {
         const QString md = m_dir.filePath(QStringLiteral("review.md"));
-        LanescopeRun run = runLanescope({QStringLiteral("compare"), m_before, m_after, QStringLiteral("-o"), md});
+        LanescopeRun run =
+            runLanescope({QStringLiteral("compare"), m_before, m_after, QStringLiteral("-o"), md});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QByteArray text = readAll(md);
         QVERIFY(text.contains("# Before/after: general"));
@@ -112,7 +120,7 @@ private slots:
         run = runLanescope({QStringLiteral("compare"), m_before, m_after, QStringLiteral("--technique"),
                             QStringLiteral("01a"), QStringLiteral("-o"), html, QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QVERIFY(QJsonDocument::fromJson(run.out).isObject());   // --json still goes to stdout
+        QVERIFY(QJsonDocument::fromJson(run.out).isObject()); // --json still goes to stdout
         const QByteArray page = readAll(html);
         QVERIFY(page.contains("01a-larger-tiling"));
         const qsizetype at = page.indexOf("src=\"data:image/png;base64,");
@@ -132,11 +140,16 @@ private slots:
         const QString b = beforeAfterPath("before");
         const QString a = beforeAfterPath("after");
         QTest::newRow("one capture") << QStringList{b} << 1 << "needs exactly two captures";
-        QTest::newRow("unknown technique") << QStringList{b, a, "--technique", "99z"} << 1 << "unknown technique \"99z\"";
-        QTest::newRow("bad report") << QStringList{b, a, "-o", "/tmp/x.pdf"} << 1 << "the report must end in .md or .html";
-        QTest::newRow("bad sim") << QStringList{b, a, "--sim", "maybe"} << 1 << "--sim wants before, after or both";
-        QTest::newRow("missing capture") << QStringList{b, "/nonexistent/capture"} << 2 << "/nonexistent/capture";
-        QTest::newRow("unwritable report") << QStringList{b, a, "-o", "/nonexistent/dir/r.html"} << 2 << "cannot write";
+        QTest::newRow("unknown technique")
+            << QStringList{b, a, "--technique", "99z"} << 1 << "unknown technique \"99z\"";
+        QTest::newRow("bad report") << QStringList{b, a, "-o", "/tmp/x.pdf"} << 1
+                                    << "the report must end in .md or .html";
+        QTest::newRow("bad sim") << QStringList{b, a, "--sim", "maybe"} << 1
+                                 << "--sim wants before, after or both";
+        QTest::newRow("missing capture")
+            << QStringList{b, "/nonexistent/capture"} << 2 << "/nonexistent/capture";
+        QTest::newRow("unwritable report")
+            << QStringList{b, a, "-o", "/nonexistent/dir/r.html"} << 2 << "cannot write";
     }
     void errors()
     {
@@ -150,15 +163,20 @@ private slots:
 
     void simulatorTag()
     {
-        const LanescopeRun run = runLanescope({QStringLiteral("compare"), m_before, m_after, QStringLiteral("--sim"),
-                                               QStringLiteral("after"), QStringLiteral("--json")});
+        const LanescopeRun run =
+            runLanescope({QStringLiteral("compare"), m_before, m_after, QStringLiteral("--sim"),
+                          QStringLiteral("after"), QStringLiteral("--json")});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(root.value(QStringLiteral("comparable")).toBool(), false);
-        QVERIFY(root.value(QStringLiteral("reasons")).toArray().first().toString().startsWith(
-            QStringLiteral("After is a simulator run and Before an onboard run")));
+        QVERIFY(root.value(QStringLiteral("reasons"))
+                    .toArray()
+                    .first()
+                    .toString()
+                    .startsWith(QStringLiteral("After is a simulator run and Before an onboard run")));
         QCOMPARE(metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M5"))
-                     .value(QStringLiteral("verdict")).toString(),
+                     .value(QStringLiteral("verdict"))
+                     .toString(),
                  QStringLiteral("not comparable"));
     }
 };

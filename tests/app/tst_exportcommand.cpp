@@ -1,7 +1,7 @@
-#include "app/exportcommand.h"
+#include "app/cli/exportcommand.h"
 #include "model/analysis/derivedtracks.h"
 #include "model/io/loader.h"
-#include "widgets/timelineexport.h"
+#include "widgets/export/timelineexport.h"
 
 #include <QFile>
 #include <QImage>

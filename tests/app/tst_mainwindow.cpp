@@ -1,18 +1,18 @@
-#include "app/mainwindow.h"
-#include "widgets/timelineview.h"
+#include "app/window/mainwindow.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QUrl>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <QUrl>
 
 using namespace lanescope;
 
@@ -49,11 +49,13 @@ private slots:
                     recent = m;
             QVERIFY(recent);
             QVERIFY(recent->isEnabled());
-            QCOMPARE(recent->actions().front()->text(), QDir::toNativeSeparators(QFileInfo(sample).absoluteFilePath()));
+            QCOMPARE(recent->actions().front()->text(),
+                     QDir::toNativeSeparators(QFileInfo(sample).absoluteFilePath()));
         }
         // A new window (a new run) remembers it.
         MainWindow again;
-        QCOMPARE(QSettings().value("recentFiles").toStringList().front(), QFileInfo(sample).absoluteFilePath());
+        QCOMPARE(QSettings().value("recentFiles").toStringList().front(),
+                 QFileInfo(sample).absoluteFilePath());
     }
 
     void themeSwitchesAndIsRemembered()
@@ -85,7 +87,8 @@ private slots:
         MainWindow window;
         QMimeData data;
         data.setUrls({QUrl::fromLocalFile(QStringLiteral(LANESCOPE_FIXTURES "/generated/level2")),
-                      QUrl::fromLocalFile(QStringLiteral(LANESCOPE_FIXTURES "/generated/level3/chip_swimlane_records.json"))});
+                      QUrl::fromLocalFile(QStringLiteral(LANESCOPE_FIXTURES
+                                                         "/generated/level3/chip_swimlane_records.json"))});
         QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&window, &enter);
         QVERIFY(enter.isAccepted());

@@ -1,8 +1,8 @@
-#include "app/exportdialog.h"
-#include "app/mainwindow.h"
-#include "app/measuretools.h"
-#include "widgets/regionpanel.h"
-#include "widgets/timelineview.h"
+#include "app/window/exportdialog.h"
+#include "app/window/mainwindow.h"
+#include "app/window/measuretools.h"
+#include "widgets/panels/regionpanel.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QClipboard>

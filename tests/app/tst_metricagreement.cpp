@@ -5,7 +5,7 @@
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/techniquecatalogue.h"
-#include "widgets/comparisontablemodel.h"
+#include "widgets/comparison/comparisontablemodel.h"
 
 #include <QFile>
 #include <QRegularExpression>

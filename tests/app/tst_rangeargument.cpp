@@ -1,4 +1,4 @@
-#include "app/rangeargument.h"
+#include "app/cli/rangeargument.h"
 
 #include <QTest>
 
@@ -12,19 +12,28 @@ private slots:
     void parse_data()
     {
         QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("error");  // substring, empty when valid
-        QTest::addColumn<double>("start");   // NaN: open
+        QTest::addColumn<QString>("error"); // substring, empty when valid
+        QTest::addColumn<double>("start");  // NaN: open
         QTest::addColumn<double>("end");
         const double open = qQNaN();
-        QTest::newRow("both") << "10:250.5" << "" << 10.0 << 250.5;
-        QTest::newRow("open end") << "100:" << "" << 100.0 << open;
-        QTest::newRow("open start") << ":250" << "" << open << 250.0;
-        QTest::newRow("spaces") << " 1 : 2 " << "" << 1.0 << 2.0;
-        QTest::newRow("no colon") << "100" << "START_US:END_US" << open << open;
-        QTest::newRow("not a number") << "a:5" << "numbers" << open << open;
-        QTest::newRow("infinite") << "0:inf" << "numbers" << open << open;
-        QTest::newRow("reversed") << "5:1" << "after its start" << open << open;
-        QTest::newRow("empty width") << "5:5" << "after its start" << open << open;
+        QTest::newRow("both") << "10:250.5"
+                              << "" << 10.0 << 250.5;
+        QTest::newRow("open end") << "100:"
+                                  << "" << 100.0 << open;
+        QTest::newRow("open start") << ":250"
+                                    << "" << open << 250.0;
+        QTest::newRow("spaces") << " 1 : 2 "
+                                << "" << 1.0 << 2.0;
+        QTest::newRow("no colon") << "100"
+                                  << "START_US:END_US" << open << open;
+        QTest::newRow("not a number") << "a:5"
+                                      << "numbers" << open << open;
+        QTest::newRow("infinite") << "0:inf"
+                                  << "numbers" << open << open;
+        QTest::newRow("reversed") << "5:1"
+                                  << "after its start" << open << open;
+        QTest::newRow("empty width") << "5:5"
+                                     << "after its start" << open << open;
     }
     void parse()
     {

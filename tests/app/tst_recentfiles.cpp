@@ -1,4 +1,4 @@
-#include "app/recentfiles.h"
+#include "app/window/recentfiles.h"
 
 #include <QDir>
 #include <QSettings>
@@ -24,7 +24,7 @@ private slots:
         recent.add("/c/a");
         QCOMPARE(recent.paths(), QStringList({"/c/a", "/c/b"}));
         QCOMPARE(changed.count(), 3);
-        recent.add(":/samples/sample-l4");  // bundled: not remembered
+        recent.add(":/samples/sample-l4"); // bundled: not remembered
         QCOMPARE(recent.paths().size(), 2);
         recent.remove("/c/b");
         QCOMPARE(recent.paths(), QStringList({"/c/a"}));

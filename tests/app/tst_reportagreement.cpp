@@ -1,5 +1,5 @@
-#include "app/comparereport.h"
-#include "widgets/comparisontablemodel.h"
+#include "app/cli/comparereport.h"
+#include "widgets/comparison/comparisontablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>

@@ -1,13 +1,13 @@
-#include "app/mainwindow.h"
-#include "app/reviewcontroller.h"
+#include "app/window/mainwindow.h"
+#include "app/window/reviewcontroller.h"
 #include "beforeafterpair.h"
 #include "model/techniques/reviewsession.h"
-#include "widgets/capturepage.h"
-#include "widgets/comparisontablemodel.h"
-#include "widgets/comparisonview.h"
-#include "widgets/techniquespanel.h"
-#include "widgets/timelineview.h"
-#include "widgets/twintimeline.h"
+#include "widgets/comparison/comparisontablemodel.h"
+#include "widgets/comparison/comparisonview.h"
+#include "widgets/comparison/twintimeline.h"
+#include "widgets/panels/techniquespanel.h"
+#include "widgets/timeline/capturepage.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -37,10 +37,16 @@ namespace {
 const QString kBefore = beforeAfterPath("before");
 const QString kAfter = beforeAfterPath("after");
 
-CapturePage *pageAt(MainWindow &w, int index) { return qobject_cast<CapturePage *>(w.tabs()->widget(index)); }
+CapturePage *pageAt(MainWindow &w, int index)
+{
+    return qobject_cast<CapturePage *>(w.tabs()->widget(index));
+}
 
 // Loaded and analysed: what comparing needs.
-bool loaded(CapturePage *page) { return page && page->state() == CapturePage::State::Ready && page->analysis(); }
+bool loaded(CapturePage *page)
+{
+    return page && page->state() == CapturePage::State::Ready && page->analysis();
+}
 
 // Opens the pair in two tabs and waits for both.
 bool openPair(MainWindow &w)
@@ -135,7 +141,7 @@ private slots:
         QVERIFY(texts.contains(QStringLiteral("Mark as Before")));
         QVERIFY(texts.contains(QStringLiteral("Mark as After")));
         QVERIFY(menu->actions().contains(review->compareAction()));
-        QVERIFY(!menu->actions().at(0)->isEnabled());  // tab 0 is Before already
+        QVERIFY(!menu->actions().at(0)->isEnabled()); // tab 0 is Before already
         // A right click on a tab pops that menu up.
         {
             QTabBar *bar = w.tabs()->tabBar();
@@ -173,8 +179,9 @@ private slots:
         w.tabs()->setCurrentIndex(0);
         QCOMPARE(review->techniquesPanel()->capture(), pageAt(w, 0)->capture());
         QVERIFY(review->techniquesPanel()->showTechnique(QStringLiteral("03a")));
-        QTest::mouseClick(review->techniquesPanel()->findChild<QPushButton *>(QStringLiteral("compareWithTechnique")),
-                          Qt::LeftButton);
+        QTest::mouseClick(
+            review->techniquesPanel()->findChild<QPushButton *>(QStringLiteral("compareWithTechnique")),
+            Qt::LeftButton);
         QCOMPARE(view->technique(), QStringLiteral("03a-assert-disjoint"));
         QCOMPARE(w.tabs()->currentWidget(), view);
 
@@ -259,7 +266,8 @@ private slots:
         } else {
             // Unpacked privately, never next to the review.
             QVERIFY(!view->before().path.startsWith(dir.path()));
-            QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("review.lanescope")});
+            QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                     QStringList{QStringLiteral("review.lanescope")});
         }
         QCOMPARE(view->before().capture->rows.size(), std::size_t(2048));
         QCOMPARE(view->after().capture->rows.size(), std::size_t(512));
@@ -317,11 +325,12 @@ private slots:
         QVERIFY(view->guideLabel()->isVisible());
         QVERIFY(view->guideLabel()->text().contains(QStringLiteral("confirmed")));
         for (const MetricComparison &m : view->comparison().metrics)
-            QVERIFY2(m.verdict != Verdict::Regressed && m.verdict != Verdict::NotComparable, qPrintable(m.id));
+            QVERIFY2(m.verdict != Verdict::Regressed && m.verdict != Verdict::NotComparable,
+                     qPrintable(m.id));
 
         if (qEnvironmentVariableIsSet("LANESCOPE_GRAB_DIR")) {
             const QString out = qEnvironmentVariable("LANESCOPE_GRAB_DIR");
-            QTest::qWait(200);  // widgets added to shown layouts appear on the next event loop pass
+            QTest::qWait(200); // widgets added to shown layouts appear on the next event loop pass
             w.grab().save(out + QStringLiteral("/guided-window.png"));
             view->grab().save(out + QStringLiteral("/guided-comparison.png"));
             view->chartArea()->grab().save(out + QStringLiteral("/guided-charts.png"));

@@ -1,16 +1,16 @@
 // A tab holds every run of its input (supplement §4): the run picker switches between them
 // without a re-read, each run is analysed on its own, "All runs" is shown but never analysed,
 // and a verdict other than "published" or a run that captured nothing is said on the tab.
-#include "app/mainwindow.h"
-#include "app/reviewcontroller.h"
+#include "app/window/mainwindow.h"
+#include "app/window/reviewcontroller.h"
 #include "model/io/loader.h"
-#include "widgets/capturepage.h"
-#include "widgets/functiontable.h"
-#include "widgets/functiontablemodel.h"
-#include "widgets/reportmodel.h"
-#include "widgets/reportpanel.h"
-#include "widgets/techniquespanel.h"
-#include "widgets/timelineview.h"
+#include "widgets/panels/functiontable.h"
+#include "widgets/panels/functiontablemodel.h"
+#include "widgets/panels/reportmodel.h"
+#include "widgets/panels/reportpanel.h"
+#include "widgets/panels/techniquespanel.h"
+#include "widgets/timeline/capturepage.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "app/shortcutsdialog.h"
+#include "app/window/shortcutsdialog.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -20,12 +20,16 @@ private slots:
         open->setShortcut(QKeySequence(QStringLiteral("Ctrl+O")));
         new QAction(QStringLiteral("No shortcut"), &window);
         ShortcutsDialog dialog(&window);
-        QAbstractItemModelTester tester(dialog.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(dialog.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         const auto hits = dialog.model()->findItems(QStringLiteral("Open File..."), Qt::MatchExactly, 1);
         QCOMPARE(hits.size(), 1);
-        QCOMPARE(dialog.model()->item(hits.front()->row(), 0)->text(), QKeySequence(QStringLiteral("Ctrl+O")).toString(QKeySequence::NativeText));
+        QCOMPARE(dialog.model()->item(hits.front()->row(), 0)->text(),
+                 QKeySequence(QStringLiteral("Ctrl+O")).toString(QKeySequence::NativeText));
         QVERIFY(dialog.model()->findItems(QStringLiteral("No shortcut"), Qt::MatchExactly, 1).isEmpty());
-        QVERIFY(!dialog.model()->findItems(QStringLiteral("Fit the whole capture"), Qt::MatchExactly, 1).isEmpty());
+        QVERIFY(!dialog.model()
+                     ->findItems(QStringLiteral("Fit the whole capture"), Qt::MatchExactly, 1)
+                     .isEmpty());
     }
 };
 

@@ -1,4 +1,4 @@
-#include "app/singleinstance.h"
+#include "app/window/singleinstance.h"
 
 #include <QDir>
 #include <QSignalSpy>
@@ -37,7 +37,8 @@ private slots:
         QSignalSpy received(running, &SingleInstance::pathsReceived);
         thread.start();
         bool listening = false;
-        QMetaObject::invokeMethod(running, [&] { listening = running->listen(); }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            running, [&] { listening = running->listen(); }, Qt::BlockingQueuedConnection);
         QVERIFY(listening);
 
         SingleInstance second(name);
@@ -45,7 +46,8 @@ private slots:
         QTRY_COMPARE(received.count(), 1);
         QCOMPARE(received.front().front().toStringList(), paths);
 
-        QMetaObject::invokeMethod(running, [running] { delete running; }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            running, [running] { delete running; }, Qt::BlockingQueuedConnection);
         thread.quit();
         thread.wait();
     }
@@ -65,12 +67,14 @@ private slots:
         running->moveToThread(&thread);
         QSignalSpy received(running, &SingleInstance::pathsReceived);
         thread.start();
-        QMetaObject::invokeMethod(running, [&] { running->listen(); }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            running, [&] { running->listen(); }, Qt::BlockingQueuedConnection);
         QVERIFY(SingleInstance(name).forwardToRunning({"relative/capture"}));
         QTRY_COMPARE(received.count(), 1);
         const QStringList got = received.front().front().toStringList();
         QCOMPARE(got, QStringList{QDir::current().absoluteFilePath("relative/capture")});
-        QMetaObject::invokeMethod(running, [running] { delete running; }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            running, [running] { delete running; }, Qt::BlockingQueuedConnection);
         thread.quit();
         thread.wait();
     }

@@ -1,7 +1,7 @@
 // The window's tab model: typed pages, plain titles, and the Before/After marks shown in front of
 // them, kept right while tabs move and close.
-#include "app/tabmodel.h"
-#include "widgets/capturepage.h"
+#include "app/window/tabmodel.h"
+#include "widgets/timeline/capturepage.h"
 
 #include <QSignalSpy>
 #include <QTabBar>

@@ -1,4 +1,4 @@
-#include "app/theme.h"
+#include "app/window/theme.h"
 
 #include <QApplication>
 #include <QTest>

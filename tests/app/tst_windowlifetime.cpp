@@ -2,10 +2,10 @@
 // nothing waits for the analysis to finish, nothing arrives for a page that is gone, and the
 // window stays usable. AnalysisHold keeps the window's analysis at a known stage meanwhile.
 #include "analysishold.h"
-#include "app/mainwindow.h"
+#include "app/window/mainwindow.h"
 #include "generatedcapture.h"
 #include "model/session/captureloader.h"
-#include "widgets/capturepage.h"
+#include "widgets/timeline/capturepage.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -15,9 +15,9 @@
 #include "benchtiming.h"
 #include "model/analysis/dependencycone.h"
 #include "model/capture/lanebuilder.h"
-#include "widgets/dependencyarrowsoverlay.h"
-#include "widgets/timelineindex.h"
-#include "widgets/timelinepainter.h"
+#include "widgets/overlays/dependencyarrowsoverlay.h"
+#include "widgets/render/timelineindex.h"
+#include "widgets/render/timelinepainter.h"
 
 #include <QApplication>
 #include <QImage>
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
         QPainter p(&image);
         painter.paint(p, *capture, vp.withRange(range), options);
     };
-    barFrame(full);  // warm-up
+    barFrame(full); // warm-up
     const double floorMs = medianCpuMs(runs, [&] { barFrame(full); });
 
     // "All in view": the first frame builds the arrows of the whole graph once.
@@ -171,7 +171,8 @@ int main(int argc, char **argv)
     };
     const Result results[] = {
         {QStringLiteral("all in view, full view"), allFullMs, 16.0, allFullStats},
-        {QStringLiteral("all in view, zoomed (%1 us)").arg(zoom.span(), 0, 'f', 1), allZoomMs, 16.0, allZoomStats},
+        {QStringLiteral("all in view, zoomed (%1 us)").arg(zoom.span(), 0, 'f', 1), allZoomMs, 16.0,
+         allZoomStats},
         {QStringLiteral("full cone of one task, full view"), coneFullMs, 16.0, coneFullStats},
         {QStringLiteral("full cone of one task, zoomed"), coneZoomMs, 16.0, coneZoomStats},
     };
@@ -179,13 +180,15 @@ int main(int argc, char **argv)
         << kCores << " cores, frame " << kFrame.width() << "x" << kFrame.height() << ", median of " << runs
         << " runs\n";
     out << QStringLiteral("floor (bar frame, full view): %1 ms\n").arg(floorMs, 0, 'f', 3);
-    out << QStringLiteral("first all-in-view frame (builds every arrow once): %1 ms\n").arg(firstAllMs, 0, 'f', 1);
+    out << QStringLiteral("first all-in-view frame (builds every arrow once): %1 ms\n")
+               .arg(firstAllMs, 0, 'f', 1);
     bool missed = false;
     for (const Result &r : results) {
         const double ratio = floorMs > 0 ? r.ms / floorMs : 0.0;
         const bool ok = ratio <= 1.0;
         missed |= !ok;
-        out << QStringLiteral("%1: %2 ms (%3x floor; budget 1.0x, reference %4 ms): %5   [in view %6, drawn %7, violations %8, "
+        out << QStringLiteral("%1: %2 ms (%3x floor; budget 1.0x, reference %4 ms): %5   [in view %6, drawn "
+                              "%7, violations %8, "
                               "counted instead %9]\n")
                    .arg(r.name)
                    .arg(r.ms, 0, 'f', 3)
@@ -199,7 +202,8 @@ int main(int argc, char **argv)
     }
     const bool coneOk = coneMs <= 250.0;
     missed |= !coneOk;
-    out << QStringLiteral("click: full cone of task %1 (%2 edges) computed and laid out: %3 ms, budget 250 ms: %4\n")
+    out << QStringLiteral(
+               "click: full cone of task %1 (%2 edges) computed and laid out: %3 ms, budget 250 ms: %4\n")
                .arg(selected)
                .arg(coneEdges)
                .arg(coneMs, 0, 'f', 3)

@@ -8,11 +8,11 @@
 //
 // --only measures one kind of frame besides the floor (for a profiler's view of it).
 //
-// Times are the painting thread's CPU time. Budgets: full view <= 16 ms, zoomed <= 4 ms (median). With --check the exit status is 1 when a
-// budget is missed.
+// Times are the painting thread's CPU time. Budgets: full view <= 16 ms, zoomed <= 4 ms (median). With
+// --check the exit status is 1 when a budget is missed.
 
 #include "benchtiming.h"
-#include "widgets/timelinepainter.h"
+#include "widgets/render/timelinepainter.h"
 
 #include <QApplication>
 #include <QImage>
@@ -27,7 +27,7 @@ using namespace lanescope::bench;
 
 namespace {
 
-constexpr int kCores = 72;          // 24 AIC + 48 AIV, as on a full chip
+constexpr int kCores = 72; // 24 AIC + 48 AIV, as on a full chip
 constexpr int kFunctions = 24;
 constexpr QSize kFrame(1920, 1080);
 
@@ -62,7 +62,8 @@ CapturePtr syntheticCapture(std::size_t bars)
     for (int core = 0; core < kCores; ++core) {
         Lane &lane = c->lanes[std::size_t(core)];
         lane.group = QStringLiteral("AICore");
-        lane.name = QStringLiteral("%1_%2").arg(core < 24 ? QStringLiteral("AIC") : QStringLiteral("AIV")).arg(core);
+        lane.name =
+            QStringLiteral("%1_%2").arg(core < 24 ? QStringLiteral("AIC") : QStringLiteral("AIV")).arg(core);
         lane.kind = LaneKind::Worker;
         lane.laneSource = core;
         lane.slices.reserve(bars / kCores + 1);
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
     vp.rulerHeightPx = kTimelineRulerHeightPx;
     const TimeRange full = fitRange(painter.indexFor(*capture).extent());
     const double mid = (full.startUs + full.endUs) / 2;
-    const TimeRange zoomed{mid - 20, mid + 20};  // ~15 bars per lane, labelled
+    const TimeRange zoomed{mid - 20, mid + 20}; // ~15 bars per lane, labelled
 
     TimelinePaintOptions cached = options;
     cached.cacheFrames = true;
@@ -122,14 +123,14 @@ int main(int argc, char **argv)
         QPainter p(&image);
         painter.paint(p, *capture, vp.withRange(range), o);
     };
-    frame(full, options);  // warm-up: glyph caches
-    frame(full, cached);   // fills the frame cache; cold frames leave it alone
+    frame(full, options); // warm-up: glyph caches
+    frame(full, cached);  // fills the frame cache; cold frames leave it alone
 
     struct Measured
     {
         const char *name;
-        const char *key;  // for --only
-        double budgetMs;  // 0: the floor
+        const char *key; // for --only
+        double budgetMs; // 0: the floor
         std::function<void()> work;
         std::vector<double> ms;
         TimelinePaintStats stats;
@@ -138,13 +139,16 @@ int main(int argc, char **argv)
     std::vector<Measured> measured = {
         {"floor (image fill)", "floor", 0, [&] { image.fill(Qt::white); }, {}, {}},
         {"full view, cold", "full", 16, [&] { frame(full, options); }, {}, {}},
-        {"full view, repeat (cached)", "repeat", 16,
+        {"full view, repeat (cached)",
+         "repeat",
+         16,
          [&] {
              cached.highlightLane = 0;
              cached.highlightSlice = selected++ % capture->lanes[0].slices.size();
              frame(full, cached);
          },
-         {}, {}},
+         {},
+         {}},
         {"zoomed, cold", "zoomed", 4, [&] { frame(zoomed, options); }, {}, {}},
     };
     // Interleaved rounds: a busy spell on the machine falls on every kind of frame alike, so the
@@ -173,7 +177,8 @@ int main(int argc, char **argv)
         const double ms = median(m.ms);
         const bool ok = ms <= m.budgetMs;
         missed |= !ok;
-        out << QStringLiteral("%1: %2 ms (%3x floor), budget %4 ms: %5   [lanes %6, rects %7, visited %8, labels %9]\n")
+        out << QStringLiteral(
+                   "%1: %2 ms (%3x floor), budget %4 ms: %5   [lanes %6, rects %7, visited %8, labels %9]\n")
                    .arg(QLatin1String(m.name))
                    .arg(ms, 0, 'f', 3)
                    .arg(floorMs > 0 ? ms / floorMs : 0.0, 0, 'f', 1)

@@ -7,10 +7,10 @@
 #include "capturegenerator.h"
 #include "model/capture/baredges.h"
 #include "model/capture/labels.h"
+#include "model/index/tasklocator.h"
 #include "model/session/capturedocument.h"
 #include "model/session/capturefacts.h"
-#include "widgets/slicesearch.h"
-#include "widgets/tasklocator.h"
+#include "widgets/panels/slicesearch.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const auto session = parseReviewSession(bytes, &error);
     if (!session) {
         if (error.isEmpty() || error.contains(u'\n'))
-            std::abort();   // a refusal always says why, on one line
+            std::abort(); // a refusal always says why, on one line
         return 0;
     }
     // What was read saves to bytes that read back to the same session.

@@ -48,8 +48,7 @@ public:
     bool close();
 
 private:
-    template <typename T>
-    BufferedFile &number(T v)
+    template <typename T> BufferedFile &number(T v)
     {
         char tmp[24];
         const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);

@@ -34,8 +34,8 @@ private:
     std::size_t m_picked = 0;
 };
 
-void injectDamage(const InjectionOptions &inject, std::uint64_t seed, int numCores, std::vector<AicoreRecord> &aicore,
-                  std::vector<AicpuRecord> &aicpu)
+void injectDamage(const InjectionOptions &inject, std::uint64_t seed, int numCores,
+                  std::vector<AicoreRecord> &aicore, std::vector<AicpuRecord> &aicpu)
 {
     // Both vectors are index-aligned here (one AICore and one AICPU row per subtask).
     RowPicker picker(seed ^ 0x494e'4a45'4354'0001ull, aicore.size());
@@ -89,7 +89,8 @@ std::uint64_t hostClockOriginNs(const GeneratorOptions &options)
     return 7'200'000'000'000ull + (options.seed % 1000) * 1'000'003ull;
 }
 
-CaptureData buildCaptureData(const Workload &workload, const SimulatedRun &run, const GeneratorOptions &options)
+CaptureData buildCaptureData(const Workload &workload, const SimulatedRun &run,
+                             const GeneratorOptions &options)
 {
     CaptureData d;
     d.level = std::clamp(options.level, 1, 4);
@@ -176,7 +177,7 @@ CaptureData buildCaptureData(const Workload &workload, const SimulatedRun &run, 
                                                 {"arena_h2d", 0, 0, std::uint64_t(8) << 20}};
             for (auto u : uploads) {
                 u.startNs = t;
-                u.endNs = t + 2'000 + u.bytes / 20;   // ~20 GB/s plus a fixed call cost
+                u.endNs = t + 2'000 + u.bytes / 20; // ~20 GB/s plus a fixed call cost
                 t = u.endNs + 1'500;
                 d.hostUploads.push_back(u);
             }

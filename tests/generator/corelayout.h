@@ -14,17 +14,19 @@ struct CoreLayout
     int blockDim = 0;
     int numCores = 0;
     int schedulerThreads = 0;
-    std::vector<int> coreToThread;   // index = core id
+    std::vector<int> coreToThread; // index = core id
 
     static CoreLayout make(int blockDim, int schedulerThreads)
     {
         CoreLayout l;
         l.blockDim = blockDim < 1 ? 1 : blockDim;
-        l.schedulerThreads = schedulerThreads < 1 ? 1 : (schedulerThreads > l.blockDim ? l.blockDim : schedulerThreads);
+        l.schedulerThreads =
+            schedulerThreads < 1 ? 1 : (schedulerThreads > l.blockDim ? l.blockDim : schedulerThreads);
         l.numCores = 3 * l.blockDim;
         l.coreToThread.resize(std::size_t(l.numCores));
         for (int core = 0; core < l.numCores; ++core)
-            l.coreToThread[std::size_t(core)] = int(std::int64_t(l.clusterOf(core)) * l.schedulerThreads / l.blockDim);
+            l.coreToThread[std::size_t(core)] =
+                int(std::int64_t(l.clusterOf(core)) * l.schedulerThreads / l.blockDim);
         return l;
     }
 

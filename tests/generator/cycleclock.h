@@ -19,7 +19,8 @@ struct CycleClock
     // Nanoseconds (rounded to nearest) of a cycle distance, for µs-domain files.
     std::int64_t nanos(std::uint64_t cycleDelta) const
     {
-        const auto n = static_cast<unsigned __int128>(cycleDelta) * 1'000'000'000u + std::uint64_t(frequencyHz) / 2;
+        const auto n =
+            static_cast<unsigned __int128>(cycleDelta) * 1'000'000'000u + std::uint64_t(frequencyHz) / 2;
         return std::int64_t(n / std::uint64_t(frequencyHz));
     }
 };

@@ -38,7 +38,8 @@ Workload buildDecodeLayerWorkload(const GeneratorOptions &options, Deterministic
 
     const std::uint32_t aicCores = std::uint32_t(options.blockDim);
     const std::uint32_t aivCores = 2 * aicCores;
-    auto spec = [&](TaskKind kind, std::int32_t func, std::uint32_t blocks, std::uint32_t ns, std::uint32_t kib) {
+    auto spec = [&](TaskKind kind, std::int32_t func, std::uint32_t blocks, std::uint32_t ns,
+                    std::uint32_t kib) {
         KernelSpec k;
         k.kind = kind;
         if (kind == TaskKind::Aic)
@@ -60,12 +61,13 @@ Workload buildDecodeLayerWorkload(const GeneratorOptions &options, Deterministic
     for (int layer = 0; layer < std::max(1, options.layers); ++layer) {
         b.beginScope("decode_layer.py:58");
         const auto act = b.addAlloc(6 << 20);
-        const auto norm1 = b.addKernel(spec(TaskKind::Aiv, rmsnorm, aivCores / 6, 2600, 256), Preds{act, hidden});
+        const auto norm1 =
+            b.addKernel(spec(TaskKind::Aiv, rmsnorm, aivCores / 6, 2600, 256), Preds{act, hidden});
         const auto q = b.addKernel(spec(TaskKind::Aic, qProj, aicCores * 2 / 3, 9000, 512), Preds{norm1});
         const auto k = b.addKernel(spec(TaskKind::Aic, kProj, aicCores / 6, 6500, 128), Preds{norm1});
         const auto v = b.addKernel(spec(TaskKind::Aic, vProj, aicCores / 6, 6500, 128), Preds{norm1});
         auto kvSpec = spec(TaskKind::Aiv, kvUpdate, 1, 2200, 64);
-        kvSpec.predicatedSkip = layer % 5 == 4;   // cache already up to date in these layers
+        kvSpec.predicatedSkip = layer % 5 == 4; // cache already up to date in these layers
         const auto kv = b.addKernel(kvSpec, Preds{k, v});
         std::vector<std::uint32_t> ropes;
         for (int g = 0; g < kHeadGroups; ++g)
@@ -76,7 +78,8 @@ Workload buildDecodeLayerWorkload(const GeneratorOptions &options, Deterministic
         for (int g = 0; g < kHeadGroups; ++g) {
             Preds chunks;
             for (int c = 0; c < kKvChunks; ++c) {
-                const auto s = b.addKernel(spec(TaskKind::Aic, qk, 1, 4200, 64), Preds{ropes[std::size_t(g)], kv});
+                const auto s =
+                    b.addKernel(spec(TaskKind::Aic, qk, 1, 4200, 64), Preds{ropes[std::size_t(g)], kv});
                 auto smSpec = spec(TaskKind::Aiv, softmax, 1, 3100, 64);
                 smSpec.earlyDispatch = c == 0 && g % 4 == 0;
                 const auto sm = b.addKernel(smSpec, Preds{s});
@@ -93,11 +96,13 @@ Workload buildDecodeLayerWorkload(const GeneratorOptions &options, Deterministic
 
         const auto join = b.addDummy(merged);
         const auto o = b.addKernel(spec(TaskKind::Aic, oProj, aicCores * 2 / 3, 8800, 256), Preds{join});
-        const auto add1 = b.addKernel(spec(TaskKind::Aiv, residual, aivCores / 6, 1500, 256), Preds{o, hidden});
+        const auto add1 =
+            b.addKernel(spec(TaskKind::Aiv, residual, aivCores / 6, 1500, 256), Preds{o, hidden});
         const auto norm2 = b.addKernel(spec(TaskKind::Aiv, rmsnorm, aivCores / 6, 2600, 256), Preds{add1});
-        const auto gu = b.addKernel(spec(TaskKind::Aic, gateUp, aicCores + aicCores / 3, 12500, 1024), Preds{norm2});
+        const auto gu =
+            b.addKernel(spec(TaskKind::Aic, gateUp, aicCores + aicCores / 3, 12500, 1024), Preds{norm2});
         auto siluSpec = spec(TaskKind::Aiv, siluMul, aivCores, 2400, 512);
-        siluSpec.earlyDispatch = true;   // streams gate_up's output tile by tile
+        siluSpec.earlyDispatch = true; // streams gate_up's output tile by tile
         const auto silu = b.addKernel(siluSpec, Preds{gu});
         const auto down = b.addKernel(spec(TaskKind::Aic, downProj, aicCores, 11800, 256), Preds{silu});
         hidden = b.addKernel(spec(TaskKind::Aiv, residual, aivCores / 6, 1500, 256), Preds{down, add1});

@@ -99,7 +99,10 @@ bool writeDeps(const Workload &w, const GeneratorOptions &o, const QString &path
         return false;
     f.put('{');
     if (o.shape == RecordShape::Upstream)
-        f.put("\"runtime\":").putQuoted(o.idLayout == TaskIdLayout::HostBuildGraph ? "host_build_graph" : "tensormap_and_ringbuffer").put(',');
+        f.put("\"runtime\":")
+            .putQuoted(o.idLayout == TaskIdLayout::HostBuildGraph ? "host_build_graph"
+                                                                  : "tensormap_and_ringbuffer")
+            .put(',');
     f.put("\"tasks\":[");
     bool first = true;
     for (std::size_t i = 0; i < w.tasks.size(); ++i) {
@@ -108,9 +111,18 @@ bool writeDeps(const Workload &w, const GeneratorOptions &o, const QString &path
             continue;
         f.put(first ? "{" : ",{");
         first = false;
-        f.put("\"task_id\":").putQuoted(t.taskId).put(",\"scope\":").putQuoted(t.manualScope ? "manual" : "auto");
+        f.put("\"task_id\":")
+            .putQuoted(t.taskId)
+            .put(",\"scope\":")
+            .putQuoted(t.manualScope ? "manual" : "auto");
         f.put(",\"early_dispatch\":").put(t.earlyDispatch ? "true" : "false");
-        f.put(",\"kernel_ids\":[").put(t.kernelIds[0]).put(',').put(t.kernelIds[1]).put(',').put(t.kernelIds[2]).put(']');
+        f.put(",\"kernel_ids\":[")
+            .put(t.kernelIds[0])
+            .put(',')
+            .put(t.kernelIds[1])
+            .put(',')
+            .put(t.kernelIds[2])
+            .put(']');
         f.put(",\"block_num\":").put(t.blockNum).put(",\"args\":[");
         if (t.kind != TaskKind::Dummy) {
             bool firstArg = true;
@@ -125,7 +137,10 @@ bool writeDeps(const Workload &w, const GeneratorOptions &o, const QString &path
                 ownsOutput = ownsOutput && !creator;
                 f.put(firstArg ? "{" : ",{");
                 firstArg = false;
-                f.put("\"idx\":").put(edge.arg).put(",\"type\":").putQuoted(creator ? "OUTPUT_EXISTING" : "INPUT");
+                f.put("\"idx\":")
+                    .put(edge.arg)
+                    .put(",\"type\":")
+                    .putQuoted(creator ? "OUTPUT_EXISTING" : "INPUT");
                 f.put(",\"tensor_id\":").putQuoted(x.id).put(",\"dtype\":\"BFLOAT16\",\"shape\":");
                 putShape(f, x.rows);
                 f.put(",\"start_offset\":\"0\",\"strides\":");
@@ -149,13 +164,25 @@ bool writeDeps(const Workload &w, const GeneratorOptions &o, const QString &path
     f.put("],\"tensors\":[");
     for (std::size_t i = 0; i < tensors.size(); ++i) {
         const auto &x = tensors[i];
-        f.put(i ? ",{" : "{").put("\"tensor_id\":").putQuoted(x.id).put(",\"buffer_addr\":").putQuoted(x.bufferAddr);
-        f.put(",\"version\":").put(x.version).put(",\"dtype\":\"BFLOAT16\",\"buffer_numel\":").putQuoted(x.numel).put('}');
+        f.put(i ? ",{" : "{")
+            .put("\"tensor_id\":")
+            .putQuoted(x.id)
+            .put(",\"buffer_addr\":")
+            .putQuoted(x.bufferAddr);
+        f.put(",\"version\":")
+            .put(x.version)
+            .put(",\"dtype\":\"BFLOAT16\",\"buffer_numel\":")
+            .putQuoted(x.numel)
+            .put('}');
     }
     f.put("],\"edges\":[");
     for (std::size_t i = 0; i < w.edges.size(); ++i) {
         const auto &e = w.edges[i];
-        f.put(i ? ",{" : "{").put("\"pred\":").putQuoted(w.tasks[e.pred].taskId).put(",\"succ\":").putQuoted(w.tasks[e.succ].taskId);
+        f.put(i ? ",{" : "{")
+            .put("\"pred\":")
+            .putQuoted(w.tasks[e.pred].taskId)
+            .put(",\"succ\":")
+            .putQuoted(w.tasks[e.succ].taskId);
         f.put(",\"arg\":").put(e.arg);
         if (e.source == EdgeSource::Explicit) {
             f.put(",\"source\":\"explicit\",\"flags\":[\"wait\",\"retain\"]}");
@@ -171,7 +198,8 @@ bool writeDeps(const Workload &w, const GeneratorOptions &o, const QString &path
         if (e.source == EdgeSource::Creator) {
             f.put(",\"source\":\"creator\",\"flags\":[\"wait\",\"retain\"]");
         } else {
-            f.put(",\"source\":\"tensormap\",\"flags\":[\"wait\"],\"overlap\":").putQuoted(repeat ? "other" : "covered");
+            f.put(",\"source\":\"tensormap\",\"flags\":[\"wait\"],\"overlap\":")
+                .putQuoted(repeat ? "other" : "covered");
         }
         f.put(",\"tensor_id\":").putQuoted(x.id).put(",\"consumer_dtype\":\"BFLOAT16\",\"consumer_shape\":");
         putShape(f, rows);

@@ -16,7 +16,7 @@ void fillRawExpectations(const CaptureData &data, const Workload &workload, cons
                          ExpectedValues &e);
 
 // The same for a per-task object file (times from its integer-nanosecond values).
-void fillObjectExpectations(const ObjectLayout &layout, const Workload &workload, const GeneratorOptions &options,
-                            ExpectedValues &e);
+void fillObjectExpectations(const ObjectLayout &layout, const Workload &workload,
+                            const GeneratorOptions &options, ExpectedValues &e);
 
 } // namespace lanescope

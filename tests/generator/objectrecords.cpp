@@ -96,12 +96,14 @@ ObjectLayout buildObjectLayout(const Workload &w, const SimulatedRun &run, const
     if (level >= 4 && !run.submitsOnHost) {
         std::uint32_t idx = 0;
         for (const auto &s : run.submits)
-            out.submits.push_back({versionEra ? std::uint64_t(s.task) : w.tasks[s.task].taskId, idx++, rel(s.startNs), rel(s.endNs)});
+            out.submits.push_back({versionEra ? std::uint64_t(s.task) : w.tasks[s.task].taskId, idx++,
+                                   rel(s.startNs), rel(s.endNs)});
     }
     return out;
 }
 
-bool writeObjectRecords(const ObjectLayout &layout, const Workload &w, const GeneratorOptions &o, const QString &path)
+bool writeObjectRecords(const ObjectLayout &layout, const Workload &w, const GeneratorOptions &o,
+                        const QString &path)
 {
     BufferedFile f(path);
     if (!f.isOpen())
@@ -122,9 +124,15 @@ bool writeObjectRecords(const ObjectLayout &layout, const Workload &w, const Gen
 
     f.put("{\n  ");
     switch (o.objectKey) {
-    case ObjectLayoutKey::L2PerfLevel: f.put("\"l2_perf_level\": ").put(std::int32_t(level)); break;
-    case ObjectLayoutKey::L2SwimlaneLevel: f.put("\"l2_swimlane_level\": ").put(std::int32_t(level)); break;
-    case ObjectLayoutKey::Version: f.put("\"version\": ").put(std::int32_t(level >= 3 ? 2 : 1)); break;
+    case ObjectLayoutKey::L2PerfLevel:
+        f.put("\"l2_perf_level\": ").put(std::int32_t(level));
+        break;
+    case ObjectLayoutKey::L2SwimlaneLevel:
+        f.put("\"l2_swimlane_level\": ").put(std::int32_t(level));
+        break;
+    case ObjectLayoutKey::Version:
+        f.put("\"version\": ").put(std::int32_t(level >= 3 ? 2 : 1));
+        break;
     }
     f.put(",\n  \"tasks\": [");
     bool first = true;
@@ -139,7 +147,10 @@ bool writeObjectRecords(const ObjectLayout &layout, const Workload &w, const Gen
         f.put(", \"duration_us\": ").putMicros(r.endNs - r.startNs);
         if (versionEra)
             f.put(", \"kernel_ready_time_us\": ").putMicros(r.kernelReadyNs);
-        f.put(", \"dispatch_time_us\": ").putMicros(r.dispatchNs).put(", \"finish_time_us\": ").putMicros(r.finishNs);
+        f.put(", \"dispatch_time_us\": ")
+            .putMicros(r.dispatchNs)
+            .put(", \"finish_time_us\": ")
+            .putMicros(r.finishNs);
         if (versionEra) {
             const auto &succs = fanout[r.taskIndex];
             f.put(", \"fanout\": [");
@@ -165,7 +176,10 @@ bool writeObjectRecords(const ObjectLayout &layout, const Workload &w, const Gen
             for (const auto &p : layout.scheduler[t]) {
                 f.put(firstPhase ? "\n      {" : ",\n      {");
                 firstPhase = false;
-                f.put("\"start_time_us\": ").putMicros(p.startNs).put(", \"end_time_us\": ").putMicros(p.endNs);
+                f.put("\"start_time_us\": ")
+                    .putMicros(p.startNs)
+                    .put(", \"end_time_us\": ")
+                    .putMicros(p.endNs);
                 f.put(", \"phase\": ").putQuoted(p.phase).put(", \"loop_iter\": ").put(p.loopIter);
                 f.put(", \"tasks_processed\": ").put(p.tasksProcessed);
                 if (p.hasPop)

@@ -16,7 +16,7 @@ namespace lanescope {
 
 struct ObjectRow
 {
-    std::uint64_t taskId = 0;      // as written: plain program index (Version key) or (ring << 32) | local
+    std::uint64_t taskId = 0; // as written: plain program index (Version key) or (ring << 32) | local
     std::uint32_t taskIndex = 0;
     std::int32_t funcId = -1;
     std::int32_t coreId = 0;
@@ -25,7 +25,7 @@ struct ObjectRow
     std::int64_t startNs = 0;
     std::int64_t endNs = 0;
     std::int64_t kernelReadyNs = 0;
-    std::int64_t dispatchNs = 0;   // 0 at level 1 ("not recorded")
+    std::int64_t dispatchNs = 0; // 0 at level 1 ("not recorded")
     std::int64_t finishNs = 0;
 };
 
@@ -51,14 +51,15 @@ struct ObjectSubmit
 
 struct ObjectLayout
 {
-    std::uint64_t baseCycles = 0;                      // what the producer subtracted (not in the file)
-    std::vector<ObjectRow> rows;                       // task id order
-    std::vector<std::vector<ObjectPhase>> scheduler;   // level >= 3: legacy complete / dispatch only
-    std::vector<ObjectSubmit> submits;                 // level 4
-    std::vector<std::int32_t> coreToThread;            // level >= 3, top level
+    std::uint64_t baseCycles = 0;                    // what the producer subtracted (not in the file)
+    std::vector<ObjectRow> rows;                     // task id order
+    std::vector<std::vector<ObjectPhase>> scheduler; // level >= 3: legacy complete / dispatch only
+    std::vector<ObjectSubmit> submits;               // level 4
+    std::vector<std::int32_t> coreToThread;          // level >= 3, top level
 };
 
-ObjectLayout buildObjectLayout(const Workload &workload, const SimulatedRun &run, const GeneratorOptions &options);
+ObjectLayout buildObjectLayout(const Workload &workload, const SimulatedRun &run,
+                               const GeneratorOptions &options);
 bool writeObjectRecords(const ObjectLayout &layout, const Workload &workload, const GeneratorOptions &options,
                         const QString &path);
 

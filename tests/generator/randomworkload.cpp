@@ -16,7 +16,8 @@ struct FunctionSpec
 
 // Base kernel times; a few ids stay unnamed so that readers exercise their fallback labels.
 constexpr FunctionSpec kAic[] = {{"gemm_tile", 9000}, {"attn_score", 6000}, {"proj_tile", 14000}};
-constexpr FunctionSpec kAiv[] = {{"vec_add", 2500}, {"layernorm", 4000}, {"gelu", 3000}, {"reduce_max", 1800}};
+constexpr FunctionSpec kAiv[] = {
+    {"vec_add", 2500}, {"layernorm", 4000}, {"gelu", 3000}, {"reduce_max", 1800}};
 constexpr FunctionSpec kMixAic = {"fused_mm_cube", 8000};
 constexpr FunctionSpec kMixAiv = {"fused_mm_vec", 8000};
 constexpr FunctionSpec kSpmdAic = {"spmd_gemm", 7000};
@@ -50,7 +51,7 @@ Workload buildRandomWorkload(const GeneratorOptions &options, DeterministicRng &
     const std::int64_t aivCores = 2 * std::int64_t(options.blockDim);
     const int total = std::max(1, options.tasks);
 
-    std::vector<std::uint32_t> recent;   // recent producers (kernels and dummies), newest last
+    std::vector<std::uint32_t> recent; // recent producers (kernels and dummies), newest last
     std::int64_t pendingAlloc = -1;
     int scopeLine = 10;
     bool scopeOpened = false;
@@ -97,7 +98,8 @@ Workload buildRandomWorkload(const GeneratorOptions &options, DeterministicRng &
             const bool onAic = rng.chance(0.4);
             const auto cores = onAic ? aicCores : aivCores;
             k.kind = onAic ? TaskKind::Aic : TaskKind::Aiv;
-            k.blockNum = std::uint32_t(rng.chance(0.7) ? rng.between(2, cores) : rng.between(cores + 1, 2 * cores));
+            k.blockNum =
+                std::uint32_t(rng.chance(0.7) ? rng.between(2, cores) : rng.between(cores + 1, 2 * cores));
             k.kernelIds = onAic ? std::array<std::int32_t, 3>{spmdAic, -1, -1}
                                 : std::array<std::int32_t, 3>{-1, spmdAiv, -1};
             k.durationNs = std::uint32_t(rng.jitter(onAic ? kSpmdAic.durationNs : kSpmdAiv.durationNs, 0.2));
@@ -124,14 +126,13 @@ Workload buildRandomWorkload(const GeneratorOptions &options, DeterministicRng &
         const int predCount = recent.empty() ? 0 : (c < 0.08 ? 0 : c < 0.53 ? 1 : c < 0.85 ? 2 : 3);
         pickPreds(predCount, preds);
         if (!preds.empty() && rng.chance(0.05))
-            preds.push_back(preds.front());   // a second argument reading the same producer
+            preds.push_back(preds.front()); // a second argument reading the same producer
         if (pendingAlloc >= 0) {
             preds.insert(preds.begin(), std::uint32_t(pendingAlloc));
             pendingAlloc = -1;
         }
-        const bool hasKernelPred = std::any_of(preds.begin(), preds.end(), [&](std::uint32_t p) {
-            return b.workload().tasks[p].isKernel();
-        });
+        const bool hasKernelPred = std::any_of(
+            preds.begin(), preds.end(), [&](std::uint32_t p) { return b.workload().tasks[p].isKernel(); });
         k.predicatedSkip = k.kind != TaskKind::Mix && k.blockNum == 1 && rng.chance(fr.predicatedSkip);
         k.earlyDispatch = hasKernelPred && !k.predicatedSkip && rng.chance(fr.earlyDispatch);
         recent.push_back(b.addKernel(k, preds));

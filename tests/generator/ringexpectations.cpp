@@ -11,7 +11,7 @@ struct SlotTimes
 {
     std::uint64_t alloc = 0;
     std::uint64_t allocEnd = 0;
-    std::uint64_t retire = 0;   // 0 = no execution record
+    std::uint64_t retire = 0; // 0 = no execution record
 };
 
 } // namespace
@@ -20,7 +20,7 @@ void fillRingExpectations(const CaptureData &data, ExpectedValues &e)
 {
     if (data.level < 4 || data.orchestratorOnHost || data.orchestrator.empty())
         return;
-    std::map<std::uint64_t, SlotTimes> tasks;   // by task id: ring, then local id order
+    std::map<std::uint64_t, SlotTimes> tasks; // by task id: ring, then local id order
     for (const auto &r : data.orchestrator)
         if ((r.taskId >> 32) < 4)
             tasks[r.taskId] = {r.start, r.end, 0};
@@ -37,14 +37,15 @@ void fillRingExpectations(const CaptureData &data, ExpectedValues &e)
     }
     for (const auto &thread : data.scheduler)
         for (const auto &r : thread)
-            if (r.hasTaskId && (r.kind == SimPhaseKind::DummyTask || r.kind == SimPhaseKind::PredicatedSkip)) {
+            if (r.hasTaskId &&
+                (r.kind == SimPhaseKind::DummyTask || r.kind == SimPhaseKind::PredicatedSkip)) {
                 auto t = tasks.find(r.taskId);
                 if (t != tasks.end())
                     t->second.retire = std::max(t->second.retire, r.endCycles);
             }
 
     for (std::uint64_t ring = 0; ring < 4; ++ring) {
-        std::map<std::uint64_t, std::int64_t> delta;   // cycles -> change of occupancy
+        std::map<std::uint64_t, std::int64_t> delta; // cycles -> change of occupancy
         std::uint64_t reclaim = 0;
         for (auto it = tasks.lower_bound(ring << 32); it != tasks.end() && (it->first >> 32) == ring; ++it) {
             const SlotTimes &t = it->second;

@@ -20,14 +20,22 @@ struct SimSubtask
     std::int64_t receiveNs = 0;
     std::int64_t startNs = 0;
     std::int64_t endNs = 0;
-    std::int64_t observableNs = 0;   // when the FIN becomes visible to the owning scheduler thread
+    std::int64_t observableNs = 0; // when the FIN becomes visible to the owning scheduler thread
     std::int64_t finishNs = 0;
     std::uint32_t task = 0;
-    std::uint32_t regTaskId = 0;     // per-core dispatch counter
+    std::uint32_t regTaskId = 0; // per-core dispatch counter
     std::int32_t core = 0;
 };
 
-enum class SimPhaseKind : std::uint8_t { Complete, Dispatch, Resolve, EarlyDispatch, Dummy, DummyTask, PredicatedSkip };
+enum class SimPhaseKind : std::uint8_t {
+    Complete,
+    Dispatch,
+    Resolve,
+    EarlyDispatch,
+    Dummy,
+    DummyTask,
+    PredicatedSkip
+};
 
 const char *phaseKindName(SimPhaseKind kind);
 
@@ -39,7 +47,7 @@ struct SimPhase
     std::uint32_t tasksProcessed = 0;
     std::uint32_t popHit = 0;
     std::uint32_t popMiss = 0;
-    std::uint32_t task = kNoTask;            // dummy_task / predicated_skip markers
+    std::uint32_t task = kNoTask; // dummy_task / predicated_skip markers
     std::int16_t sharedAtStart[3] = {0, 0, 0};
     std::int16_t sharedAtEnd[3] = {0, 0, 0};
     SimPhaseKind kind = SimPhaseKind::Complete;
@@ -71,14 +79,14 @@ struct SimScopeSample
 struct SimulatedRun
 {
     CoreLayout layout;
-    std::vector<SimSubtask> subtasks;                 // dispatch order
-    std::vector<std::vector<SimPhase>> scheduler;     // per scheduler thread, emission order
-    std::vector<SimSubmit> submits;                   // program order (submit_idx = index)
-    bool submitsOnHost = false;                       // host-orchestrated: submits precede the device
-    std::vector<SimScopeSample> scopeSamples;         // program order
-    std::vector<std::int64_t> completeNs;             // per task
-    std::int64_t deviceStartNs = 0;                   // first device activity
-    std::int64_t deviceEndNs = 0;                     // last device activity
+    std::vector<SimSubtask> subtasks;             // dispatch order
+    std::vector<std::vector<SimPhase>> scheduler; // per scheduler thread, emission order
+    std::vector<SimSubmit> submits;               // program order (submit_idx = index)
+    bool submitsOnHost = false;                   // host-orchestrated: submits precede the device
+    std::vector<SimScopeSample> scopeSamples;     // program order
+    std::vector<std::int64_t> completeNs;         // per task
+    std::int64_t deviceStartNs = 0;               // first device activity
+    std::int64_t deviceEndNs = 0;                 // last device activity
 };
 
 } // namespace lanescope

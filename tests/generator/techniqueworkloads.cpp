@@ -12,7 +12,8 @@ KernelSpec kernel(TaskKind kind, std::int32_t func, std::uint32_t ns, Determinis
 {
     KernelSpec k;
     k.kind = kind;
-    k.kernelIds = kind == TaskKind::Aic ? std::array<std::int32_t, 3>{func, -1, -1} : std::array<std::int32_t, 3>{-1, func, -1};
+    k.kernelIds = kind == TaskKind::Aic ? std::array<std::int32_t, 3>{func, -1, -1}
+                                        : std::array<std::int32_t, 3>{-1, func, -1};
     k.durationNs = std::uint32_t(rng.jitter(ns, 0.05));
     k.outputBytes = 64 * 1024;
     return k;
@@ -70,7 +71,7 @@ Workload buildRingRebalancedWorkload(const GeneratorOptions &options, Determinis
     const auto norm = b.addFunction("block_norm");
     const auto matmul = b.addFunction("block_matmul");
     for (int block = 0; block < 12; ++block) {
-        const int depth = block % 4;   // rings 0, 1, 2, 3 in turn
+        const int depth = block % 4; // rings 0, 1, 2, 3 in turn
         for (int d = 0; d < depth; ++d)
             b.beginScope("deep_block.py:30");
         auto last = b.addAlloc(1 << 20);

@@ -9,7 +9,7 @@ namespace {
 constexpr int kRowsTotal = 65536;
 constexpr int kNarrowTileRows = 64;
 constexpr int kTilingFactor = 4;
-constexpr int kTilesPerScope = 64;   // one scope per group of tiles (rings stay small)
+constexpr int kTilesPerScope = 64; // one scope per group of tiles (rings stay small)
 
 } // namespace
 

@@ -64,7 +64,8 @@ void WorkloadBuilder::assignId(LogicalTask &task)
         task.taskId = task.localId;
     } else {
         task.localId = m_subtaskLocal++;
-        task.taskId = (std::uint64_t(1) << 62) | (std::uint64_t(m_scopeOrdinal & 0xFFFFF) << 32) | task.localId;
+        task.taskId =
+            (std::uint64_t(1) << 62) | (std::uint64_t(m_scopeOrdinal & 0xFFFFF) << 32) | task.localId;
     }
 }
 

@@ -53,9 +53,9 @@ private:
     TaskIdLayout m_layout;
     int m_depth = 0;
     std::array<std::uint32_t, 4> m_ringLocal = {0, 0, 0, 0};
-    std::uint32_t m_globalLocal = 0;      // HBG GLOBAL space
-    std::uint32_t m_paramLocal = 0;       // HBG PARAM space (allocations)
-    std::uint32_t m_scopeOrdinal = 0;     // HBG SUB_TASK parent of the current top-level scope
+    std::uint32_t m_globalLocal = 0;  // HBG GLOBAL space
+    std::uint32_t m_paramLocal = 0;   // HBG PARAM space (allocations)
+    std::uint32_t m_scopeOrdinal = 0; // HBG SUB_TASK parent of the current top-level scope
     std::uint32_t m_subtaskLocal = 0;
     std::vector<std::uint32_t> m_openSites;
 };

@@ -22,11 +22,11 @@ enum Shape : int { ShapeAic = 0, ShapeAiv = 1, ShapeMix = 2, ShapeCount = 3 };
 struct TaskState
 {
     std::int64_t submitEndNs = 0;
-    std::int64_t readyAtNs = 0;        // latest completion among producers seen so far
-    std::uint32_t pendingPreds = 0;    // producers not complete
+    std::int64_t readyAtNs = 0;     // latest completion among producers seen so far
+    std::uint32_t pendingPreds = 0; // producers not complete
     std::uint32_t undispatchedPreds = 0;
-    std::uint32_t blocksLeft = 0;      // blocks not yet dispatched (a MIX task is one block)
-    std::uint32_t outstanding = 0;     // subtasks dispatched whose FIN was not processed yet
+    std::uint32_t blocksLeft = 0;  // blocks not yet dispatched (a MIX task is one block)
+    std::uint32_t outstanding = 0; // subtasks dispatched whose FIN was not processed yet
     bool submitted = false;
     bool queued = false;
     bool dispatched = false;
@@ -35,7 +35,7 @@ struct TaskState
 
 struct CoreState
 {
-    std::deque<std::uint32_t> inflight;   // subtask indices, oldest first
+    std::deque<std::uint32_t> inflight; // subtask indices, oldest first
     std::int64_t lastEndNs = 0;
     std::uint32_t regCounter = 0;
 };
@@ -50,7 +50,7 @@ struct ThreadState
     std::uint32_t loopIter = 0;
     std::uint32_t pendingHit = 0;
     std::uint32_t pendingMiss = 0;
-    std::size_t cursor[2] = {0, 0};   // round-robin start per core type (AIV, AIC)
+    std::size_t cursor[2] = {0, 0}; // round-robin start per core type (AIV, AIC)
     bool busy = false;
 };
 
@@ -94,8 +94,14 @@ public:
 
 private:
     // Costs.
-    std::int64_t schedCost(std::int64_t ns) { return m_rng.jitter(std::int64_t(double(ns) * m_c.schedulerCostScale), m_t.overheadSpread); }
-    std::int64_t orchCost(std::int64_t ns) { return m_rng.jitter(std::int64_t(double(ns) * m_c.orchestratorCostScale), m_t.overheadSpread); }
+    std::int64_t schedCost(std::int64_t ns)
+    {
+        return m_rng.jitter(std::int64_t(double(ns) * m_c.schedulerCostScale), m_t.overheadSpread);
+    }
+    std::int64_t orchCost(std::int64_t ns)
+    {
+        return m_rng.jitter(std::int64_t(double(ns) * m_c.orchestratorCostScale), m_t.overheadSpread);
+    }
     std::int64_t coreCost(std::int64_t ns) { return m_rng.jitter(ns, m_t.overheadSpread); }
 
     void buildGraph();
@@ -138,8 +144,8 @@ private:
     DeterministicRng m_rng;
     SimulatedRun m_run;
 
-    std::vector<std::uint32_t> m_predOffsets, m_preds;   // unique producers per task
-    std::vector<std::uint32_t> m_succOffsets, m_succs;   // unique consumers per task
+    std::vector<std::uint32_t> m_predOffsets, m_preds; // unique producers per task
+    std::vector<std::uint32_t> m_succOffsets, m_succs; // unique consumers per task
     std::vector<TaskState> m_tasks;
     std::vector<CoreState> m_cores;
     std::vector<ThreadState> m_threads;
@@ -153,19 +159,22 @@ private:
     std::size_t m_pc = 0;
     bool m_orchBlocked = false;
     std::int64_t m_orchBlockedNs = 0;
-    std::vector<std::uint32_t> m_ringOrder[4];   // tasks per ring in local (submit) order
+    std::vector<std::uint32_t> m_ringOrder[4]; // tasks per ring in local (submit) order
     std::size_t m_ringHead[4] = {0, 0, 0, 0};
     std::size_t m_ringTail[4] = {0, 0, 0, 0};
     // Per ring, the latest completion time among the first k reclaimed tasks (k = index + 1): a
     // scheduler thread records a completion stamped ahead of the orchestrator's clock, and the slot
     // it frees may only be reused from that time on.
     std::vector<std::int64_t> m_reclaimedAtNs[4];
-    std::vector<std::size_t> m_sampleHeads;      // ring head at each scope sample
-    std::vector<std::size_t> m_sampleProducers;  // producers submitted before each sample
+    std::vector<std::size_t> m_sampleHeads;     // ring head at each scope sample
+    std::vector<std::size_t> m_sampleProducers; // producers submitted before each sample
     std::size_t m_producersSubmitted = 0;
 };
 
-bool isProducer(const LogicalTask &t) { return t.kind != TaskKind::Dummy; }
+bool isProducer(const LogicalTask &t)
+{
+    return t.kind != TaskKind::Dummy;
+}
 
 void Simulator::buildGraph()
 {
@@ -231,7 +240,7 @@ SimulatedRun Simulator::run()
         }
         auto &th = m_threads[std::size_t(e.actor)];
         if (e.generation != th.generation)
-            continue;   // superseded by an earlier wake-up
+            continue; // superseded by an earlier wake-up
         threadIteration(e.actor, e.timeNs);
     }
 
@@ -292,11 +301,11 @@ void Simulator::orchestratorStep(std::int64_t t)
         if (std::int64_t(m_ringHead[ring] - m_ringTail[ring]) >= m_c.taskWindowMax) {
             m_orchBlocked = true;
             m_orchBlockedNs = t;
-            return;   // resumed by advanceRingTail()
+            return; // resumed by advanceRingTail()
         }
         if (const auto full = std::int64_t(m_ringHead[ring]) - m_c.taskWindowMax; full >= 0) {
             const auto freeAt = m_reclaimedAtNs[ring][std::size_t(full)];
-            if (freeAt > t) {   // the slot is freed by a completion still ahead of this clock
+            if (freeAt > t) { // the slot is freed by a completion still ahead of this clock
                 m_events.push({freeAt, m_seq++, kOrchestratorActor, 0});
                 return;
             }
@@ -347,7 +356,8 @@ void Simulator::advanceRingTail(int ring, std::int64_t t)
     const auto &order = m_ringOrder[ring];
     auto &reclaimedAt = m_reclaimedAtNs[ring];
     while (tail < m_ringHead[ring] && m_tasks[order[tail]].complete) {
-        reclaimedAt.push_back(std::max(reclaimedAt.empty() ? std::int64_t(0) : reclaimedAt.back(), m_run.completeNs[order[tail]]));
+        reclaimedAt.push_back(std::max(reclaimedAt.empty() ? std::int64_t(0) : reclaimedAt.back(),
+                                       m_run.completeNs[order[tail]]));
         ++tail;
     }
     if (m_orchBlocked && std::int64_t(m_ringHead[ring] - tail) < m_c.taskWindowMax) {
@@ -395,7 +405,8 @@ void Simulator::markDispatched(std::uint32_t i, std::vector<std::uint32_t> &earl
             continue;
         --ss.undispatchedPreds;
         const auto &st = m_w.tasks[s];
-        if (st.earlyDispatch && st.runsOnCores() && ss.undispatchedPreds == 0 && ss.pendingPreds > 0 && !ss.queued)
+        if (st.earlyDispatch && st.runsOnCores() && ss.undispatchedPreds == 0 && ss.pendingPreds > 0 &&
+            !ss.queued)
             earlyOut.push_back(s);
     }
 }
@@ -463,7 +474,8 @@ int Simulator::idleCluster(int th, std::uint32_t task) const
     const auto &l = m_c.layout;
     const bool needsAiv1 = m_w.tasks[task].kernelIds[2] >= 0;
     for (const int b : m_threads[std::size_t(th)].clusters) {
-        if (!m_cores[std::size_t(l.aicOf(b))].inflight.empty() || !m_cores[std::size_t(l.aiv0Of(b))].inflight.empty())
+        if (!m_cores[std::size_t(l.aicOf(b))].inflight.empty() ||
+            !m_cores[std::size_t(l.aiv0Of(b))].inflight.empty())
             continue;
         if (needsAiv1 && !m_cores[std::size_t(l.aiv1Of(b))].inflight.empty())
             continue;
@@ -478,7 +490,8 @@ bool Simulator::hasCapacityFor(int th, Shape s, std::uint32_t task) const
         return idleCluster(th, task) >= 0;
     const bool aic = s == ShapeAic;
     for (const int core : m_threads[std::size_t(th)].cores)
-        if (m_c.layout.isAic(core) == aic && int(m_cores[std::size_t(core)].inflight.size()) < m_c.coreQueueDepth)
+        if (m_c.layout.isAic(core) == aic &&
+            int(m_cores[std::size_t(core)].inflight.size()) < m_c.coreQueueDepth)
             return true;
     return false;
 }
@@ -535,7 +548,8 @@ std::uint32_t Simulator::dispatchSubtask(int core, std::uint32_t task, std::int6
     const auto afterPrevious = cs.inflight.empty() ? 0 : cs.lastEndNs + coreCost(m_t.pickupNs);
     sub.receiveNs = std::max(viaNoc, afterPrevious);
     sub.startNs = sub.receiveNs + coreCost(m_t.setupNs);
-    sub.endNs = sub.startNs + std::max<std::int64_t>(1, m_rng.jitter(m_w.tasks[task].durationNs, m_t.kernelSpread));
+    sub.endNs =
+        sub.startNs + std::max<std::int64_t>(1, m_rng.jitter(m_w.tasks[task].durationNs, m_t.kernelSpread));
     sub.observableNs = sub.endNs + coreCost(m_t.finLatencyNs);
     sub.regTaskId = ++cs.regCounter;
     cs.lastEndNs = sub.endNs;
@@ -715,7 +729,7 @@ bool Simulator::earlyDispatchPhase(int th, std::int64_t &now, const std::vector<
         e.tasksProcessed += blocks;
         for (std::uint32_t b = 0; b < blocks; ++b)
             cur += schedCost(m_t.perEarlyBlockNs);
-        m_tasks[task].queued = true;   // claimed; published at the end of the phase
+        m_tasks[task].queued = true; // claimed; published at the end of the phase
         staged.push_back(task);
     }
     if (staged.empty())
@@ -739,11 +753,13 @@ bool Simulator::dummyPhase(int th, std::int64_t &now)
     d.startNs = now;
     d.loopIter = m_threads[std::size_t(th)].loopIter;
     std::int64_t cur = now + schedCost(m_t.dummyBaseNs);
-    while (!m_dummyReady.empty() && m_dummyReady.front().visibleNs <= cur && d.tasksProcessed < kMaxDummiesPerPhase) {
+    while (!m_dummyReady.empty() && m_dummyReady.front().visibleNs <= cur &&
+           d.tasksProcessed < kMaxDummiesPerPhase) {
         const auto task = m_dummyReady.front().task;
         m_dummyReady.pop_front();
         SimPhase marker;
-        marker.kind = m_w.tasks[task].kind == TaskKind::Dummy ? SimPhaseKind::DummyTask : SimPhaseKind::PredicatedSkip;
+        marker.kind =
+            m_w.tasks[task].kind == TaskKind::Dummy ? SimPhaseKind::DummyTask : SimPhaseKind::PredicatedSkip;
         marker.startNs = cur;
         marker.loopIter = d.loopIter;
         marker.tasksProcessed = 1;
@@ -866,8 +882,10 @@ void Simulator::computeScopeSamples()
         s.heapStart = prefixBytes[r][tail];
         s.depPoolEnd = prefixDeps[r][head];
         s.depPoolStart = prefixDeps[r][tail];
-        const auto producersDone = std::upper_bound(producerDone.begin(), producerDone.end(), s.timeNs) - producerDone.begin();
-        s.tensormap = std::max<std::int64_t>(0, std::int64_t(m_sampleProducers[k]) - std::int64_t(producersDone));
+        const auto producersDone =
+            std::upper_bound(producerDone.begin(), producerDone.end(), s.timeNs) - producerDone.begin();
+        s.tensormap =
+            std::max<std::int64_t>(0, std::int64_t(m_sampleProducers[k]) - std::int64_t(producersDone));
     }
 }
 

@@ -20,7 +20,7 @@ struct SimulationTiming
     std::int64_t submitGapNs = 120;
     std::int64_t scopeNs = 180;
     // Scheduler threads.
-    std::int64_t idleLoopNs = 180;       // one empty scheduler loop iteration
+    std::int64_t idleLoopNs = 180; // one empty scheduler loop iteration
     std::int64_t loopOverheadNs = 40;
     std::int64_t phaseGapNs = 30;
     std::int64_t completeBaseNs = 120;
@@ -34,10 +34,10 @@ struct SimulationTiming
     std::int64_t dummyBaseNs = 80;
     std::int64_t markerNs = 60;
     // AICore side.
-    std::int64_t propagationNs = 650;    // dispatch -> receive (NoC / doorbell)
-    std::int64_t pickupNs = 250;         // previous end -> receive of a pre-issued subtask
-    std::int64_t setupNs = 280;          // receive -> start (cache invalidate + ack)
-    std::int64_t finLatencyNs = 180;     // end -> FIN visible to the scheduler
+    std::int64_t propagationNs = 650; // dispatch -> receive (NoC / doorbell)
+    std::int64_t pickupNs = 250;      // previous end -> receive of a pre-issued subtask
+    std::int64_t setupNs = 280;       // receive -> start (cache invalidate + ack)
+    std::int64_t finLatencyNs = 180;  // end -> FIN visible to the scheduler
     double overheadSpread = 0.3;
     double kernelSpread = 0.08;
 };
@@ -47,7 +47,7 @@ struct SimulationConfig
     std::uint64_t seed = 1;
     CoreLayout layout;
     int coreQueueDepth = 2;
-    bool hostOrchestrated = false;    // HBG: every task is submitted (on the host) before the device starts
+    bool hostOrchestrated = false; // HBG: every task is submitted (on the host) before the device starts
     std::int64_t taskWindowMax = 16384;
     double schedulerCostScale = 1.0;
     double orchestratorCostScale = 1.0;

@@ -46,7 +46,8 @@ bool compressFileZstd(const QString &input, const QString &output, QString *erro
         ZSTD_inBuffer src{inBuf.data(), std::size_t(n), 0};
         for (;;) {
             ZSTD_outBuffer dst{outBuf.data(), outBuf.size(), 0};
-            const auto remaining = ZSTD_compressStream2(cctx.get(), &dst, &src, last ? ZSTD_e_end : ZSTD_e_continue);
+            const auto remaining =
+                ZSTD_compressStream2(cctx.get(), &dst, &src, last ? ZSTD_e_end : ZSTD_e_continue);
             if (ZSTD_isError(remaining)) {
                 *error = QStringLiteral("zstd: ") + QString::fromLatin1(ZSTD_getErrorName(remaining));
                 return false;

@@ -9,8 +9,7 @@
 
 namespace lanescope {
 
-template <typename Out>
-struct ReaderRun
+template <typename Out> struct ReaderRun
 {
     bool ok = false;
     Out value;
@@ -19,8 +18,7 @@ struct ReaderRun
 };
 
 // `read(source, value, warnings, &error)` returns whether anything usable was read.
-template <typename Out, typename Read>
-ReaderRun<Out> runReaderOnFile(const QString &path, Read read)
+template <typename Out, typename Read> ReaderRun<Out> runReaderOnFile(const QString &path, Read read)
 {
     ReaderRun<Out> r;
     if (auto source = ByteSource::open(path, &r.error))

@@ -1,7 +1,7 @@
 #include "analysiscapture.h"
 #include "capturegenerator.h"
-#include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
+#include "model/techniques/captureanalysis.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,8 +29,9 @@ AnalysisLandmarks landmarksOf(const Capture &c)
 // (tail 2), 5 issued at 2, started at 5 (gap [4,5]). No edges: nothing waits.
 Capture switches()
 {
-    return captureOf({row(1, 0, AIC, 0, 0, 5, 5.5), row(2, 0, AIC, 3, 7, 9, 9), row(3, 0, AIC, 8, 9.5, 12, 12.2),
-                      row(4, 1, AIV, 0, 1, 4, 6), row(5, 1, AIV, 2, 5, 6, 6.5)},
+    return captureOf({row(1, 0, AIC, 0, 0, 5, 5.5), row(2, 0, AIC, 3, 7, 9, 9),
+                      row(3, 0, AIC, 8, 9.5, 12, 12.2), row(4, 1, AIV, 0, 1, 4, 6),
+                      row(5, 1, AIV, 2, 5, 6, 6.5)},
                      {});
 }
 
@@ -48,7 +49,7 @@ private slots:
         QVERIFY(l.worstHead);
         QCOMPARE(l.worstHead->taskId, 2u);
         QCOMPARE(l.worstHead->row, rowOfTask(c, 2));
-        QCOMPARE(l.worstHead->valueUs, 2.0);  // min(7 − 3, 7 − 5)
+        QCOMPARE(l.worstHead->valueUs, 2.0); // min(7 − 3, 7 − 5)
         QCOMPARE(l.worstHead->fromUs, 5.0);
         QCOMPARE(l.worstHead->toUs, 7.0);
         QVERIFY(l.worstTail);
@@ -82,9 +83,9 @@ private slots:
 
     void overheadIntervals_data()
     {
-        QTest::addColumn<QVector<double>>("rows");    // task, core (0 AIC, 1 AIV), dispatch, start, end
-        QTest::addColumn<QVector<int>>("edges");      // pred, succ pairs
-        QTest::addColumn<QVector<double>>("aic");     // from, to; empty = none
+        QTest::addColumn<QVector<double>>("rows"); // task, core (0 AIC, 1 AIV), dispatch, start, end
+        QTest::addColumn<QVector<int>>("edges");   // pred, succ pairs
+        QTest::addColumn<QVector<double>>("aic");  // from, to; empty = none
         QTest::addColumn<QVector<double>>("aiv");
         QTest::addColumn<QVector<double>>("has");
 
@@ -94,15 +95,16 @@ private slots:
         // Two waits on one core; the longer one ([5,8) vs [12,13)) is kept.
         QTest::newRow("longest of two")
             << QVector<double>{1, 0, 0, 0, 5, 2, 0, 8, 8, 10, 3, 0, 10, 10, 12, 4, 0, 13, 13, 14}
-            << QVector<int>{1, 2, 3, 4} << QVector<double>{5, 8} << QVector<double>{} << QVector<double>{5, 8};
+            << QVector<int>{1, 2, 3, 4} << QVector<double>{5, 8} << QVector<double>{}
+            << QVector<double>{5, 8};
         // The AIV consumer waits [5,8) while its only core is idle; AIC has no waiting work, so
         // has holds and AIC's own overhead does not.
-        QTest::newRow("other engine") << QVector<double>{1, 0, 0, 0, 5, 2, 1, 8, 8, 10, 3, 1, 0, 0, 4}
-                                      << QVector<int>{1, 2} << QVector<double>{} << QVector<double>{5, 8}
-                                      << QVector<double>{5, 8};
+        QTest::newRow("other engine")
+            << QVector<double>{1, 0, 0, 0, 5, 2, 1, 8, 8, 10, 3, 1, 0, 0, 4} << QVector<int>{1, 2}
+            << QVector<double>{} << QVector<double>{5, 8} << QVector<double>{5, 8};
         // Producer outside the perf set: no wait (§12.2 anchor).
-        QTest::newRow("producer outside") << QVector<double>{2, 0, 8, 8, 10} << QVector<int>{1, 2} << QVector<double>{}
-                                          << QVector<double>{} << QVector<double>{};
+        QTest::newRow("producer outside") << QVector<double>{2, 0, 8, 8, 10} << QVector<int>{1, 2}
+                                          << QVector<double>{} << QVector<double>{} << QVector<double>{};
     }
 
     void overheadIntervals()
@@ -115,8 +117,8 @@ private slots:
         std::vector<TaskRow> taskRows;
         for (qsizetype i = 0; i + 4 < rows.size(); i += 5) {
             const int core = int(rows[i + 1]);
-            taskRows.push_back(row(std::uint64_t(rows[i]), core, core == 0 ? AIC : AIV, rows[i + 2], rows[i + 3],
-                                   rows[i + 4], rows[i + 4]));
+            taskRows.push_back(row(std::uint64_t(rows[i]), core, core == 0 ? AIC : AIV, rows[i + 2],
+                                   rows[i + 3], rows[i + 4], rows[i + 4]));
         }
         std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs;
         for (qsizetype i = 0; i + 1 < edges.size(); i += 2)
@@ -145,7 +147,7 @@ private slots:
         QVERIFY(!a.landmarks.worstHead);
         QVERIFY(!a.landmarks.worstTail);
         QVERIFY(!a.landmarks.longestSwitch[0]);
-        QVERIFY(a.report.observedPath);   // the observed path needs AICore rows only
+        QVERIFY(a.report.observedPath); // the observed path needs AICore rows only
         QVERIFY(!a.report.absenceOf(figures::headOh).isEmpty());
     }
 
@@ -176,7 +178,8 @@ private slots:
                 const TaskRow &next = c.rows[l.longestSwitch[e]->nextRow];
                 QCOMPARE(next.coreId, l.longestSwitch[e]->coreId);
                 QCOMPARE(l.longestSwitch[e]->toUs, std::min(next.startUs, a.report.overhead->w1Us));
-                QVERIFY(l.longestSwitch[e]->toUs - l.longestSwitch[e]->fromUs <= a.report.switchCost->engines[e].maxUs + 1e-9);
+                QVERIFY(l.longestSwitch[e]->toUs - l.longestSwitch[e]->fromUs <=
+                        a.report.switchCost->engines[e].maxUs + 1e-9);
             }
             if (l.longestOverhead[e])
                 QVERIFY(l.longestOverhead[e]->lengthUs() <= a.report.overhead->engines[e].overheadUs + 1e-9);

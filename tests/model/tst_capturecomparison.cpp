@@ -39,7 +39,7 @@ const MetricComparison *metric(const CaptureComparison &c, const QString &id)
     return nullptr;
 }
 
-using Verdicts = QList<QPair<QString, QString>>;  // metric id -> verdict name
+using Verdicts = QList<QPair<QString, QString>>; // metric id -> verdict name
 
 } // namespace
 
@@ -53,8 +53,8 @@ class TestCaptureComparison : public QObject
     CaptureComparison compare(const CapturePtr &before, const CapturePtr &after, const QString &technique,
                               const CompareOptions &options = {})
     {
-        return compareCaptures(*before, computeMetrics(*before), *after, computeMetrics(*after), *m_catalogue, technique,
-                               options);
+        return compareCaptures(*before, computeMetrics(*before), *after, computeMetrics(*after), *m_catalogue,
+                               technique, options);
     }
 
     CapturePtr pairSide(const char *name, WorkloadKind kind, int level = 4, int window = 16384)
@@ -84,26 +84,41 @@ private slots:
             return out;
         };
         QTest::newRow("02b SPMD") << "02b" << int(WorkloadKind::SpmdBefore) << int(WorkloadKind::SpmdAfter)
-                                  << v({{"M1", "improved"}, {"M2.spmd_tasks", "improved"}, {"M2", "improved"},
-                                        {"M20", "improved"}, {"M5", "improved"},
+                                  << v({{"M1", "improved"},
+                                        {"M2.spmd_tasks", "improved"},
+                                        {"M2", "improved"},
+                                        {"M20", "improved"},
+                                        {"M5", "improved"},
                                         {"M16.retire_tail_us", "not comparable"}});
-        QTest::newRow("03a write chain") << "03a-assert-disjoint" << int(WorkloadKind::WriteChain)
-                                         << int(WorkloadKind::WriteDisjoint)
-                                         << v({{"M1", "improved"}, {"M3", "improved"}, {"M4", "improved"},
-                                               {"M14", "improved"}, {"M14.max_concurrency", "improved"},
-                                               {"M22", "improved"}, {"M5", "improved"}});
+        QTest::newRow("03a write chain")
+            << "03a-assert-disjoint" << int(WorkloadKind::WriteChain) << int(WorkloadKind::WriteDisjoint)
+            << v({{"M1", "improved"},
+                  {"M3", "improved"},
+                  {"M4", "improved"},
+                  {"M14", "improved"},
+                  {"M14.max_concurrency", "improved"},
+                  {"M22", "improved"},
+                  {"M5", "improved"}});
         // The reverse change: adding the chain back regresses every expected direction, and the
         // unchanged task set still holds.
-        QTest::newRow("03a reversed") << "03a" << int(WorkloadKind::WriteDisjoint) << int(WorkloadKind::WriteChain)
-                                      << v({{"M1", "improved"}, {"M3", "regressed"}, {"M4", "regressed"},
-                                            {"M14", "regressed"}, {"M5", "regressed"}});
-        QTest::newRow("05a rings") << "05a" << int(WorkloadKind::RingImbalance) << int(WorkloadKind::RingRebalanced)
-                                   << v({{"M17", "improved"}, {"M17.largest_share", "improved"},
-                                         {"M18.rings_used", "improved"}, {"M18.largest_ring_share", "improved"},
+        QTest::newRow("03a reversed")
+            << "03a" << int(WorkloadKind::WriteDisjoint) << int(WorkloadKind::WriteChain)
+            << v({{"M1", "improved"},
+                  {"M3", "regressed"},
+                  {"M4", "regressed"},
+                  {"M14", "regressed"},
+                  {"M5", "regressed"}});
+        QTest::newRow("05a rings") << "05a" << int(WorkloadKind::RingImbalance)
+                                   << int(WorkloadKind::RingRebalanced)
+                                   << v({{"M17", "improved"},
+                                         {"M17.largest_share", "improved"},
+                                         {"M18.rings_used", "improved"},
+                                         {"M18.largest_ring_share", "improved"},
                                          {"M3", "improved"}});
         // 02c on an unrelated change: the graph moved, so its invariants regress.
-        QTest::newRow("02c invariants broken") << "02c" << int(WorkloadKind::SpmdBefore) << int(WorkloadKind::SpmdAfter)
-                                               << v({{"M1", "regressed"}, {"M3", "regressed"}});
+        QTest::newRow("02c invariants broken")
+            << "02c" << int(WorkloadKind::SpmdBefore) << int(WorkloadKind::SpmdAfter)
+            << v({{"M1", "regressed"}, {"M3", "regressed"}});
     }
     void knownVerdicts()
     {
@@ -112,8 +127,9 @@ private slots:
         QFETCH(int, after);
         QFETCH(Verdicts, expected);
         const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'_');
-        const CaptureComparison c = compare(pairSide(qPrintable(tag + QStringLiteral("-b")), WorkloadKind(before)),
-                                            pairSide(qPrintable(tag + QStringLiteral("-a")), WorkloadKind(after)), technique);
+        const CaptureComparison c =
+            compare(pairSide(qPrintable(tag + QStringLiteral("-b")), WorkloadKind(before)),
+                    pairSide(qPrintable(tag + QStringLiteral("-a")), WorkloadKind(after)), technique);
         QVERIFY(c.comparable);
         QVERIFY(c.reasons.isEmpty());
         QCOMPARE(c.technique, m_catalogue->find(technique)->id);
@@ -149,7 +165,7 @@ private slots:
         QCOMPARE(tasks->delta.value(), -1536.0);
         for (const char *id : {"M1", "M6", "M7", "M7.gap_total_us", "M5"})
             QCOMPARE(verdictName(metric(c, QString::fromLatin1(id))->verdict), QStringLiteral("improved"));
-        QCOMPARE(metric(c, QStringLiteral("M8"))->verdict, Verdict::Inconclusive);  // shown for context
+        QCOMPARE(metric(c, QStringLiteral("M8"))->verdict, Verdict::Inconclusive); // shown for context
         // The same capture against itself: nothing moved, so nothing improved.
         const CaptureComparison same = compare(before, before, QStringLiteral("01a"));
         for (const MetricComparison &m : same.metrics)
@@ -164,8 +180,9 @@ private slots:
         const CaptureComparison c = compare(before, after, QStringLiteral("02b"));
         QVERIFY(!c.comparable);
         QCOMPARE(c.reasons.size(), 1);
-        QVERIFY2(c.reasons.first().contains(QStringLiteral("levels differ: Before is level 1, After is level 4")),
-                 qPrintable(c.reasons.first()));
+        QVERIFY2(
+            c.reasons.first().contains(QStringLiteral("levels differ: Before is level 1, After is level 4")),
+            qPrintable(c.reasons.first()));
         const MetricComparison *submits = metric(c, QStringLiteral("M20"));
         QCOMPARE(submits->verdict, Verdict::NotComparable);
         QCOMPARE(submits->reason, QStringLiteral("needs level ≥ 4: Before is level 1"));
@@ -182,10 +199,11 @@ private slots:
 
     void guard_data()
     {
-        QTest::addColumn<int>("change");   // 0 clock, 1 core layout, 2 sim vs onboard
+        QTest::addColumn<int>("change"); // 0 clock, 1 core layout, 2 sim vs onboard
         QTest::addColumn<QString>("reason");
         QTest::newRow("clock") << 0 << "clocks differ: Before runs at 50 MHz, After at 1000 MHz";
-        QTest::newRow("cores") << 1 << "core layouts differ: Before has 72 cores (24 AIC + 48 AIV), After has 71 cores";
+        QTest::newRow("cores")
+            << 1 << "core layouts differ: Before has 72 cores (24 AIC + 48 AIV), After has 71 cores";
         QTest::newRow("sim") << 2 << "After is a simulator run and Before an onboard run";
     }
     void guard()
@@ -237,7 +255,7 @@ private slots:
         QFETCH(double, after);
         QFETCH(int, verdict);
         Capture c;
-        c.info.level = 4;   // so that level-gated values (M12) compare
+        c.info.level = 4; // so that level-gated values (M12) compare
         MetricSet b, a;
         b.values[id] = MetricValue{id, before, {}, {}};
         a.values[id] = MetricValue{id, after, {}, {}};

@@ -81,12 +81,14 @@ private slots:
         Capture c;
         c.info.format = CaptureFormat::ChromeTrace;
         Slice instant{7.0, 7.0, 0, 0, 0, Slice::Instant};
-        c.lanes.push_back(lane("Worker View", "AIC_0", {{1.0, 3.0, 0, 0, 0, 0}, {2.0, 2.5, 1, 0, 1, 0}, instant}));
-        c.lanes.push_back(lane("Host", "log", {{-50.0, 100.0, 0, 0, 0, 0}}, false));  // other clock: not in the range
+        c.lanes.push_back(
+            lane("Worker View", "AIC_0", {{1.0, 3.0, 0, 0, 0, 0}, {2.0, 2.5, 1, 0, 1, 0}, instant}));
+        c.lanes.push_back(
+            lane("Host", "log", {{-50.0, 100.0, 0, 0, 0, 0}}, false)); // other clock: not in the range
         const CaptureSummary s = summarize(c);
         QCOMPARE(s.format, QStringLiteral("chrome_trace"));
-        QCOMPARE(s.rows, std::size_t(3));   // slices with a duration
-        QCOMPARE(s.tasks, std::size_t(4));  // all slices
+        QCOMPARE(s.rows, std::size_t(3));  // slices with a duration
+        QCOMPARE(s.tasks, std::size_t(4)); // all slices
         QCOMPARE(s.firstUs, 1.0);
         QCOMPARE(s.lastUs, 7.0);
         QCOMPARE(*s.makespanUs, 6.0);

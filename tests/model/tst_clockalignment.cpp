@@ -6,8 +6,8 @@ using namespace lanescope;
 
 namespace {
 
-ClockAnchorSample sample(const char *position, std::int64_t idx, std::int64_t before, std::int64_t cycles, std::int64_t after,
-                         bool error = false)
+ClockAnchorSample sample(const char *position, std::int64_t idx, std::int64_t before, std::int64_t cycles,
+                         std::int64_t after, bool error = false)
 {
     ClockAnchorSample s;
     s.position = position;
@@ -30,11 +30,14 @@ ClockAnchors anchors(std::vector<ClockAnchorSample> samples, const char *rawUnit
     return a;
 }
 
-// pre: idx 1 wins (rtt 20 < 200): mid 1000, uncertainty 10; post: idx 1 wins (rtt 40 < 400): mid 5100, uncertainty 20.
+// pre: idx 1 wins (rtt 20 < 200): mid 1000, uncertainty 10; post: idx 1 wins (rtt 40 < 400): mid 5100,
+// uncertainty 20.
 ClockAnchors twoByTwo()
 {
-    return anchors({sample("pre_host_orchestration", 0, 900, 100, 1100), sample("pre_host_orchestration", 1, 990, 100, 1010),
-                    sample("post_device_execution", 0, 4900, 4100, 5300), sample("post_device_execution", 1, 5080, 4100, 5120)});
+    return anchors({sample("pre_host_orchestration", 0, 900, 100, 1100),
+                    sample("pre_host_orchestration", 1, 990, 100, 1010),
+                    sample("post_device_execution", 0, 4900, 4100, 5300),
+                    sample("post_device_execution", 1, 5080, 4100, 5120)});
 }
 
 } // namespace
@@ -48,7 +51,8 @@ private slots:
     {
         QTest::addColumn<quint64>("cycles");
         QTest::addColumn<qint64>("hostNs");
-        // host_ns = 1000 + (c - 100) * 1e9/1e9 + trunc(end_err * (c - 100) / 4000), end_err = 5100 - (1000 + 4000) = 100.
+        // host_ns = 1000 + (c - 100) * 1e9/1e9 + trunc(end_err * (c - 100) / 4000), end_err = 5100 - (1000 +
+        // 4000) = 100.
         QTest::newRow("first anchor") << quint64(100) << qint64(1000);
         QTest::newRow("middle") << quint64(2100) << qint64(3050);
         QTest::newRow("truncated correction 52.5") << quint64(2200) << qint64(3152);
@@ -80,10 +84,12 @@ private slots:
 
     void keepsLowBitsOfLargeValues()
     {
-        const std::int64_t ref = 1'000'000'000'000'000'000;  // cycles near 2^60: doubles would lose the last digits
-        const auto a = buildClockAlignment(anchors({sample("pre_host_orchestration", 0, 9'999'999'990, ref, 10'000'000'010),
-                                                    sample("post_device_execution", 0, 10'000'003'990, ref + 4000, 10'000'004'010)}),
-                                           1'000'000'000, std::uint64_t(ref) + 1, std::uint64_t(ref) + 1);
+        const std::int64_t ref =
+            1'000'000'000'000'000'000; // cycles near 2^60: doubles would lose the last digits
+        const auto a = buildClockAlignment(
+            anchors({sample("pre_host_orchestration", 0, 9'999'999'990, ref, 10'000'000'010),
+                     sample("post_device_execution", 0, 10'000'003'990, ref + 4000, 10'000'004'010)}),
+            1'000'000'000, std::uint64_t(ref) + 1, std::uint64_t(ref) + 1);
         QVERIFY(a.calibrated);
         QCOMPARE(a.mapCyclesToHostNs(std::uint64_t(ref) + 1), std::int64_t(10'000'000'001));
     }
@@ -97,7 +103,7 @@ private slots:
         QVERIFY(a.calibrated);
         QCOMPARE(a.mapCyclesToHostNs(2100), std::int64_t(41000));
         QCOMPARE(a.anchorUncertaintyNs().value(), 10);
-        QCOMPARE(a.maxUncertaintyNs().value(), 30);  // + host quantization
+        QCOMPARE(a.maxUncertaintyNs().value(), 30); // + host quantization
     }
 
     void microsecondRawUnitAddsQuantization()
@@ -153,23 +159,58 @@ private slots:
         std::int64_t freq = 1'000'000'000, quant = 0;
         std::uint64_t lo = 100, hi = 4100;
         switch (variant) {
-        case 0: a = ClockAnchors{}; break;
-        case 1: a.hasSamples = false; a.samples.clear(); break;
-        case 2: a.deviceTimestampUnit = "device_uptime_us"; break;
-        case 3: a.rawDeviceTimestampUnit = "ticks"; break;
-        case 4: a.samples[0].hasError = true; break;
-        case 5: a.samples.pop_back(); break;
-        case 6: a.samples[1] = sample("post_device_execution", 0, 900, 4100, 1000); break;
-        case 7: a.samples[1] = sample("post_device_execution", 0, 4990, 100, 5010); break;
-        case 8: lo = 99; break;
-        case 9: hi = 4101; break;
-        case 10: freq = 0; break;
-        case 11: quant = -1; break;
-        case 12: a.samples[1] = sample("post_device_execution", 0, 5010, 4100, 4990); break;
-        case 13: a.samples[0].sampleIdx = -1; break;
-        case 14: a.samples[0].deviceCycles = 0; break;
-        case 15: a.samples[1].deviceCycles.reset(); break;
-        case 16: a.samples[0].position = "pre_launch"; break;
+        case 0:
+            a = ClockAnchors{};
+            break;
+        case 1:
+            a.hasSamples = false;
+            a.samples.clear();
+            break;
+        case 2:
+            a.deviceTimestampUnit = "device_uptime_us";
+            break;
+        case 3:
+            a.rawDeviceTimestampUnit = "ticks";
+            break;
+        case 4:
+            a.samples[0].hasError = true;
+            break;
+        case 5:
+            a.samples.pop_back();
+            break;
+        case 6:
+            a.samples[1] = sample("post_device_execution", 0, 900, 4100, 1000);
+            break;
+        case 7:
+            a.samples[1] = sample("post_device_execution", 0, 4990, 100, 5010);
+            break;
+        case 8:
+            lo = 99;
+            break;
+        case 9:
+            hi = 4101;
+            break;
+        case 10:
+            freq = 0;
+            break;
+        case 11:
+            quant = -1;
+            break;
+        case 12:
+            a.samples[1] = sample("post_device_execution", 0, 5010, 4100, 4990);
+            break;
+        case 13:
+            a.samples[0].sampleIdx = -1;
+            break;
+        case 14:
+            a.samples[0].deviceCycles = 0;
+            break;
+        case 15:
+            a.samples[1].deviceCycles.reset();
+            break;
+        case 16:
+            a.samples[0].position = "pre_launch";
+            break;
         }
         const auto result = buildClockAlignment(a, freq, lo, hi, quant);
         QVERIFY(!result.calibrated);

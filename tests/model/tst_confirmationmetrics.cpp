@@ -17,18 +17,20 @@ namespace {
 Capture handBuilt(int level)
 {
     const std::uint64_t ring1 = std::uint64_t(1) << 32;
-    Capture c = captureOf({row(1, 0, AIV, 0, 0, 2, 2), row(2, 0, AIV, 2, 4, 6, 6), row(3, 0, AIV, 6, 8, 10, 10),
-                           row(4, 1, AIV, 0, 1, 5, 5), row(4, 2, AIC, 0, 3, 7, 7), row(ring1 | 5, 1, AIV, 5, 6, 7, 7)},
+    Capture c = captureOf({row(1, 0, AIV, 0, 0, 2, 2), row(2, 0, AIV, 2, 4, 6, 6),
+                           row(3, 0, AIV, 6, 8, 10, 10), row(4, 1, AIV, 0, 1, 5, 5),
+                           row(4, 2, AIC, 0, 3, 7, 7), row(ring1 | 5, 1, AIV, 5, 6, 7, 7)},
                           {{1, 2}, {2, 3}, {3, ring1 | 5}}, {}, level);
     c.info.numCores = 4;
-    c.info.coreTypes = {AIV, AIV, AIC, AIC};   // core 3 never runs: occupancy 3 / 4
+    c.info.coreTypes = {AIV, AIV, AIC, AIC}; // core 3 never runs: occupancy 3 / 4
     std::vector<DepNode> nodes = c.deps.nodes();
     std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
     for (const auto &[p, s] : c.deps.edges())
         edges.push_back({nodes[p].taskId, nodes[s].taskId});
     for (DepNode &n : nodes) {
         n.flags |= DepNode::HasKernelIds;
-        n.kernelIds = n.taskId == 4 ? std::array<std::int32_t, 3>{7, 8, -1} : std::array<std::int32_t, 3>{-1, 3, -1};
+        n.kernelIds =
+            n.taskId == 4 ? std::array<std::int32_t, 3>{7, 8, -1} : std::array<std::int32_t, 3>{-1, 3, -1};
     }
     c.deps.build(nodes, edges);
     return c;
@@ -62,9 +64,9 @@ private slots:
         // The group {1, 2, 3, 5} by first start: 1 [0,2], 2 [4,6], 5 [6,7], 3 [8,10]. Only 1 -> 2 is a stair:
         // 2 -> 5 goes through 3, which starts after 5 (the violation), and 5 -> 3 has no path.
         QTest::newRow("M14 staircase") << "M14" << 1.0 / 3.0;
-        QTest::newRow("M14 concurrency") << "M14.max_concurrency" << 1.0;   // touching bars do not overlap
+        QTest::newRow("M14 concurrency") << "M14.max_concurrency" << 1.0; // touching bars do not overlap
         QTest::newRow("M14 span") << "M14.span_us" << 10.0;
-        QTest::newRow("M15 overlap") << "M15" << 2.0 / 6.0;        // AIV [1,5] vs AIC [3,7]
+        QTest::newRow("M15 overlap") << "M15" << 2.0 / 6.0; // AIV [1,5] vs AIC [3,7]
         QTest::newRow("M15 mix tasks") << "M15.mix_tasks" << 1.0;
         QTest::newRow("M17 rings") << "M17" << 2.0;
         QTest::newRow("M17 largest") << "M17.largest_share" << 4.0 / 5.0;
@@ -86,12 +88,18 @@ private slots:
         QTest::addColumn<int>("level");
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("L1 head") << 1 << "M10" << "needs level ≥ 2";
-        QTest::newRow("L1 overhead") << 1 << "M12" << "needs level ≥ 2";
-        QTest::newRow("L2 scheduler") << 2 << "M19.busy_us" << "needs level ≥ 3";
-        QTest::newRow("L3 submits") << 3 << "M20" << "needs level 4";
-        QTest::newRow("bench") << 4 << "M21" << "needs imported benchmark rounds";
-        QTest::newRow("scope stats") << 4 << "M18" << "needs scope_stats.jsonl";
+        QTest::newRow("L1 head") << 1 << "M10"
+                                 << "needs level ≥ 2";
+        QTest::newRow("L1 overhead") << 1 << "M12"
+                                     << "needs level ≥ 2";
+        QTest::newRow("L2 scheduler") << 2 << "M19.busy_us"
+                                      << "needs level ≥ 3";
+        QTest::newRow("L3 submits") << 3 << "M20"
+                                    << "needs level 4";
+        QTest::newRow("bench") << 4 << "M21"
+                               << "needs imported benchmark rounds";
+        QTest::newRow("scope stats") << 4 << "M18"
+                                     << "needs scope_stats.jsonl";
     }
     void levelGating()
     {
@@ -106,7 +114,7 @@ private slots:
         QCOMPARE(m.values.size(), metricDefinitions().size());
         QVERIFY(!m.value(id));
         QVERIFY2(m.absentBecause(id).startsWith(reason), qPrintable(m.absentBecause(id)));
-        QVERIFY(m.value(QStringLiteral("M5")));   // level 1 values stay
+        QVERIFY(m.value(QStringLiteral("M5"))); // level 1 values stay
     }
 
     void noDependencyGraph()
@@ -114,9 +122,10 @@ private slots:
         Capture c = handBuilt(2);
         c.deps = DepGraph();
         const MetricSet m = computeMetrics(c);
-        QCOMPARE(*m.value(QStringLiteral("M1")), 5.0);   // distinct task ids among the bars
+        QCOMPARE(*m.value(QStringLiteral("M1")), 5.0); // distinct task ids among the bars
         for (const char *id : {"M3", "M4", "M12", "M13", "M14", "M22"})
-            QVERIFY2(m.absentBecause(QString::fromLatin1(id)).startsWith(QStringLiteral("needs deps.json")), id);
+            QVERIFY2(m.absentBecause(QString::fromLatin1(id)).startsWith(QStringLiteral("needs deps.json")),
+                     id);
     }
 
     // Decision rules on captures whose problem is known.
@@ -126,10 +135,14 @@ private slots:
         QTest::addColumn<int>("window");
         QTest::addColumn<QString>("rule");
         QTest::addColumn<QString>("technique");
-        QTest::newRow("narrow tiles") << int(WorkloadKind::TilingBefore) << 16384 << "R1" << "01";
-        QTest::newRow("too fine") << int(WorkloadKind::TilingBefore) << 16384 << "R3b" << "01a-larger-tiling";
-        QTest::newRow("write chain") << int(WorkloadKind::WriteChain) << 16384 << "R6" << "03a-assert-disjoint";
-        QTest::newRow("ring pinned") << int(WorkloadKind::RingAtCapacity) << 16 << "R8" << "05b-size-rings";
+        QTest::newRow("narrow tiles") << int(WorkloadKind::TilingBefore) << 16384 << "R1"
+                                      << "01";
+        QTest::newRow("too fine") << int(WorkloadKind::TilingBefore) << 16384 << "R3b"
+                                  << "01a-larger-tiling";
+        QTest::newRow("write chain") << int(WorkloadKind::WriteChain) << 16384 << "R6"
+                                     << "03a-assert-disjoint";
+        QTest::newRow("ring pinned") << int(WorkloadKind::RingAtCapacity) << 16 << "R8"
+                                     << "05b-size-rings";
     }
     void symptoms()
     {
@@ -159,7 +172,7 @@ private slots:
         QVERIFY(!hit->numbers.empty());
         for (const SuggestionNumber &n : hit->numbers)
             if (m.find(n.metric))
-                QCOMPARE(n.value, *m.value(n.metric));   // the numbers shown are the measured ones
+                QCOMPARE(n.value, *m.value(n.metric)); // the numbers shown are the measured ones
     }
 
     // The write chain's staircase points at the chained group on the timeline.
@@ -176,7 +189,8 @@ private slots:
         QVERIFY(stairs && stairs->value);
         QCOMPARE(*stairs->value, 1.0);
         QVERIFY(stairs->evidence.range && stairs->evidence.taskId);
-        QCOMPARE(stairs->evidence.range->endUs - stairs->evidence.range->startUs, *m.value(QStringLiteral("M14.span_us")));
+        QCOMPARE(stairs->evidence.range->endUs - stairs->evidence.range->startUs,
+                 *m.value(QStringLiteral("M14.span_us")));
     }
 };
 

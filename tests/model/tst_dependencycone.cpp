@@ -74,14 +74,10 @@ CapturePtr anchorCapture()
     c->info.coreTypes = {CoreType::Aic, CoreType::Aiv, CoreType::Aiv, CoreType::Aiv, CoreType::Aiv,
                          CoreType::Aiv, CoreType::Aiv, CoreType::Aiv, CoreType::Aiv};
     c->rows = {
-        row(10, 0, CoreType::Aic, 1, 0, 1, 10, 0, 11),
-        row(10, 1, CoreType::Aiv, 2, 0, 2, 9, 0, 10),
-        row(20, 2, CoreType::Aiv, 3, 15, 16, 20, 14, 21),
-        row(20, 3, CoreType::Aiv, 3, 12, 13, 20),
-        row(20, 4, CoreType::Aiv, 3, 12, 14, 22, 13, 23),
-        row(30, 5, CoreType::Aiv, 5, 30, 31, 35, 29, 36),
-        row(30, 6, CoreType::Aiv, 6, 33, 34, 36, 32, 37),
-        row(30, 7, CoreType::Aiv, 6, 32, 33, 36, 31, 37),
+        row(10, 0, CoreType::Aic, 1, 0, 1, 10, 0, 11),    row(10, 1, CoreType::Aiv, 2, 0, 2, 9, 0, 10),
+        row(20, 2, CoreType::Aiv, 3, 15, 16, 20, 14, 21), row(20, 3, CoreType::Aiv, 3, 12, 13, 20),
+        row(20, 4, CoreType::Aiv, 3, 12, 14, 22, 13, 23), row(30, 5, CoreType::Aiv, 5, 30, 31, 35, 29, 36),
+        row(30, 6, CoreType::Aiv, 6, 33, 34, 36, 32, 37), row(30, 7, CoreType::Aiv, 6, 32, 33, 36, 31, 37),
         row(50, 8, CoreType::Aiv, 4, 8, 9, 12, 7, 13),
     };
     PhaseRecord dummy;
@@ -123,8 +119,8 @@ private slots:
         QTest::newRow("off") << quint64(3) << 0 << QStringList{};
         QTest::newRow("one level") << quint64(3) << 1 << QStringList{"2>3@1u", "3>4@1"};
         QTest::newRow("two levels") << quint64(3) << 2 << QStringList{"1>2@2u", "2>3@1u", "3>4@1", "4>6@2"};
-        QTest::newRow("full cone of 3") << quint64(3) << kFullDependencyCone
-                                        << QStringList{"1>2@2u", "2>3@1u", "3>4@1", "4>6@2"};
+        QTest::newRow("full cone of 3")
+            << quint64(3) << kFullDependencyCone << QStringList{"1>2@2u", "2>3@1u", "3>4@1", "4>6@2"};
         QTest::newRow("full cone of 4 joins both branches")
             << quint64(4) << kFullDependencyCone
             << QStringList{"1>2@3u", "1>5@2u", "2>3@2u", "3>4@1u", "4>6@1", "5>4@1u"};
@@ -148,7 +144,8 @@ private slots:
     {
         DepGraph g;
         g.build({node(1), node(2), node(3)}, {{1, 2}, {2, 1}, {2, 3}});
-        QCOMPARE(describe(g, dependencyCone(g, 1, kFullDependencyCone)), (QStringList{"1>2@2u", "2>1@1u", "2>3@2"}));
+        QCOMPARE(describe(g, dependencyCone(g, 1, kFullDependencyCone)),
+                 (QStringList{"1>2@2u", "2>1@1u", "2>3@2"}));
     }
 
     void allEdgesLeaveOutSelfEdges()
@@ -165,11 +162,12 @@ private slots:
         QTest::addColumn<int>("view");
         QTest::addColumn<QStringList>("expected");
         const int worker = int(DependencyView::Worker), scheduler = int(DependencyView::Scheduler);
-        QTest::newRow("MIX task: every row") << quint64(10) << worker << QStringList{"AIC_0 0-10", "AIV_1 0-9"};
-        QTest::newRow("MIX task, scheduler view") << quint64(10) << scheduler
-                                                   << QStringList{"AIC_0 0-11", "AIV_1 0-10"};
-        QTest::newRow("SPMD: earliest receive, tie to smaller core") << quint64(20) << worker
-                                                                       << QStringList{"AIV_3 12-20"};
+        QTest::newRow("MIX task: every row")
+            << quint64(10) << worker << QStringList{"AIC_0 0-10", "AIV_1 0-9"};
+        QTest::newRow("MIX task, scheduler view")
+            << quint64(10) << scheduler << QStringList{"AIC_0 0-11", "AIV_1 0-10"};
+        QTest::newRow("SPMD: earliest receive, tie to smaller core")
+            << quint64(20) << worker << QStringList{"AIV_3 12-20"};
         QTest::newRow("SPMD, scheduler view: rows without AICPU never win")
             << quint64(20) << scheduler << QStringList{"AIV_4 13-23"};
         QTest::newRow("SPMD over two functions: one per func_id")

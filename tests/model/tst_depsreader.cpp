@@ -23,13 +23,15 @@ using Result = ReaderRun<DepGraph>;
 // Lambdas, so that readers with defaulted trailing parameters fit the helper.
 Result readFile(const QString &path)
 {
-    return runReaderOnFile<DepGraph>(path, [](ByteSource &s, DepGraph &v, QStringList &w, ReadError *e) { return readDeps(s, v, w, e); });
+    return runReaderOnFile<DepGraph>(
+        path, [](ByteSource &s, DepGraph &v, QStringList &w, ReadError *e) { return readDeps(s, v, w, e); });
 }
 
 Result readText(const QByteArray &text)
 {
-    return runReaderOnBytes<DepGraph>(text, QStringLiteral("deps.json"),
-                                  [](ByteSource &s, DepGraph &v, QStringList &w, ReadError *e) { return readDeps(s, v, w, e); });
+    return runReaderOnBytes<DepGraph>(
+        text, QStringLiteral("deps.json"),
+        [](ByteSource &s, DepGraph &v, QStringList &w, ReadError *e) { return readDeps(s, v, w, e); });
 }
 
 using EdgeIds = QList<QPair<quint64, quint64>>;

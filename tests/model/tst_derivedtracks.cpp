@@ -29,9 +29,10 @@ private slots:
         QTest::addColumn<int>("level");
         QTest::addColumn<bool>("withDeps");
         QTest::addColumn<QStringList>("expected");
-        const QStringList aicTracks{QStringLiteral("AICore/oh_aic_idle"), QStringLiteral("AICore/oh_aic_ready"),
-                                    QStringLiteral("AICore/oh_aic_overhead"), QStringLiteral("AICore/oh_all_overhead"),
-                                    QStringLiteral("AICore/oh_has_overhead")};
+        const QStringList aicTracks{
+            QStringLiteral("AICore/oh_aic_idle"), QStringLiteral("AICore/oh_aic_ready"),
+            QStringLiteral("AICore/oh_aic_overhead"), QStringLiteral("AICore/oh_all_overhead"),
+            QStringLiteral("AICore/oh_has_overhead")};
         // Ring occupancy (ringtracks.h) needs dispatch times (level >= 2), not the dependency graph.
         const QStringList ringTrack{QStringLiteral("Rings/ring 0 task window")};
         QTest::newRow("level 2 with deps") << 2 << true << aicTracks + ringTrack;
@@ -63,8 +64,9 @@ private slots:
     {
         Capture c = dependentPair(2, true);
         appendDerivedTracks(c);
-        const auto it = std::find_if(c.counters.begin(), c.counters.end(),
-                                     [](const CounterTrack &t) { return t.name == QLatin1String("oh_aic_ready"); });
+        const auto it = std::find_if(c.counters.begin(), c.counters.end(), [](const CounterTrack &t) {
+            return t.name == QLatin1String("oh_aic_ready");
+        });
         QVERIFY(it != c.counters.end());
         // Task 2 is ready once task 1 finishes (11) and waits until it is dispatched (12).
         QVERIFY(it->timesUs.size() >= 2);

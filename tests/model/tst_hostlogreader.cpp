@@ -13,13 +13,16 @@ using Result = ReaderRun<HostLog>;
 // Lambdas, so that readers with defaulted trailing parameters fit the helper.
 Result readFile(const QString &path)
 {
-    return runReaderOnFile<HostLog>(path, [](ByteSource &s, HostLog &v, QStringList &w, ReadError *e) { return readHostLog(s, v, w, e); });
+    return runReaderOnFile<HostLog>(path, [](ByteSource &s, HostLog &v, QStringList &w, ReadError *e) {
+        return readHostLog(s, v, w, e);
+    });
 }
 
 Result readText(const QByteArray &text)
 {
-    return runReaderOnBytes<HostLog>(text, QStringLiteral("run.log"),
-                                  [](ByteSource &s, HostLog &v, QStringList &w, ReadError *e) { return readHostLog(s, v, w, e); });
+    return runReaderOnBytes<HostLog>(
+        text, QStringLiteral("run.log"),
+        [](ByteSource &s, HostLog &v, QStringList &w, ReadError *e) { return readHostLog(s, v, w, e); });
 }
 
 using Attributes = QList<QPair<QString, QString>>;

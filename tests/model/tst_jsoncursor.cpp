@@ -5,7 +5,10 @@
 using namespace lanescope;
 
 namespace {
-std::unique_ptr<ByteSource> memory(const QByteArray &json) { return ByteSource::fromMemory(json, QStringLiteral("mem.json")); }
+std::unique_ptr<ByteSource> memory(const QByteArray &json)
+{
+    return ByteSource::fromMemory(json, QStringLiteral("mem.json"));
+}
 } // namespace
 
 class TestJsonCursor : public QObject
@@ -23,7 +26,9 @@ private slots:
         QTest::newRow("negative wraps (spec 2.1)") << QByteArray("-1") << quint64(0xFFFFFFFFFFFFFFFFull);
         QTest::newRow("exact float") << QByteArray("42.0") << quint64(42);
         QTest::newRow("whitespace") << QByteArray(" \n\t 7 ") << quint64(7);
-        QTest::newRow("byte-order mark") << QByteArray("\xEF\xBB\xBF" "12") << quint64(12);
+        QTest::newRow("byte-order mark") << QByteArray("\xEF\xBB\xBF"
+                                                       "12")
+                                         << quint64(12);
     }
     void integers()
     {
@@ -63,7 +68,8 @@ private slots:
     void walksNestedStructures()
     {
         // A plain literal: this moc version misreads raw strings that contain \".
-        auto src = memory("{\"a\": [[1, 2, 3], []], \"s\": \"x\\\"y\\u00e9\\ud83d\\ude00\", \"b\": true, \"n\": null, \"d\": -2.5e3}");
+        auto src = memory("{\"a\": [[1, 2, 3], []], \"s\": \"x\\\"y\\u00e9\\ud83d\\ude00\", \"b\": true, "
+                          "\"n\": null, \"d\": -2.5e3}");
         JsonCursor c(*src);
         QVERIFY(c.enterObject());
         std::string key;
@@ -82,12 +88,13 @@ private slots:
         QVERIFY(c.nextElement());
         QVERIFY(c.enterArray());
         QVERIFY(!c.nextElement());
-        QVERIFY(!c.nextElement());  // outer array closes
+        QVERIFY(!c.nextElement()); // outer array closes
         QVERIFY(c.ok());
         QVERIFY(c.nextMember(key));
         std::string s;
         QVERIFY(c.readString(s));
-        QCOMPARE(QString::fromStdString(s), QStringLiteral("x\"y\u00e9") + QString::fromUcs4(U"\U0001F600", 1));
+        QCOMPARE(QString::fromStdString(s),
+                 QStringLiteral("x\"y\u00e9") + QString::fromUcs4(U"\U0001F600", 1));
         QVERIFY(c.nextMember(key));
         bool b = false;
         QVERIFY(c.readBool(b));
@@ -167,8 +174,9 @@ private slots:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<bool>("ok");
-        QTest::addColumn<qint64>("offset");  // where the cursor stands after the skip, or the error
-        QTest::newRow("brackets in strings") << QByteArray("[\"]}\\\"[\", {\"a\":\"}\"}] 1") << true << qint64(20);
+        QTest::addColumn<qint64>("offset"); // where the cursor stands after the skip, or the error
+        QTest::newRow("brackets in strings")
+            << QByteArray("[\"]}\\\"[\", {\"a\":\"}\"}] 1") << true << qint64(20);
         QTest::newRow("mismatched") << QByteArray("[1, {2]]") << false << qint64(6);
         QTest::newRow("truncated") << QByteArray("{\"a\": [1, 2") << false << qint64(11);
         QTest::newRow("scalar") << QByteArray("\"abc\" ,") << true << qint64(5);
@@ -198,7 +206,8 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<bool>("ok");
         QTest::addColumn<quint64>("expected");
-        QTest::newRow("string") << QByteArray("\"18446744073709551615\"") << true << quint64(18446744073709551615ull);
+        QTest::newRow("string") << QByteArray("\"18446744073709551615\"") << true
+                                << quint64(18446744073709551615ull);
         QTest::newRow("number") << QByteArray("4294967301") << true << quint64(4294967301ull);
         QTest::newRow("junk string") << QByteArray("\"12a\"") << false << quint64(0);
         QTest::newRow("empty string") << QByteArray("\"\"") << false << quint64(0);

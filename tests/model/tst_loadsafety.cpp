@@ -44,15 +44,18 @@ private slots:
         QTest::addColumn<QString>("opened");
         QTest::addColumn<QString>("watched");
         const QString generated = QStringLiteral(LANESCOPE_FIXTURES "/generated");
-        QTest::newRow("records directory") << generated + QStringLiteral("/level4") << generated + QStringLiteral("/level4");
-        QTest::newRow("zstd directory") << generated + QStringLiteral("/zstd") << generated + QStringLiteral("/zstd");
-        QTest::newRow("companion file") << generated + QStringLiteral("/level3/deps.json")
-                                        << generated + QStringLiteral("/level3");
+        QTest::newRow("records directory")
+            << generated + QStringLiteral("/level4") << generated + QStringLiteral("/level4");
+        QTest::newRow("zstd directory")
+            << generated + QStringLiteral("/zstd") << generated + QStringLiteral("/zstd");
+        QTest::newRow("companion file")
+            << generated + QStringLiteral("/level3/deps.json") << generated + QStringLiteral("/level3");
         QTest::newRow("trace file") << QStringLiteral(LANESCOPE_FIXTURES "/traces/merged_swimlane_small.json")
                                     << QStringLiteral(LANESCOPE_FIXTURES "/traces");
-        QTest::newRow("corrupt zstd bomb") << QStringLiteral(LANESCOPE_FIXTURES
-                                                             "/corrupt/zstd/chip_swimlane_records-zstd-bomb-1gib.json.zst")
-                                           << QStringLiteral(LANESCOPE_FIXTURES "/corrupt/zstd");
+        QTest::newRow("corrupt zstd bomb")
+            << QStringLiteral(LANESCOPE_FIXTURES
+                              "/corrupt/zstd/chip_swimlane_records-zstd-bomb-1gib.json.zst")
+            << QStringLiteral(LANESCOPE_FIXTURES "/corrupt/zstd");
     }
 
     void inputsAreLeftUntouched()
@@ -97,7 +100,8 @@ private slots:
         QVERIFY2(doneAtCancel >= 0 && doneAtCancel < totalAtCancel,
                  "the load never reported progress mid-file");
         QVERIFY(!result.ok());
-        QVERIFY2(result.error.message.contains(QLatin1String("cancelled")), qPrintable(result.error.toString()));
+        QVERIFY2(result.error.message.contains(QLatin1String("cancelled")),
+                 qPrintable(result.error.toString()));
         QVERIFY2(reportsAfterCancel <= 1, qPrintable(QString::number(reportsAfterCancel)));
     }
 };

@@ -16,7 +16,7 @@ private slots:
     void percentileRule_data()
     {
         QTest::addColumn<std::vector<double>>("values");
-        QTest::addColumn<std::vector<double>>("percentiles");  // p10 p25 p50 p75 p90 p95 p99
+        QTest::addColumn<std::vector<double>>("percentiles"); // p10 p25 p50 p75 p90 p95 p99
         QTest::addColumn<double>("max");
         QTest::addColumn<double>("mean");
         QTest::addColumn<double>("total");
@@ -24,14 +24,15 @@ private slots:
         QTest::newRow("1..10 shuffled") << std::vector<double>{7, 3, 10, 1, 9, 2, 8, 4, 6, 5}
                                         << std::vector<double>{2, 3, 6, 8, 10, 10, 10} << 10.0 << 5.5 << 55.0;
         // n = 3: indices 0, 0, 1, 2, 2, 2, 2.
-        QTest::newRow("three") << std::vector<double>{3, 1, 2} << std::vector<double>{1, 1, 2, 3, 3, 3, 3} << 3.0 << 2.0
-                               << 6.0;
+        QTest::newRow("three") << std::vector<double>{3, 1, 2} << std::vector<double>{1, 1, 2, 3, 3, 3, 3}
+                               << 3.0 << 2.0 << 6.0;
         QTest::newRow("one") << std::vector<double>{4} << std::vector<double>(7, 4.0) << 4.0 << 4.0 << 4.0;
         // n = 20: indices 2, 5, 10, 15, 18, 19, 19 (p99: floor(19.8) = 19).
         std::vector<double> twenty;
         for (int i = 0; i < 20; ++i)
             twenty.push_back(i * 0.5);
-        QTest::newRow("twenty halves") << twenty << std::vector<double>{1, 2.5, 5, 7.5, 9, 9.5, 9.5} << 9.5 << 4.75 << 95.0;
+        QTest::newRow("twenty halves")
+            << twenty << std::vector<double>{1, 2.5, 5, 7.5, 9, 9.5, 9.5} << 9.5 << 4.75 << 95.0;
     }
     void percentileRule()
     {
@@ -49,10 +50,7 @@ private slots:
         QCOMPARE(d.totalUs, total);
     }
 
-    void emptyIsCountZero()
-    {
-        QCOMPARE(distributionOf({}).n, std::size_t(0));
-    }
+    void emptyIsCountZero() { QCOMPARE(distributionOf({}).n, std::size_t(0)); }
 
     void headUsesPreviousEndWhenCoreWasBusy()
     {
@@ -60,9 +58,10 @@ private slots:
         // after A's end 4 (min(3, 1) = 1); C dispatched 8 starts 9 after B's end 7 (min(1, 2) = 1).
         // Core 1: D starts 0.5 but was dispatched at 1 (clock skew: clamped to 0); E dispatched 1
         // starts 3 right at D's end (min(2, 0) = 0).
-        const Capture c = captureOf({row(1, 0, AIC, 0, 1, 4, 5), row(2, 0, AIC, 2, 5, 7, 7.5), row(3, 0, AIC, 8, 9, 10, 12),
-                                     row(4, 1, AIV, 1, 0.5, 3, 3), row(5, 1, AIV, 1, 3, 6, 5)},
-                                    {});
+        const Capture c =
+            captureOf({row(1, 0, AIC, 0, 1, 4, 5), row(2, 0, AIC, 2, 5, 7, 7.5), row(3, 0, AIC, 8, 9, 10, 12),
+                       row(4, 1, AIV, 1, 0.5, 3, 3), row(5, 1, AIV, 1, 3, 6, 5)},
+                      {});
         std::vector<double> heads = headOverheads(buildAnalysisInput(c, std::nullopt));
         std::sort(heads.begin(), heads.end());
         QCOMPARE(heads, (std::vector<double>{0, 0, 1, 1, 1}));

@@ -20,21 +20,27 @@ Capture scenario(const QString &name)
         return captureOf({row(2, 0, AIC, 3, 4, 6, 6), row(3, 1, AIV, 0, 0, 10, 10)}, {{1, 2}}, {1});
     // Upstream anchor: a MIX consumer waits on both engines.
     if (name == QLatin1String("anchor: MIX consumer"))
-        return captureOf({row(1, 0, AIC, 0, 0, 5, 5), row(2, 0, AIC, 8, 8, 10, 10), row(2, 1, AIV, 8, 8, 10, 10)}, {{1, 2}});
+        return captureOf(
+            {row(1, 0, AIC, 0, 0, 5, 5), row(2, 0, AIC, 8, 8, 10, 10), row(2, 1, AIV, 8, 8, 10, 10)},
+            {{1, 2}});
     // The consumer waits [2,3) while one of two AIC cores is free.
     if (name == QLatin1String("one of two cores idle"))
-        return captureOf({row(1, 0, AIC, 0, 0, 4, 4), row(2, 1, AIC, 0, 0, 2, 2), row(3, 1, AIC, 3, 3.5, 6, 6)}, {{2, 3}});
+        return captureOf(
+            {row(1, 0, AIC, 0, 0, 4, 4), row(2, 1, AIC, 0, 0, 2, 2), row(3, 1, AIC, 3, 3.5, 6, 6)}, {{2, 3}});
     // The consumer waits [2,5) but the only AIC core runs A until 6: no idle, no overhead.
     if (name == QLatin1String("waiting on a busy engine"))
-        return captureOf({row(1, 0, AIC, 0, 0, 6, 6), row(2, 1, AIV, 0, 0, 2, 2), row(3, 0, AIC, 5, 6, 8, 8)}, {{2, 3}});
+        return captureOf({row(1, 0, AIC, 0, 0, 6, 6), row(2, 1, AIV, 0, 0, 2, 2), row(3, 0, AIC, 5, 6, 8, 8)},
+                         {{2, 3}});
     // AIC in overhead [5,8) while the AIV core runs all along: has, but not all.
     if (name == QLatin1String("other engine busy"))
-        return captureOf({row(1, 0, AIC, 0, 0, 5, 5), row(2, 0, AIC, 8, 8, 10, 10), row(3, 1, AIV, 0, 0, 10, 10)}, {{1, 2}});
+        return captureOf(
+            {row(1, 0, AIC, 0, 0, 5, 5), row(2, 0, AIC, 8, 8, 10, 10), row(3, 1, AIV, 0, 0, 10, 10)},
+            {{1, 2}});
     // As above, plus an AIV consumer waiting [5,8) on its busy core: then not every waiting engine
     // has an idle core and `has` is off although AIC is in overhead (see the invariant note).
     if (name == QLatin1String("waiting on both, one busy"))
-        return captureOf({row(1, 0, AIC, 0, 0, 5, 5), row(2, 0, AIC, 8, 8, 10, 10), row(3, 1, AIV, 0, 0, 10, 10),
-                          row(4, 1, AIV, 8, 10, 12, 12)},
+        return captureOf({row(1, 0, AIC, 0, 0, 5, 5), row(2, 0, AIC, 8, 8, 10, 10),
+                          row(3, 1, AIV, 0, 0, 10, 10), row(4, 1, AIV, 8, 10, 12, 12)},
                          {{1, 2}, {1, 4}});
     // A dependency cycle and a self-edge must not matter to Part 1 (ready is a max over ends).
     if (name == QLatin1String("self edge ignored"))
@@ -54,12 +60,14 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<double>("makespan");
         QTest::addColumn<double>("aicUs");
-        QTest::addColumn<double>("aivUs");   // -1: engine not present
+        QTest::addColumn<double>("aivUs"); // -1: engine not present
         QTest::addColumn<double>("allUs");
         QTest::addColumn<double>("hasUs");
         QTest::addColumn<QString>("verdict");
-        auto add = [](const char *name, double m, double aic, double aiv, double all, double has, const char *verdict) {
-            QTest::newRow(name) << QString::fromLatin1(name) << m << aic << aiv << all << has << QString::fromLatin1(verdict);
+        auto add = [](const char *name, double m, double aic, double aiv, double all, double has,
+                      const char *verdict) {
+            QTest::newRow(name) << QString::fromLatin1(name) << m << aic << aiv << all << has
+                                << QString::fromLatin1(verdict);
         };
         add("anchor: ready at 5, dispatched at 8", 10, 3, -1, 3, 3, "SCHEDULER-BOUND");
         add("anchor: predecessor outside the perf set", 10, 0, 0, 0, 0, "COMPUTE/DEPENDENCY-BOUND");
@@ -130,27 +138,31 @@ private slots:
         QStringList names;
         for (const CounterTrack &t : tracks)
             names << t.name;
-        QCOMPARE(names, QStringList({"oh_aic_idle", "oh_aic_ready", "oh_aic_overhead", "oh_aiv_idle", "oh_aiv_ready",
-                                     "oh_aiv_overhead", "oh_all_overhead", "oh_has_overhead"}));
+        QCOMPARE(names,
+                 QStringList({"oh_aic_idle", "oh_aic_ready", "oh_aic_overhead", "oh_aiv_idle", "oh_aiv_ready",
+                              "oh_aiv_overhead", "oh_all_overhead", "oh_has_overhead"}));
         auto points = [&](int i) {
             QStringList p;
             for (std::size_t k = 0; k < tracks[std::size_t(i)].timesUs.size(); ++k)
-                p << QStringLiteral("%1=%2").arg(tracks[std::size_t(i)].timesUs[k]).arg(tracks[std::size_t(i)].values[k]);
+                p << QStringLiteral("%1=%2")
+                         .arg(tracks[std::size_t(i)].timesUs[k])
+                         .arg(tracks[std::size_t(i)].values[k]);
             return p.join(u' ');
         };
-        QCOMPARE(points(0), QStringLiteral("0=0 5=1 8=0 10=0"));   // AIC idle: busy, free, busy
-        QCOMPARE(points(1), QStringLiteral("0=0 5=1 8=0 10=0"));   // AIC ready
-        QCOMPARE(points(2), QStringLiteral("0=0 5=1 8=0 10=0"));   // AIC overhead
-        QCOMPARE(points(3), QStringLiteral("0=0 10=0"));           // AIV never idle
+        QCOMPARE(points(0), QStringLiteral("0=0 5=1 8=0 10=0")); // AIC idle: busy, free, busy
+        QCOMPARE(points(1), QStringLiteral("0=0 5=1 8=0 10=0")); // AIC ready
+        QCOMPARE(points(2), QStringLiteral("0=0 5=1 8=0 10=0")); // AIC overhead
+        QCOMPARE(points(3), QStringLiteral("0=0 10=0"));         // AIV never idle
         QCOMPARE(points(4), QStringLiteral("0=0 10=0"));
-        QCOMPARE(points(6), QStringLiteral("0=0 10=0"));           // all: AIV never in overhead
-        QCOMPARE(points(7), QStringLiteral("0=0 5=1 8=0 10=0"));   // has
+        QCOMPARE(points(6), QStringLiteral("0=0 10=0"));         // all: AIV never in overhead
+        QCOMPARE(points(7), QStringLiteral("0=0 5=1 8=0 10=0")); // has
     }
 
     void invariantsHoldPointwise()
     {
         // all(t) implies every present engine's overhead(t) and has(t), on every segment.
-        for (const char *name : {"anchor: MIX consumer", "other engine busy", "waiting on both, one busy", "one of two cores idle"}) {
+        for (const char *name : {"anchor: MIX consumer", "other engine busy", "waiting on both, one busy",
+                                 "one of two cores idle"}) {
             const Capture c = scenario(QString::fromLatin1(name));
             const AnalysisInput in = buildAnalysisInput(c, std::nullopt);
             double covered = 0;

@@ -53,7 +53,7 @@ private slots:
     // The simulator tags the user gave (the files cannot tell) come back as given, unknown included.
     void simulatorTagsRoundTrip_data()
     {
-        QTest::addColumn<int>("before");  // -1 unknown, 0 onboard, 1 simulator
+        QTest::addColumn<int>("before"); // -1 unknown, 0 onboard, 1 simulator
         QTest::addColumn<int>("after");
         QTest::newRow("both unknown") << -1 << -1;
         QTest::newRow("simulator before, onboard after") << 1 << 0;
@@ -102,7 +102,7 @@ private slots:
         QString error;
         auto files = captureFilesForEmbedding(before, &error);
         QVERIFY2(files, qPrintable(error));
-        QVERIFY(files->size() >= 3);   // records, deps.json, name map, scope stats …
+        QVERIFY(files->size() >= 3); // records, deps.json, name map, scope stats …
         QCOMPARE(files->front().name, QStringLiteral("chip_swimlane_records.json"));
         bool nested = false;
         for (const EmbeddedFile &f : *files)
@@ -114,7 +114,7 @@ private slots:
         s.before.embedded = *files;
         const QString path = m_dir.filePath(QStringLiteral("embedded.lanescope"));
         QVERIFY2(saveReviewSession(s, path, &error), qPrintable(error));
-        QVERIFY(QFileInfo(path).size() < qint64(files->front().bytes.size()));  // compressed
+        QVERIFY(QFileInfo(path).size() < qint64(files->front().bytes.size())); // compressed
         const auto back = loadReviewSession(path, &error);
         QVERIFY2(back, qPrintable(error));
         QVERIFY(*back == s);
@@ -140,14 +140,15 @@ private slots:
         const QByteArray oldBytes = readAll(path);
 
         ReviewSession bigger = sampleSession();
-        bigger.notes = QString(3 << 20, u'x');   // several 1 MiB chunks
+        bigger.notes = QString(3 << 20, u'x'); // several 1 MiB chunks
         int chunks = 0;
         QString error;
         QVERIFY(!saveReviewSession(bigger, path, &error, [&] { return ++chunks < 2; }));
         QVERIFY2(error.contains(QStringLiteral("cancelled")), qPrintable(error));
         QCOMPARE(chunks, 2);
         QCOMPARE(readAll(path), oldBytes);
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("review.lanescope")});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+                 QStringList{QStringLiteral("review.lanescope")});
     }
 
     // A target that cannot be written fails cleanly and leaves what was there.
@@ -155,7 +156,8 @@ private slots:
     {
         QTemporaryDir dir;
         QString error;
-        QVERIFY(!saveReviewSession(sampleSession(), dir.filePath(QStringLiteral("missing/dir/r.lanescope")), &error));
+        QVERIFY(!saveReviewSession(sampleSession(), dir.filePath(QStringLiteral("missing/dir/r.lanescope")),
+                                   &error));
         QVERIFY(!error.isEmpty());
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("missing"))));
         // A directory where the file should be: the directory stays a directory.
@@ -177,10 +179,13 @@ private slots:
         const QByteArray good = serializeReviewSession(sampleSession());
         QByteArray truncated = good.left(good.size() / 2);
         QTest::newRow("empty") << QByteArray() << "at byte 1: not valid JSON";
-        QTest::newRow("truncated") << truncated << QStringLiteral("at byte %1: not valid JSON").arg(truncated.size() + 1);
+        QTest::newRow("truncated") << truncated
+                                   << QStringLiteral("at byte %1: not valid JSON").arg(truncated.size() + 1);
         QTest::newRow("array") << QByteArray("[]") << "the top level is not an object";
-        QTest::newRow("other format") << QByteArray("{\"format\":\"x\",\"version\":1}") << "format: not a Lanescope review";
-        QTest::newRow("newer") << QByteArray("{\"format\":\"lanescope-review\",\"version\":9}") << "version 9 is newer";
+        QTest::newRow("other format")
+            << QByteArray("{\"format\":\"x\",\"version\":1}") << "format: not a Lanescope review";
+        QTest::newRow("newer") << QByteArray("{\"format\":\"lanescope-review\",\"version\":9}")
+                               << "version 9 is newer";
         QByteArray noMarkers = good;
         noMarkers.replace("\"markers\"", "\"markerz\"");
         QTest::newRow("missing markers") << noMarkers << "review: missing \"markers\"";
@@ -189,19 +194,23 @@ private slots:
         QTest::newRow("marker time") << badTime << "markers[0].time_us: not a finite number";
         QTest::newRow("deep") << QByteArray(100000, '[') << "at byte 32: nested deeper than 32 levels";
         QTest::newRow("bad utf8") << QByteArray("{\"format\":\"lanescope-review\xff\"}") << "at byte";
-        const QByteArray head = "{\"format\":\"lanescope-review\",\"version\":1,\"technique\":\"\",\"notes\":\"\",\"markers\":[],"
-                                "\"after\":{\"path\":\"a\"},\"before\":{\"path\":\"b\",\"embedded\":[";
-        QTest::newRow("escaping name") << head + "{\"name\":\"../../etc/x\",\"size\":1,\"zstd_base64\":\"\"}]}}"
-                                       << "before.embedded[0].name: \"../../etc/x\" is not a plain file name";
+        const QByteArray head =
+            "{\"format\":\"lanescope-review\",\"version\":1,\"technique\":\"\",\"notes\":\"\",\"markers\":[],"
+            "\"after\":{\"path\":\"a\"},\"before\":{\"path\":\"b\",\"embedded\":[";
+        QTest::newRow("escaping name")
+            << head + "{\"name\":\"../../etc/x\",\"size\":1,\"zstd_base64\":\"\"}]}}"
+            << "before.embedded[0].name: \"../../etc/x\" is not a plain file name";
         QTest::newRow("not base64") << head + "{\"name\":\"a\",\"size\":1,\"zstd_base64\":\"@@@\"}]}}"
                                     << "before.embedded[0].zstd_base64: not base64";
         QTest::newRow("not zstd") << head + "{\"name\":\"a\",\"size\":3,\"zstd_base64\":\"YWJj\"}]}}"
                                   << "before.embedded[0].zstd_base64: not a zstd frame of the stated size";
-        QTest::newRow("bomb size") << head + "{\"name\":\"a\",\"size\":99999999999999,\"zstd_base64\":\"\"}]}}"
+        QTest::newRow("bomb size") << head +
+                                          "{\"name\":\"a\",\"size\":99999999999999,\"zstd_base64\":\"\"}]}}"
                                    << "before.embedded[0].size: not a size up to 4 GiB";
         QTest::newRow("negative size") << head + "{\"name\":\"a\",\"size\":-1,\"zstd_base64\":\"\"}]}}"
                                        << "before.embedded[0].size: not a size up to 4 GiB";
-        QTest::newRow("simulated tag") << head + "],\"simulated\":\"yes\"}}" << "before.simulated: not true or false";
+        QTest::newRow("simulated tag") << head + "],\"simulated\":\"yes\"}}"
+                                       << "before.simulated: not true or false";
     }
     void badInput()
     {
@@ -224,7 +233,7 @@ private slots:
         s.before.embedded = {{QStringLiteral("deps.json"), QByteArray("{\"tasks\": []}")}};
         const QByteArray good = serializeReviewSession(s);
         QVERIFY(good.endsWith("}\n"));
-        for (qsizetype n = 0; n < good.size() - 1; ++n) {   // up to the closing brace, before the newline
+        for (qsizetype n = 0; n < good.size() - 1; ++n) { // up to the closing brace, before the newline
             QString error;
             QVERIFY(!parseReviewSession(good.left(n), &error));
             QVERIFY(!error.isEmpty());

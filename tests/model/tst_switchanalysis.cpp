@@ -75,10 +75,10 @@ private slots:
     {
         const Capture c = switches();
         const SwitchFigures f = switchFigures(buildAnalysisInput(c, std::nullopt), nullptr);
-        QCOMPARE(f.boundLowerUs, 0.0);     // the AIV core never switches
-        QCOMPARE(f.boundUpperUs, 0.5);     // AIC min 0.5 + AIV min 0
-        QCOMPARE(f.boundUpperPct, 5.0);    // of the 10 µs window
-        QVERIFY(!f.engines[0].duringOverheadUs.has_value());  // no Part 1 given: no split
+        QCOMPARE(f.boundLowerUs, 0.0);                       // the AIV core never switches
+        QCOMPARE(f.boundUpperUs, 0.5);                       // AIC min 0.5 + AIV min 0
+        QCOMPARE(f.boundUpperPct, 5.0);                      // of the 10 µs window
+        QVERIFY(!f.engines[0].duringOverheadUs.has_value()); // no Part 1 given: no split
     }
 
     void regionKeepsRowsStartingInside()

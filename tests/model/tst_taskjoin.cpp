@@ -49,17 +49,19 @@ private slots:
 
     void countsGapsPerCoreAndEpoch()
     {
-        // Core 0: 1, 2, 5 (gap 2) and core 3: 10, 14 (gap 3) in epoch 1; core 0 restarts at 1 in epoch 2 (no gap).
-        const std::vector<RawAicoreRow> aicore = {core(0, 1, 1), core(0, 2, 1), core(0, 5, 1), core(3, 10, 1), core(0, 1, 2)};
+        // Core 0: 1, 2, 5 (gap 2) and core 3: 10, 14 (gap 3) in epoch 1; core 0 restarts at 1 in epoch 2 (no
+        // gap).
+        const std::vector<RawAicoreRow> aicore = {core(0, 1, 1), core(0, 2, 1), core(0, 5, 1), core(3, 10, 1),
+                                                  core(0, 1, 2)};
         const std::vector<RawAicpuRow> aicpu = {cpu(3, 14, 1), cpu(0, 1, 2)};
         const auto j = TaskJoin::build(aicore, aicpu, true);
         QCOMPARE(j.counterGapRecords, quint64(5));
         QCOMPARE(j.coresWithGaps, 2u);
         QCOMPARE(j.largestGapCore, 3);
         QCOMPARE(j.largestGapRecords, quint64(3));
-        QCOMPARE(j.partner[4], 1u);         // epoch 2 row joins the epoch 2 AICPU row only
+        QCOMPARE(j.partner[4], 1u); // epoch 2 row joins the epoch 2 AICPU row only
         QCOMPARE(j.partner[0], kNone);
-        QCOMPARE(j.droppedAicpu, quint64(1));  // (epoch 1, core 3, reg 14)
+        QCOMPARE(j.droppedAicpu, quint64(1)); // (epoch 1, core 3, reg 14)
         QCOMPARE(j.droppedAicpuByCore, (std::vector<std::pair<std::int32_t, std::uint64_t>>{{3, 1}}));
         QCOMPARE(j.aicoreWithoutPartner, quint64(4));
     }
@@ -72,13 +74,14 @@ private slots:
         QCOMPARE(j.duplicateAicoreRows, quint64(1));
         QCOMPARE(j.duplicateAicpuRows, quint64(1));
         QCOMPARE(j.duplicateKey, (std::vector<std::uint8_t>{1, 1}));
-        QCOMPARE(j.partner, (std::vector<std::uint32_t>{0, 1}));  // k-th with k-th, in file order
+        QCOMPARE(j.partner, (std::vector<std::uint32_t>{0, 1})); // k-th with k-th, in file order
     }
 
     void droppedRowsAreListedByCore()
     {
         const std::vector<RawAicoreRow> aicore = {core(2, 1)};
-        const std::vector<RawAicpuRow> aicpu = {cpu(7, 1, 0), cpu(2, 1), cpu(5, 3), cpu(7, 2), cpu(5, 4), cpu(5, 5)};
+        const std::vector<RawAicpuRow> aicpu = {cpu(7, 1, 0), cpu(2, 1), cpu(5, 3),
+                                                cpu(7, 2),    cpu(5, 4), cpu(5, 5)};
         const auto j = TaskJoin::build(aicore, aicpu, false);
         QCOMPARE(j.droppedAicpu, quint64(5));
         QCOMPARE(j.droppedAicpuByCore, (std::vector<std::pair<std::int32_t, std::uint64_t>>{{5, 3}, {7, 2}}));

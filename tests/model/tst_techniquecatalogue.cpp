@@ -40,8 +40,9 @@ private slots:
         QStringList order;
         for (const Technique &t : c->techniques())
             order << t.shortId;
-        QCOMPARE(order, (QStringList{"01a", "01b", "01c", "01d", "02a", "02b", "02c", "02d", "03a", "03b", "03c", "03d",
-                                     "04a", "04b", "04c", "04d", "04e", "04f", "05a", "05b", "06a", "06b"}));
+        QCOMPARE(order,
+                 (QStringList{"01a", "01b", "01c", "01d", "02a", "02b", "02c", "02d", "03a", "03b", "03c",
+                              "03d", "04a", "04b", "04c", "04d", "04e", "04f", "05a", "05b", "06a", "06b"}));
         int diagnostics = 0;
         for (const Technique &t : c->techniques()) {
             QVERIFY2(t.id.startsWith(t.shortId + u'-'), qPrintable(t.id));
@@ -51,7 +52,7 @@ private slots:
             QVERIFY2(!t.confirmation.empty(), qPrintable(t.id));
             diagnostics += t.diagnostic ? 1 : 0;
         }
-        QCOMPARE(diagnostics, 1);   // 04d, the instruction trace
+        QCOMPARE(diagnostics, 1); // 04d, the instruction trace
         QVERIFY(c->find(QStringLiteral("04d"))->diagnostic);
     }
 
@@ -64,7 +65,8 @@ private slots:
             QSet<QString> seen;
             for (const ConfirmationMetric &m : list) {
                 QVERIFY2(metricDefinition(m.metric), qPrintable(where + u' ' + m.metric));
-                QVERIFY2(!seen.contains(m.metric), qPrintable(where + QStringLiteral(" lists twice ") + m.metric));
+                QVERIFY2(!seen.contains(m.metric),
+                         qPrintable(where + QStringLiteral(" lists twice ") + m.metric));
                 seen.insert(m.metric);
             }
         };
@@ -86,11 +88,16 @@ private slots:
     {
         QTest::addColumn<QString>("query");
         QTest::addColumn<QString>("id");
-        QTest::newRow("full") << "02b-spmd" << "02b-spmd";
-        QTest::newRow("short") << "05a" << "05a-rebalance-scopes";
-        QTest::newRow("case") << "01A-LARGER-TILING" << "01a-larger-tiling";
-        QTest::newRow("unknown") << "07z" << "";
-        QTest::newRow("general is not a technique") << "general" << "";
+        QTest::newRow("full") << "02b-spmd"
+                              << "02b-spmd";
+        QTest::newRow("short") << "05a"
+                               << "05a-rebalance-scopes";
+        QTest::newRow("case") << "01A-LARGER-TILING"
+                              << "01a-larger-tiling";
+        QTest::newRow("unknown") << "07z"
+                                 << "";
+        QTest::newRow("general is not a technique") << "general"
+                                                    << "";
     }
     void find()
     {
@@ -106,13 +113,16 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("message");
         QTest::newRow("not json") << QByteArray("{") << "catalogue.json: at byte 2: not valid JSON";
-        QTest::newRow("no pages") << QByteArray("{}") << "catalogue.json: catalogue: \"pages\" is not an array";
+        QTest::newRow("no pages") << QByteArray("{}")
+                                  << "catalogue.json: catalogue: \"pages\" is not an array";
         QTest::newRow("unknown technique")
-            << QByteArray("{\"pages\":[{\"id\":\"01\",\"title\":\"t\",\"summary\":\"s\",\"techniques\":[\"x\"]}],"
-                          "\"general\":[],\"techniques\":[]}")
+            << QByteArray(
+                   "{\"pages\":[{\"id\":\"01\",\"title\":\"t\",\"summary\":\"s\",\"techniques\":[\"x\"]}],"
+                   "\"general\":[],\"techniques\":[]}")
             << "catalogue.json: page 01 lists unknown technique \"x\"";
         QTest::newRow("bad direction")
-            << QByteArray("{\"pages\":[],\"general\":[{\"metric\":\"M1\",\"expected\":\"sideways\"}],\"techniques\":[]}")
+            << QByteArray("{\"pages\":[],\"general\":[{\"metric\":\"M1\",\"expected\":\"sideways\"}],"
+                          "\"techniques\":[]}")
             << "catalogue.json: general[0].expected: unknown direction \"sideways\"";
     }
     void badCatalogue()

@@ -11,7 +11,8 @@
 namespace lanescope {
 
 // One row: task, core (its type), dispatch, start, end, finish, all in µs, with AICPU timing.
-inline TaskRow row(std::uint64_t task, int core, CoreType type, double dispatch, double start, double end, double finish)
+inline TaskRow row(std::uint64_t task, int core, CoreType type, double dispatch, double start, double end,
+                   double finish)
 {
     TaskRow r;
     r.taskId = task;
@@ -31,12 +32,14 @@ constexpr CoreType AIV = CoreType::Aiv;
 
 // A level-2 capture of `rows` (sorted here by task id, as the loader leaves them) with the
 // dependency graph of `edges`; `extraNodes` are graph tasks that have no rows.
-inline Capture captureOf(std::vector<TaskRow> rows, std::vector<std::pair<std::uint64_t, std::uint64_t>> edges,
-                  std::vector<std::uint64_t> extraNodes = {}, int level = 2)
+inline Capture captureOf(std::vector<TaskRow> rows,
+                         std::vector<std::pair<std::uint64_t, std::uint64_t>> edges,
+                         std::vector<std::uint64_t> extraNodes = {}, int level = 2)
 {
     Capture c;
     c.info.level = level;
-    std::stable_sort(rows.begin(), rows.end(), [](const TaskRow &a, const TaskRow &b) { return a.taskId < b.taskId; });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const TaskRow &a, const TaskRow &b) { return a.taskId < b.taskId; });
     std::vector<DepNode> nodes;
     auto addNode = [&](std::uint64_t id) {
         for (const DepNode &n : nodes)
@@ -51,7 +54,8 @@ inline Capture captureOf(std::vector<TaskRow> rows, std::vector<std::pair<std::u
         addNode(r.taskId);
     for (std::uint64_t id : extraNodes)
         addNode(id);
-    std::sort(nodes.begin(), nodes.end(), [](const DepNode &a, const DepNode &b) { return a.taskId < b.taskId; });
+    std::sort(nodes.begin(), nodes.end(),
+              [](const DepNode &a, const DepNode &b) { return a.taskId < b.taskId; });
     c.rows = std::move(rows);
     if (!edges.empty() || !extraNodes.empty() || !c.rows.empty())
         c.deps.build(std::move(nodes), std::move(edges));

@@ -1,4 +1,4 @@
-#include "widgets/arrowgeometry.h"
+#include "widgets/render/arrowgeometry.h"
 
 #include <QTest>
 #include <cmath>
@@ -8,7 +8,7 @@ using namespace lanescope;
 
 namespace {
 
-const QRectF kClip(200, 28, 800, 400);  // plot: x 200..1000, y 28..428
+const QRectF kClip(200, 28, 800, 400); // plot: x 200..1000, y 28..428
 
 bool near(QPointF a, QPointF b, double eps = 1e-6)
 {
@@ -18,10 +18,10 @@ bool near(QPointF a, QPointF b, double eps = 1e-6)
 bool onBorder(QPointF p, const QRectF &r)
 {
     const double eps = 1e-6;
-    const bool inside = p.x() >= r.left() - eps && p.x() <= r.right() + eps && p.y() >= r.top() - eps
-                        && p.y() <= r.bottom() + eps;
-    return inside && (std::abs(p.x() - r.left()) < eps || std::abs(p.x() - r.right()) < eps
-                      || std::abs(p.y() - r.top()) < eps || std::abs(p.y() - r.bottom()) < eps);
+    const bool inside = p.x() >= r.left() - eps && p.x() <= r.right() + eps && p.y() >= r.top() - eps &&
+                        p.y() <= r.bottom() + eps;
+    return inside && (std::abs(p.x() - r.left()) < eps || std::abs(p.x() - r.right()) < eps ||
+                      std::abs(p.y() - r.top()) < eps || std::abs(p.y() - r.bottom()) < eps);
 }
 
 // Plot 200..1000 px shows 0..800 µs: 1 px per µs.
@@ -49,15 +49,18 @@ private slots:
         QTest::addColumn<QPointF>("from");
         QTest::addColumn<QPointF>("to");
         QTest::addColumn<bool>("visible");
-        QTest::addColumn<bool>("curved");      // the whole curve (both ends near the plot)
+        QTest::addColumn<bool>("curved"); // the whole curve (both ends near the plot)
         QTest::addColumn<bool>("toOutside");
         QTest::addColumn<bool>("fromOutside");
 
-        QTest::newRow("forward inside") << QPointF(300, 100) << QPointF(500, 200) << true << true << false << false;
-        QTest::newRow("backward inside (violation)") << QPointF(500, 100) << QPointF(450, 300) << true << true << false
-                                                    << false;
-        QTest::newRow("same lane") << QPointF(300, 100) << QPointF(400, 100) << true << true << false << false;
-        QTest::newRow("same point") << QPointF(300, 100) << QPointF(300, 100) << true << true << false << false;
+        QTest::newRow("forward inside")
+            << QPointF(300, 100) << QPointF(500, 200) << true << true << false << false;
+        QTest::newRow("backward inside (violation)")
+            << QPointF(500, 100) << QPointF(450, 300) << true << true << false << false;
+        QTest::newRow("same lane") << QPointF(300, 100) << QPointF(400, 100) << true << true << false
+                                   << false;
+        QTest::newRow("same point") << QPointF(300, 100) << QPointF(300, 100) << true << true << false
+                                    << false;
         QTest::newRow("destination just right of the plot")
             << QPointF(900, 100) << QPointF(1100, 100) << true << true << true << false;
         QTest::newRow("destination far right (zoomed in)")
@@ -66,12 +69,12 @@ private slots:
             << QPointF(-7e7, 300) << QPointF(600, 100) << true << false << false << true;
         QTest::newRow("both far, crossing the plot")
             << QPointF(-1e9, 200) << QPointF(1e9, 250) << true << false << true << true;
-        QTest::newRow("both left of the plot") << QPointF(0, 100) << QPointF(150, 200) << false << false << false
-                                               << false;
-        QTest::newRow("both far below the plot") << QPointF(300, 5000) << QPointF(600, 6000) << false << false
-                                                 << false << false;
-        QTest::newRow("far, passing above the plot") << QPointF(-1e6, 0) << QPointF(1e6, 10) << false << false
-                                                     << false << false;
+        QTest::newRow("both left of the plot")
+            << QPointF(0, 100) << QPointF(150, 200) << false << false << false << false;
+        QTest::newRow("both far below the plot")
+            << QPointF(300, 5000) << QPointF(600, 6000) << false << false << false << false;
+        QTest::newRow("far, passing above the plot")
+            << QPointF(-1e6, 0) << QPointF(1e6, 10) << false << false << false << false;
         QTest::newRow("not finite") << QPointF(qQNaN(), 100) << QPointF(600, 100) << false << false << false
                                     << false;
     }
@@ -103,7 +106,8 @@ private slots:
             QVERIFY(near(s.path.first(), from));
             QVERIFY(near(s.path.last(), to));
             // Leaves and enters horizontally; the head points right, into the consumer's start.
-            QCOMPARE(s.path[1].y() - from.y() == 0 || std::abs(s.path[1].y() - from.y()) < std::abs(to.y() - from.y()) / 10,
+            QCOMPARE(s.path[1].y() - from.y() == 0 ||
+                         std::abs(s.path[1].y() - from.y()) < std::abs(to.y() - from.y()) / 10,
                      true);
             QVERIFY(base.x() < s.head[0].x());
             QVERIFY(std::abs(base.y() - s.head[0].y()) < 1e-9);
@@ -111,7 +115,8 @@ private slots:
             // Straight piece cut at the plot border: ends inside, on the border where cut.
             QCOMPARE(s.path.size(), 2);
             for (const QPointF &p : s.path)
-                QVERIFY2(p.x() >= kClip.left() - 1 && p.x() <= kClip.right() + 1, qPrintable(QString::number(p.x())));
+                QVERIFY2(p.x() >= kClip.left() - 1 && p.x() <= kClip.right() + 1,
+                         qPrintable(QString::number(p.x())));
             if (fromOutside)
                 QVERIFY(onBorder(s.path.first(), kClip));
             else
@@ -135,14 +140,15 @@ private slots:
         QTest::addColumn<QPointF>("second");
         QTest::newRow("inside") << QPointF(300, 100) << QPointF(400, 200) << true << QPointF(300, 100)
                                 << QPointF(400, 200);
-        QTest::newRow("through left and right") << QPointF(0, 100) << QPointF(1200, 100) << true
-                                                << QPointF(200, 100) << QPointF(1000, 100);
-        QTest::newRow("into the top") << QPointF(400, 0) << QPointF(400, 100) << true << QPointF(400, 28)
-                                      << QPointF(400, 100);
-        QTest::newRow("diagonal corner cut") << QPointF(100, 0) << QPointF(300, 200) << true << QPointF(200, 100)
-                                             << QPointF(300, 200);
+        QTest::newRow("through left and right")
+            << QPointF(0, 100) << QPointF(1200, 100) << true << QPointF(200, 100) << QPointF(1000, 100);
+        QTest::newRow("into the top")
+            << QPointF(400, 0) << QPointF(400, 100) << true << QPointF(400, 28) << QPointF(400, 100);
+        QTest::newRow("diagonal corner cut")
+            << QPointF(100, 0) << QPointF(300, 200) << true << QPointF(200, 100) << QPointF(300, 200);
         QTest::newRow("miss") << QPointF(0, 0) << QPointF(100, 500) << false << QPointF() << QPointF();
-        QTest::newRow("vertical outside") << QPointF(100, 0) << QPointF(100, 500) << false << QPointF() << QPointF();
+        QTest::newRow("vertical outside")
+            << QPointF(100, 0) << QPointF(100, 500) << false << QPointF() << QPointF();
     }
     void clip()
     {
@@ -163,9 +169,10 @@ private slots:
     // bars' centres; pairs with an end in no visible row are skipped.
     void edge_data()
     {
-        QTest::addColumn<int>("fromCount");     // producer anchors: lanes 0.. (end 100 + 10 k)
-        QTest::addColumn<int>("toCount");       // consumer anchors: lanes 10.. (start 150 + 10 k, or 50 + … when early)
-        QTest::addColumn<bool>("early");        // consumers start before the producers end
+        QTest::addColumn<int>("fromCount"); // producer anchors: lanes 0.. (end 100 + 10 k)
+        QTest::addColumn<int>(
+            "toCount"); // consumer anchors: lanes 10.. (start 150 + 10 k, or 50 + … when early)
+        QTest::addColumn<bool>("early"); // consumers start before the producers end
         QTest::addColumn<bool>("hideFirstConsumerLane");
         QTest::addColumn<int>("arrows");
         QTest::addColumn<int>("skipped");

@@ -1,10 +1,10 @@
 #include "model/io/loader.h"
 #include "model/session/capturefacts.h"
-#include "widgets/barlegend.h"
-#include "widgets/barstyle.h"
-#include "widgets/slicepalette.h"
-#include "widgets/timelineexport.h"
-#include "widgets/timelineview.h"
+#include "widgets/export/timelineexport.h"
+#include "widgets/panels/barlegend.h"
+#include "widgets/style/slicepalette.h"
+#include "widgets/text/barstyle.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QImage>
 #include <QTest>

@@ -1,6 +1,6 @@
-#include "widgets/barstyle.h"
-#include "widgets/slicepalette.h"
-#include "widgets/timelineexport.h"
+#include "widgets/export/timelineexport.h"
+#include "widgets/style/slicepalette.h"
+#include "widgets/text/barstyle.h"
 
 #include <QImage>
 #include <QTest>
@@ -59,8 +59,12 @@ private slots:
     // for opaque colours: every colour a bar can get has no alpha.
     void barColoursAreOpaque()
     {
-        std::vector<QRgb> colours = {dummyColour(), allocColour(), predicatedSkipColour(), neutralBarColour(),
-                                     coreTypeColour(CoreType::Aic), coreTypeColour(CoreType::Aiv)};
+        std::vector<QRgb> colours = {dummyColour(),
+                                     allocColour(),
+                                     predicatedSkipColour(),
+                                     neutralBarColour(),
+                                     coreTypeColour(CoreType::Aic),
+                                     coreTypeColour(CoreType::Aiv)};
         for (std::uint32_t key = 0; key < 200; ++key)
             colours.push_back(keyColour(key));
         for (const char *name : {"qk_matmul(r1t3)", "func_7_h", "alloc(t1)", "chip.run", "", "dispatch"})

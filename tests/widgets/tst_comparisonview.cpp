@@ -1,9 +1,9 @@
 #include "beforeafterpair.h"
 #include "model/io/loader.h"
-#include "widgets/comparisontablemodel.h"
-#include "widgets/comparisonview.h"
-#include "widgets/timelineview.h"
-#include "widgets/twintimeline.h"
+#include "widgets/comparison/comparisontablemodel.h"
+#include "widgets/comparison/comparisonview.h"
+#include "widgets/comparison/twintimeline.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAbstractItemModelTester>
 #include <QChartView>

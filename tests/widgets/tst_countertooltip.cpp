@@ -1,8 +1,8 @@
 // Counter track tooltips: the value held at a time, and for ring tracks the % of capacity and the
 // scope site of that step; shown by the timeline when hovering a counter row in the plot.
 
-#include "widgets/countertooltip.h"
-#include "widgets/timelineview.h"
+#include "widgets/text/countertooltip.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QHelpEvent>
 #include <QTest>
@@ -50,12 +50,18 @@ private slots:
         QTest::addColumn<bool>("ring");
         QTest::addColumn<double>("at");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("ring, mid step") << true << 25.0
-                                        << QStringLiteral("ring 2 task window (inferred)\nat 25 µs: 12 of 16 (75.0% of capacity)\nscope a.py:1");
-        QTest::newRow("ring, at capacity") << true << 30.0
-                                           << QStringLiteral("ring 2 task window (inferred)\nat 30 µs: 16 of 16 (100.0% of capacity)\nscope b.py:2");
-        QTest::newRow("ring, no site yet") << true << 10.0
-                                           << QStringLiteral("ring 2 task window (inferred)\nat 10 µs: 0 of 16 (0.0% of capacity)\nscope unknown");
+        QTest::newRow("ring, mid step")
+            << true << 25.0
+            << QStringLiteral(
+                   "ring 2 task window (inferred)\nat 25 µs: 12 of 16 (75.0% of capacity)\nscope a.py:1");
+        QTest::newRow("ring, at capacity")
+            << true << 30.0
+            << QStringLiteral(
+                   "ring 2 task window (inferred)\nat 30 µs: 16 of 16 (100.0% of capacity)\nscope b.py:2");
+        QTest::newRow("ring, no site yet")
+            << true << 10.0
+            << QStringLiteral(
+                   "ring 2 task window (inferred)\nat 10 µs: 0 of 16 (0.0% of capacity)\nscope unknown");
         QTest::newRow("before the track") << true << 5.0 << QString();
         QTest::newRow("after the track") << true << 41.0 << QString();
         QTest::newRow("recorded counter") << false << 2.0 << QStringLiteral("oh_aic_ready\nat 2 µs: 3");
@@ -73,7 +79,9 @@ private slots:
     {
         CounterTrack t = ringTrack();
         t.capacity.reset();
-        QCOMPARE(describeCounterAt(t, 25), QStringLiteral("ring 2 task window (inferred)\nat 25 µs: 12 (capacity unknown)\nscope a.py:1"));
+        QCOMPARE(
+            describeCounterAt(t, 25),
+            QStringLiteral("ring 2 task window (inferred)\nat 25 µs: 12 (capacity unknown)\nscope a.py:1"));
     }
 
     void timelineShowsItOverTheCounterRow()

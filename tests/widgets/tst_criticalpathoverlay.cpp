@@ -1,9 +1,9 @@
-#include "model/techniques/captureanalysis.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
-#include "widgets/criticalpathhighlight.h"
-#include "widgets/criticalpathoverlay.h"
-#include "widgets/timelineview.h"
+#include "model/techniques/captureanalysis.h"
+#include "widgets/overlays/criticalpathhighlight.h"
+#include "widgets/overlays/criticalpathoverlay.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QTest>
 #include <set>
@@ -21,15 +21,17 @@ QRectF barRect(const TimelineView &view, SliceRef bar)
     if (row < 0)
         return {};
     const TimelineViewport &vp = view.timelineViewport();
-    const double top = vp.lanesTop() + layout.sliceTop(layout.rows()[std::size_t(row)], s.depth) - vp.scrollYPx;
-    return QRectF(QPointF(vp.xOf(s.startUs), top), QPointF(vp.xOf(s.endUs), top + layout.metrics().sliceRowHeightPx - 1));
+    const double top =
+        vp.lanesTop() + layout.sliceTop(layout.rows()[std::size_t(row)], s.depth) - vp.scrollYPx;
+    return QRectF(QPointF(vp.xOf(s.startUs), top),
+                  QPointF(vp.xOf(s.endUs), top + layout.metrics().sliceRowHeightPx - 1));
 }
 
 bool insidePlot(const TimelineView &view, const QRectF &r)
 {
     const TimelineViewport &vp = view.timelineViewport();
-    return r.left() > vp.plotLeft() + 2 && r.right() < vp.plotRight() - 2 && r.top() > vp.lanesTop() + 2
-           && r.bottom() < vp.heightPx - 2;
+    return r.left() > vp.plotLeft() + 2 && r.right() < vp.plotRight() - 2 && r.top() > vp.lanesTop() + 2 &&
+           r.bottom() < vp.heightPx - 2;
 }
 
 int distance(QRgb a, QRgb b)
@@ -66,7 +68,8 @@ class TestCriticalPathOverlay : public QObject
                 // Keep clear of the gap bands and joints drawn on the path's lanes.
                 bool clear = true;
                 for (std::size_t g = 0; g < overlay.gaps().size() && clear; ++g)
-                    clear = !overlay.gapRect(g, m_view->timelineViewport(), m_view->layout()).intersects(r.adjusted(-4, -4, 4, 4));
+                    clear = !overlay.gapRect(g, m_view->timelineViewport(), m_view->layout())
+                                 .intersects(r.adjusted(-4, -4, 4, 4));
                 if (clear) {
                     best = bar;
                     widest = r.width();
@@ -121,11 +124,12 @@ private slots:
         for (const SliceRef &bar : overlay->bars())
             QVERIFY(tasks.count(c.rows[c.lanes[std::size_t(bar.lane)].slices[bar.slice].ref].taskId));
         // One band per gap of the path, the kinds as classified, plus joints for hops without a gap.
-        const auto gapSegments = std::count_if(path.segments.begin(), path.segments.end(),
-                                               [](const PathSegment &s) { return s.kind != PathSegment::Kind::Compute; });
-        const auto bands = std::count_if(overlay->gaps().begin(), overlay->gaps().end(), [](const CriticalPathOverlay::Gap &g) {
-            return g.kind != PathSegment::Kind::Compute;
-        });
+        const auto gapSegments =
+            std::count_if(path.segments.begin(), path.segments.end(),
+                          [](const PathSegment &s) { return s.kind != PathSegment::Kind::Compute; });
+        const auto bands = std::count_if(
+            overlay->gaps().begin(), overlay->gaps().end(),
+            [](const CriticalPathOverlay::Gap &g) { return g.kind != PathSegment::Kind::Compute; });
         QCOMPARE(bands, gapSegments);
         QCOMPARE(overlay->gaps().size(), path.taskIds.size() - 1 + (path.frontGapUs > 0 ? 1 : 0));
     }
@@ -149,8 +153,10 @@ private slots:
         QVERIFY(distance(shown.pixel(offPx), background) < distance(before.pixel(offPx), background));
         QVERIFY(distance(shown.pixel(offPx), before.pixel(offPx)) > 30);
         // On the path: drawn again at full strength, as before.
-        QVERIFY2(distance(shown.pixel(onPx), before.pixel(onPx)) < 12,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(shown.pixel(onPx), 0, 16).arg(before.pixel(onPx), 0, 16)));
+        QVERIFY2(
+            distance(shown.pixel(onPx), before.pixel(onPx)) < 12,
+            qPrintable(
+                QStringLiteral("%1 vs %2").arg(shown.pixel(onPx), 0, 16).arg(before.pixel(onPx), 0, 16)));
 
         m_highlight->setShown(false);
         QVERIFY(!m_highlight->overlay());
@@ -167,8 +173,9 @@ private slots:
         std::size_t longest = overlay->gaps().size();
         for (std::size_t i = 0; i < overlay->gaps().size(); ++i) {
             const auto &g = overlay->gaps()[i];
-            if (g.kind != PathSegment::Kind::Compute
-                && (longest == overlay->gaps().size() || g.toUs - g.fromUs > overlay->gaps()[longest].toUs - overlay->gaps()[longest].fromUs))
+            if (g.kind != PathSegment::Kind::Compute &&
+                (longest == overlay->gaps().size() ||
+                 g.toUs - g.fromUs > overlay->gaps()[longest].toUs - overlay->gaps()[longest].fromUs))
                 longest = i;
         }
         QVERIFY(longest < overlay->gaps().size());
@@ -180,7 +187,8 @@ private slots:
         QVERIFY(insidePlot(*m_view, band));
         const QPoint mid = band.center().toPoint();
         QCOMPARE(QColor(frame().pixel(mid)).name(), CriticalPathOverlay::kindColour(gap.kind).name());
-        QCOMPARE(overlay->gapAt(band.center(), m_view->timelineViewport(), m_view->layout()), std::optional<std::size_t>(longest));
+        QCOMPARE(overlay->gapAt(band.center(), m_view->timelineViewport(), m_view->layout()),
+                 std::optional<std::size_t>(longest));
         const QString tip = overlay->describeGap(longest);
         QVERIFY(tip.contains(QLatin1String(pathSegmentKindName(gap.kind))));
         QVERIFY(tip.contains(QString::number(gap.waiterTask)));
@@ -194,7 +202,7 @@ private slots:
         QVERIFY(!m_highlight->isAvailable());
         QVERIFY(!m_highlight->overlay());
         m_highlight->setView(m_view.get(), m_analysis);
-        QVERIFY(m_highlight->overlay());   // still shown: it comes back on the new view
+        QVERIFY(m_highlight->overlay()); // still shown: it comes back on the new view
         // An analysis without an observed path: nothing to show.
         auto empty = std::make_shared<CaptureAnalysis>();
         m_highlight->setView(m_view.get(), empty);

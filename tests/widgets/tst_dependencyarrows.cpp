@@ -1,9 +1,9 @@
 #include "model/capture/labels.h"
 #include "model/capture/lanebuilder.h"
-#include "widgets/dependencyarrows.h"
-#include "widgets/dependencyarrowscontrols.h"
-#include "widgets/hbviolationlist.h"
-#include "widgets/timelineview.h"
+#include "widgets/overlays/dependencyarrows.h"
+#include "widgets/overlays/dependencyarrowscontrols.h"
+#include "widgets/panels/hbviolationlist.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -91,8 +91,8 @@ private:
         const TimelineViewport &vp = m_view->timelineViewport();
         const TimelineLayout &layout = m_view->layout();
         const int row = layout.rowOfLane(laneOfCore(core));
-        const double y = vp.lanesTop() + layout.sliceTop(layout.rows()[std::size_t(row)], 0) - vp.scrollYPx
-                         + layout.metrics().sliceRowHeightPx / 2.0;
+        const double y = vp.lanesTop() + layout.sliceTop(layout.rows()[std::size_t(row)], 0) - vp.scrollYPx +
+                         layout.metrics().sliceRowHeightPx / 2.0;
         return QPoint(int(vp.xOf(us)), int(y));
     }
     QImage frame() const
@@ -101,7 +101,7 @@ private:
     }
     const DependencyArrowsOverlay::Stats &paintedStats() const
     {
-        m_view->viewport()->grab();  // paint a frame so the stats describe it
+        m_view->viewport()->grab(); // paint a frame so the stats describe it
         return m_arrows->overlay()->stats();
     }
 
@@ -167,7 +167,7 @@ private slots:
         QFETCH(int, depth);
         QFETCH(int, edges);
         QFETCH(int, violations);
-        const int unselected = warningPixels(frame());  // bars of warm colours, no arrows
+        const int unselected = warningPixels(frame()); // bars of warm colours, no arrows
         QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, barCentre(0, 30));
         const int index = m_controls->depthBox()->findData(depth);
         QVERIFY(index >= 0);
@@ -227,7 +227,8 @@ private slots:
         stats = paintedStats();
         QVERIFY(stats.overCap);
         QCOMPARE(stats.arrowsDrawn, std::size_t(0));
-        QCOMPARE(DependencyArrowsOverlay::overCapText(12345), QStringLiteral("12 345 arrows in view \u2014 zoom in"));
+        QCOMPARE(DependencyArrowsOverlay::overCapText(12345),
+                 QStringLiteral("12 345 arrows in view \u2014 zoom in"));
         // Zoomed in on task 4 only the arrow into it is in view.
         m_view->setVisibleRange({110, 160});
         stats = paintedStats();
@@ -241,7 +242,7 @@ private slots:
         QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, barCentre(0, 30));
         m_view->setGroupCollapsed(m_view->capture()->lanes[std::size_t(laneOfCore(0))].group, true);
         auto stats = paintedStats();
-        QCOMPARE(stats.arrowsDrawn, std::size_t(2));  // pointing at the folded group's heading
+        QCOMPARE(stats.arrowsDrawn, std::size_t(2)); // pointing at the folded group's heading
         QCOMPARE(stats.endsNotShown, std::size_t(0));
         m_view->setGroupCollapsed(m_view->capture()->lanes[std::size_t(laneOfCore(0))].group, false);
         m_view->setLaneHidden(laneOfCore(2), true);

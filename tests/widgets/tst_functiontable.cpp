@@ -1,9 +1,9 @@
 #include "model/io/loader.h"
 #include "model/session/capturedocument.h"
 #include "model/session/capturefacts.h"
-#include "widgets/functiontable.h"
-#include "widgets/functiontablemodel.h"
-#include "widgets/timelineview.h"
+#include "widgets/panels/functiontable.h"
+#include "widgets/panels/functiontablemodel.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>

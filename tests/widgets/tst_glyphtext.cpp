@@ -1,5 +1,5 @@
-#include "widgets/glyphtext.h"
-#include "widgets/rastertarget.h"
+#include "widgets/render/rastertarget.h"
+#include "widgets/text/glyphtext.h"
 
 #include <QFontDatabase>
 #include <QFontMetricsF>
@@ -59,7 +59,7 @@ private slots:
 
     void fitsWholeOrElides_data()
     {
-        QTest::addColumn<double>("roomFraction");  // of the text's full width
+        QTest::addColumn<double>("roomFraction"); // of the text's full width
         QTest::addColumn<bool>("whole");
         QTest::newRow("ample room") << 2.0 << true;
         QTest::newRow("exact") << 1.0 << true;
@@ -79,7 +79,7 @@ private slots:
         QCOMPARE(fit.ellipsis, !whole);
         QCOMPARE(fit.chars == text.size(), whole);
         QVERIFY(fit.width <= room + 1e-9);
-        if (!whole) {  // as many characters as fit next to the ellipsis
+        if (!whole) { // as many characters as fit next to the ellipsis
             const double ellipsis = fit.width - glyphs.width(text.left(fit.chars));
             QVERIFY(ellipsis > 0);
             QVERIFY(glyphs.width(text.left(fit.chars + 1)) + ellipsis > room);
@@ -140,8 +140,14 @@ private slots:
         QVERIFY2(qAbs(a.left() - b.left()) <= tolerance && qAbs(a.right() - b.right()) <= tolerance &&
                      qAbs(a.top() - b.top()) <= tolerance && qAbs(a.bottom() - b.bottom()) <= tolerance,
                  qPrintable(QStringLiteral("blit ink %1,%2 %3x%4 vs drawText %5,%6 %7x%8")
-                                .arg(a.x()).arg(a.y()).arg(a.width()).arg(a.height())
-                                .arg(b.x()).arg(b.y()).arg(b.width()).arg(b.height())));
+                                .arg(a.x())
+                                .arg(a.y())
+                                .arg(a.width())
+                                .arg(a.height())
+                                .arg(b.x())
+                                .arg(b.y())
+                                .arg(b.width())
+                                .arg(b.height())));
         // Solid strokes reach the pen colour itself.
         bool solid = false;
         for (int y = a.top(); y <= a.bottom() && !solid; ++y)
@@ -171,7 +177,7 @@ private slots:
             QImage image(200, 30, QImage::Format_ARGB32_Premultiplied);
             image.fill(background);
             QPainter p(&image);
-            p.fillRect(QRect(0, 0, 40, 30), QColor(0xff, 0xd0, 0xa0));  // not the expected colour
+            p.fillRect(QRect(0, 0, 40, 30), QColor(0xff, 0xd0, 0xa0)); // not the expected colour
             const auto target = RasterTarget::of(p);
             if (expected)
                 glyphs.blit(*target, QPointF(4, 20), text, glyphs.fit(text, 500), pen, *expected);
@@ -180,7 +186,7 @@ private slots:
         };
         const QImage table = blitted(background);
         QVERIFY(table != blitted(std::nullopt));
-        QCOMPARE(table, blitted(0));  // no pixel is transparent black: every one takes the general blend
+        QCOMPARE(table, blitted(0)); // no pixel is transparent black: every one takes the general blend
     }
 
     void blitStaysInsideTheClip()

@@ -1,9 +1,9 @@
 #include "model/session/capturedocument.h"
 #include "model/session/capturefacts.h"
-#include "widgets/dependencyarrows.h"
-#include "widgets/dependencyarrowscontrols.h"
-#include "widgets/hbviolationlist.h"
-#include "widgets/timelineview.h"
+#include "widgets/overlays/dependencyarrows.h"
+#include "widgets/overlays/dependencyarrowscontrols.h"
+#include "widgets/panels/hbviolationlist.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QComboBox>
 #include <QTest>

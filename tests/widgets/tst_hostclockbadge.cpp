@@ -2,10 +2,10 @@
 // far a host-clock lane on the device axis may be off, and the band shows it along the host lanes
 // and at the seam to the device lanes, on screen and in exports alike (one painter).
 #include "model/capture/lanebuilder.h"
-#include "widgets/hostclockbadge.h"
-#include "widgets/hostplacementband.h"
-#include "widgets/lanearrangement.h"
-#include "widgets/timelinepainter.h"
+#include "widgets/overlays/hostplacementband.h"
+#include "widgets/render/hostclockbadge.h"
+#include "widgets/render/timelinepainter.h"
+#include "widgets/timeline/lanearrangement.h"
 
 #include <QImage>
 #include <QPainter>

@@ -1,4 +1,4 @@
-#include "widgets/regionsnap.h"
+#include "widgets/timeline/regionsnap.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 #include "generatedcapture.h"
 #include "model/io/loader.h"
 #include "model/techniques/captureanalysis.h"
-#include "widgets/reportmodel.h"
+#include "widgets/panels/reportmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
-#include "model/techniques/captureanalysis.h"
 #include "model/io/loader.h"
-#include "widgets/reportmodel.h"
-#include "widgets/reportpanel.h"
-#include "widgets/timelineview.h"
+#include "model/techniques/captureanalysis.h"
+#include "widgets/panels/reportmodel.h"
+#include "widgets/panels/reportpanel.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QHBoxLayout>
 #include <QSignalSpy>
@@ -36,8 +36,11 @@ class TestReportPanel : public QObject
     void verifyShows(double from, double to)
     {
         const TimeRange shown = m_view->visibleRange();
-        QVERIFY2(shown.startUs <= from && shown.endUs >= to,
-                 qPrintable(QStringLiteral("%1..%2 not in %3..%4").arg(from).arg(to).arg(shown.startUs).arg(shown.endUs)));
+        QVERIFY2(shown.startUs <= from && shown.endUs >= to, qPrintable(QStringLiteral("%1..%2 not in %3..%4")
+                                                                            .arg(from)
+                                                                            .arg(to)
+                                                                            .arg(shown.startUs)
+                                                                            .arg(shown.endUs)));
         QVERIFY(shown.span() < m_view->fullRange().span());
     }
 
@@ -62,10 +65,7 @@ private slots:
         QVERIFY(m_panel->tree()->isVisible());
     }
 
-    void cleanup()
-    {
-        m_window.reset();
-    }
+    void cleanup() { m_window.reset(); }
 
     void noSourceShowsAPlaceholder()
     {
@@ -113,7 +113,9 @@ private slots:
         m_panel->tree()->expand(m_panel->model()->indexOfKey(parent));
         click(parent + QStringLiteral(".2"));
         QVERIFY(m_view->selection());
-        const Slice &s = m_view->capture()->lanes[std::size_t(m_view->selection()->lane)].slices[m_view->selection()->slice];
+        const Slice &s = m_view->capture()
+                             ->lanes[std::size_t(m_view->selection()->lane)]
+                             .slices[m_view->selection()->slice];
         QCOMPARE(m_view->capture()->rows[s.ref].taskId, p.taskIds[2]);
         QVERIFY(m_view->visibleRange().contains((s.startUs + s.endUs) / 2));
     }
@@ -121,8 +123,9 @@ private slots:
     void observedGapZoomsToIt()
     {
         const ObservedCriticalPath &p = *m_analysis->report.observedPath;
-        const auto gap = std::find_if(p.segments.begin(), p.segments.end(),
-                                      [](const PathSegment &s) { return s.kind != PathSegment::Kind::Compute; });
+        const auto gap = std::find_if(p.segments.begin(), p.segments.end(), [](const PathSegment &s) {
+            return s.kind != PathSegment::Kind::Compute;
+        });
         QVERIFY(gap != p.segments.end());
         const QString parent = figures::observedCriticalPath + QStringLiteral(".gaps");
         m_panel->tree()->expand(m_panel->model()->indexOfKey(parent));

@@ -6,9 +6,9 @@
 #include "model/analysis/derivedtracks.h"
 #include "model/analysis/ringtracks.h"
 #include "model/io/loader.h"
-#include "widgets/ringpressureband.h"
-#include "widgets/ringspanel.h"
-#include "widgets/timelineview.h"
+#include "widgets/overlays/ringpressureband.h"
+#include "widgets/panels/ringspanel.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -107,10 +107,14 @@ private slots:
             const std::vector<double> columns = RingPressureBand::columnFractions(*capture, vp);
             int tinted = 0;
             for (int c = 0; c < vp.plotWidth(); c += 7) {
-                const bool expectTint = !std::isnan(columns[std::size_t(c)]) && RingPressureBand::alphaFor(columns[std::size_t(c)]) > 0;
+                const bool expectTint = !std::isnan(columns[std::size_t(c)]) &&
+                                        RingPressureBand::alphaFor(columns[std::size_t(c)]) > 0;
                 const bool differs = on.pixel(vp.plotLeft() + c, y) != plain.pixel(vp.plotLeft() + c, y);
                 if (expectTint != differs)
-                    return QStringLiteral("column %1: tint expected %2, drawn %3").arg(c).arg(expectTint).arg(differs);
+                    return QStringLiteral("column %1: tint expected %2, drawn %3")
+                        .arg(c)
+                        .arg(expectTint)
+                        .arg(differs);
                 tinted += differs;
             }
             return tinted > 0 ? QString() : QStringLiteral("nothing tinted");
@@ -119,16 +123,23 @@ private slots:
         QString problem = checkTint(on, off);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         // At the peak of ring 2 the fullest ring is at capacity: the strongest tint.
-        const auto peakColumn = [&] { return int(std::floor(view.timelineViewport().xOf(*ring2->peakUs))) - view.timelineViewport().plotLeft(); };
-        QCOMPARE(RingPressureBand::columnFractions(*capture, view.timelineViewport())[std::size_t(peakColumn())], 1.0);
+        const auto peakColumn = [&] {
+            return int(std::floor(view.timelineViewport().xOf(*ring2->peakUs))) -
+                   view.timelineViewport().plotLeft();
+        };
+        QCOMPARE(
+            RingPressureBand::columnFractions(*capture, view.timelineViewport())[std::size_t(peakColumn())],
+            1.0);
 
         // Follows zoom: 8x about the peak; the tint is recomputed for the new columns.
         const double peakX = view.timelineViewport().xOf(*ring2->peakUs);
-        view.zoomBy(8, peakX - 10);   // the peak moves to 8 x 10 px right of the anchor
+        view.zoomBy(8, peakX - 10); // the peak moves to 8 x 10 px right of the anchor
         QVERIFY(view.timelineViewport().spanUs() < view.fullRange().span() / 4);
-        const std::vector<double> zoomed = RingPressureBand::columnFractions(*capture, view.timelineViewport());
+        const std::vector<double> zoomed =
+            RingPressureBand::columnFractions(*capture, view.timelineViewport());
         QVERIFY(peakColumn() >= 0 && peakColumn() < int(zoomed.size()));
-        QCOMPARE(int(std::lround(view.timelineViewport().xOf(*ring2->peakUs))), int(std::lround(peakX - 10 + 8 * 10)));
+        QCOMPARE(int(std::lround(view.timelineViewport().xOf(*ring2->peakUs))),
+                 int(std::lround(peakX - 10 + 8 * 10)));
         QCOMPARE(zoomed[std::size_t(peakColumn())], 1.0);
         panel.bandAction()->trigger();
         const QImage zoomedOff = shot(view);

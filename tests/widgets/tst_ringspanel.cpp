@@ -4,7 +4,7 @@
 #include "generatedcapture.h"
 
 #include "model/io/loader.h"
-#include "widgets/ringspanel.h"
+#include "widgets/panels/ringspanel.h"
 
 #include <QHeaderView>
 #include <QLabel>

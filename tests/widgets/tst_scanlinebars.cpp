@@ -1,4 +1,4 @@
-#include "widgets/scanlinebars.h"
+#include "widgets/render/scanlinebars.h"
 
 #include <QImage>
 #include <QPainter>
@@ -9,7 +9,7 @@ using namespace lanescope;
 namespace {
 struct Fill
 {
-    int left, right;  // logical columns [left, right)
+    int left, right; // logical columns [left, right)
     QRgb colour;
 };
 } // namespace
@@ -39,10 +39,11 @@ private slots:
     void paintsWhatFillRectPaints_data()
     {
         QTest::addColumn<int>("scale");
-        QTest::addColumn<QRect>("clip");  // logical; empty for none
+        QTest::addColumn<QRect>("clip"); // logical; empty for none
         QTest::addColumn<QList<Fill>>("fills");
         const QRgb red = qRgb(220, 40, 40), blue = qRgb(40, 40, 220), pale = qRgb(250, 200, 200);
-        const QList<Fill> bars = {{2, 5, red}, {5, 6, blue}, {6, 7, red}, {10, 30, blue}, {10, 14, pale}, {30, 31, red}};
+        const QList<Fill> bars = {{2, 5, red},    {5, 6, blue},   {6, 7, red},
+                                  {10, 30, blue}, {10, 14, pale}, {30, 31, red}};
         QTest::newRow("1x, no clip") << 1 << QRect() << bars;
         QTest::newRow("2x, no clip") << 2 << QRect() << bars;
         QTest::newRow("1x, clipped on both sides") << 1 << QRect(4, 0, 20, 20) << bars;
@@ -79,7 +80,8 @@ private slots:
             if (!clip.isEmpty())
                 p.setClipRect(clip);
             for (const Fill &f : fills)
-                p.fillRect(QRect(f.left, band.top(), f.right - f.left, band.height()), QColor::fromRgb(f.colour));
+                p.fillRect(QRect(f.left, band.top(), f.right - f.left, band.height()),
+                           QColor::fromRgb(f.colour));
         }
         QCOMPARE(composed, expected);
     }

@@ -1,9 +1,9 @@
 #include "model/capture/labels.h"
 #include "model/io/loader.h"
 #include "model/session/capturefacts.h"
-#include "widgets/searchbar.h"
-#include "widgets/slicesearch.h"
-#include "widgets/timelineview.h"
+#include "widgets/panels/searchbar.h"
+#include "widgets/panels/slicesearch.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QElapsedTimer>
 #include <QLineEdit>

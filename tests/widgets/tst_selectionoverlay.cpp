@@ -1,6 +1,6 @@
-#include "widgets/selectionoverlay.h"
-#include "widgets/timelineindex.h"
-#include "widgets/timelinepainter.h"
+#include "widgets/overlays/selectionoverlay.h"
+#include "widgets/render/timelineindex.h"
+#include "widgets/render/timelinepainter.h"
 
 #include <QImage>
 #include <QPainter>

@@ -5,9 +5,9 @@
 #include "model/capture/slicelabel.h"
 #include "model/io/recordsreader.h"
 #include "model/io/tracereader.h"
-#include "widgets/slicedetails.h"
-#include "widgets/timeformat.h"
-#include "widgets/timelineview.h"
+#include "widgets/text/slicedetails.h"
+#include "widgets/text/timeformat.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QToolTip>
 #include <QtTest>

@@ -1,8 +1,8 @@
 #include "beforeafterpair.h"
 #include "model/io/loader.h"
 #include "model/techniques/symptomdetection.h"
-#include "widgets/techniquespanel.h"
-#include "widgets/timelineview.h"
+#include "widgets/panels/techniquespanel.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -13,14 +13,13 @@
 
 using namespace lanescope;
 
-
 class TstTechniquesPanel : public QObject
 {
     Q_OBJECT
 
     std::shared_ptr<const TechniqueCatalogue> m_catalogue;
     CapturePtr m_before;
-    CaptureAnalysisPtr m_beforeAnalysis;  // as the window's loading computes it
+    CaptureAnalysisPtr m_beforeAnalysis; // as the window's loading computes it
 
 private slots:
     void initTestCase()
@@ -48,7 +47,8 @@ private slots:
             pages << page->text(0).section(u' ', 0, 0);
             for (int j = 0; j < page->childCount(); ++j) {
                 const QString shortId = page->child(j)->text(0).section(u' ', 0, 0);
-                QVERIFY2(shortId.startsWith(pages.last()), qPrintable(shortId + " is not on page " + pages.last()));
+                QVERIFY2(shortId.startsWith(pages.last()),
+                         qPrintable(shortId + " is not on page " + pages.last()));
                 techniques << shortId;
             }
         }
@@ -56,7 +56,7 @@ private slots:
         QCOMPARE(techniques.size(), 22);
         QStringList sorted = techniques;
         sorted.sort();
-        QCOMPARE(techniques, sorted);  // 01a, 01b, … 06b: the chapter's order
+        QCOMPARE(techniques, sorted); // 01a, 01b, … 06b: the chapter's order
         QStringList fromCatalogue;
         for (const Technique &t : m_catalogue->techniques())
             fromCatalogue << t.shortId;
@@ -147,7 +147,8 @@ private slots:
         }
         QVERIFY2(pointing >= 0, "no rule points to 01a on the Before sample");
         // The card shows its numbers.
-        auto *card = panel.suggestionArea()->findChild<QWidget *>(QStringLiteral("suggestion_%1").arg(pointing));
+        auto *card =
+            panel.suggestionArea()->findChild<QWidget *>(QStringLiteral("suggestion_%1").arg(pointing));
         QVERIFY(card);
         const QString cardText = card->findChild<QLabel *>()->text();
         QVERIFY(cardText.contains(expected[std::size_t(pointing)].title.toHtmlEscaped()));
@@ -161,7 +162,8 @@ private slots:
             panel.show();
             QVERIFY(QTest::qWaitForWindowExposed(&panel));
             QTest::qWait(100);
-            panel.grab().save(qEnvironmentVariable("LANESCOPE_GRAB_DIR") + QStringLiteral("/techniques-panel.png"));
+            panel.grab().save(qEnvironmentVariable("LANESCOPE_GRAB_DIR") +
+                              QStringLiteral("/techniques-panel.png"));
         }
     }
 
@@ -207,11 +209,12 @@ private slots:
         if (e.taskId) {
             // The task is selected and on screen.
             QVERIFY(view.selection());
-            const Slice &bar = m_before->lanes[std::size_t(view.selection()->lane)].slices[view.selection()->slice];
+            const Slice &bar =
+                m_before->lanes[std::size_t(view.selection()->lane)].slices[view.selection()->slice];
             QCOMPARE(m_before->rows[bar.ref].taskId, *e.taskId);
             const double centre = (bar.startUs + bar.endUs) / 2;
             QVERIFY2(shown.contains(centre), "the selected task is off screen");
-            if (!e.range)  // nothing else to show: it is centred
+            if (!e.range) // nothing else to show: it is centred
                 QVERIFY(std::abs(centre - (shown.startUs + shown.endUs) / 2) <= shown.span() * 0.1);
         }
         if (e.range) {

@@ -1,4 +1,4 @@
-#include "widgets/timeformat.h"
+#include "widgets/text/timeformat.h"
 
 #include <QTest>
 

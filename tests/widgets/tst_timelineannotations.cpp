@@ -1,4 +1,4 @@
-#include "widgets/timelineannotations.h"
+#include "widgets/timeline/timelineannotations.h"
 
 #include <QSignalSpy>
 #include <QTest>

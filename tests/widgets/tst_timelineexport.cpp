@@ -1,5 +1,5 @@
-#include "widgets/annotationoverlays.h"
-#include "widgets/timelineexport.h"
+#include "widgets/export/timelineexport.h"
+#include "widgets/overlays/annotationoverlays.h"
 
 #include <QTest>
 

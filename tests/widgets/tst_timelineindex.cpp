@@ -1,5 +1,5 @@
-#include "widgets/slicepalette.h"
-#include "widgets/timelineindex.h"
+#include "widgets/render/timelineindex.h"
+#include "widgets/style/slicepalette.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 #include "model/capture/lanebuilder.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
-#include "widgets/detailspanel.h"
-#include "widgets/lanearrangement.h"
-#include "widgets/timelinelayout.h"
-#include "widgets/timelineview.h"
+#include "widgets/panels/detailspanel.h"
+#include "widgets/timeline/lanearrangement.h"
+#include "widgets/timeline/timelinelayout.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QMenu>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "widgets/timelinelayout.h"
+#include "widgets/timeline/timelinelayout.h"
 
 #include <QTest>
 
@@ -27,9 +27,11 @@ CounterTrack counter(const QString &group, const QString &name)
 Capture layoutCapture()
 {
     Capture c;
-    c.lanes = {lane(QStringLiteral("Scheduler"), QStringLiteral("Sched_0"), 1), lane(QStringLiteral("Scheduler"), QStringLiteral("Sched_1")),
+    c.lanes = {lane(QStringLiteral("Scheduler"), QStringLiteral("Sched_0"), 1),
+               lane(QStringLiteral("Scheduler"), QStringLiteral("Sched_1")),
                lane(QStringLiteral("AICore"), QStringLiteral("AIC_0"))};
-    c.counters = {counter(QStringLiteral("Scheduler"), QStringLiteral("queue")), counter(QStringLiteral("Other"), QStringLiteral("loose"))};
+    c.counters = {counter(QStringLiteral("Scheduler"), QStringLiteral("queue")),
+                  counter(QStringLiteral("Other"), QStringLiteral("loose"))};
     return c;
 }
 
@@ -46,10 +48,11 @@ private slots:
     {
         const TimelineLayout layout(layoutCapture(), TimelineMetrics{});
         const auto &rows = layout.rows();
-        // heading 24 | Sched_0 2*18+4 = 40 | Sched_1 22 | queue 40 | heading 24 | AIC_0 22 | heading 24 | loose 40
+        // heading 24 | Sched_0 2*18+4 = 40 | Sched_1 22 | queue 40 | heading 24 | AIC_0 22 | heading 24 |
+        // loose 40
         const std::vector<std::tuple<Kind, int, int, int>> expected{
-            {Kind::GroupHeading, -1, 0, 24}, {Kind::Lane, 0, 24, 40},       {Kind::Lane, 1, 64, 22},
-            {Kind::Counter, 0, 86, 40},      {Kind::GroupHeading, -1, 126, 24}, {Kind::Lane, 2, 150, 22},
+            {Kind::GroupHeading, -1, 0, 24},   {Kind::Lane, 0, 24, 40},           {Kind::Lane, 1, 64, 22},
+            {Kind::Counter, 0, 86, 40},        {Kind::GroupHeading, -1, 126, 24}, {Kind::Lane, 2, 150, 22},
             {Kind::GroupHeading, -1, 172, 24}, {Kind::Counter, 1, 196, 40}};
         QCOMPARE(rows.size(), expected.size());
         for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -60,7 +63,7 @@ private slots:
             QCOMPARE(rows[i].height, height);
         }
         QCOMPARE(layout.contentHeight(), 236);
-        QCOMPARE(rows[0].memberCount, 3);  // two lanes and a counter
+        QCOMPARE(rows[0].memberCount, 3); // two lanes and a counter
         QCOMPARE(rows[3].ordinal, 2);
     }
 

@@ -1,8 +1,8 @@
 #include "model/session/capturefacts.h"
-#include "widgets/annotationlist.h"
-#include "widgets/annotationoverlays.h"
-#include "widgets/regionpanel.h"
-#include "widgets/timelineview.h"
+#include "widgets/overlays/annotationoverlays.h"
+#include "widgets/panels/annotationlist.h"
+#include "widgets/panels/regionpanel.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QTableWidget>
 #include <QTest>

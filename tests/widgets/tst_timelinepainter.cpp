@@ -1,5 +1,5 @@
-#include "widgets/slicepalette.h"
-#include "widgets/timelinepainter.h"
+#include "widgets/render/timelinepainter.h"
+#include "widgets/style/slicepalette.h"
 
 #include <QImage>
 #include <QPainter>
@@ -73,13 +73,16 @@ QImage render(TimelinePainter &painter, const Capture &c, const TimelineViewport
               const TimelinePaintOptions &options = {})
 {
     QImage image(vp.widthPx, vp.heightPx, QImage::Format_ARGB32);
-    image.fill(Qt::magenta);  // anything the painter leaves untouched shows up
+    image.fill(Qt::magenta); // anything the painter leaves untouched shows up
     QPainter p(&image);
     painter.paint(p, c, vp, options);
     return image;
 }
 
-QRgb colourOf(const QString &name) { return nameColour(name); }
+QRgb colourOf(const QString &name)
+{
+    return nameColour(name);
+}
 
 int countPixels(const QImage &image, int y, int fromX, int toX, QRgb colour)
 {
@@ -111,7 +114,9 @@ Capture denseCapture(int count, int levels, bool overlapping)
 class BandOverlay : public TimelineOverlay
 {
 public:
-    BandOverlay(double startUs, double endUs, QRgb colour) : m_start(startUs), m_end(endUs), m_colour(colour) {}
+    BandOverlay(double startUs, double endUs, QRgb colour) : m_start(startUs), m_end(endUs), m_colour(colour)
+    {
+    }
     void paint(QPainter &p, const TimelineOverlayContext &context) const override
     {
         ++paints;
@@ -213,7 +218,8 @@ private slots:
         const QImage image = render(painter, c, viewport(0, 1000));
         for (int y = 0; y < image.height(); y += 3) {
             for (int x = 0; x < image.width(); x += 3)
-                QVERIFY2(image.pixel(x, y) != qRgb(255, 0, 255), qPrintable(QStringLiteral("%1,%2").arg(x).arg(y)));
+                QVERIFY2(image.pixel(x, y) != qRgb(255, 0, 255),
+                         qPrintable(QStringLiteral("%1,%2").arg(x).arg(y)));
         }
     }
 
@@ -222,7 +228,7 @@ private slots:
         const Capture c = twoLaneCapture();
         TimelinePainter painter;
         // [550, 1550]: only SV's last 50 µs (x 200..250) are visible; QK and LONG are not.
-        TimelinePaintOptions noLabels;  // so that text does not hide bar pixels
+        TimelinePaintOptions noLabels; // so that text does not hide bar pixels
         noLabels.drawLabels = false;
         const QImage image = render(painter, c, viewport(550, 1550), noLabels);
         QCOMPARE(countPixels(image, kLane0BarY, 0, kWidth, colourOf(QStringLiteral("QK"))), 0);
@@ -239,7 +245,7 @@ private slots:
         const Capture c = twoLaneCapture();
         TimelinePainter painter;
         render(painter, c, viewport(0, 1000));
-        QCOMPARE(painter.stats().labelsDrawn, 3);  // QK 200 px, SV 100 px, LONG 150 px
+        QCOMPARE(painter.stats().labelsDrawn, 3); // QK 200 px, SV 100 px, LONG 150 px
         TimelinePaintOptions noLabels;
         noLabels.drawLabels = false;
         render(painter, c, viewport(0, 1000), noLabels);
@@ -383,10 +389,10 @@ private slots:
         QFETCH(double, t1);
         QFETCH(int, scale);
         const Capture c = capture == QLatin1String("workers") ? workerCapture()
-                          : capture == QLatin1String("dense")  ? denseCapture(20000, 2, false)
-                                                               : twoLaneCapture();
+                          : capture == QLatin1String("dense") ? denseCapture(20000, 2, false)
+                                                              : twoLaneCapture();
         TimelineViewport vp = viewport(t0, t1);
-        vp.headerWidthPx = 0;  // names and ruler labels are text, drawn by different routes
+        vp.headerWidthPx = 0; // names and ruler labels are text, drawn by different routes
         vp.rulerHeightPx = 0;
         TimelinePaintOptions options;
         options.drawLabels = false;
@@ -396,11 +402,12 @@ private slots:
             image.fill(Qt::magenta);
             QPainter p(&image);
             if (!direct)
-                p.setClipRegion(QRegion(0, 0, vp.widthPx, vp.heightPx) - QRegion(vp.widthPx - 1, vp.heightPx - 1, 1, 1));
+                p.setClipRegion(QRegion(0, 0, vp.widthPx, vp.heightPx) -
+                                QRegion(vp.widthPx - 1, vp.heightPx - 1, 1, 1));
             TimelinePainter painter;
             painter.paint(p, c, vp, options);
             p.end();
-            for (int dy = 1; dy <= scale; ++dy)  // the last logical pixel is outside the second clip
+            for (int dy = 1; dy <= scale; ++dy) // the last logical pixel is outside the second clip
                 for (int dx = 1; dx <= scale; ++dx)
                     image.setPixel(image.width() - dx, image.height() - dy, 0);
             return image;
@@ -412,7 +419,10 @@ private slots:
             for (int x = 0; x < direct.width(); ++x) {
                 if (direct.pixel(x, y) != painted.pixel(x, y))
                     QFAIL(qPrintable(QStringLiteral("pixel %1,%2: %3 direct, %4 through QPainter")
-                                         .arg(x).arg(y).arg(direct.pixel(x, y), 8, 16).arg(painted.pixel(x, y), 8, 16)));
+                                         .arg(x)
+                                         .arg(y)
+                                         .arg(direct.pixel(x, y), 8, 16)
+                                         .arg(painted.pixel(x, y), 8, 16)));
             }
         }
     }

@@ -1,4 +1,4 @@
-#include "widgets/timelinepainter.h"
+#include "widgets/render/timelinepainter.h"
 
 #include <QImage>
 #include <QPainter>

@@ -1,4 +1,4 @@
-#include "widgets/timelinepicture.h"
+#include "widgets/export/timelinepicture.h"
 
 #include <QFile>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "widgets/timelineview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -103,7 +103,7 @@ private slots:
         QFETCH(double, plotFraction);
         QFETCH(int, angle);
         QFETCH(double, spanRatio);
-        m_view->setVisibleRange({400, 600});  // room to zoom out without hitting the capture edges
+        m_view->setVisibleRange({400, 600}); // room to zoom out without hitting the capture edges
         const TimelineViewport &vp = m_view->timelineViewport();
         const double x = vp.plotLeft() + plotFraction * vp.plotWidth();
         const double before = m_view->timeAtX(x);
@@ -164,9 +164,9 @@ private slots:
         QCOMPARE_LE(std::abs(m_view->visibleRange().span() - 200), 1e-9);
 
         m_view->setVisibleRange({400, 600});
-        QTest::keyClick(m_view.get(), Qt::Key_D);  // 20% of the span later
+        QTest::keyClick(m_view.get(), Qt::Key_D); // 20% of the span later
         QCOMPARE_LE(std::abs(m_view->visibleRange().startUs - 440), 1e-9);
-        QTest::keyClick(m_view.get(), Qt::Key_Left);  // and back
+        QTest::keyClick(m_view.get(), Qt::Key_Left); // and back
         QCOMPARE_LE(std::abs(m_view->visibleRange().startUs - 400), 1e-9);
 
         QTest::keyClick(m_view.get(), Qt::Key_0);
@@ -190,12 +190,12 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("End 300 µs")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Duration 200 µs")), qPrintable(text));
 
-        QVERIFY(!m_view->sliceAt(QPointF(vp.xOf(400), kLane0Y)));        // the gap between QK and SV
-        QVERIFY(!m_view->sliceAt(QPointF(vp.plotLeft() - 5, kLane0Y)));   // the header column
+        QVERIFY(!m_view->sliceAt(QPointF(vp.xOf(400), kLane0Y)));       // the gap between QK and SV
+        QVERIFY(!m_view->sliceAt(QPointF(vp.plotLeft() - 5, kLane0Y))); // the header column
         const auto second = m_view->sliceAt(QPointF(vp.xOf(550), kLane0Y));
         QVERIFY(second);
         QCOMPARE(second->second, std::size_t(1));
-        const auto other = m_view->sliceAt(QPointF(vp.xOf(400), kLane0Y + 22));  // AIV_1 below
+        const auto other = m_view->sliceAt(QPointF(vp.xOf(400), kLane0Y + 22)); // AIV_1 below
         QVERIFY(other);
         QCOMPARE(other->first, 1);
     }

@@ -1,5 +1,5 @@
-#include "widgets/timelineview.h"
-#include "widgets/timelineviewstate.h"
+#include "widgets/timeline/timelineview.h"
+#include "widgets/timeline/timelineviewstate.h"
 
 #include <QSignalSpy>
 #include <QTest>

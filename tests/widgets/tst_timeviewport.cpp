@@ -1,4 +1,4 @@
-#include "widgets/timeviewport.h"
+#include "widgets/timeline/timeviewport.h"
 
 #include <QTest>
 
@@ -82,7 +82,8 @@ private slots:
 
     void zoomStopsAtTheMinimumSpan()
     {
-        const TimelineViewport vp = viewport(5, 5 + TimelineViewport::kMinSpanUs, 1100, 100).zoomedAt(600, 10);
+        const TimelineViewport vp =
+            viewport(5, 5 + TimelineViewport::kMinSpanUs, 1100, 100).zoomedAt(600, 10);
         QCOMPARE_LE(std::abs(vp.spanUs() - TimelineViewport::kMinSpanUs), 1e-12);
         QCOMPARE_LE(std::abs(vp.timeAt(600) - (5 + TimelineViewport::kMinSpanUs / 2)), 1e-9);
     }

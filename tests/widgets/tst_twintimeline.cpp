@@ -1,7 +1,7 @@
 #include "beforeafterpair.h"
 #include "model/io/loader.h"
-#include "widgets/timelineview.h"
-#include "widgets/twintimeline.h"
+#include "widgets/comparison/twintimeline.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -14,8 +14,8 @@ namespace {
 
 void sendWheel(QWidget *target, QPointF pos, int angleY)
 {
-    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, angleY), Qt::NoButton, {}, Qt::NoScrollPhase,
-                      false);
+    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, angleY), Qt::NoButton, {},
+                      Qt::NoScrollPhase, false);
     QApplication::sendEvent(target, &event);
 }
 
@@ -43,10 +43,14 @@ class TstTwinTimeline : public QObject
         QCOMPARE(b->timelineViewport().plotLeft(), a->timelineViewport().plotLeft());
         QCOMPARE(b->timelineViewport().plotWidth(), a->timelineViewport().plotWidth());
         const double tolerance = b->visibleRange().span() * 1e-9;
-        for (double x : {double(b->timelineViewport().plotLeft()), 300.0, double(b->timelineViewport().plotRight())}) {
+        for (double x :
+             {double(b->timelineViewport().plotLeft()), 300.0, double(b->timelineViewport().plotRight())}) {
             const double expected = b->timeAtX(x) + m_twin->afterOffsetUs();
             QVERIFY2(std::abs(a->timeAtX(x) - expected) <= tolerance,
-                     qPrintable(QStringLiteral("x=%1: after %2 µs, before+offset %3 µs").arg(x).arg(a->timeAtX(x)).arg(expected)));
+                     qPrintable(QStringLiteral("x=%1: after %2 µs, before+offset %3 µs")
+                                    .arg(x)
+                                    .arg(a->timeAtX(x))
+                                    .arg(expected)));
         }
     }
 
@@ -63,7 +67,8 @@ private slots:
     {
         m_twin = std::make_unique<TwinTimeline>();
         m_twin->resize(1000, 700);
-        m_twin->setCaptures(m_beforeCapture, QStringLiteral("before"), m_afterCapture, QStringLiteral("after"));
+        m_twin->setCaptures(m_beforeCapture, QStringLiteral("before"), m_afterCapture,
+                            QStringLiteral("after"));
         m_twin->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_twin.get()));
     }
@@ -73,8 +78,8 @@ private slots:
         QCOMPARE(m_twin->beforeLabel()->text(), QStringLiteral("Before — before"));
         QCOMPARE(m_twin->afterLabel()->text(), QStringLiteral("After — after"));
         // Before is drawn above After.
-        QVERIFY(m_twin->beforeView()->mapTo(m_twin.get(), QPoint()).y()
-                < m_twin->afterView()->mapTo(m_twin.get(), QPoint()).y());
+        QVERIFY(m_twin->beforeView()->mapTo(m_twin.get(), QPoint()).y() <
+                m_twin->afterView()->mapTo(m_twin.get(), QPoint()).y());
     }
 
     void startsAlignedAndBothWhole()
@@ -137,24 +142,35 @@ private slots:
         TimelineView *other = side == Side::Before ? m_twin->afterView() : m_twin->beforeView();
         // Start zoomed in around the middle, so every input has room to move the range.
         const TimeRange axis = m_twin->beforeView()->visibleRange();
-        m_twin->beforeView()->setVisibleRange({axis.startUs + axis.span() * 0.3, axis.startUs + axis.span() * 0.5});
+        m_twin->beforeView()->setVisibleRange(
+            {axis.startUs + axis.span() * 0.3, axis.startUs + axis.span() * 0.5});
         verifyLocked();
         const TimeRange targetBefore = target->visibleRange();
         const TimeRange otherBefore = other->visibleRange();
 
         const QPoint middle(target->timelineViewport().plotLeft() + 300, target->viewport()->height() / 2);
         switch (input) {
-        case Input::WheelIn: sendWheel(target->viewport(), middle, 240); break;
-        case Input::WheelOut: sendWheel(target->viewport(), middle, -240); break;
+        case Input::WheelIn:
+            sendWheel(target->viewport(), middle, 240);
+            break;
+        case Input::WheelOut:
+            sendWheel(target->viewport(), middle, -240);
+            break;
         case Input::Drag:
             QTest::mousePress(target->viewport(), Qt::LeftButton, {}, middle);
             QTest::mouseMove(target->viewport(), middle + QPoint(60, 0));
             QTest::mouseMove(target->viewport(), middle + QPoint(150, 0));
             QTest::mouseRelease(target->viewport(), Qt::LeftButton, {}, middle + QPoint(150, 0));
             break;
-        case Input::KeyZoomIn: QTest::keyClick(target, Qt::Key_W); break;
-        case Input::KeyPanRight: QTest::keyClick(target, Qt::Key_D); break;
-        case Input::KeyFit: QTest::keyClick(target, Qt::Key_Home); break;
+        case Input::KeyZoomIn:
+            QTest::keyClick(target, Qt::Key_W);
+            break;
+        case Input::KeyPanRight:
+            QTest::keyClick(target, Qt::Key_D);
+            break;
+        case Input::KeyFit:
+            QTest::keyClick(target, Qt::Key_Home);
+            break;
         }
 
         QVERIFY2(target->visibleRange() != targetBefore, "the input did not move the view it was sent to");
@@ -162,7 +178,7 @@ private slots:
         verifyLocked();
         if (input == Input::WheelIn || input == Input::KeyZoomIn)
             QVERIFY(other->visibleRange().span() < otherBefore.span());
-        if (input == Input::Drag)  // dragging right shows earlier time in both
+        if (input == Input::Drag) // dragging right shows earlier time in both
             QVERIFY(other->visibleRange().startUs < otherBefore.startUs);
         if (input == Input::KeyPanRight)
             QVERIFY(other->visibleRange().startUs > otherBefore.startUs);

@@ -1,0 +1,162 @@
+#include "app/cli/comparereport.h"
+
+#include "model/format/durationtext.h"
+#include "model/format/metrictext.h"
+#include "widgets/export/timelinepicture.h"
+#include "widgets/render/timelineindex.h"
+#include "widgets/style/verdictcolours.h"
+
+#include <QPainter>
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+constexpr int kLabelHeightPx = 26;
+constexpr int kMaxPanelHeightPx = 900; // each side; lanes beyond it are cut, as in a window
+
+QString deltaText(const MetricComparison &m)
+{
+    return formatMetricChange(m.delta, m.deltaRelative, m.unit);
+}
+
+QString htmlEscaped(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+// The noise rule the verdicts used (capturecomparison.h), in words.
+QString noiseSentence()
+{
+    const NoiseThresholds n;
+    return QStringLiteral(
+               "Noise: counts are exact; timings within %1 % of Before and shares within %2 are "
+               "inconclusive. Swimlane timings are instrumented: compare them only relative to each other; "
+               "the headline number is a plain benchmark run.")
+        .arg(n.timingRelative * 100)
+        .arg(n.shareAbsolute);
+}
+
+// Markdown table cells cannot hold a bare pipe or a newline.
+QString mdCell(QString s)
+{
+    return s.replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' ');
+}
+
+} // namespace
+
+QImage twinTimelineImage(const Capture &before, const QString &beforeName, const Capture &after,
+                         const QString &afterName, int widthPx, CaptureIndexPtr beforeIndex,
+                         CaptureIndexPtr afterIndex)
+{
+    const TimeRange eb = indexFor(before, std::move(beforeIndex))->bars.alignedExtent();
+    const TimeRange ea = indexFor(after, std::move(afterIndex))->bars.alignedExtent();
+    const double span = std::max({eb.isValid() ? eb.span() : 0.0, ea.isValid() ? ea.span() : 0.0, 1.0});
+    auto rangeFrom = [&](const TimeRange &e) {
+        const double start = std::isfinite(e.startUs) ? e.startUs : 0.0;
+        return fitRange(TimeRange{start, start + span});
+    };
+    auto panelHeight = [&](const Capture &c) {
+        return std::min(kMaxPanelHeightPx, defaultExportSize(c, widthPx).height());
+    };
+    auto panel = [&](const Capture &c, const TimeRange &extent) {
+        TimelinePicture picture; // the timeline alone: the labels below name each side
+        picture.size = QSize(widthPx, panelHeight(c));
+        picture.range = rangeFrom(extent);
+        return picture;
+    };
+    const TimelinePicture beforePanel = panel(before, eb), afterPanel = panel(after, ea);
+    const QSize sb = beforePanel.size, sa = afterPanel.size;
+    const QImage top = renderPicture(before, beforePanel);
+    const QImage bottom = renderPicture(after, afterPanel);
+
+    QImage out(widthPx, 2 * kLabelHeightPx + sb.height() + sa.height(), QImage::Format_RGB32);
+    out.fill(Qt::white);
+    QPainter p(&out);
+    QFont font = p.font();
+    font.setPixelSize(14);
+    font.setBold(true);
+    p.setFont(font);
+    auto label = [&](int y, const QString &text) {
+        p.fillRect(QRect(0, y, widthPx, kLabelHeightPx), QColor(0xEE, 0xEE, 0xEE));
+        p.setPen(Qt::black);
+        p.drawText(QRect(8, y, widthPx - 16, kLabelHeightPx), Qt::AlignVCenter | Qt::AlignLeft, text);
+    };
+    const QString axis =
+        QStringLiteral("  (aligned at its start; both panels span %1)").arg(formatDuration(span));
+    label(0, QStringLiteral("Before: ") + beforeName + axis);
+    p.drawImage(0, kLabelHeightPx, top);
+    label(kLabelHeightPx + sb.height(), QStringLiteral("After: ") + afterName + axis);
+    p.drawImage(0, 2 * kLabelHeightPx + sb.height(), bottom);
+    return out;
+}
+
+QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pictureFileName)
+{
+    const CaptureComparison &c = *in.comparison;
+    QString s;
+    s += QStringLiteral("# Before/after: %1\n\n")
+             .arg(in.techniqueTitle.isEmpty() ? QStringLiteral("general")
+                                              : c.technique + QStringLiteral(" — ") + in.techniqueTitle);
+    s += QStringLiteral("- Before: `%1`\n- After: `%2`\n").arg(in.beforeName, in.afterName);
+    s +=
+        QStringLiteral("- Comparable: %1\n").arg(c.comparable ? QStringLiteral("yes") : QStringLiteral("no"));
+    for (const QString &r : c.reasons)
+        s += QStringLiteral("  - %1\n").arg(r);
+    s += QStringLiteral("\n| Metric | Name | Before | After | Δ | Expected | Verdict | Why |\n");
+    s += QStringLiteral("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    for (const MetricComparison &m : c.metrics)
+        s += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | **%7** | %8 |\n")
+                 .arg(m.id, mdCell(m.name), formatMetricValue(m.before, m.unit),
+                      formatMetricValue(m.after, m.unit), deltaText(m), expectedDirectionName(m.expected),
+                      verdictName(m.verdict), mdCell(m.reason));
+    s += u'\n' + noiseSentence() + u'\n';
+    s +=
+        QStringLiteral("\n## Timelines\n\n![Before above After on one time axis](%1)\n").arg(pictureFileName);
+    return s.toUtf8();
+}
+
+QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &picturePng)
+{
+    const CaptureComparison &c = *in.comparison;
+    QString s;
+    s += QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Before/after</title>\n"
+                        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+                        "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}") +
+         verdictStyleSheet() + QStringLiteral("img{max-width:100%}</style></head><body>\n");
+    s += QStringLiteral("<h1>Before/after: %1</h1>\n")
+             .arg(htmlEscaped(in.techniqueTitle.isEmpty()
+                                  ? QStringLiteral("general")
+                                  : c.technique + QStringLiteral(" — ") + in.techniqueTitle));
+    s += QStringLiteral("<p>Before: <code>%1</code><br>After: <code>%2</code></p>\n")
+             .arg(htmlEscaped(in.beforeName), htmlEscaped(in.afterName));
+    s += QStringLiteral("<p>Comparable: %1</p>\n")
+             .arg(c.comparable ? QStringLiteral("yes") : QStringLiteral("no"));
+    if (!c.reasons.isEmpty()) {
+        s += QStringLiteral("<ul>\n");
+        for (const QString &r : c.reasons)
+            s += QStringLiteral("<li>%1</li>\n").arg(htmlEscaped(r));
+        s += QStringLiteral("</ul>\n");
+    }
+    s += QStringLiteral("<table><tr><th>Metric</th><th>Name</th><th>Before</th><th>After</th><th>Δ</th>"
+                        "<th>Expected</th><th>Verdict</th><th>Why</th></tr>\n");
+    for (const MetricComparison &m : c.metrics) {
+        const QString cls = verdictCssClass(m.verdict);
+        s +=
+            QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td>"
+                           "<td class=\"%7\"><b>%8</b></td><td>%9</td></tr>\n")
+                .arg(htmlEscaped(m.id), htmlEscaped(m.name), htmlEscaped(formatMetricValue(m.before, m.unit)),
+                     htmlEscaped(formatMetricValue(m.after, m.unit)), htmlEscaped(deltaText(m)),
+                     expectedDirectionName(m.expected), cls, verdictName(m.verdict), htmlEscaped(m.reason));
+    }
+    s += QStringLiteral("</table>\n<p>%1</p>\n").arg(htmlEscaped(noiseSentence()));
+    s += QStringLiteral(
+        "<h2>Timelines</h2>\n<img alt=\"Before above After on one time axis\" src=\"data:image/png;base64,");
+    QByteArray bytes = s.toUtf8();
+    bytes += picturePng.toBase64();
+    bytes += "\">\n</body></html>\n";
+    return bytes;
+}
+
+} // namespace lanescope

@@ -1,0 +1,455 @@
+#include "widgets/comparison/comparisonview.h"
+
+#include "model/format/durationtext.h"
+#include "model/format/metrictext.h"
+#include "widgets/comparison/comparisontablemodel.h"
+#include "widgets/comparison/twintimeline.h"
+#include "widgets/overlays/reviewmarkeroverlay.h"
+#include "widgets/style/verdictcolours.h"
+#include "widgets/timeline/timelineview.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+
+QComboBox *runTagBox(QWidget *parent)
+{
+    auto *box = new QComboBox(parent);
+    box->addItem(ComparisonView::tr("not tagged"));
+    box->addItem(ComparisonView::tr("onboard"), false);
+    box->addItem(ComparisonView::tr("simulator"), true);
+    box->setToolTip(
+        ComparisonView::tr("The files do not say whether a run was simulated; simulated timings show the "
+                           "schedule's shape, not its speed."));
+    return box;
+}
+
+QString guardSummary(const Capture &c)
+{
+    QStringList parts;
+    if (c.info.level)
+        parts << ComparisonView::tr("level %1").arg(*c.info.level);
+    if (c.info.clockFreqHz)
+        parts << ComparisonView::tr("%1 MHz").arg(double(*c.info.clockFreqHz) / 1e6);
+    parts << ComparisonView::tr("%n core(s)", nullptr, c.info.numCores);
+    return parts.join(QStringLiteral(", "));
+}
+
+// A chart's value axis in the unit the table writes its larger side in: a time as formatDuration
+// writes it (ms for 22 941 µs), a share as percent. Raw µs beside a table in ms read as another
+// number.
+struct ChartScale
+{
+    double factor = 1.0;
+    QString unit;
+};
+
+ChartScale chartScale(const MetricComparison &m)
+{
+    if (m.unit == QStringLiteral("µs") || m.unit == QStringLiteral("us")) {
+        const TimeUnit unit = naturalUnit(std::max(std::abs(*m.before), std::abs(*m.after)));
+        return {1.0 / unitScaleUs(unit), unitSuffix(unit)};
+    }
+    if (m.unit == QStringLiteral("share"))
+        return {100.0, QStringLiteral("%")};
+    if (m.unit == QStringLiteral("ratio") || m.unit == QStringLiteral("flag"))
+        return {};
+    return {1.0, m.unit};
+}
+
+} // namespace
+
+ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalogue, QWidget *parent)
+    : QWidget(parent), m_catalogue(std::move(catalogue))
+{
+    m_title = new QLabel(this);
+    m_title->setTextFormat(Qt::RichText);
+    m_techniqueBox = new QComboBox(this);
+    m_techniqueBox->setObjectName(QStringLiteral("techniqueBox"));
+    m_techniqueBox->addItem(tr("General (no technique)"), QStringLiteral("general"));
+    if (m_catalogue) {
+        for (const Technique &t : m_catalogue->techniques())
+            m_techniqueBox->addItem(QStringLiteral("%1  %2").arg(t.shortId, t.title), t.id);
+    }
+    m_beforeSim = runTagBox(this);
+    m_beforeSim->setObjectName(QStringLiteral("beforeRunTag"));
+    m_afterSim = runTagBox(this);
+    m_afterSim->setObjectName(QStringLiteral("afterRunTag"));
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_title, 1);
+    top->addWidget(new QLabel(tr("Technique"), this));
+    top->addWidget(m_techniqueBox);
+    top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Before run"), this));
+    top->addWidget(m_beforeSim);
+    top->addWidget(new QLabel(tr("After run"), this));
+    top->addWidget(m_afterSim);
+
+    m_guide = new QLabel(this);
+    m_guide->setObjectName(QStringLiteral("guide"));
+    m_guide->setWordWrap(true);
+    m_guide->setTextFormat(Qt::RichText);
+    m_guide->setFrameShape(QFrame::StyledPanel);
+    m_guide->setMargin(6);
+    m_guide->hide();
+    m_guard = new QLabel(this);
+    m_guard->setObjectName(QStringLiteral("guard"));
+    m_guard->setWordWrap(true);
+    m_guard->setTextFormat(Qt::RichText);
+    m_techniqueNote = new QLabel(this);
+    m_techniqueNote->setWordWrap(true);
+    m_techniqueNote->setTextFormat(Qt::RichText);
+
+    m_model = new ComparisonTableModel(this);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("comparisonTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+
+    m_chartArea = new QWidget(this);
+    m_chartGrid = new QGridLayout(m_chartArea);
+    auto *chartScroll = new QScrollArea(this);
+    chartScroll->setWidgetResizable(true);
+    chartScroll->setWidget(m_chartArea);
+
+    auto *review = new QWidget(this);
+    m_notes = new QPlainTextEdit(review);
+    m_notes->setObjectName(QStringLiteral("notes"));
+    m_notes->setPlaceholderText(tr("Notes on this review…"));
+    m_markerList = new QListWidget(review);
+    m_markerList->setObjectName(QStringLiteral("markers"));
+    m_markerName = new QLineEdit(review);
+    m_markerName->setPlaceholderText(tr("Marker name"));
+    auto *addMarker = new QPushButton(tr("Add at view centre"), review);
+    addMarker->setObjectName(QStringLiteral("addMarker"));
+    auto *removeMarker = new QPushButton(tr("Remove"), review);
+    removeMarker->setObjectName(QStringLiteral("removeMarker"));
+    auto *markerRow = new QHBoxLayout;
+    markerRow->addWidget(m_markerName, 1);
+    markerRow->addWidget(addMarker);
+    markerRow->addWidget(removeMarker);
+    auto *reviewLayout = new QVBoxLayout(review);
+    reviewLayout->addWidget(new QLabel(tr("Notes"), review));
+    reviewLayout->addWidget(m_notes, 2);
+    reviewLayout->addWidget(new QLabel(tr("Markers (double-click to show)"), review));
+    reviewLayout->addWidget(m_markerList, 1);
+    reviewLayout->addLayout(markerRow);
+
+    m_sideTabs = new QTabWidget(this);
+    m_sideTabs->addTab(chartScroll, tr("Charts"));
+    m_sideTabs->addTab(review, tr("Notes and markers"));
+
+    auto *upper = new QSplitter(Qt::Horizontal, this);
+    upper->addWidget(m_table);
+    upper->addWidget(m_sideTabs);
+    upper->setStretchFactor(0, 3);
+    upper->setStretchFactor(1, 2);
+    upper->setSizes({600, 400}); // the table's verdict column stays in view
+
+    m_twin = new TwinTimeline(this);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(upper);
+    split->addWidget(m_twin);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({400, 600});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_guide);
+    layout->addWidget(m_guard);
+    layout->addWidget(m_techniqueNote);
+    layout->addWidget(split, 1);
+
+    m_beforeMarkers = std::make_shared<ReviewMarkerOverlay>();
+    m_afterMarkers = std::make_shared<ReviewMarkerOverlay>();
+    m_twin->beforeView()->addOverlay(m_beforeMarkers);
+    m_twin->afterView()->addOverlay(m_afterMarkers);
+
+    connect(m_techniqueBox, &QComboBox::currentIndexChanged, this, [this] {
+        const QString id = m_techniqueBox->currentData().toString();
+        if (id == m_technique)
+            return;
+        m_technique = id;
+        showComparison();
+        emit techniqueChanged(m_technique);
+    });
+    connect(m_beforeSim, &QComboBox::currentIndexChanged, this, &ComparisonView::showComparison);
+    connect(m_afterSim, &QComboBox::currentIndexChanged, this, &ComparisonView::showComparison);
+    connect(m_notes, &QPlainTextEdit::textChanged, this, &ComparisonView::reviewEdited);
+    connect(addMarker, &QPushButton::clicked, this, [this] {
+        addMarkerAtCentre(m_markerName->text().trimmed());
+        m_markerName->clear();
+    });
+    connect(m_markerName, &QLineEdit::returnPressed, addMarker, &QPushButton::click);
+    connect(removeMarker, &QPushButton::clicked, this, &ComparisonView::removeSelectedMarker);
+    connect(m_markerList, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { centreOnMarker(m_markerList->row(item)); });
+    updateHeader();
+}
+
+ComparisonView::~ComparisonView() = default;
+
+void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
+{
+    m_before = std::move(before);
+    m_after = std::move(after);
+    auto metricsOf = [](const ComparedCapture &side) {
+        return side.analysis ? side.analysis->metrics : MetricSet{};
+    };
+    m_beforeMetrics = metricsOf(m_before);
+    m_afterMetrics = metricsOf(m_after);
+    m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name, m_before.index,
+                        m_after.index);
+    updateMarkers();
+    updateHeader();
+    showComparison();
+}
+
+void ComparisonView::setTechnique(const QString &id)
+{
+    const Technique *t = m_catalogue ? m_catalogue->find(id) : nullptr;
+    const int index = m_techniqueBox->findData(t ? t->id : QStringLiteral("general"));
+    m_techniqueBox->setCurrentIndex(std::max(0, index));
+}
+
+void ComparisonView::setSimulated(std::optional<bool> before, std::optional<bool> after)
+{
+    const auto indexOf = [](std::optional<bool> tag) { return tag ? (*tag ? 2 : 1) : 0; };
+    {
+        const QSignalBlocker blocker(m_beforeSim);
+        m_beforeSim->setCurrentIndex(indexOf(before));
+    }
+    m_afterSim->setCurrentIndex(indexOf(after));
+    showComparison();
+}
+
+std::optional<bool> ComparisonView::simulatedTag(QComboBox *box) const
+{
+    const QVariant v = box->currentData();
+    return v.isValid() ? std::optional<bool>(v.toBool()) : std::nullopt;
+}
+
+const CaptureComparison &ComparisonView::comparison() const
+{
+    return m_model->comparison();
+}
+
+void ComparisonView::showComparison()
+{
+    CaptureComparison result;
+    if (m_before.capture && m_after.capture && m_catalogue) {
+        CompareOptions options;
+        options.beforeSimulated = simulatedTag(m_beforeSim);
+        options.afterSimulated = simulatedTag(m_afterSim);
+        result = compareCaptures(*m_before.capture, m_beforeMetrics, *m_after.capture, m_afterMetrics,
+                                 *m_catalogue, m_technique, options);
+    }
+    m_model->setComparison(std::move(result));
+    m_table->resizeColumnsToContents();
+    const CaptureComparison &c = m_model->comparison();
+
+    if (!m_before.capture || !m_after.capture) {
+        m_guard->setText(tr("Mark two open captures as Before and After to compare them."));
+    } else if (c.comparable) {
+        m_guard->setText(
+            tr("<span style='color:#2e7d32'>&#10004; Comparable:</span> %1 on both sides. Timings "
+               "are instrumented (relative comparison at equal level only); the headline number is "
+               "device_wall_us from a plain benchmark run.")
+                .arg(guardSummary(*m_before.capture).toHtmlEscaped()));
+    } else {
+        QStringList items;
+        for (const QString &r : c.reasons)
+            items << QStringLiteral("<li>%1</li>").arg(r.toHtmlEscaped());
+        m_guard->setText(
+            tr("<span style='color:#c62828'>&#9888; Not fully comparable:</span><ul style='margin:0'>%1</ul>")
+                .arg(items.join(QString())));
+    }
+
+    const Technique *t = m_catalogue ? m_catalogue->find(m_technique) : nullptr;
+    if (t) {
+        QString note = tr("<b>%1 %2.</b> How to confirm: %3")
+                           .arg(t->shortId, t->title.toHtmlEscaped(), t->howToConfirm.toHtmlEscaped());
+        if (!t->manualChecks.isEmpty())
+            note += tr(" <i>Check by hand (not in the capture): %1</i>")
+                        .arg(t->manualChecks.join(QStringLiteral("; ")).toHtmlEscaped());
+        m_techniqueNote->setText(note);
+    } else {
+        m_techniqueNote->setText(
+            tr("<b>General comparison.</b> Whole-capture metrics; pick a technique to see the "
+               "metrics that confirm it."));
+    }
+    rebuildCharts();
+}
+
+void ComparisonView::rebuildCharts()
+{
+    while (QLayoutItem *item = m_chartGrid->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_chartCount = 0;
+    const int columns = 2;
+    for (const MetricComparison &m : m_model->comparison().metrics) {
+        if (!m.before || !m.after)
+            continue;
+        // Bars, their labels and the axis in one unit, named on the axis where it is not cut off;
+        // labels to the three decimals the table's times carry. The tooltip has both values as the
+        // table writes them.
+        const ChartScale scale = chartScale(m);
+        const auto shown = [&](double v) { return std::round(v * scale.factor * 1000.0) / 1000.0; };
+        const double before = shown(*m.before), after = shown(*m.after);
+        auto *beforeSet = new QBarSet(tr("Before"));
+        auto *afterSet = new QBarSet(tr("After"));
+        *beforeSet << before;
+        *afterSet << after;
+        beforeSet->setColor(QColor(0x78, 0x90, 0x9c));
+        afterSet->setColor(m.expected == ExpectedDirection::Report ? contextOnlyColour()
+                                                                   : verdictColour(m.verdict));
+        auto *series = new QBarSeries;
+        series->append(beforeSet);
+        series->append(afterSet);
+        series->setLabelsVisible(true);
+        series->setLabelsFormat(QStringLiteral("@value"));
+        series->setLabelsPrecision(15); // the rounded value in full, never an exponent
+        auto *chart = new QChart;
+        chart->addSeries(series);
+        chart->setTitle(QStringLiteral("%1 — %2").arg(m.name, verdictName(m.verdict)));
+        chart->setToolTip(
+            tr("Before %1, After %2. %3")
+                .arg(formatMetricValue(m.before, m.unit), formatMetricValue(m.after, m.unit), m.reason));
+        auto *categories = new QBarCategoryAxis;
+        categories->append(m.id);
+        chart->addAxis(categories, Qt::AlignBottom);
+        series->attachAxis(categories);
+        auto *values = new QValueAxis;
+        const double top = std::max({before, after, 0.0});
+        values->setMin(std::min({before, after, 0.0}));
+        values->setMax(top * 1.15 + 1e-12);
+        values->setLabelFormat(top >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+        values->setTitleText(scale.unit);
+        chart->addAxis(values, Qt::AlignLeft);
+        series->attachAxis(values);
+        chart->legend()->setAlignment(Qt::AlignBottom);
+        chart->setMargins(QMargins(2, 2, 2, 2));
+        auto *view = new QChartView(chart, m_chartArea);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(210, 220);
+        view->setObjectName(QStringLiteral("chart_%1").arg(m.id));
+        m_chartGrid->addWidget(view, m_chartCount / columns, m_chartCount % columns);
+        ++m_chartCount;
+    }
+}
+
+void ComparisonView::updateHeader()
+{
+    const auto name = [](const ComparedCapture &c) {
+        return c.name.isEmpty() ? tr("(none)") : c.name.toHtmlEscaped();
+    };
+    m_title->setText(tr("<b>Before</b> %1 &nbsp;→&nbsp; <b>After</b> %2").arg(name(m_before), name(m_after)));
+    m_title->setToolTip(QStringLiteral("%1\n%2").arg(m_before.path, m_after.path));
+}
+
+std::vector<ReviewMarker> ComparisonView::markers() const
+{
+    return m_markers;
+}
+
+void ComparisonView::setMarkers(std::vector<ReviewMarker> markers)
+{
+    m_markers = std::move(markers);
+    updateMarkers();
+    emit reviewEdited();
+}
+
+void ComparisonView::addMarkerAtCentre(const QString &name)
+{
+    const TimeRange shown = m_twin->beforeView()->visibleRange();
+    const double start = m_twin->beforeView()->captureExtent().startUs;
+    ReviewMarker marker;
+    marker.timeUs = (shown.startUs + shown.endUs) / 2 - (std::isfinite(start) ? start : 0.0);
+    marker.name = name.isEmpty() ? tr("Marker %1").arg(m_markers.size() + 1) : name;
+    m_markers.push_back(marker);
+    updateMarkers();
+    emit reviewEdited();
+}
+
+void ComparisonView::removeSelectedMarker()
+{
+    const int row = m_markerList->currentRow();
+    if (row < 0 || row >= int(m_markers.size()))
+        return;
+    m_markers.erase(m_markers.begin() + row);
+    updateMarkers();
+    emit reviewEdited();
+}
+
+void ComparisonView::centreOnMarker(int row)
+{
+    if (row < 0 || row >= int(m_markers.size()))
+        return;
+    TimelineView *view = m_twin->beforeView();
+    const TimeRange shown = view->visibleRange();
+    const double t = view->captureExtent().startUs + m_markers[std::size_t(row)].timeUs;
+    view->setVisibleRange({t - shown.span() / 2, t + shown.span() / 2});
+}
+
+void ComparisonView::updateMarkers()
+{
+    const TimeRange b = m_twin->beforeView()->captureExtent();
+    const TimeRange a = m_twin->afterView()->captureExtent();
+    m_beforeMarkers->setStart(b.isValid() ? b.startUs : 0.0);
+    m_afterMarkers->setStart(a.isValid() ? a.startUs : 0.0);
+    m_beforeMarkers->setMarkers(m_markers);
+    m_afterMarkers->setMarkers(m_markers);
+    m_twin->beforeView()->refreshOverlays();
+    m_twin->afterView()->refreshOverlays();
+    m_markerList->clear();
+    for (const ReviewMarker &m : m_markers)
+        m_markerList->addItem(QStringLiteral("%1  @ %2").arg(m.name, formatDuration(m.timeUs)));
+}
+
+QString ComparisonView::notes() const
+{
+    return m_notes->toPlainText();
+}
+
+void ComparisonView::setNotes(const QString &notes)
+{
+    if (notes != m_notes->toPlainText())
+        m_notes->setPlainText(notes);
+}
+
+void ComparisonView::setGuide(const QString &html)
+{
+    m_guide->setText(html);
+    m_guide->setVisible(!html.isEmpty());
+}
+
+} // namespace lanescope

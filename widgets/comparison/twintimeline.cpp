@@ -1,0 +1,139 @@
+#include "widgets/comparison/twintimeline.h"
+
+#include "widgets/timeline/timelineview.h"
+#include "widgets/timeline/timelineviewstate.h"
+
+#include <QLabel>
+#include <QScrollBar>
+#include <QSet>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace lanescope {
+
+namespace {
+
+QWidget *titledPane(QLabel *label, TimelineView *view, QWidget *parent)
+{
+    auto *pane = new QWidget(parent);
+    auto *layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    layout->addWidget(label);
+    layout->addWidget(view, 1);
+    return pane;
+}
+
+TimeRange shifted(TimeRange r, double by)
+{
+    return {r.startUs + by, r.endUs + by};
+}
+
+// The AICore bars are what a before/after review is about: the other groups (host, orchestrator,
+// scheduler) start folded so the bars are on screen; a click on a heading unfolds them.
+void foldAllButAicore(TimelineView *view)
+{
+    if (!view->capture())
+        return;
+    QSet<QString> groups;
+    for (const Lane &lane : view->capture()->lanes)
+        groups.insert(lane.group);
+    if (!groups.contains(QStringLiteral("AICore")))
+        return;
+    for (const QString &group : std::as_const(groups)) {
+        if (group != QStringLiteral("AICore"))
+            view->setGroupCollapsed(group, true);
+    }
+    // And the AICore heading at the top, above the bars.
+    for (const TimelineRow &row : view->layout().rows()) {
+        if (row.kind == TimelineRow::Kind::GroupHeading && row.group == QStringLiteral("AICore")) {
+            view->verticalScrollBar()->setValue(row.y);
+            break;
+        }
+    }
+}
+
+} // namespace
+
+TwinTimeline::TwinTimeline(QWidget *parent) : QWidget(parent)
+{
+    m_before = new TimelineView(this);
+    m_after = new TimelineView(this);
+    m_before->setObjectName(QStringLiteral("beforeTimeline"));
+    m_after->setObjectName(QStringLiteral("afterTimeline"));
+    m_beforeLabel = new QLabel(tr("Before"), this);
+    m_afterLabel = new QLabel(tr("After"), this);
+    m_beforeLabel->setObjectName(QStringLiteral("beforeLabel"));
+    m_afterLabel->setObjectName(QStringLiteral("afterLabel"));
+    // Equal plot widths whatever the lane counts: a scroll bar on one view only would shift its scale.
+    m_before->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    m_after->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(titledPane(m_beforeLabel, m_before, splitter));
+    splitter->addWidget(titledPane(m_afterLabel, m_after, splitter));
+    splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    // One range for both, in Before's time: moving either view moves the state, and the other
+    // view shows it shifted by the offset between the captures' first bars.
+    m_range = new TimelineViewState(this);
+    m_before->setRangeState(m_range);
+    m_after->setRangeState(m_range, m_offsetUs);
+    connect(m_range, &TimelineViewState::rangeChanged, this, [this] {
+        const TimeRange shown = m_before->visibleRange();
+        emit visibleRangeChanged(shown.startUs, shown.endUs);
+    });
+}
+
+void TwinTimeline::setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after,
+                               const QString &afterName, CaptureIndexPtr beforeIndex,
+                               CaptureIndexPtr afterIndex)
+{
+    // Apart while they are set up: each fits its own capture, and the offset is not known yet.
+    m_before->setRangeState(nullptr);
+    m_after->setRangeState(nullptr);
+    m_before->setTimeBounds({});
+    m_after->setTimeBounds({});
+    m_before->setCapture(std::move(before), std::move(beforeIndex));
+    m_after->setCapture(std::move(after), std::move(afterIndex));
+    foldAllButAicore(m_before);
+    foldAllButAicore(m_after);
+    m_beforeLabel->setText(tr("Before — %1").arg(beforeName));
+    m_afterLabel->setText(tr("After — %1").arg(afterName));
+
+    const TimeRange b = m_before->captureExtent();
+    const TimeRange a = m_after->captureExtent();
+    m_offsetUs = b.isValid() && a.isValid() ? a.startUs - b.startUs : 0;
+    // The axis covers the longer capture, so the shorter one ends early instead of being stretched.
+    TimeRange both = b.isValid() ? b : shifted(a, -m_offsetUs);
+    if (a.isValid())
+        both = {std::min(both.startUs, a.startUs - m_offsetUs), std::max(both.endUs, a.endUs - m_offsetUs)};
+    m_axis = fitRange(both);
+    m_before->setTimeBounds(m_axis);
+    m_after->setTimeBounds(shifted(m_axis, m_offsetUs));
+    shareGeometry();
+    m_range->resetHistory(m_before->visibleRange());
+    m_before->setRangeState(m_range);
+    m_after->setRangeState(m_range, m_offsetUs);
+    fitBoth();
+}
+
+void TwinTimeline::fitBoth()
+{
+    m_before->setVisibleRange(m_axis);
+}
+
+void TwinTimeline::shareGeometry()
+{
+    const int header = std::max(m_before->preferredHeaderWidth(), m_after->preferredHeaderWidth());
+    m_before->setHeaderWidth(header);
+    m_after->setHeaderWidth(header);
+}
+
+} // namespace lanescope

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "model/capture/capture.h"
+#include "model/index/captureindex.h"
+#include "widgets/timeline/timeviewport.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace lanescope {
+
+class TimelineView;
+class TimelineViewState;
+
+// Two timelines stacked on one time axis: Before above After, each under a label naming its
+// capture. Both start at the left edge at the same time (each capture's first bar), share the
+// lane header width and therefore the scale, and move together: zooming or panning either one
+// moves the other by the same amount, so a change between the captures is seen, not only counted.
+class TwinTimeline : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TwinTimeline(QWidget *parent = nullptr);
+
+    // The indexes are the captures' bar indexes, when their documents built them.
+    void setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after, const QString &afterName,
+                     CaptureIndexPtr beforeIndex = {}, CaptureIndexPtr afterIndex = {});
+
+    TimelineView *beforeView() const { return m_before; }
+    TimelineView *afterView() const { return m_after; }
+    QLabel *beforeLabel() const { return m_beforeLabel; }
+    QLabel *afterLabel() const { return m_afterLabel; }
+
+    // After's time for a Before time: after = before + offset (their first bars line up).
+    double afterOffsetUs() const { return m_offsetUs; }
+    // Shows both captures whole, on the common axis.
+    void fitBoth();
+
+signals:
+    // The shared visible range, in Before's time.
+    void visibleRangeChanged(double startUs, double endUs);
+
+private:
+    void shareGeometry();
+
+    TimelineView *m_before = nullptr;
+    TimelineView *m_after = nullptr;
+    QLabel *m_beforeLabel = nullptr;
+    QLabel *m_afterLabel = nullptr;
+    double m_offsetUs = 0;
+    TimeRange m_axis;                     // both captures, in Before's time, with a margin
+    TimelineViewState *m_range = nullptr; // the range both views show, in Before's time
+};
+
+} // namespace lanescope

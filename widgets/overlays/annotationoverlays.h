@@ -1,0 +1,42 @@
+#pragma once
+
+#include "widgets/overlays/timelineoverlay.h"
+#include "widgets/timeline/timelineannotations.h"
+
+#include <optional>
+#include <vector>
+
+namespace lanescope {
+
+// The measured region: a shaded band over the bars with its edges drawn, and its duration on the
+// ruler. Drawn by the screen and by export alike, so a picture shows what was measured.
+class MeasurementOverlay : public TimelineOverlay
+{
+public:
+    void setRegion(std::optional<TimeRange> region) { m_region = region; }
+    std::optional<TimeRange> region() const { return m_region; }
+    void paint(QPainter &p, const TimelineOverlayContext &context) const override;
+
+    static QColor colour();
+
+private:
+    std::optional<TimeRange> m_region;
+};
+
+// Markers: a dashed line over the bars and a flag with the marker's name (or time) on the ruler.
+class MarkerOverlay : public TimelineOverlay
+{
+public:
+    void setMarkers(std::vector<TimelineMarker> markers) { m_markers = std::move(markers); }
+    const std::vector<TimelineMarker> &markers() const { return m_markers; }
+    void paint(QPainter &p, const TimelineOverlayContext &context) const override;
+
+    static QColor colour();
+    // What a marker's flag says: its name, else its time.
+    static QString flagText(const TimelineMarker &marker);
+
+private:
+    std::vector<TimelineMarker> m_markers;
+};
+
+} // namespace lanescope

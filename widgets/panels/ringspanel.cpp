@@ -1,0 +1,219 @@
+#include "widgets/panels/ringspanel.h"
+
+#include "model/capture/captureruns.h"
+
+#include "model/index/tasklocator.h"
+#include "widgets/overlays/ringpressureband.h"
+#include "widgets/panels/numbersortitem.h"
+#include "widgets/text/timeformat.h"
+#include "widgets/timeline/activecapture.h"
+#include "widgets/timeline/timelineannotations.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace lanescope {
+
+namespace {
+
+// Heap amounts in MiB, as the scope-stats plot shows them (spec §8.3); slots and entries as counts.
+QString amount(double v, RingResource r)
+{
+    if (r == RingResource::Heap)
+        return QStringLiteral("%1 MiB").arg(v / (1024.0 * 1024.0), 0, 'f', 1);
+    return QString::number(v, 'f', 0);
+}
+
+QTableWidgetItem *cell(const QString &text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setTextAlignment(align);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    return item;
+}
+
+} // namespace
+
+RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shared<RingPressureBand>())
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_diagnosisLabel = new QLabel(this);
+    m_diagnosisLabel->setObjectName(QStringLiteral("ringDiagnosis"));
+    m_diagnosisLabel->setWordWrap(true);
+    m_diagnosisLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_diagnosisLabel->setToolTip(
+        tr("Rebalance (05a): the ring holding the most tasks (from task ids) holds at least %1% of them, out "
+           "of "
+           "at least %2 tasks.\nAt capacity (05b): a ring's peak reaches %3% of its capacity (from the scope "
+           "stats metadata), or the scope stats say fatal.\nPeaks at %4% or more are marked red on the "
+           "tracks.")
+            .arg(RingDiagnosis::kImbalanceShare * 100, 0, 'f', 0)
+            .arg(RingDiagnosis::kMinTasksForBalance)
+            .arg(RingDiagnosis::kPinnedFraction * 100, 0, 'f', 0)
+            .arg(RingDiagnosis::kDangerFraction * 100, 0, 'f', 0));
+    layout->addWidget(m_diagnosisLabel);
+
+    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setHorizontalHeaderLabels({tr("Ring"), tr("Resource"), tr("Peak"), tr("Capacity"),
+                                        tr("% of capacity"), tr("Scope site of peak"), tr("At (inferred)"),
+                                        tr("Tasks on ring")});
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Numbers keep columns of their width; the scope site, free text, takes what is left.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(SiteColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSortIndicator(RingColumn, Qt::AscendingOrder); // ring order first
+    layout->addWidget(m_table, 1);
+
+    m_noteLabel = new QLabel(this);
+    m_noteLabel->setWordWrap(true);
+    m_noteLabel->setText(
+        tr("(inferred) Occupancy over time is inferred: retirements are taken from FIN times "
+           "(a lower bound) and scope-stats samples, which carry no timestamps, are placed at "
+           "the submit of their ring's last task."));
+    layout->addWidget(m_noteLabel);
+
+    m_bandAction = new QAction(tr("Ring pressure band"), this);
+    m_bandAction->setCheckable(true);
+    m_bandAction->setToolTip(
+        tr("A translucent band over the AICore lanes: the fullest ring's occupancy / capacity "
+           "over time (inferred)"));
+    connect(m_bandAction, &QAction::toggled, this, &RingsPanel::updateBand);
+    rebuild();
+}
+
+RingsPanel::RingsPanel(ActiveCapture &active, QWidget *parent) : RingsPanel(parent)
+{
+    const auto follow = [this, &active] { setTimeline(active.tabNavigator(), active.tabAnalysis()); };
+    connect(&active, &ActiveCapture::changed, this, follow);
+    follow();
+}
+
+RingsPanel::~RingsPanel()
+{
+    if (m_bandView)
+        m_bandView->removeOverlay(m_band);
+}
+
+void RingsPanel::setTimeline(TimelineNavigator *view, CaptureAnalysisPtr analysis)
+{
+    m_view = view;
+    CapturePtr capture = view ? view->capture() : CapturePtr();
+    if (capture != m_capture || analysis != m_analysis) { // only when the figures change
+        m_capture = std::move(capture);
+        m_analysis = std::move(analysis);
+        rebuild();
+    }
+    updateBand();
+}
+
+void RingsPanel::setCapture(CapturePtr capture, CaptureAnalysisPtr analysis)
+{
+    m_view = nullptr;
+    updateBand();
+    if (capture != m_capture || analysis != m_analysis) {
+        m_capture = std::move(capture);
+        m_analysis = std::move(analysis);
+        rebuild();
+    }
+}
+
+bool RingsPanel::bandShown() const
+{
+    return m_bandView != nullptr;
+}
+
+void RingsPanel::updateBand()
+{
+    TimelineNavigator *want = m_bandAction->isChecked() ? m_view.get() : nullptr;
+    if (want == m_bandView)
+        return;
+    if (m_bandView)
+        m_bandView->removeOverlay(m_band);
+    m_bandView = want;
+    if (want)
+        want->addOverlay(m_band);
+}
+
+QString RingsPanel::diagnosisText() const
+{
+    return m_diagnosisLabel->text();
+}
+
+void RingsPanel::rebuild()
+{
+    // Rows are filled unsorted, then sorted by the column the user chose (ring order by default).
+    m_table->setSortingEnabled(false);
+    m_table->setRowCount(0);
+    if (!m_capture) {
+        m_diagnosis = {};
+        m_diagnosisLabel->setText(tr("No capture."));
+        return;
+    }
+    if (!m_analysis) {
+        m_diagnosis = {};
+        m_diagnosisLabel->setText(analysisPendingText(*m_capture));
+        return;
+    }
+    const RingOccupancy &rings = m_analysis->rings;
+    m_diagnosis = diagnoseRings(rings);
+    QStringList lines;
+    if (const QString s = rebalanceStatement(m_diagnosis); !s.isEmpty())
+        lines << s;
+    if (const QString s = capacityStatement(m_diagnosis, rings); !s.isEmpty())
+        lines << s;
+    if (lines.isEmpty())
+        lines << (rings.isEmpty()
+                      ? tr("No ring data: the capture has no task-id rings with known times.")
+                      : tr("Neither ring diagnosis holds: the load is spread over the rings and no peak "
+                           "sits at its capacity."));
+    if (!rings.hasScopeStats)
+        lines << tr("No scope_stats.jsonl: capacities, heap and dep pool are unknown (enable scope stats to "
+                    "measure before resizing).");
+    m_diagnosisLabel->setText(lines.join(u'\n'));
+
+    for (int r = 0; r < kRingCount; ++r)
+        for (int k = 0; k < kRingResourceCount; ++k) {
+            const auto &s = rings.at(r, RingResource(k));
+            if (!s)
+                continue;
+            const int row = m_table->rowCount();
+            m_table->insertRow(row);
+            m_table->setItem(row, RingColumn, numberItem(QString::number(r), r));
+            m_table->setItem(row, ResourceColumn, cell(ringResourceName(RingResource(k))));
+            const auto res = RingResource(k);
+            m_table->setItem(row, PeakColumn, numberItem(amount(s->peak, res), s->peak));
+            m_table->setItem(row, CapacityColumn,
+                             numberItem(s->capacity ? amount(*s->capacity, res) : tr("unknown"),
+                                        s->capacity.value_or(-1)));
+            const auto fraction = s->peakFraction();
+            auto *pct = numberItem(fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("—"),
+                                   fraction ? *fraction * 100 : -1);
+            if (fraction && *fraction >= RingDiagnosis::kDangerFraction)
+                pct->setForeground(QColor(200, 40, 40));
+            m_table->setItem(row, PercentColumn, pct);
+            // A curve that never rises has no peak moment to name.
+            const bool flat = s->peak <= 0;
+            const QString site = rings.siteName(s->peakSite);
+            m_table->setItem(row, SiteColumn,
+                             cell(flat             ? QStringLiteral("—")
+                                  : site.isEmpty() ? tr("unknown")
+                                                   : site));
+            m_table->setItem(
+                row, AtColumn,
+                numberItem(flat ? QStringLiteral("—") : formatDuration(s->peakUs), flat ? -1 : s->peakUs));
+            const bool window = RingResource(k) == RingResource::TaskWindow;
+            m_table->setItem(
+                row, TasksColumn,
+                numberItem(window ? QString::number(rings.tasksPerRing[std::size_t(r)]) : QString(),
+                           window ? double(rings.tasksPerRing[std::size_t(r)]) : -1));
+        }
+    m_table->setSortingEnabled(true);
+}
+
+} // namespace lanescope

@@ -1,0 +1,385 @@
+#include "widgets/panels/techniquespanel.h"
+
+#include "model/capture/captureruns.h"
+
+#include "model/format/metrictext.h"
+#include "model/index/tasklocator.h"
+#include "widgets/timeline/activecapture.h"
+#include "widgets/timeline/timelineannotations.h"
+
+#include <QFrame>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace lanescope {
+
+namespace {
+
+constexpr int kIdRole = Qt::UserRole;
+constexpr int kIsPageRole = Qt::UserRole + 1;
+
+QString unitOf(const QString &metric)
+{
+    const MetricDefinition *d = metricDefinition(metric);
+    return d ? d->unit : QString();
+}
+
+QString metricName(const QString &metric)
+{
+    const MetricDefinition *d = metricDefinition(metric);
+    return d ? d->name : metric;
+}
+
+QString paragraph(const QString &heading, const QString &text)
+{
+    return QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><p style='margin-top:0'>%2</p>")
+        .arg(heading.toHtmlEscaped(), text.isEmpty() ? QStringLiteral("–") : text.toHtmlEscaped());
+}
+
+} // namespace
+
+TechniquesPanel::TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catalogue, QWidget *parent)
+    : QWidget(parent), m_catalogue(std::move(catalogue))
+{
+    m_suggestionTitle = new QLabel(this);
+    m_suggestionTitle->setObjectName(QStringLiteral("suggestionTitle"));
+    m_suggestionTitle->setWordWrap(true);
+    m_suggestionTitle->setTextFormat(Qt::RichText);
+    m_suggestionArea = new QWidget(this);
+    m_suggestionLayout = new QVBoxLayout(m_suggestionArea);
+    m_suggestionLayout->setContentsMargins(2, 2, 2, 2);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(m_suggestionArea);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *upper = new QWidget(this);
+    auto *upperLayout = new QVBoxLayout(upper);
+    upperLayout->setContentsMargins(0, 0, 0, 0);
+    upperLayout->addWidget(m_suggestionTitle);
+    upperLayout->addWidget(scroll, 1);
+
+    m_tree = new QTreeWidget(this);
+    m_tree->setObjectName(QStringLiteral("techniqueTree"));
+    m_tree->setHeaderHidden(true);
+    m_tree->setRootIsDecorated(true);
+    m_details = new QTextBrowser(this);
+    m_details->setObjectName(QStringLiteral("techniqueDetails"));
+    m_details->setOpenLinks(false);
+    m_compare = new QPushButton(tr("Compare Before/After with this technique"), this);
+    m_compare->setObjectName(QStringLiteral("compareWithTechnique"));
+    m_compare->setEnabled(false);
+    auto *lower = new QSplitter(Qt::Vertical, this);
+    lower->addWidget(m_tree);
+    auto *detailsPane = new QWidget(this);
+    auto *detailsLayout = new QVBoxLayout(detailsPane);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->addWidget(m_details, 1);
+    detailsLayout->addWidget(m_compare);
+    lower->addWidget(detailsPane);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(upper);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({400, 600});
+    lower->setSizes({300, 300});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(split);
+
+    connect(m_tree, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) { showItem(item); });
+    connect(m_details, &QTextBrowser::anchorClicked, this,
+            [this](const QUrl &url) { showTechnique(url.path()); });
+    connect(m_compare, &QPushButton::clicked, this, [this] {
+        if (!currentTechnique().isEmpty())
+            emit compareRequested(currentTechnique());
+    });
+    fillTree();
+    rebuildSuggestions();
+}
+
+void TechniquesPanel::fillTree()
+{
+    m_tree->clear();
+    if (!m_catalogue)
+        return;
+    for (const TechniquePage &page : m_catalogue->pages()) {
+        auto *pageItem = new QTreeWidgetItem(m_tree, {QStringLiteral("%1  %2").arg(page.id, page.title)});
+        pageItem->setData(0, kIdRole, page.id);
+        pageItem->setData(0, kIsPageRole, true);
+        QFont bold = pageItem->font(0);
+        bold.setBold(true);
+        pageItem->setFont(0, bold);
+        for (const QString &id : page.techniqueIds) {
+            const Technique *t = m_catalogue->find(id);
+            if (!t)
+                continue;
+            QString text = QStringLiteral("%1  %2").arg(t->shortId, t->title);
+            if (t->diagnostic && !t->title.contains(tr("diagnostic"), Qt::CaseInsensitive))
+                text += tr(" (diagnostic)");
+            auto *item = new QTreeWidgetItem(pageItem, {text});
+            item->setData(0, kIdRole, t->id);
+            item->setData(0, kIsPageRole, false);
+            item->setToolTip(0, t->whenItApplies);
+        }
+    }
+    m_tree->expandAll();
+}
+
+bool TechniquesPanel::showTechnique(const QString &id)
+{
+    if (!m_catalogue)
+        return false;
+    const Technique *t = m_catalogue->find(id);
+    const QString wanted = t ? t->id : id;
+    const bool isPage = !t;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *page = m_tree->topLevelItem(i);
+        if (isPage && page->data(0, kIdRole).toString() == wanted) {
+            m_tree->setCurrentItem(page);
+            return true;
+        }
+        for (int j = 0; j < page->childCount(); ++j) {
+            if (!isPage && page->child(j)->data(0, kIdRole).toString() == wanted) {
+                m_tree->setCurrentItem(page->child(j));
+                m_tree->scrollToItem(page->child(j));
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+QString TechniquesPanel::currentTechnique() const
+{
+    const QTreeWidgetItem *item = m_tree->currentItem();
+    if (!item || item->data(0, kIsPageRole).toBool())
+        return {};
+    return item->data(0, kIdRole).toString();
+}
+
+void TechniquesPanel::showItem(QTreeWidgetItem *item)
+{
+    m_compare->setEnabled(false);
+    if (!item || !m_catalogue) {
+        m_details->clear();
+        return;
+    }
+    const QString id = item->data(0, kIdRole).toString();
+    if (item->data(0, kIsPageRole).toBool()) {
+        if (const TechniquePage *page = m_catalogue->page(id))
+            m_details->setHtml(pageHtml(*page));
+        return;
+    }
+    if (const Technique *t = m_catalogue->find(id)) {
+        m_details->setHtml(techniqueHtml(*t));
+        m_compare->setEnabled(!t->diagnostic);
+    }
+}
+
+QString TechniquesPanel::pageHtml(const TechniquePage &page) const
+{
+    QString html = QStringLiteral("<h3>%1 %2</h3><p>%3</p>")
+                       .arg(page.id, page.title.toHtmlEscaped(), page.summary.toHtmlEscaped());
+    if (!page.techniqueIds.isEmpty()) {
+        html += QStringLiteral("<ul>");
+        for (const QString &id : page.techniqueIds) {
+            if (const Technique *t = m_catalogue->find(id))
+                html += QStringLiteral("<li><a href='technique:%1'>%2 %3</a></li>")
+                            .arg(t->id, t->shortId, t->title.toHtmlEscaped());
+        }
+        html += QStringLiteral("</ul>");
+    }
+    return html;
+}
+
+QString TechniquesPanel::techniqueHtml(const Technique &t) const
+{
+    QString html = QStringLiteral("<h3>%1 %2</h3>").arg(t.shortId, t.title.toHtmlEscaped());
+    QStringList badges;
+    if (t.diagnostic)
+        badges << tr("a diagnostic, not a code change");
+    if (t.partlyDerived)
+        badges << tr("the chapter leaves some fields open; those here are derived");
+    if (!badges.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>").arg(badges.join(QStringLiteral("; ")).toHtmlEscaped());
+    html += paragraph(tr("When it applies"), t.whenItApplies);
+    html += paragraph(tr("How"), t.how);
+    html += paragraph(tr("Cost"), t.cost);
+    html += paragraph(tr("How to confirm"), t.howToConfirm);
+    if (!t.confirmation.empty()) {
+        html += QStringLiteral(
+                    "<table cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
+                    "<tr><th align='left'>%1</th><th align='left'>%2</th><th align='left'>%3</th></tr>")
+                    .arg(tr("Metric"), tr("Expected"), tr("Note"));
+        for (const ConfirmationMetric &m : t.confirmation) {
+            const QString direction = m.expected == ExpectedDirection::Decrease    ? tr("falls")
+                                      : m.expected == ExpectedDirection::Increase  ? tr("rises")
+                                      : m.expected == ExpectedDirection::Unchanged ? tr("unchanged")
+                                                                                   : tr("context only");
+            html +=
+                QStringLiteral("<tr><td>%1 %2</td><td>%3</td><td>%4</td></tr>")
+                    .arg(m.metric, metricName(m.metric).toHtmlEscaped(), direction, m.note.toHtmlEscaped());
+        }
+        html += QStringLiteral("</table>");
+    }
+    if (!t.manualChecks.isEmpty()) {
+        html += QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><ul style='margin-top:0'>")
+                    .arg(tr("Check by hand"));
+        for (const QString &check : t.manualChecks)
+            html += QStringLiteral("<li>%1</li>").arg(check.toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    return html;
+}
+
+TechniquesPanel::TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catalogue, ActiveCapture &active,
+                                 QWidget *parent)
+    : TechniquesPanel(std::move(catalogue), parent)
+{
+    const auto follow = [this, &active] {
+        setCapture(active.capture(), active.navigator(), active.name(), active.analysis());
+    };
+    connect(&active, &ActiveCapture::changed, this, follow);
+    follow();
+}
+
+void TechniquesPanel::setCapture(CapturePtr capture, TimelineNavigator *timeline, const QString &name,
+                                 CaptureAnalysisPtr analysis)
+{
+    if (capture == m_capture && timeline == m_timeline && name == m_captureName && analysis == m_analysis)
+        return;
+    m_capture = std::move(capture);
+    m_analysis = m_capture ? std::move(analysis) : nullptr;
+    m_timeline = timeline;
+    m_captureName = name;
+    m_metrics = m_analysis ? m_analysis->metrics : MetricSet{};
+    m_suggestions = m_analysis ? m_analysis->suggestions : std::vector<Suggestion>{};
+    rebuildSuggestions();
+}
+
+void TechniquesPanel::rebuildSuggestions()
+{
+    while (QLayoutItem *item = m_suggestionLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_evidenceButtons.clear();
+    if (!m_capture) {
+        m_suggestionTitle->setText(tr("<b>Suggestions</b><br>Open a capture to see what it suggests."));
+        m_suggestionLayout->addStretch(1);
+        return;
+    }
+    const QString subject = m_captureName.isEmpty() ? tr("this capture") : m_captureName.toHtmlEscaped();
+    if (!m_analysis) {
+        m_suggestionTitle->setText(tr("<b>Suggestions for %1</b><br>%2")
+                                       .arg(subject, analysisPendingText(*m_capture).toHtmlEscaped()));
+        m_suggestionLayout->addStretch(1);
+        return;
+    }
+    m_suggestionTitle->setText(
+        m_suggestions.empty()
+            ? tr("<b>Suggestions for %1</b><br>No decision rule fires on its metrics.").arg(subject)
+            : tr("<b>Suggestions for %1</b> (%n rule(s) fire)", nullptr, int(m_suggestions.size()))
+                  .arg(subject));
+    for (std::size_t i = 0; i < m_suggestions.size(); ++i) {
+        const Suggestion &s = m_suggestions[i];
+        auto *card = new QFrame(m_suggestionArea);
+        card->setObjectName(QStringLiteral("suggestion_%1").arg(i));
+        card->setFrameShape(QFrame::StyledPanel);
+        auto *cardLayout = new QVBoxLayout(card);
+        cardLayout->setContentsMargins(6, 4, 6, 4);
+        cardLayout->setSpacing(2);
+
+        QStringList numbers;
+        for (const SuggestionNumber &n : s.numbers) {
+            // A rule's own quantity (not one of M1..M22) is named by its id alone.
+            const QString name = metricDefinition(n.metric)
+                                     ? QStringLiteral("%1 %2").arg(n.metric, metricName(n.metric))
+                                     : n.metric;
+            numbers << QStringLiteral("%1 = <b>%2</b> (rule: %3)")
+                           .arg(name.toHtmlEscaped(),
+                                formatMetricValue(n.value, unitOf(n.metric)).toHtmlEscaped(),
+                                n.comparison.toHtmlEscaped());
+        }
+        QStringList links;
+        for (const QString &id : s.techniques) {
+            const Technique *t = m_catalogue ? m_catalogue->find(id) : nullptr;
+            const TechniquePage *page = !t && m_catalogue ? m_catalogue->page(id) : nullptr;
+            const QString text = t      ? QStringLiteral("%1 %2").arg(t->shortId, t->title)
+                                 : page ? tr("page %1 %2").arg(page->id, page->title)
+                                        : id;
+            links << QStringLiteral("<a href='%1'>%2</a>").arg(t ? t->id : id, text.toHtmlEscaped());
+        }
+        QString html = QStringLiteral("<b>%1</b> <span style='color:gray'>%2</span><br>%3")
+                           .arg(s.title.toHtmlEscaped(), s.rule.toHtmlEscaped(), s.text.toHtmlEscaped());
+        if (!numbers.isEmpty())
+            html += QStringLiteral("<br>") + numbers.join(QStringLiteral("<br>"));
+        if (!links.isEmpty())
+            html += tr("<br>Try: %1").arg(links.join(QStringLiteral(", ")));
+        if (s.confirmOnboard)
+            html += tr("<br><i>Timing-based on a simulated run: confirm onboard.</i>");
+        auto *text = new QLabel(html, card);
+        text->setWordWrap(true);
+        text->setTextFormat(Qt::RichText);
+        text->setTextInteractionFlags(Qt::TextBrowserInteraction);
+        connect(text, &QLabel::linkActivated, this, [this](const QString &id) { showTechnique(id); });
+        cardLayout->addWidget(text);
+
+        auto *button =
+            new QPushButton(s.evidence.label.isEmpty() ? tr("Show on timeline")
+                                                       : tr("Show on timeline: %1").arg(s.evidence.label),
+                            card);
+        button->setObjectName(QStringLiteral("evidence_%1").arg(i));
+        button->setEnabled(!s.evidence.isEmpty() && m_timeline);
+        connect(button, &QPushButton::clicked, this, [this, i] { showEvidence(int(i)); });
+        cardLayout->addWidget(button, 0, Qt::AlignLeft);
+        m_evidenceButtons.push_back(button);
+        m_suggestionLayout->addWidget(card);
+    }
+    m_suggestionLayout->addStretch(1);
+}
+
+QPushButton *TechniquesPanel::evidenceButton(int index) const
+{
+    return index >= 0 && index < int(m_evidenceButtons.size()) ? m_evidenceButtons[std::size_t(index)]
+                                                               : nullptr;
+}
+
+bool TechniquesPanel::showEvidence(int index)
+{
+    if (!m_timeline || index < 0 || index >= int(m_suggestions.size()))
+        return false;
+    const EvidenceRef &e = m_suggestions[std::size_t(index)].evidence;
+    bool shown = false;
+    if (e.range && e.range->endUs >= e.range->startUs) {
+        // Some room either side, so the evidence is seen in its surroundings.
+        const double span = std::max(e.range->endUs - e.range->startUs, 1e-3);
+        m_timeline->setVisibleRange({e.range->startUs - span * 0.1, e.range->endUs + span * 0.1});
+        shown = true;
+    }
+    if (e.taskId && m_timeline->capture()) {
+        // Select the task; recentre only when the range above does not already show it.
+        const std::vector<SliceRef> bars =
+            m_timeline->taskLocator().barsOfTask(*m_timeline->capture(), *e.taskId);
+        const TimeRange visible = m_timeline->visibleRange();
+        if (!bars.empty() && shown) {
+            const Slice &bar =
+                m_timeline->capture()->lanes[std::size_t(bars.front().lane)].slices[bars.front().slice];
+            m_timeline->select(bars.front(), !(visible.contains(bar.startUs) && visible.contains(bar.endUs)));
+            return true;
+        }
+        shown = m_timeline->selectTask(*e.taskId) || shown;
+    }
+    return shown;
+}
+
+} // namespace lanescope

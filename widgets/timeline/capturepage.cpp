@@ -1,0 +1,243 @@
+#include "widgets/timeline/capturepage.h"
+
+#include "widgets/overlays/runboundaryoverlay.h"
+#include "widgets/timeline/timelineview.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStackedLayout>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace lanescope {
+
+namespace {
+
+constexpr int kProgressSteps = 1000;
+constexpr int kAllRuns = -1;
+
+QString runEntry(const Capture &run)
+{
+    const QString &verdict = run.info.collection.verdict;
+    return QObject::tr("%1 · %2 · %3 rows")
+        .arg(runLabel(run.info), verdict.isEmpty() ? QObject::tr("no verdict") : verdict,
+             QLocale().toString(qulonglong(run.rows.size())));
+}
+
+// Why this run may be missing data, in the runtime's own words (supplement §5.3).
+QString verdictBanner(const Capture &run)
+{
+    const RunCollection &c = run.info.collection;
+    QStringList parts;
+    if (c.isPartial()) {
+        QString text =
+            QObject::tr("%1: verdict %2 — %3").arg(runLabel(run.info), c.verdict, c.verdictMeaning());
+        const QStringList causes = c.causes();
+        if (!causes.isEmpty())
+            text += QStringLiteral(" (") + causes.join(QStringLiteral(", ")) + u')';
+        parts << text;
+    }
+    if (c.handoffIdentityVerified == false)
+        parts << QObject::tr("hand-off identity not verified: a zero loss count proves nothing");
+    return parts.join(QStringLiteral("  ·  "));
+}
+
+} // namespace
+
+CapturePage::CapturePage(const QString &path, QWidget *parent) : QWidget(parent), m_path(path)
+{
+    m_stack = new QStackedLayout(this);
+
+    m_loadingPage = new QWidget(this);
+    auto *loadingLayout = new QVBoxLayout(m_loadingPage);
+    loadingLayout->addStretch();
+    auto *title = new QLabel(tr("Loading %1…").arg(QFileInfo(path).fileName()), m_loadingPage);
+    title->setAlignment(Qt::AlignCenter);
+    loadingLayout->addWidget(title);
+    m_progress = new QProgressBar(m_loadingPage);
+    m_progress->setRange(0, 0);
+    m_progress->setMinimumWidth(360);
+    m_progress->setTextVisible(false);
+    loadingLayout->addWidget(m_progress, 0, Qt::AlignHCenter);
+    m_cancel = new QPushButton(tr("Cancel"), m_loadingPage);
+    loadingLayout->addWidget(m_cancel, 0, Qt::AlignHCenter);
+    loadingLayout->addStretch();
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_cancel->setEnabled(false);
+        m_cancel->setText(tr("Cancelling…"));
+        emit cancelRequested();
+    });
+    m_stack->addWidget(m_loadingPage);
+
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setAlignment(Qt::AlignCenter);
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->setMargin(24);
+    m_stack->addWidget(m_errorLabel);
+
+    m_capturePage = new QWidget(this);
+    auto *captureLayout = new QVBoxLayout(m_capturePage);
+    captureLayout->setContentsMargins(0, 0, 0, 0);
+    captureLayout->setSpacing(0);
+    m_runBar = new QWidget(m_capturePage);
+    auto *runLayout = new QHBoxLayout(m_runBar);
+    runLayout->setContentsMargins(6, 3, 6, 3);
+    auto *runLabel = new QLabel(tr("&Run:"), m_runBar);
+    m_runPicker = new QComboBox(m_runBar);
+    m_runPicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_runPicker->setToolTip(tr("Each run is analysed on its own; \"All runs\" lays them on one axis"));
+    runLabel->setBuddy(m_runPicker);
+    runLayout->addWidget(runLabel);
+    runLayout->addWidget(m_runPicker);
+    runLayout->addStretch();
+    captureLayout->addWidget(m_runBar);
+    connect(m_runPicker, &QComboBox::activated, this,
+            [this](int index) { setCurrentRun(m_runPicker->itemData(index).toInt()); });
+    m_banner = new QLabel(m_capturePage);
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(6);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The warning colours of a status banner, legible in the light and the dark theme alike.
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff3cd; color: #664d03; border-bottom: 1px solid #e0c36a; }"));
+    captureLayout->addWidget(m_banner);
+    m_content = new QStackedWidget(m_capturePage);
+    m_timeline = new TimelineView(m_content);
+    m_timeline->addOverlay(std::make_shared<RunBoundaryOverlay>());
+    m_content->addWidget(m_timeline);
+    m_nothingLabel = new QLabel(m_content);
+    m_nothingLabel->setObjectName(QStringLiteral("capturedNothing"));
+    m_nothingLabel->setAlignment(Qt::AlignCenter);
+    m_nothingLabel->setWordWrap(true);
+    m_nothingLabel->setMargin(24);
+    m_nothingLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_content->addWidget(m_nothingLabel);
+    captureLayout->addWidget(m_content, 1);
+    m_stack->addWidget(m_capturePage);
+    m_stack->setCurrentWidget(m_loadingPage);
+}
+
+CaptureAnalysisPtr CapturePage::analysis() const
+{
+    const auto it = m_capture ? m_analyses.find(m_capture.get()) : m_analyses.end();
+    return it == m_analyses.end() ? nullptr : it->second;
+}
+
+bool CapturePage::holdsRun(const CapturePtr &run) const
+{
+    return std::any_of(m_runs.runs.begin(), m_runs.runs.end(), [&](const auto &r) { return r == run; });
+}
+
+void CapturePage::setAnalysis(const CapturePtr &run, CaptureAnalysisPtr analysis)
+{
+    if (holdsRun(run))
+        m_analyses[run.get()] = std::move(analysis);
+}
+
+QString CapturePage::bannerText() const
+{
+    return m_banner->isHidden() ? QString() : m_banner->text();
+}
+
+void CapturePage::setProgress(qint64 done, qint64 total)
+{
+    if (total <= 0) {
+        m_progress->setRange(0, 0);
+        return;
+    }
+    m_progress->setRange(0, kProgressSteps);
+    m_progress->setValue(int(std::clamp<double>(double(done) / double(total), 0, 1) * kProgressSteps));
+}
+
+void CapturePage::showError(const QString &message)
+{
+    m_state = State::Failed;
+    m_error = message;
+    m_errorLabel->setText(tr("Cannot open %1\n\n%2").arg(QFileInfo(m_path).fileName(), message));
+    m_stack->setCurrentWidget(m_errorLabel);
+}
+
+void CapturePage::showCapture(CapturePtr capture)
+{
+    CaptureRuns runs;
+    runs.runs.push_back(std::const_pointer_cast<Capture>(std::move(capture)));
+    showRuns(std::move(runs));
+}
+
+void CapturePage::showRuns(CaptureRuns runs, std::map<const Capture *, CaptureIndexPtr> indexes)
+{
+    m_indexes = std::move(indexes);
+    m_state = State::Ready;
+    m_runs = std::move(runs);
+    m_allRuns.reset();
+    m_analyses.clear();
+    m_currentRun = int(m_runs.size()) - 1;
+    fillRunPicker();
+    m_stack->setCurrentWidget(m_capturePage);
+    showCurrent();
+    m_timeline->setFocus();
+}
+
+void CapturePage::setCurrentRun(int index)
+{
+    if (index != kAllRuns && (index < 0 || std::size_t(index) >= m_runs.size()))
+        return;
+    if (index == kAllRuns && !m_allRuns)
+        return;
+    if (index == m_currentRun)
+        return;
+    m_currentRun = index;
+    m_runPicker->setCurrentIndex(m_runPicker->findData(index));
+    showCurrent();
+    emit runChanged();
+}
+
+void CapturePage::setAllRuns(CapturePtr allRuns)
+{
+    m_allRuns = std::move(allRuns);
+    fillRunPicker();
+}
+
+void CapturePage::fillRunPicker()
+{
+    m_runPicker->clear();
+    for (std::size_t i = 0; i < m_runs.size(); ++i)
+        m_runPicker->addItem(runEntry(*m_runs.runs[i]), int(i));
+    if (m_runs.size() > 1) {
+        const QString entry = m_allRuns ? tr("All %1 (%2, not analysed)") : tr("All %1 (%2, laying out…)");
+        m_runPicker->addItem(entry.arg(runsNoun(m_runs)).arg(m_runs.size()), kAllRuns);
+        // Not pickable until laid out.
+        if (auto *items = qobject_cast<QStandardItemModel *>(m_runPicker->model()); items && !m_allRuns)
+            items->item(m_runPicker->count() - 1)->setEnabled(false);
+    }
+    m_runPicker->setCurrentIndex(m_runPicker->findData(m_currentRun));
+    m_runBar->setVisible(m_runs.size() > 1);
+}
+
+void CapturePage::showCurrent()
+{
+    m_capture = m_currentRun == kAllRuns ? m_allRuns : CapturePtr(m_runs.runs[std::size_t(m_currentRun)]);
+    const auto index = m_capture ? m_indexes.find(m_capture.get()) : m_indexes.end();
+    m_timeline->setCapture(m_capture, index != m_indexes.end() ? index->second : CaptureIndexPtr());
+    const QString banner = m_capture->info.allRuns
+                               ? tr("%1 Their boundaries are marked.").arg(analysisPendingText(*m_capture))
+                               : verdictBanner(*m_capture);
+    m_banner->setText(banner);
+    m_banner->setVisible(!banner.isEmpty());
+    if (capturedNothing(*m_capture)) {
+        m_nothingLabel->setText(capturedNothingText(*m_capture));
+        m_content->setCurrentWidget(m_nothingLabel);
+    } else {
+        m_content->setCurrentWidget(m_timeline);
+    }
+}
+
+} // namespace lanescope

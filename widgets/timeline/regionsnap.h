@@ -1,0 +1,27 @@
+#pragma once
+
+#include "model/capture/baredges.h"
+#include "model/capture/capture.h"
+#include "widgets/timeline/timeviewport.h"
+
+#include <optional>
+#include <vector>
+
+namespace lanescope {
+
+// Snapping of a measured region's edges. A region edge dragged close to where a bar starts or
+// ends lands exactly on it; since every gap between bars is bounded by bar edges, this also makes
+// gaps easy to measure exactly.
+
+// The edge of `sortedEdges` nearest to `us` when it is at most `toleranceUs` away; on a tie the
+// earlier edge. Nothing when no edge is close enough (or the tolerance is not positive).
+std::optional<double> nearestEdge(double us, const std::vector<double> &sortedEdges, double toleranceUs);
+
+// `us` moved onto the nearest edge within the tolerance, else unchanged.
+double snapTime(double us, const std::vector<double> &sortedEdges, double toleranceUs);
+
+// A region from two dragged times in any order, each snapped; the result is ordered. When both
+// ends snap onto the same edge the unsnapped times are kept, so a short drag never collapses.
+TimeRange snapRegion(double fromUs, double toUs, const std::vector<double> &sortedEdges, double toleranceUs);
+
+} // namespace lanescope

@@ -1,0 +1,915 @@
+#include "widgets/timeline/timelineview.h"
+
+#include "model/capture/slicelabel.h"
+#include "model/capture/taskindex.h"
+#include "model/session/capturefacts.h"
+#include "widgets/overlays/annotationoverlays.h"
+#include "widgets/render/hostclockbadge.h"
+#include "widgets/text/countertooltip.h"
+#include "widgets/text/slicedetails.h"
+#include "widgets/text/timeformat.h"
+#include "widgets/timeline/regionsnap.h"
+
+#include <QContextMenuEvent>
+#include <QCursor>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QTimer>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <cmath>
+
+namespace lanescope {
+
+namespace {
+constexpr double kKeyZoomFactor = 1.5;
+constexpr double kKeyPanFraction = 0.2; // of the plot width per key press
+constexpr double kWheelZoomPerNotch = 1.25;
+constexpr double kWheelScrollPerNotchPx = 60;
+constexpr double kHitSlopPx = 3;   // tiny bars and instants count as hit this close
+constexpr double kClickSlopPx = 3; // a press that moves less than this is a click, not a drag
+} // namespace
+
+TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setFrameShape(QFrame::NoFrame);
+    viewport()->setMouseTracking(true);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    m_viewport.rulerHeightPx = kTimelineRulerHeightPx;
+    m_viewport.headerWidthPx = kTimelineHeaderWidthPx;
+    m_options.font = font();
+    m_options.cacheFrames = true;
+    m_options.colours = TimelineColours::forPalette(palette());
+    m_ownState = new TimelineViewState(this);
+    setViewState(nullptr);
+    m_annotations = new TimelineAnnotations(this);
+    m_measurementOverlay = std::make_shared<MeasurementOverlay>();
+    m_markerOverlay = std::make_shared<MarkerOverlay>();
+    m_options.overlays.push_back(m_measurementOverlay);
+    m_options.overlays.push_back(m_markerOverlay);
+    connect(m_annotations, &TimelineAnnotations::regionChanged, this, &TimelineView::syncAnnotationOverlays);
+    connect(m_annotations, &TimelineAnnotations::markersChanged, this, &TimelineView::syncAnnotationOverlays);
+    updateGeometryFromWidget();
+}
+
+TimelineView::~TimelineView() = default;
+
+void TimelineView::setCapture(CapturePtr capture, CaptureIndexPtr index)
+{
+    m_capture = std::move(capture);
+    m_index = m_capture ? lanescope::indexFor(*m_capture, std::move(index)) : CaptureIndexPtr();
+    if (m_capture)
+        m_painter.indexFor(*m_capture, m_index); // the painter draws by the same shared index
+    m_options.highlightLane = -1;
+    m_options.relatedSlices.clear();
+    m_options.collapsedGroups = m_capture ? initiallyCollapsedGroups(*m_capture) : QSet<QString>{};
+    m_options.arrangement = {};
+    m_selectionState->setSelection(std::nullopt);
+    m_measuring = false;
+    m_barEdges.clear();
+    m_barEdgesBuilt = false;
+    m_annotations->reset();
+    if (m_capture) {
+        m_preferredHeaderWidthPx = TimelinePainter::preferredHeaderWidth(*m_capture, m_options.font);
+        m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups);
+    } else {
+        m_layout = {};
+    }
+    m_viewport.scrollYPx = 0;
+    updateGeometryFromWidget();
+    applyViewport(m_viewport.withRange(m_capture ? fitRange(captureExtent()) : fullRange()),
+                  TimelineViewState::Change::Restore);
+    m_state->resetHistory(toState(m_viewport.range()));
+    emit selectionChanged();
+}
+
+void TimelineView::setViewState(TimelineViewState *state)
+{
+    setRangeState(state, 0);
+    for (const QMetaObject::Connection &c : std::as_const(m_selectionConnections))
+        disconnect(c);
+    m_selectionState = state ? state : m_ownState;
+    m_selectionConnections = {connect(m_selectionState, &TimelineViewState::selectionChanged, this, [this] {
+        updateSelectionOptions();
+        viewport()->update();
+        emit selectionChanged();
+    })};
+    if (state) // a shared state may go first; the view then keeps on with its own
+        m_selectionConnections << connect(state, &QObject::destroyed, this,
+                                          [this] { setViewState(nullptr); });
+    updateSelectionOptions();
+    viewport()->update();
+}
+
+void TimelineView::setRangeState(TimelineViewState *state, double shiftUs)
+{
+    for (const QMetaObject::Connection &c : std::as_const(m_rangeConnections))
+        disconnect(c);
+    m_state = state ? state : m_ownState;
+    m_stateShiftUs = state ? shiftUs : 0;
+    m_rangeConnections = {
+        connect(m_state, &TimelineViewState::rangeChanged, this, &TimelineView::followState),
+        connect(m_state, &TimelineViewState::historyChanged, this, &TimelineView::historyChanged)};
+    if (state)
+        m_rangeConnections << connect(state, &QObject::destroyed, this, [this] { setRangeState(nullptr); });
+    if (m_state->range().isValid())
+        followState(m_state->range());
+    emit historyChanged();
+}
+
+TimeRange TimelineView::toState(TimeRange own) const
+{
+    return {own.startUs - m_stateShiftUs, own.endUs - m_stateShiftUs};
+}
+
+void TimelineView::followState(TimeRange range)
+{
+    if (m_writingState || !range.isValid())
+        return;
+    const TimeRange own{range.startUs + m_stateShiftUs, range.endUs + m_stateShiftUs};
+    const TimelineViewport vp = m_viewport.withRange(own).clampedTo(fullRange());
+    if (vp.t0Us == m_viewport.t0Us && vp.t1Us == m_viewport.t1Us)
+        return;
+    m_viewport.t0Us = vp.t0Us;
+    m_viewport.t1Us = vp.t1Us;
+    viewport()->update();
+    emit visibleRangeChanged(m_viewport.t0Us, m_viewport.t1Us);
+}
+
+TimeRange TimelineView::fullRange() const
+{
+    if (m_timeBounds.isValid())
+        return m_timeBounds;
+    if (!m_capture)
+        return {0, 1};
+    return fitRange(m_index->bars.extent());
+}
+
+const TaskLocator &TimelineView::taskLocator() const
+{
+    static const TaskLocator none;
+    return m_index ? m_index->tasks : none;
+}
+
+TimeRange TimelineView::captureExtent() const
+{
+    return m_index ? m_index->bars.alignedExtent() : TimeRange{};
+}
+
+void TimelineView::setTimeBounds(TimeRange bounds)
+{
+    m_timeBounds = bounds.isValid() ? bounds : TimeRange{};
+    applyViewport(m_viewport);
+}
+
+void TimelineView::followRange(TimeRange range)
+{
+    if (range.isValid())
+        applyViewport(m_viewport.withRange(range));
+}
+
+std::optional<SliceRef> TimelineView::selection() const
+{
+    return m_selectionState->selection();
+}
+
+const ViewHistory &TimelineView::history() const
+{
+    return m_state->history();
+}
+
+int TimelineView::preferredHeaderWidth() const
+{
+    return m_preferredHeaderWidthPx;
+}
+
+void TimelineView::setHeaderWidth(int px)
+{
+    m_fixedHeaderWidthPx = std::max(0, px);
+    const TimeRange range = m_viewport.range();
+    updateGeometryFromWidget();
+    applyViewport(m_viewport.withRange(range));
+}
+
+void TimelineView::setVisibleRange(TimeRange range)
+{
+    if (range.isValid())
+        jumpTo(range);
+}
+
+// Fits the lanes on the device clock: host spans on their own axis would squeeze them.
+void TimelineView::fitAll()
+{
+    jumpTo(m_capture ? fitRange(captureExtent()) : fullRange());
+}
+
+void TimelineView::jumpTo(TimeRange range)
+{
+    commitHistory();
+    applyViewport(m_viewport.withRange(range), TimelineViewState::Change::Jump);
+    commitHistory();
+}
+
+void TimelineView::commitHistory()
+{
+    if (m_capture)
+        m_state->commitHistory();
+}
+
+bool TimelineView::canGoBack() const
+{
+    return m_state->canGoBack();
+}
+bool TimelineView::canGoForward() const
+{
+    return m_state->canGoForward();
+}
+
+void TimelineView::goBack()
+{
+    if (m_capture)
+        m_state->goBack();
+}
+
+void TimelineView::goForward()
+{
+    if (m_capture)
+        m_state->goForward();
+}
+
+void TimelineView::zoomBy(double factor, std::optional<double> aboutX)
+{
+    const double x = aboutX
+                         ? std::clamp(*aboutX, double(m_viewport.plotLeft()), double(m_viewport.plotRight()))
+                         : m_viewport.plotLeft() + m_viewport.plotWidth() / 2.0;
+    applyViewport(m_viewport.zoomedAt(x, factor));
+}
+
+void TimelineView::panByPixels(double dx)
+{
+    applyViewport(m_viewport.pannedByPixels(dx));
+}
+
+void TimelineView::applyViewport(TimelineViewport vp, TimelineViewState::Change change)
+{
+    vp = vp.clampedTo(fullRange()).clampedScroll(m_layout.contentHeight());
+    vp.scrollYPx = std::round(vp.scrollYPx);
+    const bool rangeChanged = vp.t0Us != m_viewport.t0Us || vp.t1Us != m_viewport.t1Us;
+    m_viewport = vp;
+    updateScrollBar();
+    viewport()->update();
+    if (rangeChanged) {
+        // Every view on the state follows it (followState), except this one, which is there already.
+        m_writingState = true;
+        m_state->setRange(toState(m_viewport.range()), change);
+        m_writingState = false;
+        emit visibleRangeChanged(m_viewport.t0Us, m_viewport.t1Us);
+    }
+}
+
+void TimelineView::updateGeometryFromWidget()
+{
+    m_viewport.widthPx = std::max(1, viewport()->width());
+    m_viewport.heightPx = std::max(1, viewport()->height());
+    // Keep most of a narrow window for the bars.
+    const int wanted = m_fixedHeaderWidthPx > 0 ? m_fixedHeaderWidthPx : m_preferredHeaderWidthPx;
+    m_viewport.headerWidthPx = std::min(wanted, std::max(60, m_viewport.widthPx / 3));
+    updateScrollBar();
+}
+
+void TimelineView::updateScrollBar()
+{
+    QScrollBar *bar = verticalScrollBar();
+    const QSignalBlocker blocker(bar); // the value below is already in m_viewport
+    bar->setRange(0, std::max(0, m_layout.contentHeight() - m_viewport.lanesHeight()));
+    bar->setPageStep(std::max(1, m_viewport.lanesHeight()));
+    bar->setSingleStep(m_options.metrics.sliceRowHeightPx + 2 * m_options.metrics.lanePaddingPx);
+    bar->setValue(int(m_viewport.scrollYPx));
+}
+
+void TimelineView::changeEvent(QEvent *event)
+{
+    // Follow the application theme.
+    if (event->type() == QEvent::PaletteChange) {
+        m_options.colours = TimelineColours::forPalette(palette());
+        viewport()->update();
+    }
+    QAbstractScrollArea::changeEvent(event);
+}
+
+void TimelineView::addOverlay(std::shared_ptr<const TimelineOverlay> overlay)
+{
+    if (!overlay)
+        return;
+    m_options.overlays.push_back(std::move(overlay));
+    refreshOverlays();
+}
+
+void TimelineView::removeOverlay(const std::shared_ptr<const TimelineOverlay> &overlay)
+{
+    std::erase(m_options.overlays, overlay);
+    refreshOverlays();
+}
+
+void TimelineView::refreshOverlays()
+{
+    viewport()->update();
+}
+
+void TimelineView::syncAnnotationOverlays()
+{
+    if (!m_measuring)
+        m_measurementOverlay->setRegion(m_annotations->region());
+    m_markerOverlay->setMarkers(m_annotations->markers());
+    refreshOverlays();
+}
+
+std::optional<TimeRange> TimelineView::shownRegion() const
+{
+    return m_measurementOverlay->region();
+}
+
+void TimelineView::showRange(TimeRange range)
+{
+    if (!range.isValid())
+        return;
+    const double pad = range.span() * 0.1;
+    jumpTo({range.startUs - pad, range.endUs + pad});
+}
+
+void TimelineView::centreOnTime(double us)
+{
+    const double half = m_viewport.spanUs() / 2;
+    jumpTo({us - half, us + half});
+}
+
+TimeRange TimelineView::measuredFromDrag(double xPx, Qt::KeyboardModifiers modifiers)
+{
+    const double x = std::clamp(xPx, double(m_viewport.plotLeft()), double(m_viewport.plotRight()));
+    const double to = m_viewport.timeAt(x);
+    if (modifiers & Qt::ControlModifier)
+        return {std::min(m_measureFromUs, to), std::max(m_measureFromUs, to)};
+    // The document sorted the edges off the GUI thread; a capture built another way sorts them here, once.
+    const bool sorted = m_capture && m_capture->facts;
+    if (!m_barEdgesBuilt && m_capture && !sorted) {
+        m_barEdges = barEdges(*m_capture);
+        m_barEdgesBuilt = true;
+    }
+    return snapRegion(m_measureFromUs, to, sorted ? m_capture->facts->barEdges : m_barEdges,
+                      kSnapTolerancePx * m_viewport.usPerPx());
+}
+
+void TimelineView::paintEvent(QPaintEvent *)
+{
+    QPainter p(viewport());
+    if (!m_capture) {
+        p.fillRect(viewport()->rect(), palette().base());
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(viewport()->rect(), Qt::AlignCenter, tr("No capture"));
+        return;
+    }
+    m_painter.paint(p, *m_capture, m_viewport, m_options);
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    const TimeRange range = m_viewport.range();
+    updateGeometryFromWidget();
+    applyViewport(m_viewport.withRange(range));
+}
+
+void TimelineView::scrollContentsBy(int, int)
+{
+    m_viewport.scrollYPx = verticalScrollBar()->value();
+    viewport()->update();
+}
+
+bool TimelineView::viewportEvent(QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QAbstractScrollArea::viewportEvent(event);
+    const auto *help = static_cast<QHelpEvent *>(event);
+    QString text;
+    if (const auto hit = sliceAt(help->pos())) {
+        text = describeSlice(hit->first, hit->second);
+    } else if (const int row =
+                   m_capture && help->pos().x() >= m_viewport.plotLeft()
+                       ? m_layout.rowAt(help->pos().y() - m_viewport.lanesTop() + m_viewport.scrollYPx)
+                       : -1;
+               row >= 0 && m_layout.rows()[std::size_t(row)].kind == TimelineRow::Kind::Counter) {
+        // A counter track in the plot: its value there (ring tracks add % of capacity and scope site).
+        text = describeCounterAt(m_capture->counters[std::size_t(m_layout.rows()[std::size_t(row)].index)],
+                                 m_viewport.timeAt(help->pos().x()));
+    } else if (m_capture && help->pos().x() < m_viewport.headerWidthPx) {
+        // Lane names may be elided in the header: show them whole.
+        const int row = m_layout.rowAt(help->pos().y() - m_viewport.lanesTop() + m_viewport.scrollYPx);
+        if (row >= 0) {
+            const TimelineRow &r = m_layout.rows()[std::size_t(row)];
+            if (r.kind == TimelineRow::Kind::Lane) {
+                const Lane &lane = m_capture->lanes[std::size_t(r.index)];
+                text =
+                    (laneTitleLines(lane) << tr("%n slice(s)", nullptr, int(lane.slices.size()))).join(u'\n');
+            } else if (r.kind == TimelineRow::Kind::Counter) {
+                const CounterTrack &counter = m_capture->counters[std::size_t(r.index)];
+                text = tr("%1 / %2 %3").arg(counter.group, counter.name, counter.series);
+            } else {
+                text = r.group;
+            }
+        }
+    }
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+        event->ignore();
+    } else {
+        QToolTip::showText(help->globalPos(), text, viewport());
+    }
+    return true;
+}
+
+std::optional<std::pair<int, std::size_t>> TimelineView::sliceAt(QPointF pos)
+{
+    if (!m_capture || pos.x() < m_viewport.plotLeft() || pos.x() >= m_viewport.plotRight() ||
+        pos.y() < m_viewport.lanesTop())
+        return std::nullopt;
+    const double contentY = pos.y() - m_viewport.lanesTop() + m_viewport.scrollYPx;
+    const int rowIndex = m_layout.rowAt(contentY);
+    if (rowIndex < 0)
+        return std::nullopt;
+    const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
+    const int depth = m_layout.depthAt(row, contentY);
+    if (depth < 0)
+        return std::nullopt;
+    const auto slice = m_index->bars.sliceAt(*m_capture, std::size_t(row.index), depth,
+                                             m_viewport.timeAt(pos.x()), kHitSlopPx * m_viewport.usPerPx());
+    if (!slice)
+        return std::nullopt;
+    return std::make_pair(row.index, *slice);
+}
+
+QString TimelineView::describeSlice(int laneIndex, std::size_t sliceIndex) const
+{
+    if (!m_capture || laneIndex < 0 || std::size_t(laneIndex) >= m_capture->lanes.size())
+        return {};
+    const Lane &lane = m_capture->lanes[std::size_t(laneIndex)];
+    if (sliceIndex >= lane.slices.size())
+        return {};
+    const Slice &s = lane.slices[sliceIndex];
+    QString label = sliceLabel(*m_capture, lane, s);
+    if (label.isEmpty())
+        label = tr("(unnamed)");
+    QStringList lines{label};
+    lines << laneTitleLines(lane);
+    if (const TaskRow *row = taskRowOf(*m_capture, lane, s)) {
+        lines << taskTimingLines(*row) << taskIdLines(*m_capture, *row);
+    } else if (s.flags & Slice::Instant) {
+        lines << tr("At %1").arg(formatDuration(s.startUs));
+    } else {
+        lines << tr("Start %1").arg(formatDuration(s.startUs)) << tr("End %1").arg(formatDuration(s.endUs))
+              << tr("Duration %1").arg(formatDuration(s.endUs - s.startUs));
+    }
+    if (s.flags & Slice::Unterminated)
+        lines << tr("Never ended: runs to the end of the capture");
+    if (const QString clock = hostPlacementDescription(lane, m_capture->info.hostPlacement); !clock.isEmpty())
+        lines << clock;
+    return lines.join(u'\n');
+}
+
+void TimelineView::wheelEvent(QWheelEvent *event)
+{
+    const QPoint angle = event->angleDelta();
+    if (event->modifiers() & Qt::ShiftModifier) {
+        // Some platforms turn Shift+wheel into a horizontal wheel.
+        const int delta = angle.y() != 0 ? angle.y() : angle.x();
+        TimelineViewport vp = m_viewport;
+        vp.scrollYPx -= delta / 120.0 * kWheelScrollPerNotchPx;
+        applyViewport(vp);
+    } else if (std::abs(angle.x()) > std::abs(angle.y())) {
+        panByPixels(angle.x() / 120.0 * m_viewport.plotWidth() * 0.1);
+    } else if (angle.y() != 0) {
+        zoomBy(std::pow(kWheelZoomPerNotch, angle.y() / 120.0), event->position().x());
+    }
+    event->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QAbstractScrollArea::mousePressEvent(event);
+        return;
+    }
+    if (event->position().x() < m_viewport.headerWidthPx) {
+        toggleGroupAt(event->position());
+        m_draggedLane = laneAt(event->position());
+    } else if (m_capture &&
+               (event->position().y() < m_viewport.lanesTop() || (event->modifiers() & Qt::ShiftModifier))) {
+        m_measuring = true;
+        m_measureOnRuler = event->position().y() < m_viewport.lanesTop();
+        m_measureFromUs = m_viewport.timeAt(event->position().x());
+        m_dragMoved = false;
+        m_dragLast = event->position();
+    } else {
+        m_dragging = true;
+        m_dragMoved = false;
+        m_dragLast = event->position();
+    }
+    event->accept();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_measuring) {
+        if (!m_dragMoved && std::abs(event->position().x() - m_dragLast.x()) < kClickSlopPx)
+            return;
+        if (!m_dragMoved)
+            viewport()->setCursor(Qt::SplitHCursor);
+        m_dragMoved = true;
+        m_measurementOverlay->setRegion(measuredFromDrag(event->position().x(), event->modifiers()));
+        refreshOverlays();
+        event->accept();
+        return;
+    }
+    if (!m_dragging) {
+        updateHover(event->position());
+        return;
+    }
+    const QPointF delta = event->position() - m_dragLast;
+    if (!m_dragMoved && delta.manhattanLength() < kClickSlopPx)
+        return;
+    if (!m_dragMoved)
+        viewport()->setCursor(Qt::ClosedHandCursor);
+    m_dragMoved = true;
+    m_dragLast = event->position();
+    TimelineViewport vp = m_viewport.pannedByPixels(delta.x());
+    vp.scrollYPx -= delta.y();
+    applyViewport(vp);
+    event->accept();
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && m_measuring) {
+        const bool moved = m_dragMoved;
+        const TimeRange measured = measuredFromDrag(event->position().x(), event->modifiers());
+        m_measuring = false;
+        m_dragMoved = false;
+        if (moved) {
+            viewport()->unsetCursor();
+            m_annotations->setRegion(measured);
+        } else if (m_measureOnRuler) {
+            m_annotations->addMarker(m_measureFromUs);
+        } else if (const auto hit = sliceAt(event->position())) {
+            select({hit->first, hit->second}); // Shift+click on a bar still selects it
+        }
+        syncAnnotationOverlays();
+        event->accept();
+        return;
+    }
+    if (event->button() == Qt::LeftButton) {
+        if (m_dragging && m_dragMoved) {
+            viewport()->unsetCursor();
+        } else if (m_dragging) {
+            if (const auto hit = sliceAt(event->position()))
+                select({hit->first, hit->second});
+            else
+                clearSelection();
+        } else if (m_draggedLane >= 0 && m_capture) {
+            // Dropped on another lane header of the same group: take its place.
+            const int target = laneAt(event->position());
+            if (target >= 0 && target != m_draggedLane) {
+                const int from = m_layout.rowOfLane(m_draggedLane);
+                const int to = m_layout.rowOfLane(target);
+                LaneArrangement a = m_options.arrangement;
+                if (a.moveBefore(*m_capture, m_draggedLane, target)) {
+                    if (to > from)
+                        a.move(*m_capture, m_draggedLane, +1);
+                    setLaneArrangement(a);
+                }
+            }
+        }
+        m_dragging = false;
+        m_dragMoved = false;
+        m_draggedLane = -1;
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::mouseReleaseEvent(event);
+}
+
+void TimelineView::keyPressEvent(QKeyEvent *event)
+{
+    // Keyboard zoom follows the mouse when it is over the plot, like the wheel.
+    std::optional<double> aboutX;
+    const QPoint mouse = viewport()->mapFromGlobal(QCursor::pos());
+    if (viewport()->rect().contains(mouse) && mouse.x() >= m_viewport.plotLeft())
+        aboutX = mouse.x();
+    const double panStep = m_viewport.plotWidth() * kKeyPanFraction;
+    if (event->modifiers() & Qt::AltModifier) {
+        if (event->key() == Qt::Key_Left)
+            goBack();
+        else if (event->key() == Qt::Key_Right)
+            goForward();
+        else {
+            QAbstractScrollArea::keyPressEvent(event);
+            return;
+        }
+        event->accept();
+        return;
+    }
+    switch (event->key()) {
+    case Qt::Key_Escape:
+        m_annotations->clearRegion();
+        clearSelection();
+        break;
+    case Qt::Key_F:
+        zoomToSelection();
+        break;
+    case Qt::Key_Slash:
+        emit searchRequested();
+        break;
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        fitAll();
+        break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_W:
+        zoomBy(kKeyZoomFactor, aboutX);
+        break;
+    case Qt::Key_Minus:
+    case Qt::Key_Underscore:
+    case Qt::Key_S:
+        zoomBy(1 / kKeyZoomFactor, aboutX);
+        break;
+    case Qt::Key_A:
+    case Qt::Key_Left:
+        panByPixels(panStep);
+        break;
+    case Qt::Key_D:
+    case Qt::Key_Right:
+        panByPixels(-panStep);
+        break;
+    case Qt::Key_Up:
+        verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub);
+        break;
+    case Qt::Key_Down:
+        verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void TimelineView::toggleGroupAt(QPointF pos)
+{
+    const int rowIndex = m_layout.rowAt(pos.y() - m_viewport.lanesTop() + m_viewport.scrollYPx);
+    if (!m_capture || pos.y() < m_viewport.lanesTop() || rowIndex < 0)
+        return;
+    const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
+    if (row.kind != TimelineRow::Kind::GroupHeading)
+        return;
+    setGroupCollapsed(row.group, !m_options.collapsedGroups.contains(row.group));
+}
+
+void TimelineView::updateHover(QPointF pos)
+{
+    if (selection())
+        return; // the selection keeps the outline
+    const auto hit = sliceAt(pos);
+    const int lane = hit ? hit->first : -1;
+    const std::size_t slice = hit ? hit->second : 0;
+    if (lane == m_options.highlightLane && slice == m_options.highlightSlice)
+        return;
+    m_options.highlightLane = lane;
+    m_options.highlightSlice = slice;
+    viewport()->update();
+}
+
+void TimelineView::relayout()
+{
+    if (!m_capture)
+        return;
+    m_layout =
+        TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups, m_options.arrangement);
+    applyViewport(m_viewport);
+}
+
+void TimelineView::updateSelectionOptions()
+{
+    m_options.relatedSlices.clear();
+    // A shared state may hold a bar of another capture until this view is given its own.
+    const std::optional<SliceRef> bar = selection();
+    if (!bar || !m_capture || std::size_t(bar->lane) >= m_capture->lanes.size() ||
+        bar->slice >= m_capture->lanes[std::size_t(bar->lane)].slices.size()) {
+        m_options.highlightLane = -1;
+        return;
+    }
+    m_options.highlightLane = selection()->lane;
+    m_options.highlightSlice = selection()->slice;
+    const Lane &lane = m_capture->lanes[std::size_t(selection()->lane)];
+    if (const TaskRow *row = taskRowOf(*m_capture, lane, lane.slices[selection()->slice]);
+        row && isSpmdTask(*m_capture, row->taskId)) {
+        for (const SliceRef &bar : taskLocator().barsOfTask(*m_capture, row->taskId))
+            m_options.relatedSlices.emplace_back(bar.lane, bar.slice);
+    }
+}
+
+void TimelineView::select(SliceRef bar, bool centre)
+{
+    if (!m_capture || bar.lane < 0 || std::size_t(bar.lane) >= m_capture->lanes.size() ||
+        bar.slice >= m_capture->lanes[std::size_t(bar.lane)].slices.size()) {
+        clearSelection();
+        return;
+    }
+    m_selectionState->setSelection(bar); // the state tells every view on it, this one included
+    if (centre)
+        centreOn(bar);
+}
+
+void TimelineView::clearSelection()
+{
+    if (!selection())
+        return;
+    m_selectionState->setSelection(std::nullopt);
+}
+
+QMetaObject::Connection TimelineView::connectSelectionChanged(QObject *context,
+                                                              std::function<void()> onChange)
+{
+    return connect(this, &TimelineView::selectionChanged, context, std::move(onChange));
+}
+
+bool TimelineView::selectTask(std::uint64_t taskId)
+{
+    if (!m_capture)
+        return false;
+    const std::vector<SliceRef> bars = taskLocator().barsOfTask(*m_capture, taskId);
+    if (bars.empty())
+        return false;
+    select(bars.front(), true);
+    return true;
+}
+
+bool TimelineView::locateFunction(int funcId)
+{
+    if (!m_capture)
+        return false;
+    const SliceRef bar = taskLocator().longestOfFunction(*m_capture, funcId);
+    if (!bar.isValid())
+        return false;
+    select(bar, true);
+    return true;
+}
+
+void TimelineView::centreOn(SliceRef bar)
+{
+    if (!m_capture || !bar.isValid())
+        return;
+    const Lane &lane = m_capture->lanes[std::size_t(bar.lane)];
+    const Slice &s = lane.slices[bar.slice];
+    // A bar the user asked for must become visible: unhide its lane and open its group.
+    if (m_options.arrangement.hidden.remove(bar.lane) |
+        m_options.collapsedGroups.remove(m_options.arrangement.isPinned(bar.lane) ? pinnedGroupName()
+                                                                                  : lane.group))
+        relayout();
+    const double duration = std::max(0.0, s.endUs - s.startUs);
+    double span = m_viewport.spanUs();
+    if (duration > span * 0.8)
+        span = duration / 0.6;
+    const double centre = s.startUs + duration / 2;
+    commitHistory();
+    TimelineViewport vp = m_viewport.withRange({centre - span / 2, centre + span / 2});
+    if (const int row = m_layout.rowOfLane(bar.lane); row >= 0) {
+        const TimelineRow &r = m_layout.rows()[std::size_t(row)];
+        const double top = r.y - vp.scrollYPx;
+        if (top < 0 || top + r.height > vp.lanesHeight())
+            vp.scrollYPx = r.y + r.height / 2.0 - vp.lanesHeight() / 2.0;
+    }
+    applyViewport(vp);
+    commitHistory();
+}
+
+void TimelineView::zoomToSelection()
+{
+    if (!m_capture || !selection())
+        return;
+    const Slice &s = m_capture->lanes[std::size_t(selection()->lane)].slices[selection()->slice];
+    const double duration = std::max(s.endUs - s.startUs, TimelineViewport::kMinSpanUs * 10);
+    const double pad = duration * 0.1;
+    jumpTo({s.startUs - pad, s.startUs + duration + pad});
+}
+
+void TimelineView::setLaneArrangement(LaneArrangement arrangement)
+{
+    m_options.arrangement = std::move(arrangement);
+    relayout();
+}
+
+void TimelineView::setLanePinned(int lane, bool pinned)
+{
+    m_options.arrangement.setPinned(lane, pinned);
+    relayout();
+}
+
+void TimelineView::setLaneHidden(int lane, bool hidden)
+{
+    if (hidden)
+        m_options.arrangement.hidden.insert(lane);
+    else
+        m_options.arrangement.hidden.remove(lane);
+    if (hidden && selection() && selection()->lane == lane)
+        clearSelection();
+    relayout();
+}
+
+void TimelineView::moveLane(int lane, int delta)
+{
+    if (m_capture && m_options.arrangement.move(*m_capture, lane, delta))
+        relayout();
+}
+
+void TimelineView::showAllLanes()
+{
+    m_options.arrangement.hidden.clear();
+    relayout();
+}
+
+void TimelineView::setGroupCollapsed(const QString &group, bool collapsed)
+{
+    if (collapsed)
+        m_options.collapsedGroups.insert(group);
+    else
+        m_options.collapsedGroups.remove(group);
+    if (!selection())
+        m_options.highlightLane = -1;
+    relayout();
+}
+
+int TimelineView::laneAt(QPointF pos) const
+{
+    if (!m_capture || pos.y() < m_viewport.lanesTop())
+        return -1;
+    const int rowIndex = m_layout.rowAt(pos.y() - m_viewport.lanesTop() + m_viewport.scrollYPx);
+    if (rowIndex < 0)
+        return -1;
+    const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
+    return row.kind == TimelineRow::Kind::Lane ? row.index : -1;
+}
+
+QMenu *TimelineView::createLaneMenu(int lane, QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    if (m_capture && lane >= 0 && std::size_t(lane) < m_capture->lanes.size()) {
+        const bool pinned = m_options.arrangement.isPinned(lane);
+        menu->addAction(pinned ? tr("Unpin") : tr("Pin to Top"), this,
+                        [this, lane, pinned] { setLanePinned(lane, !pinned); });
+        menu->addAction(tr("Hide Lane"), this, [this, lane] { setLaneHidden(lane, true); });
+        menu->addSeparator();
+        menu->addAction(tr("Move Up"), this, [this, lane] { moveLane(lane, -1); });
+        menu->addAction(tr("Move Down"), this, [this, lane] { moveLane(lane, +1); });
+        menu->addSeparator();
+    }
+    QAction *showAll =
+        menu->addAction(tr("Show All Lanes (%1 hidden)").arg(m_options.arrangement.hidden.size()), this,
+                        &TimelineView::showAllLanes);
+    showAll->setEnabled(!m_options.arrangement.hidden.isEmpty());
+    return menu;
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!m_capture || event->pos().x() >= m_viewport.headerWidthPx) {
+        event->ignore();
+        return;
+    }
+    QMenu *menu = createLaneMenu(laneAt(event->pos()), this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
+    event->accept();
+}
+
+void TimelineView::setLabelMode(BarLabelMode mode)
+{
+    m_options.labelMode = mode;
+    viewport()->update();
+}
+
+void TimelineView::setColourMode(BarColourMode mode)
+{
+    if (m_options.colourMode == mode)
+        return;
+    m_options.colourMode = mode;
+    viewport()->update();
+    emit colourModeChanged(mode);
+}
+
+} // namespace lanescope
