@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/capture/int128.h"
+
 #include <QString>
 #include <algorithm>
 #include <cstdint>
@@ -42,8 +44,7 @@ struct HostPlacement
     bool aligned() const { return method != Method::None; }
     double toDeviceUs(std::int64_t hostNs) const
     {
-        return anchorUs +
-               double(__int128(hostNs) - anchorNs) / 1000.0; // any two int64 differ within 128 bits
+        return anchorUs + double(Int128(hostNs) - anchorNs) / 1000.0; // any two int64 differ within 128 bits
     }
     double clkDevToDeviceUs(std::int64_t tsNs) const
     {

@@ -1,5 +1,7 @@
 #include "clockalignment.h"
 
+#include "model/capture/int128.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -11,7 +13,7 @@ constexpr const char *kPrePosition = "pre_host_orchestration";
 constexpr const char *kPostPosition = "post_device_execution";
 
 // value * multiplier / divisor with truncation toward zero, without intermediate overflow.
-__int128 mulDivTowardZero(__int128 value, __int128 multiplier, __int128 divisor)
+Int128 mulDivTowardZero(Int128 value, Int128 multiplier, Int128 divisor)
 {
     return value * multiplier / divisor; // C++ integer division already truncates toward zero
 }
@@ -67,12 +69,12 @@ std::int64_t ClockAlignment::mapCyclesToHostNs(std::uint64_t deviceCycles) const
 {
     if (!start || !end || frequencyHz <= 0 || end->deviceCycles <= start->deviceCycles)
         return 0;
-    const __int128 delta = __int128(deviceCycles) - __int128(start->deviceCycles);
-    const __int128 span = __int128(end->deviceCycles) - __int128(start->deviceCycles);
-    const __int128 nominalDelta = mulDivTowardZero(delta, 1'000'000'000, frequencyHz);
-    const __int128 nominalEnd = start->hostMidNs + mulDivTowardZero(span, 1'000'000'000, frequencyHz);
-    const __int128 endCorrection = end->hostMidNs - nominalEnd;
-    const __int128 correction = mulDivTowardZero(endCorrection, delta, span);
+    const Int128 delta = Int128(deviceCycles) - Int128(start->deviceCycles);
+    const Int128 span = Int128(end->deviceCycles) - Int128(start->deviceCycles);
+    const Int128 nominalDelta = mulDivTowardZero(delta, 1'000'000'000, frequencyHz);
+    const Int128 nominalEnd = start->hostMidNs + mulDivTowardZero(span, 1'000'000'000, frequencyHz);
+    const Int128 endCorrection = end->hostMidNs - nominalEnd;
+    const Int128 correction = mulDivTowardZero(endCorrection, delta, span);
     return std::int64_t(start->hostMidNs + nominalDelta + correction);
 }
 

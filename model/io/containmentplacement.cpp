@@ -1,5 +1,7 @@
 #include "containmentplacement.h"
 
+#include "model/capture/int128.h"
+
 #include <cmath>
 #include <limits>
 #include <map>
@@ -73,8 +75,8 @@ const HostWindow::Phase *HostWindow::phase(const QString &name) const
 double nsToCycles(std::int64_t ns, std::int64_t frequencyHz)
 {
     // Python divides the exact product once; the quotient and remainder keep that exact here.
-    const __int128 product = __int128(ns) * frequencyHz;
-    const __int128 q = product / 1'000'000'000, r = product % 1'000'000'000;
+    const Int128 product = Int128(ns) * frequencyHz;
+    const Int128 q = product / 1'000'000'000, r = product % 1'000'000'000;
     return double((long double)q + (long double)r / 1e9L);
 }
 

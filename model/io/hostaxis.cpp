@@ -1,5 +1,7 @@
 #include "hostaxis.h"
 
+#include "model/capture/int128.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -50,7 +52,7 @@ HostAxis boundedAxis(const RawRecords &raw, const BoundedClockAlignment &b, bool
         // §3.3: the saved mapping's step 4 of the origin chain is host_anchor_min_ns.
         const std::uint64_t origin = hostOrigin(raw, std::uint64_t(b.hostAnchorMinNs));
         axis.timeBase = CaptureTimeBase::hostLinear(double(b.deviceAnchorCycles),
-                                                    double(__int128(b.hostAnchorNs) - __int128(origin)),
+                                                    double(Int128(b.hostAnchorNs) - Int128(origin)),
                                                     b.frequencyHz, origin);
         onHostAxis(p, origin);
     } else {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "int128.h"
+
 #include <cstdint>
 
 namespace lanescope {
@@ -13,14 +15,13 @@ struct CycleClock
 
     std::uint64_t cycles(std::int64_t ns) const
     {
-        const auto n = static_cast<unsigned __int128>(ns < 0 ? 0 : ns);
+        const auto n = static_cast<GenUInt128>(ns < 0 ? 0 : ns);
         return startCycles + std::uint64_t(n * std::uint64_t(frequencyHz) / 1'000'000'000u);
     }
     // Nanoseconds (rounded to nearest) of a cycle distance, for µs-domain files.
     std::int64_t nanos(std::uint64_t cycleDelta) const
     {
-        const auto n =
-            static_cast<unsigned __int128>(cycleDelta) * 1'000'000'000u + std::uint64_t(frequencyHz) / 2;
+        const auto n = static_cast<GenUInt128>(cycleDelta) * 1'000'000'000u + std::uint64_t(frequencyHz) / 2;
         return std::int64_t(n / std::uint64_t(frequencyHz));
     }
 };

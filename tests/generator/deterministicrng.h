@@ -1,5 +1,7 @@
 #pragma once
 
+#include "int128.h"
+
 #include <cstdint>
 #include <random>
 
@@ -19,7 +21,7 @@ public:
     // Uniform in [0, n) for n > 0 (multiply-shift; the bias of order n / 2^64 is irrelevant here).
     std::uint64_t below(std::uint64_t n)
     {
-        return std::uint64_t((static_cast<unsigned __int128>(next()) * n) >> 64);
+        return std::uint64_t((static_cast<GenUInt128>(next()) * n) >> 64);
     }
 
     // Uniform in [lo, hi], both inclusive.
