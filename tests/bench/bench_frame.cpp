@@ -143,8 +143,7 @@ int main(int argc, char **argv)
          "repeat",
          16,
          [&] {
-             cached.highlightLane = 0;
-             cached.highlightSlice = selected++ % capture->lanes[0].slices.size();
+             cached.highlight = {0, selected++ % capture->lanes[0].slices.size()};
              frame(full, cached);
          },
          {},

@@ -132,8 +132,7 @@ private slots:
     {
         const Capture c = twoLaneCapture();
         TimelinePaintOptions viaOptions;
-        viaOptions.highlightLane = 0;
-        viaOptions.highlightSlice = 1;
+        viaOptions.highlight = {0, 1};
         viaOptions.relatedSlices = {{0, 1}, {1, 0}};
         TimelinePaintOptions viaOverlay;
         viaOverlay.overlays = {std::make_shared<SelectionOverlay>(SelectionOverlay::of(viaOptions))};

@@ -142,9 +142,8 @@ private slots:
         QCOMPARE(expected.size(), std::size_t(8));
         const auto &related = m_view->paintOptions().relatedSlices;
         QCOMPARE(related.size(), expected.size());
-        for (std::size_t i = 0; i < expected.size(); ++i)
-            QCOMPARE(related[i], std::make_pair(expected[i].lane, expected[i].slice));
-        QCOMPARE(m_view->paintOptions().highlightLane, spmdBlock(3).lane);
+        QVERIFY(related == expected);
+        QCOMPARE(m_view->paintOptions().highlight.lane, spmdBlock(3).lane);
     }
 
     void fZoomsToTheSelection()
@@ -345,7 +344,7 @@ private slots:
         m_view->setCapture(c);
         QCOMPARE(m_view->visibleRange(), fitRange({100, 200}));
         QCOMPARE(m_view->fullRange(), fitRange({-5000, 9000}));
-        QVERIFY(m_view->describeSlice(0, 0).contains(QStringLiteral("Own clock")));
+        QVERIFY(m_view->describeSlice({0, 0}).contains(QStringLiteral("Own clock")));
     }
 };
 

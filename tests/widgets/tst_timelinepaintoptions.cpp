@@ -84,9 +84,9 @@ private slots:
         QTest::newRow("text colour") << Change([](auto &o) { o.colours.text = Qt::red; }) << false;
         QTest::newRow("grid colour") << Change([](auto &o) { o.colours.grid = Qt::red; }) << false;
         QTest::newRow("chrome colour") << Change([](auto &o) { o.colours.chrome = Qt::red; }) << false;
-        QTest::newRow("highlight") << Change([](auto &o) { o.highlightLane = 0; }) << true;
-        QTest::newRow("highlight slice") << Change([](auto &o) { o.highlightSlice = 1; }) << true;
-        QTest::newRow("related") << Change([](auto &o) { o.relatedSlices.emplace_back(0, 0); }) << true;
+        QTest::newRow("highlight") << Change([](auto &o) { o.highlight.lane = 0; }) << true;
+        QTest::newRow("highlight slice") << Change([](auto &o) { o.highlight.slice = 1; }) << true;
+        QTest::newRow("related") << Change([](auto &o) { o.relatedSlices.push_back({0, 0}); }) << true;
         QTest::newRow("overlays") << Change([](auto &o) {
             o.overlays.push_back(std::make_shared<NoOverlay>());
         }) << true;

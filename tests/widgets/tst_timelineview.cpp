@@ -182,9 +182,9 @@ private slots:
         const TimelineViewport &vp = m_view->timelineViewport();
         const auto hit = m_view->sliceAt(QPointF(vp.xOf(200), kLane0Y));
         QVERIFY(hit);
-        QCOMPARE(hit->first, 0);
-        QCOMPARE(hit->second, std::size_t(0));
-        const QString text = m_view->describeSlice(hit->first, hit->second);
+        QCOMPARE(hit->lane, 0);
+        QCOMPARE(hit->slice, std::size_t(0));
+        const QString text = m_view->describeSlice(*hit);
         QVERIFY2(text.contains(QStringLiteral("QK(t0)")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Start 100 µs")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("End 300 µs")), qPrintable(text));
@@ -194,10 +194,10 @@ private slots:
         QVERIFY(!m_view->sliceAt(QPointF(vp.plotLeft() - 5, kLane0Y))); // the header column
         const auto second = m_view->sliceAt(QPointF(vp.xOf(550), kLane0Y));
         QVERIFY(second);
-        QCOMPARE(second->second, std::size_t(1));
+        QCOMPARE(second->slice, std::size_t(1));
         const auto other = m_view->sliceAt(QPointF(vp.xOf(400), kLane0Y + 22)); // AIV_1 below
         QVERIFY(other);
-        QCOMPARE(other->first, 1);
+        QCOMPARE(other->lane, 1);
     }
 
     void clickOnAGroupHeadingFoldsIt()
@@ -225,7 +225,7 @@ private slots:
         // y = 33 is content y 33 - 28 + 100 = 105: lane 3 spans content y 24 + 3 * 22 = 90 .. 112.
         const auto hit = m_view->sliceAt(QPointF(600, 28 + 2 + 3));
         QVERIFY(hit);
-        QCOMPARE(hit->first, 3);
+        QCOMPARE(hit->lane, 3);
     }
 };
 

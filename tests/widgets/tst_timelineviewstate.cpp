@@ -163,10 +163,10 @@ private slots:
         QCOMPARE(m_first->selection(), (std::optional<SliceRef>(SliceRef{0, 0})));
         QCOMPARE(m_second->selection(), m_first->selection());
         QCOMPARE(second.count(), 1);
-        QCOMPARE(m_second->paintOptions().highlightLane, 0);
+        QCOMPARE(m_second->paintOptions().highlight.lane, 0);
         m_second->clearSelection();
         QVERIFY(!m_first->selection());
-        QCOMPARE(m_first->paintOptions().highlightLane, -1);
+        QCOMPARE(m_first->paintOptions().highlight.lane, -1);
     }
 
     void aRangeStateWithAShiftSharesOnlyTheRange()

@@ -16,11 +16,7 @@ SelectionOverlay::SelectionOverlay(SliceRef selected, std::vector<SliceRef> rela
 
 SelectionOverlay SelectionOverlay::of(const TimelinePaintOptions &options)
 {
-    std::vector<SliceRef> related;
-    related.reserve(options.relatedSlices.size());
-    for (const auto &[lane, slice] : options.relatedSlices)
-        related.push_back({lane, slice});
-    return {SliceRef{options.highlightLane, options.highlightSlice}, std::move(related)};
+    return {options.highlight, options.relatedSlices};
 }
 
 std::optional<QRectF> SelectionOverlay::outlineRect(SliceRef bar, const TimelineOverlayContext &context)

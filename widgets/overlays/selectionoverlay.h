@@ -13,7 +13,7 @@ struct TimelinePaintOptions;
 
 // The selected bar outlined in the highlight colour, and the bars selected with it (the other
 // blocks of an SPMD task) outlined more lightly, dashed. The painter draws it first among the
-// overlays, from TimelinePaintOptions::highlightLane / relatedSlices, so it never invalidates the
+// overlays, from TimelinePaintOptions::highlight / relatedSlices, so it never invalidates the
 // cached frame of bars.
 class SelectionOverlay : public TimelineOverlay
 {

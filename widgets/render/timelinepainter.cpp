@@ -224,8 +224,7 @@ namespace {
 bool sameBase(const TimelinePaintOptions &a, const TimelinePaintOptions &b)
 {
     TimelinePaintOptions overlaysOfB = a;
-    overlaysOfB.highlightLane = b.highlightLane;
-    overlaysOfB.highlightSlice = b.highlightSlice;
+    overlaysOfB.highlight = b.highlight;
     overlaysOfB.relatedSlices = b.relatedSlices;
     overlaysOfB.cacheFrames = b.cacheFrames;
     overlaysOfB.overlays = b.overlays;

@@ -3,6 +3,7 @@
 #include "widgets/style/timelinecolours.h"
 
 #include "model/capture/capture.h"
+#include "model/index/sliceref.h"
 #include "widgets/overlays/timelineoverlay.h"
 #include "widgets/render/timelineindex.h"
 #include "widgets/text/barstyle.h"
@@ -31,10 +32,9 @@ struct TimelinePaintOptions
     QFont font; // family and style; the painter picks pixel sizes itself
     bool drawLabels = true;
     int minLabelWidthPx = 28; // narrower bars stay unlabelled
-    int highlightLane = -1;   // Capture::lanes index of an outlined slice, -1 for none
-    std::size_t highlightSlice = 0;
+    SliceRef highlight;       // the outlined bar; invalid for none
     // Bars outlined more lightly along with the highlighted one (the other blocks of an SPMD task).
-    std::vector<std::pair<int, std::size_t>> relatedSlices;
+    std::vector<SliceRef> relatedSlices;
     LaneArrangement arrangement;
     BarLabelMode labelMode = BarLabelMode::Both;
     BarColourMode colourMode = BarColourMode::Function;

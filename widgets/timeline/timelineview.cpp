@@ -67,7 +67,7 @@ void TimelineView::setCapture(CapturePtr capture, CaptureIndexPtr index)
     m_index = m_capture ? lanescope::indexFor(*m_capture, std::move(index)) : CaptureIndexPtr();
     if (m_capture)
         m_painter.indexFor(*m_capture, m_index); // the painter draws by the same shared index
-    m_options.highlightLane = -1;
+    m_options.highlight = {};
     m_options.relatedSlices.clear();
     m_options.collapsedGroups = m_capture ? initiallyCollapsedGroups(*m_capture) : QSet<QString>{};
     m_options.arrangement = {};
@@ -399,7 +399,7 @@ bool TimelineView::viewportEvent(QEvent *event)
     const auto *help = static_cast<QHelpEvent *>(event);
     QString text;
     if (const auto hit = sliceAt(help->pos())) {
-        text = describeSlice(hit->first, hit->second);
+        text = describeSlice(*hit);
     } else if (const int row =
                    m_capture && help->pos().x() >= m_viewport.plotLeft()
                        ? m_layout.rowAt(help->pos().y() - m_viewport.lanesTop() + m_viewport.scrollYPx)
@@ -434,7 +434,7 @@ bool TimelineView::viewportEvent(QEvent *event)
     return true;
 }
 
-std::optional<std::pair<int, std::size_t>> TimelineView::sliceAt(QPointF pos)
+std::optional<SliceRef> TimelineView::sliceAt(QPointF pos)
 {
     if (!m_capture || pos.x() < m_viewport.plotLeft() || pos.x() >= m_viewport.plotRight() ||
         pos.y() < m_viewport.lanesTop())
@@ -451,17 +451,17 @@ std::optional<std::pair<int, std::size_t>> TimelineView::sliceAt(QPointF pos)
                                              m_viewport.timeAt(pos.x()), kHitSlopPx * m_viewport.usPerPx());
     if (!slice)
         return std::nullopt;
-    return std::make_pair(row.index, *slice);
+    return SliceRef{row.index, *slice};
 }
 
-QString TimelineView::describeSlice(int laneIndex, std::size_t sliceIndex) const
+QString TimelineView::describeSlice(SliceRef bar) const
 {
-    if (!m_capture || laneIndex < 0 || std::size_t(laneIndex) >= m_capture->lanes.size())
+    if (!m_capture || bar.lane < 0 || std::size_t(bar.lane) >= m_capture->lanes.size())
         return {};
-    const Lane &lane = m_capture->lanes[std::size_t(laneIndex)];
-    if (sliceIndex >= lane.slices.size())
+    const Lane &lane = m_capture->lanes[std::size_t(bar.lane)];
+    if (bar.slice >= lane.slices.size())
         return {};
-    const Slice &s = lane.slices[sliceIndex];
+    const Slice &s = lane.slices[bar.slice];
     QString label = sliceLabel(*m_capture, lane, s);
     if (label.isEmpty())
         label = tr("(unnamed)");
@@ -566,7 +566,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         } else if (m_measureOnRuler) {
             m_annotations->addMarker(m_measureFromUs);
         } else if (const auto hit = sliceAt(event->position())) {
-            select({hit->first, hit->second}); // Shift+click on a bar still selects it
+            select(*hit); // Shift+click on a bar still selects it
         }
         syncAnnotationOverlays();
         event->accept();
@@ -577,7 +577,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
             viewport()->unsetCursor();
         } else if (m_dragging) {
             if (const auto hit = sliceAt(event->position()))
-                select({hit->first, hit->second});
+                select(*hit);
             else
                 clearSelection();
         } else if (m_draggedLane >= 0 && m_capture) {
@@ -684,13 +684,10 @@ void TimelineView::updateHover(QPointF pos)
 {
     if (selection())
         return; // the selection keeps the outline
-    const auto hit = sliceAt(pos);
-    const int lane = hit ? hit->first : -1;
-    const std::size_t slice = hit ? hit->second : 0;
-    if (lane == m_options.highlightLane && slice == m_options.highlightSlice)
+    const SliceRef hovered = sliceAt(pos).value_or(SliceRef{});
+    if (hovered == m_options.highlight)
         return;
-    m_options.highlightLane = lane;
-    m_options.highlightSlice = slice;
+    m_options.highlight = hovered;
     viewport()->update();
 }
 
@@ -710,17 +707,14 @@ void TimelineView::updateSelectionOptions()
     const std::optional<SliceRef> bar = selection();
     if (!bar || !m_capture || std::size_t(bar->lane) >= m_capture->lanes.size() ||
         bar->slice >= m_capture->lanes[std::size_t(bar->lane)].slices.size()) {
-        m_options.highlightLane = -1;
+        m_options.highlight = {};
         return;
     }
-    m_options.highlightLane = selection()->lane;
-    m_options.highlightSlice = selection()->slice;
-    const Lane &lane = m_capture->lanes[std::size_t(selection()->lane)];
-    if (const TaskRow *row = taskRowOf(*m_capture, lane, lane.slices[selection()->slice]);
-        row && isSpmdTask(*m_capture, row->taskId)) {
-        for (const SliceRef &bar : taskLocator().barsOfTask(*m_capture, row->taskId))
-            m_options.relatedSlices.emplace_back(bar.lane, bar.slice);
-    }
+    m_options.highlight = *bar;
+    const Lane &lane = m_capture->lanes[std::size_t(bar->lane)];
+    if (const TaskRow *row = taskRowOf(*m_capture, lane, lane.slices[bar->slice]);
+        row && isSpmdTask(*m_capture, row->taskId))
+        m_options.relatedSlices = taskLocator().barsOfTask(*m_capture, row->taskId);
 }
 
 void TimelineView::select(SliceRef bar, bool centre)
@@ -850,7 +844,7 @@ void TimelineView::setGroupCollapsed(const QString &group, bool collapsed)
     else
         m_options.collapsedGroups.remove(group);
     if (!selection())
-        m_options.highlightLane = -1;
+        m_options.highlight = {};
     relayout();
 }
 

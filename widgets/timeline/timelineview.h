@@ -79,9 +79,9 @@ public:
     const TimelinePaintOptions &paintOptions() const { return m_options; }
 
     // The bar under a viewport position: (lane index, slice index), if any.
-    std::optional<std::pair<int, std::size_t>> sliceAt(QPointF pos);
+    std::optional<SliceRef> sliceAt(QPointF pos);
     // Tooltip text for a bar: label, then start, end and duration, and a task's timing and ids.
-    QString describeSlice(int lane, std::size_t slice) const;
+    QString describeSlice(SliceRef bar) const;
 
     // Selection. `centre` scrolls the bar into view (zooming out when it is wider than the view).
     std::optional<SliceRef> selection() const override;
