@@ -493,10 +493,11 @@ void MainWindow::connectLoader()
                 updateStatus();
                 emit captureAnalysed(page);
             });
-    connect(m_loader, &CaptureLoader::allRunsLaidOut, this, [this](int job, const CapturePtr &allRuns) {
-        if (CapturePage *page = pageOf(job))
-            page->setAllRuns(allRuns);
-    });
+    connect(m_loader, &CaptureLoader::allRunsLaidOut, this,
+            [this](int job, const CapturePtr &allRuns, const CaptureIndexPtr &index) {
+                if (CapturePage *page = pageOf(job))
+                    page->setAllRuns(allRuns, index);
+            });
 }
 
 CapturePage *MainWindow::pageOf(int job) const

@@ -126,10 +126,13 @@ void CaptureLoader::analyse(int id, const std::shared_ptr<Job> &job, const Docum
     if (document->runs.size() > 1)
         start(job, [this, id, job, document, done] {
             std::shared_ptr<Capture> allRuns = layOutAllRuns(document->runs);
-            if (allRuns)
+            CaptureIndexPtr index;
+            if (allRuns) {
                 allRuns->facts = computeCaptureFacts(*allRuns);
-            post(id, job, [this, id, allRuns = CapturePtr(std::move(allRuns)), done] {
-                emit allRunsLaidOut(id, allRuns);
+                index = std::make_shared<const CaptureIndex>(*allRuns);
+            }
+            post(id, job, [this, id, allRuns = CapturePtr(std::move(allRuns)), index, done] {
+                emit allRunsLaidOut(id, allRuns, index);
                 done();
             });
         });

@@ -46,7 +46,8 @@ signals:
     void opened(int job, lanescope::DocumentPtr document);
     void failed(int job, const lanescope::ReadError &error);
     void analysed(int job, lanescope::CapturePtr run, lanescope::CaptureAnalysisPtr analysis);
-    void allRunsLaidOut(int job, lanescope::CapturePtr allRuns);
+    // The "All runs" view of a document with several runs, with its bar index, both built here.
+    void allRunsLaidOut(int job, lanescope::CapturePtr allRuns, lanescope::CaptureIndexPtr index);
 
 private:
     struct Job

@@ -4,6 +4,7 @@
 #include "app/window/mainwindow.h"
 #include "app/window/reviewcontroller.h"
 #include "model/io/loader.h"
+#include "model/session/captureloader.h"
 #include "widgets/panels/functiontable.h"
 #include "widgets/panels/functiontablemodel.h"
 #include "widgets/panels/reportmodel.h"
@@ -15,6 +16,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -80,6 +82,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
+        QSignalSpy laidOut(window.loader(), &CaptureLoader::allRunsLaidOut);
         CapturePage *page = window.openPath(fixture(path));
         QTRY_VERIFY_WITH_TIMEOUT(page->state() == CapturePage::State::Ready, 20000);
         QComboBox *picker = page->runPicker();
@@ -109,6 +112,8 @@ private slots:
         QVERIFY(page->showsAllRuns());
         QCOMPARE(page->analysis(), nullptr);
         QCOMPARE(int(page->capture()->runSpans.size()), int(page->runs().size()));
+        // Its bar index came from the loader's thread with it; the view built none of its own.
+        QCOMPARE(window.currentTimeline()->captureIndex(), laidOut.at(0).at(2).value<CaptureIndexPtr>());
         QVERIFY2(placeholderText(window).contains(QStringLiteral("figures are per run")),
                  qPrintable(placeholderText(window)));
         QVERIFY(page->bannerText().contains(QStringLiteral("on one axis")));

@@ -200,9 +200,11 @@ void CapturePage::setCurrentRun(int index)
     emit runChanged();
 }
 
-void CapturePage::setAllRuns(CapturePtr allRuns)
+void CapturePage::setAllRuns(CapturePtr allRuns, CaptureIndexPtr index)
 {
     m_allRuns = std::move(allRuns);
+    if (m_allRuns && index)
+        m_indexes[m_allRuns.get()] = std::move(index);
     fillRunPicker();
 }
 

@@ -63,8 +63,9 @@ public:
     // waits for setAllRuns(): that view is laid out after loading, off the GUI thread. `indexes`
     // are the runs' bar indexes (CaptureDocument::indexes); a run without one gets its own.
     void showRuns(CaptureRuns runs, std::map<const Capture *, CaptureIndexPtr> indexes = {});
-    // The "All runs" view of these runs (layOutAllRuns), once laid out.
-    void setAllRuns(CapturePtr allRuns);
+    // The "All runs" view of these runs (layOutAllRuns), once laid out, and its bar index (without
+    // one, the view builds its own).
+    void setAllRuns(CapturePtr allRuns, CaptureIndexPtr index = {});
     bool hasAllRuns() const { return bool(m_allRuns); }
     // Shows one capture as the only run.
     void showCapture(CapturePtr capture);
