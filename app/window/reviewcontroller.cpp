@@ -22,6 +22,7 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPointer>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -33,6 +34,26 @@ namespace {
 QString fileFilter()
 {
     return ReviewController::tr("Lanescope reviews (*.lanescope);;All files (*)");
+}
+
+// Waits in a local event loop, so the window goes on painting, until `report` (a signal of the
+// review file worker) has reached `take`. False when the wait ended otherwise: the controller
+// was destroyed with its window, or the application is quitting; then the caller must return at
+// once and touch nothing of itself.
+template <typename Signal, typename Take>
+bool waitForWorker(ReviewController *controller, ReviewFileWorker *worker, Signal report, Take take)
+{
+    const QPointer<ReviewController> alive(controller);
+    bool reported = false;
+    QEventLoop wait;
+    QObject::connect(worker, report, &wait, [&](const auto &...result) {
+        take(result...);
+        reported = true;
+        wait.quit();
+    });
+    QObject::connect(controller, &QObject::destroyed, &wait, &QEventLoop::quit);
+    wait.exec();
+    return reported && alive;
 }
 
 } // namespace
@@ -300,18 +321,16 @@ bool ReviewController::saveReview(const QString &path, bool embed, QString *erro
     // while the window goes on painting.
     bool saved = false;
     QString why;
-    QEventLoop wait;
-    connect(m_files, &ReviewFileWorker::saved, &wait, [&](bool ok, const QString &message) {
-        saved = ok;
-        why = message;
-        wait.quit();
-    });
     if (!m_files->save(std::move(*session), embed, path)) {
         if (error)
             *error = tr("Another review file is being written or read.");
         return false;
     }
-    wait.exec();
+    if (!waitForWorker(this, m_files, &ReviewFileWorker::saved, [&](bool ok, const QString &message) {
+            saved = ok;
+            why = message;
+        }))
+        return false;
     if (!saved) {
         if (error)
             *error = why;
@@ -330,7 +349,7 @@ void ReviewController::chooseAndSave(bool embed)
         path += QLatin1String(kReviewSessionSuffix);
     m_lastDirectory = QFileInfo(path).absolutePath();
     QString error;
-    if (!saveReview(path, embed, &error))
+    if (!saveReview(path, embed, &error) && !error.isEmpty())
         QMessageBox::warning(m_window, tr("Save Review"), tr("The review could not be saved: %1").arg(error));
 }
 
@@ -342,7 +361,7 @@ void ReviewController::chooseAndOpen()
         return;
     m_lastDirectory = QFileInfo(path).absolutePath();
     QString error;
-    if (!openReview(path, &error))
+    if (!openReview(path, &error) && !error.isEmpty())
         QMessageBox::warning(m_window, tr("Open Review"), error);
 }
 
@@ -367,14 +386,11 @@ bool ReviewController::openReview(const QString &path, QString *error)
     // Decompressing and unpacking embedded captures takes seconds for large ones: on the worker's
     // thread, while the window goes on painting.
     ReviewFileWorker::Opened opened;
-    QEventLoop wait;
-    connect(m_files, &ReviewFileWorker::opened, &wait, [&](const ReviewFileWorker::Opened &result) {
-        opened = result;
-        wait.quit();
-    });
     if (!m_files->open(path))
         return refuse(tr("Another review file is being written or read."));
-    wait.exec();
+    if (!waitForWorker(this, m_files, &ReviewFileWorker::opened,
+                       [&](const ReviewFileWorker::Opened &result) { opened = result; }))
+        return false;
     using Failure = ReviewFileWorker::Opened::Failure;
     switch (opened.failure) {
     case Failure::None:

@@ -61,6 +61,9 @@ public:
     // The review as it stands: the pair's paths, technique, markers and notes (null without a
     // comparison). `embed` carries the capture files inside.
     std::optional<ReviewSession> currentSession(bool embed, QString *error = nullptr) const;
+    // Both wait for the review file worker while the window goes on painting. False with the reason
+    // in `error`, or with no reason when the wait was abandoned (the application quit, or the
+    // window and this controller were destroyed meanwhile: then the caller touches nothing more).
     bool saveReview(const QString &path, bool embed, QString *error = nullptr);
     // Opens both captures (unpacking embedded ones into a private temporary directory) and
     // restores the comparison once they have loaded; reviewRestored() or reviewFailed() follows.

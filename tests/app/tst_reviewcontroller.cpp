@@ -20,6 +20,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -189,6 +190,40 @@ private slots:
         w.tabs()->tabCloseRequested(w.tabs()->indexOf(view));
         QTRY_VERIFY(!review->comparisonView());
         QCOMPARE(w.tabs()->count(), tabs - 1);
+    }
+
+    // The window goes while its review is being written (or read): the controller's wait ends at
+    // once, says no more, and the worker's late result reaches nobody.
+    void windowDestroyedWhileAReviewIsWritten_data()
+    {
+        QTest::addColumn<bool>("open");
+        QTest::newRow("save") << false;
+        QTest::newRow("open") << true;
+    }
+
+    void windowDestroyedWhileAReviewIsWritten()
+    {
+        QFETCH(bool, open);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("review.lanescope"));
+        auto *w = new MainWindow;
+        w->resize(1500, 950);
+        w->show();
+        QVERIFY(openPair(*w));
+        markByHand(*w);
+        QVERIFY(w->review()->compare(QStringLiteral("02b")));
+        if (open)
+            QVERIFY(w->review()->saveReview(file, true));
+        QPointer<MainWindow> window(w);
+        // Posted before the worker can post its result, so it runs first, inside the controller's wait.
+        QMetaObject::invokeMethod(
+            qApp, [w] { delete w; }, Qt::QueuedConnection);
+        ReviewController *review = w->review();
+        QString error;
+        const bool done = open ? review->openReview(file, &error) : review->saveReview(file, true, &error);
+        QVERIFY(!done);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(!window);
     }
 
     void saveAndReopenReview_data()
