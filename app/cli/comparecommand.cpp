@@ -1,6 +1,7 @@
 #include "app/cli/comparecommand.h"
 
 #include "app/cli/argumentcursor.h"
+#include "app/cli/capturename.h"
 #include "app/cli/comparereport.h"
 #include "app/cli/runargument.h"
 
@@ -122,15 +123,6 @@ json comparisonJson(const CaptureComparison &c)
             {"comparable", c.comparable},
             {"reasons", reasons},
             {"metrics", metrics}};
-}
-
-// What the report calls a capture: the file or directory the user named.
-QString captureName(const QString &input)
-{
-    const QFileInfo info(input);
-    if (info.isDir())
-        return QDir(info.absoluteFilePath()).dirName();
-    return info.absoluteDir().dirName() + u'/' + info.fileName();
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "app/cli/exportcommand.h"
 
 #include "app/cli/argumentcursor.h"
+#include "app/cli/capturename.h"
 #include "app/cli/rangeargument.h"
 #include "app/cli/runargument.h"
 
@@ -114,16 +115,6 @@ TimeRange resolveRange(const BarIndex &bars, const ExportRequest &request)
         return {}; // the exporter fits the whole capture
     const TimeRange fitted = fitRange(bars.extent());
     return {request.startUs.value_or(fitted.startUs), request.endUs.value_or(fitted.endUs)};
-}
-
-// What the caption calls the capture: the file or directory the user named.
-QString captureName(const QString &input)
-{
-    const QFileInfo info(input);
-    if (info.isDir())
-        return QDir(info.absoluteFilePath()).dirName();
-    // A records file alone says little: keep the directory it sits in.
-    return info.absoluteDir().dirName() + u'/' + info.fileName();
 }
 
 } // namespace
