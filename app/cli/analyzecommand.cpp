@@ -69,8 +69,13 @@ json switchJson(const SwitchFigures &s)
 json distributionJson(const Distribution &d)
 {
     json j = {{"n", d.n}};
-    for (std::size_t i = 0; i < Distribution::kPercentiles.size(); ++i)
-        j["p" + std::to_string(Distribution::kPercentiles[i]) + "_us"] = d.percentileUs[i];
+    for (std::size_t i = 0; i < Distribution::kPercentiles.size(); ++i) {
+        // Appended rather than `"p" + ... + "_us"`, which gcc 12 at -O3 wrongly flags (-Wrestrict).
+        std::string key = "p";
+        key += std::to_string(Distribution::kPercentiles[i]);
+        key += "_us";
+        j[key] = d.percentileUs[i];
+    }
     j["max_us"] = d.maxUs;
     j["mean_us"] = d.meanUs;
     j["total_us"] = d.totalUs;

@@ -270,9 +270,9 @@ bool ReviewController::compare(const QString &technique)
                 Qt::QueuedConnection);
     }
     const ComparedCapture before{beforePage->capture(), pageName(beforePage), beforePage->path(),
-                                 beforePage->analysis()};
+                                 beforePage->analysis(), beforePage->timeline()->captureIndex()};
     const ComparedCapture after{afterPage->capture(), pageName(afterPage), afterPage->path(),
-                                afterPage->analysis()};
+                                afterPage->analysis(), afterPage->timeline()->captureIndex()};
     if (created || m_comparison->before().capture != before.capture ||
         m_comparison->after().capture != after.capture)
         m_comparison->setPair(before, after);

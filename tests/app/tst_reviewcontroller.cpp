@@ -166,6 +166,9 @@ private slots:
         QCOMPARE(view->technique(), QStringLiteral("01a-larger-tiling"));
         QCOMPARE(view->before().capture, pageAt(w, 0)->capture());
         QCOMPARE(view->after().capture, pageAt(w, 1)->capture());
+        // The twin timelines draw by the tabs' bar indexes: none is built again for the comparison.
+        QCOMPARE(view->twin()->beforeView()->captureIndex(), pageAt(w, 0)->timeline()->captureIndex());
+        QCOMPARE(view->twin()->afterView()->captureIndex(), pageAt(w, 1)->timeline()->captureIndex());
         // The techniques panel reads the comparison's Before side and points at its timeline.
         QCOMPARE(review->techniquesPanel()->capture(), view->before().capture);
         QCOMPARE(review->techniquesPanel()->timeline(), view->twin()->beforeView());
