@@ -40,8 +40,10 @@ class TstComparisonView : public QObject
         auto analysisOf = [](const CapturePtr &c) {
             return std::make_shared<const CaptureAnalysis>(analyzeCapture(*c));
         };
-        view->setPair({m_before, QStringLiteral("before"), QStringLiteral("/x/before"), analysisOf(m_before)},
-                      {m_after, QStringLiteral("after"), QStringLiteral("/x/after"), analysisOf(m_after)});
+        // No bar indexes: each timeline builds its own, as for captures that come without one.
+        view->setPair(
+            {m_before, QStringLiteral("before"), QStringLiteral("/x/before"), analysisOf(m_before), nullptr},
+            {m_after, QStringLiteral("after"), QStringLiteral("/x/after"), analysisOf(m_after), nullptr});
         return view;
     }
 
