@@ -16,7 +16,8 @@ ReviewFileWorker::~ReviewFileWorker()
 
 bool ReviewFileWorker::busy() const
 {
-    return m_thread && m_thread->isRunning();
+    // Until the finished job's thread is let go (its result is reported by then), as start() sees it.
+    return m_thread != nullptr;
 }
 
 bool ReviewFileWorker::start(std::function<void()> work)

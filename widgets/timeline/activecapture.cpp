@@ -25,12 +25,12 @@ void ActiveCapture::clear()
 
 TimelineNavigator *ActiveCapture::navigator() const
 {
-    return m_view.data();
+    return view();
 }
 
 TimelineView *ActiveCapture::view() const
 {
-    return m_view.data();
+    return m_viewObject ? m_view : nullptr;
 }
 
 void ActiveCapture::set(TimelineView *view, CapturePtr capture, CaptureAnalysisPtr analysis,
@@ -48,6 +48,7 @@ void ActiveCapture::set(TimelineView *view, CapturePtr capture, CaptureAnalysisP
             m_viewGone = connect(view, &QObject::destroyed, this, &ActiveCapture::clear);
     }
     m_view = view;
+    m_viewObject = view;
     m_capture = std::move(capture);
     m_analysis = std::move(analysis);
     m_name = name;

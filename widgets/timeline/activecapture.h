@@ -59,7 +59,10 @@ private:
     void set(TimelineView *view, CapturePtr capture, CaptureAnalysisPtr analysis, const QString &name,
              bool comparison);
 
-    QPointer<TimelineView> m_view;
+    // The view is compared as a plain pointer and reached only while m_viewObject lives: clear()
+    // runs from the view's destroyed(), when it is no longer a TimelineView to cast to.
+    TimelineView *m_view = nullptr;
+    QPointer<QObject> m_viewObject;
     QMetaObject::Connection m_viewGone;
     CapturePtr m_capture;
     CaptureAnalysisPtr m_analysis;
