@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -90,6 +91,65 @@ private slots:
         m_before = loadPair("before");
         m_after = loadPair("after");
         QVERIFY(m_before && m_after);
+    }
+
+    // A click on a heading sorts the table by that column's plain value, a second reverses it and a
+    // third gives back the catalogue's order, the one it opens in.
+    void headingsSortTheTable_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::newRow("delta") << int(ComparisonTableModel::Delta);
+        QTest::newRow("after") << int(ComparisonTableModel::After);
+        QTest::newRow("metric") << int(ComparisonTableModel::Metric);
+    }
+
+    void headingsSortTheTable()
+    {
+        QFETCH(int, column);
+        auto view = makeView();
+        view->show();
+        QTableView *table = view->table();
+        const QAbstractItemModel *shown = table->model();
+        const auto ids = [&] {
+            QStringList out;
+            for (int row = 0; row < shown->rowCount(); ++row)
+                out << shown->index(row, 0).data(ComparisonTableModel::MetricIdRole).toString();
+            return out;
+        };
+        // Whether the known values of the column run in `order` down the table.
+        const auto inOrder = [&](Qt::SortOrder order) {
+            QVariant previous;
+            for (int row = 0; row < shown->rowCount(); ++row) {
+                const QVariant value = shown->index(row, column).data(Qt::UserRole);
+                if (!value.isValid())
+                    continue;
+                if (previous.isValid()) {
+                    const auto c = QVariant::compare(previous, value);
+                    if (order == Qt::AscendingOrder ? c == QPartialOrdering::Greater
+                                                    : c == QPartialOrdering::Less)
+                        return false;
+                }
+                previous = value;
+            }
+            return true;
+        };
+        QStringList catalogue;
+        for (int row = 0; row < view->tableModel()->rowCount(); ++row)
+            catalogue
+                << view->tableModel()->index(row, 0).data(ComparisonTableModel::MetricIdRole).toString();
+        QVERIFY(catalogue.size() > 2);
+        QCOMPARE(ids(), catalogue);
+
+        QHeaderView *header = table->horizontalHeader();
+        const QPoint heading(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                             header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, heading);
+        QVERIFY(inOrder(Qt::AscendingOrder));
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, heading);
+        QVERIFY(inOrder(Qt::DescendingOrder));
+        QVERIFY(ids() != catalogue);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, heading);
+        QCOMPARE(ids(), catalogue);
     }
 
     void verdictsMatchTheModel_data()
