@@ -23,8 +23,8 @@ struct AttributionPart
 
 struct MakespanAttribution
 {
-    bool available = false; // both sides have rows
-    bool splitsOverhead = false; // scheduler and dispatch parts present (both sides level >= 2)
+    bool available = false;             // both sides have rows
+    bool splitsOverhead = false;        // scheduler and dispatch parts present (both sides level >= 2)
     std::vector<AttributionPart> parts; // waterfall order
     double beforeMakespanUs = 0;        // critical path end − t0
     double afterMakespanUs = 0;

@@ -71,8 +71,8 @@ struct TaskDiff
     QString matchReason; // why the match is by order or per function; empty for identity
 
     std::size_t matchedRows = 0;
-    std::size_t addedRows = 0;   // After bars without a Before partner
-    std::size_t removedRows = 0; // Before bars without an After partner
+    std::size_t addedRows = 0;    // After bars without a Before partner
+    std::size_t removedRows = 0;  // Before bars without an After partner
     std::size_t matchedTasks = 0; // tasks with at least one matched bar
     std::size_t addedTasks = 0;   // After tasks none of whose bars matched
     std::size_t removedTasks = 0; // Before tasks none of whose bars matched
