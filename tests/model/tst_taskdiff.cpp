@@ -157,22 +157,31 @@ void TestTaskDiff::slowedFunction_data()
 {
     QTest::addColumn<int>("runs");
     QTest::addColumn<qint64>("byNs");
-    QTest::newRow("one run, 2 µs") << 1 << qint64(2000);
-    QTest::newRow("one run, 20 µs") << 1 << qint64(20000);
-    QTest::newRow("two runs, 0.5 µs") << 2 << qint64(500);
+    QTest::addColumn<bool>("hbg");
+    QTest::newRow("one run, 2 µs") << 1 << qint64(2000) << false;
+    QTest::newRow("one run, 20 µs") << 1 << qint64(20000) << false;
+    QTest::newRow("two runs, 0.5 µs") << 2 << qint64(500) << false;
+    QTest::newRow("host-built graph ids above 2^53, 1 µs") << 1 << qint64(1000) << true;
 }
 
 void TestTaskDiff::slowedFunction()
 {
     QFETCH(int, runs);
     QFETCH(qint64, byNs);
-    const GeneratorOptions base = diffBaseOptions(11, 300, runs);
+    QFETCH(bool, hbg);
+    GeneratorOptions base = diffBaseOptions(11, 300, runs);
+    if (hbg) {
+        base.idLayout = TaskIdLayout::HostBuildGraph;
+        base.scopeStats = false; // ring-local ids only
+    }
     const DiffPair probe = makeDiffPair(base, base);
     QVERIFY(probe.ok());
     const std::int32_t slow = someFunction(probe.beforeRun());
     const DiffPair pair = slowedFunctionPair(slow, byNs, base);
     QVERIFY(pair.ok());
     QCOMPARE(int(pair.before.size()), runs);
+    if (hbg)
+        QVERIFY(pair.beforeRun().rows.back().taskId > (std::uint64_t(1) << 53));
     const double slowUs = double(byNs) / 1000.0;
     for (std::size_t k = 0; k < pair.before.size(); ++k) {
         const Capture &before = pair.beforeRun(k);
@@ -260,16 +269,23 @@ void TestTaskDiff::changedGraphMatchesByOrder_data()
 {
     QTest::addColumn<int>("places");
     QTest::addColumn<qint64>("slowByNs");
-    QTest::newRow("rotated by 5") << 5 << qint64(0);
-    QTest::newRow("rotated by 1") << 1 << qint64(0);
-    QTest::newRow("rotated by 37, one function 3 µs slower") << 37 << qint64(3000);
+    QTest::addColumn<bool>("hbg");
+    QTest::newRow("rotated by 5") << 5 << qint64(0) << false;
+    QTest::newRow("rotated by 1") << 1 << qint64(0) << false;
+    QTest::newRow("rotated by 37, one function 3 µs slower") << 37 << qint64(3000) << false;
+    QTest::newRow("host-built graph ids rotated by 3") << 3 << qint64(0) << true;
 }
 
 void TestTaskDiff::changedGraphMatchesByOrder()
 {
     QFETCH(int, places);
     QFETCH(qint64, slowByNs);
-    const GeneratorOptions base = diffBaseOptions();
+    QFETCH(bool, hbg);
+    GeneratorOptions base = diffBaseOptions();
+    if (hbg) {
+        base.idLayout = TaskIdLayout::HostBuildGraph;
+        base.scopeStats = false;
+    }
     const DiffPair probe = makeDiffPair(base, base);
     QVERIFY(probe.ok());
     const std::int32_t slow = someFunction(probe.beforeRun());
