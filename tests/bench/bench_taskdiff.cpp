@@ -36,6 +36,7 @@ namespace {
 struct Case
 {
     QString name;
+    DiffMatch expected; // how the diff must pair them: a wrong answer fast is no result
     std::shared_ptr<const Capture> before;
     std::shared_ptr<const Capture> after;
 };
@@ -99,9 +100,9 @@ std::vector<Case> generatedCases(std::uint64_t rows, const QString &dir, QString
     const auto renumberedAfter = generated(renumbered, dir + QStringLiteral("/renumbered"), error);
     if (!slowedAfter || !renumberedAfter)
         return {};
-    return {{QStringLiteral("one function slowed"), before, slowedAfter},
-            {QStringLiteral("changed graph"), before, renumberedAfter},
-            {QStringLiteral("itself"), before, before}};
+    return {{QStringLiteral("one function slowed"), DiffMatch::Identity, before, slowedAfter},
+            {QStringLiteral("changed graph"), DiffMatch::Order, before, renumberedAfter},
+            {QStringLiteral("itself"), DiffMatch::Identity, before, before}};
 }
 
 // Rows as the loader leaves them (sorted by task id, blocks in file order): tasks of 1-4 blocks on
@@ -147,9 +148,10 @@ std::shared_ptr<Capture> syntheticSide(std::uint64_t rows, std::int32_t slowFunc
 std::vector<Case> syntheticCases(std::uint64_t rows)
 {
     const std::shared_ptr<const Capture> before = syntheticSide(rows, -1, 0, 0);
-    return {{QStringLiteral("one function slowed"), before, syntheticSide(rows, 5, 2.0, 0)},
-            {QStringLiteral("changed graph"), before, syntheticSide(rows, -1, 0, 5)},
-            {QStringLiteral("itself"), before, before}};
+    return {
+        {QStringLiteral("one function slowed"), DiffMatch::Identity, before, syntheticSide(rows, 5, 2.0, 0)},
+        {QStringLiteral("changed graph"), DiffMatch::Order, before, syntheticSide(rows, -1, 0, 5)},
+        {QStringLiteral("itself"), DiffMatch::Identity, before, before}};
 }
 
 volatile std::uint64_t g_sink = 0; // keeps the floor's sorting observable
@@ -223,6 +225,13 @@ int main(int argc, char **argv)
         });
         const double floorMs = medianCpuMs(repeat, [&] { copyAndSort(*c.before, *c.after); });
         ok = ok && cpuMs <= kBudgetMs;
+        // Every case runs the same work on both sides: each bar has its partner.
+        if (d.matchBy != c.expected || d.matchedRows != c.after->rows.size()) {
+            QTextStream(stderr) << c.name << ": matched " << d.matchedRows << " of " << c.after->rows.size()
+                                << " bars by " << diffMatchName(d.matchBy) << ", expected every bar by "
+                                << diffMatchName(c.expected) << '\n';
+            return 1;
+        }
         out << c.name.leftJustified(20) << QString::number(c.before->rows.size()).rightJustified(9)
             << QString::number(c.after->rows.size()).rightJustified(10) << "  "
             << diffMatchName(d.matchBy).leftJustified(9) << QString::number(cpuMs, 'f', 1).rightJustified(8)
