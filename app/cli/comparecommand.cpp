@@ -9,6 +9,7 @@
 #include "model/diff/makespanattribution.h"
 #include "model/diff/taskdiff.h"
 #include "model/format/metrictext.h"
+#include "model/format/runspreadtext.h"
 #include "model/io/atomicfile.h"
 #include "model/session/capturedocument.h"
 #include "model/techniques/capturecomparison.h"
@@ -27,18 +28,26 @@ namespace {
 constexpr char kUsage[] =
     "usage: lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html] [--sim "
     "before|after|both]\n"
-    "                 [--run EPOCH]\n"
+    "                 [--run EPOCH | --every-run] [--fail-on regressed[,broken]]\n"
+    "       lanescope compare BEFORE... --vs AFTER... [options]\n"
+    "  --vs             the captures before it are Before's repeated runs, those after it After's;\n"
+    "                   a side's value is the median of its runs, and a change inside the runs'\n"
+    "                   spread is inconclusive\n"
     "  --technique ID   a catalogue id (\"01a\" or \"01a-larger-tiling\") or \"general\" (default)\n"
     "  --sim WHICH      tag captures as simulator runs (the files cannot tell); the other is onboard\n"
-    "  --run EPOCH      the run of each side to compare (default: the last run of each)\n";
+    "  --run EPOCH      the run of each file to compare (default: the last run of each)\n"
+    "  --every-run      every run epoch of each file is a repeated run of its side\n"
+    "  --fail-on LIST   exit with 3 when any metric's verdict is in LIST (regressed, broken)\n";
 constexpr char kCataloguePath[] = ":/techniques/catalogue.json";
 
 using json = nlohmann::ordered_json;
 
 struct CompareRequest
 {
-    QString before;
-    QString after;
+    QStringList before; // one path each, or several with --vs
+    QStringList after;
+    bool everyRun = false;
+    std::vector<Verdict> failOn;
     QString technique = QStringLiteral("general");
     bool json = false;
     QString report;
@@ -50,6 +59,7 @@ struct CompareRequest
 QString parseArguments(const QStringList &args, CompareRequest &r)
 {
     QStringList paths;
+    qsizetype vsAt = -1; // paths before it are Before's
     for (ArgumentCursor cursor(args); cursor.next();) {
         const QString &arg = cursor.argument();
         const QString &option = cursor.option();
@@ -59,6 +69,24 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
         }
         if (option == QLatin1String("--json")) {
             r.json = true;
+        } else if (option == QLatin1String("--vs")) {
+            if (vsAt >= 0)
+                return QStringLiteral("--vs is given twice");
+            vsAt = paths.size();
+        } else if (option == QLatin1String("--every-run")) {
+            r.everyRun = true;
+        } else if (option == QLatin1String("--fail-on")) {
+            const auto v = cursor.value();
+            if (!v || v->isEmpty())
+                return QStringLiteral("--fail-on needs regressed, broken or both (regressed,broken)");
+            for (const QString &word : v->split(u',')) {
+                if (word == QLatin1String("regressed"))
+                    r.failOn.push_back(Verdict::Regressed);
+                else if (word == QLatin1String("broken"))
+                    r.failOn.push_back(Verdict::Broken);
+                else
+                    return QStringLiteral("--fail-on wants regressed or broken, got \"%1\"").arg(word);
+            }
         } else if (option == QLatin1String("--technique")) {
             const auto v = cursor.value();
             if (!v || v->isEmpty())
@@ -88,10 +116,25 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
             paths << arg;
         }
     }
-    if (paths.size() != 2)
-        return QStringLiteral("needs exactly two captures, BEFORE and AFTER (got %1)").arg(paths.size());
-    r.before = paths[0];
-    r.after = paths[1];
+    if (vsAt >= 0) {
+        r.before = paths.mid(0, vsAt);
+        r.after = paths.mid(vsAt);
+        if (r.before.isEmpty() || r.after.isEmpty())
+            return QStringLiteral(
+                       "--vs needs at least one capture on each side (got %1 before it, %2 after it)")
+                .arg(r.before.size())
+                .arg(r.after.size());
+    } else {
+        if (paths.size() != 2)
+            return QStringLiteral(
+                       "needs exactly two captures, BEFORE and AFTER (got %1); several runs per side: "
+                       "BEFORE... --vs AFTER...")
+                .arg(paths.size());
+        r.before = {paths[0]};
+        r.after = {paths[1]};
+    }
+    if (r.everyRun && r.run.epoch)
+        return QStringLiteral("--every-run and --run choose differently: give one");
     if (!r.report.isEmpty()) {
         const QString suffix = QFileInfo(r.report).suffix().toLower();
         if (suffix != QLatin1String("md") && suffix != QLatin1String("html") &&
@@ -106,11 +149,21 @@ json orNull(const std::optional<double> &v)
     return v ? json(*v) : json(nullptr);
 }
 
+json spreadJson(const std::optional<RunSpread> &s)
+{
+    if (!s)
+        return nullptr;
+    return {{"runs", s->runs}, {"min", s->min}, {"max", s->max}, {"stdev", s->stdev}};
+}
+
 json comparisonJson(const CaptureComparison &c)
 {
     json reasons = json::array();
     for (const QString &r : c.reasons)
         reasons.push_back(r.toStdString());
+    json notes = json::array();
+    for (const QString &n : c.notes)
+        notes.push_back(n.toStdString());
     json metrics = json::array();
     for (const MetricComparison &m : c.metrics)
         metrics.push_back({{"id", m.id.toStdString()},
@@ -119,13 +172,58 @@ json comparisonJson(const CaptureComparison &c)
                            {"before", orNull(m.before)},
                            {"after", orNull(m.after)},
                            {"delta", orNull(m.delta)},
+                           {"before_runs", m.beforeRuns},
+                           {"after_runs", m.afterRuns},
+                           {"before_spread", spreadJson(m.beforeSpread)},
+                           {"after_spread", spreadJson(m.afterSpread)},
                            {"expected", expectedDirectionName(m.expected).toStdString()},
                            {"verdict", verdictName(m.verdict).toStdString()},
                            {"reason", m.reason.toStdString()}});
     return {{"technique", c.technique.toStdString()},
             {"comparable", c.comparable},
             {"reasons", reasons},
+            {"runs", {{"before", c.beforeRuns}, {"after", c.afterRuns}}},
+            {"notes", notes},
             {"metrics", metrics}};
+}
+
+// One side's captures: each path's chosen run, or with --every-run every run of each path.
+struct Side
+{
+    std::vector<OpenedDocument> opened;
+    std::vector<std::shared_ptr<Capture>> runs;
+    std::vector<MetricSet> metrics;
+};
+
+bool openSide(const QStringList &paths, const CompareRequest &request, Side &side, QTextStream &err)
+{
+    for (const QString &path : paths) {
+        side.opened.push_back(openDocument(path));
+        const OpenedDocument &o = side.opened.back();
+        if (!o.ok()) {
+            err << o.error.toString() << '\n';
+            return false;
+        }
+        if (request.everyRun) {
+            for (const auto &run : o.document->runs.runs)
+                side.runs.push_back(run);
+        } else if (auto run = chooseRun(o.document->runs, request.run, path, err)) {
+            side.runs.push_back(std::move(run));
+        } else {
+            return false;
+        }
+    }
+    for (const auto &run : side.runs)
+        side.metrics.push_back(computeMetrics(*run));
+    return true;
+}
+
+std::vector<ComparedRun> comparedRuns(const Side &side)
+{
+    std::vector<ComparedRun> out;
+    for (std::size_t k = 0; k < side.runs.size(); ++k)
+        out.push_back({side.runs[k].get(), &side.metrics[k]});
+    return out;
 }
 
 } // namespace
@@ -160,33 +258,25 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
         }
     }
 
-    const OpenedDocument opened[2] = {openDocument(request.before), openDocument(request.after)};
-    for (const OpenedDocument &o : opened)
-        if (!o.ok()) {
-            err << o.error.toString() << '\n';
-            return 2;
-        }
-    // Repeated runs of a side are not yet used as such: each side is one of its runs.
-    const std::shared_ptr<Capture> sides[2] = {
-        chooseRun(opened[0].document->runs, request.run, request.before, err),
-        chooseRun(opened[1].document->runs, request.run, request.after, err)};
-    if (!sides[0] || !sides[1])
+    Side sides[2];
+    if (!openSide(request.before, request, sides[0], err) || !openSide(request.after, request, sides[1], err))
         return 2;
-    const Capture &before = *sides[0];
-    const Capture &after = *sides[1];
-    const MetricSet beforeMetrics = computeMetrics(before);
-    const MetricSet afterMetrics = computeMetrics(after);
     const CaptureComparison comparison =
-        compareCaptures(before, beforeMetrics, after, afterMetrics, *catalogue,
+        compareCaptures(comparedRuns(sides[0]), comparedRuns(sides[1]), *catalogue,
                         technique ? technique->id : QString(), request.options);
+    // The task diff and the report's picture take the first run of each side: a diff pairs bars
+    // of one run with one run.
+    const Capture &before = *sides[0].runs.front();
+    const Capture &after = *sides[1].runs.front();
     const TaskDiff diff = diffTasks(before, after);
     const MakespanAttribution attribution = attributeMakespanChange(before, after);
 
     if (!request.report.isEmpty()) {
-        const QString beforeName = captureName(request.before), afterName = captureName(request.after);
+        const QString beforeName = captureName(request.before.front()),
+                      afterName = captureName(request.after.front());
         const QByteArray png = pngBytes(twinTimelineImage(before, beforeName, after, afterName, 1600,
-                                                          opened[0].document->indexOf(before),
-                                                          opened[1].document->indexOf(after)));
+                                                          sides[0].opened.front().document->indexOf(before),
+                                                          sides[1].opened.front().document->indexOf(after)));
         if (png.isEmpty()) {
             err << "lanescope compare: cannot draw the timelines (not enough memory)\n";
             return 2;
@@ -212,28 +302,39 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
         }
     }
 
+    // --fail-on: the exit status says whether anything the user named happened.
+    bool failed = false;
+    for (const Verdict v : request.failOn)
+        failed = failed || comparison.any(v);
+    const int status = failed ? 3 : 0;
+
     if (request.json) {
         json j = comparisonJson(comparison);
         j["task_diff"] = taskDiffJson(diff, after);
         j["makespan_attribution"] = makespanAttributionJson(attribution);
         out << QString::fromStdString(j.dump(2)) << '\n';
-        return 0;
+        return status;
     }
     out << "technique: " << comparison.technique << '\n';
     out << "comparable: " << (comparison.comparable ? "yes" : "no") << '\n';
     for (const QString &r : comparison.reasons)
         out << "  " << r << '\n';
+    if (comparison.beforeRuns > 1 || comparison.afterRuns > 1)
+        out << "runs: " << comparison.beforeRuns << " before, " << comparison.afterRuns << " after\n";
+    for (const QString &n : comparison.notes)
+        out << "note: " << n << '\n';
     for (const MetricComparison &m : comparison.metrics)
-        out << m.id << "  " << m.name << ": " << formatMetricValue(m.before, m.unit) << " -> "
-            << formatMetricValue(m.after, m.unit) << "  Δ "
-            << formatMetricChange(m.delta, m.deltaRelative, m.unit) << "  ["
-            << expectedDirectionName(m.expected) << "] " << verdictName(m.verdict)
+        out << m.id << "  " << m.name << ": " << formatComparedSide(m, true) << " -> "
+            << formatComparedSide(m, false) << "  Δ " << formatMetricChange(m.delta, m.deltaRelative, m.unit)
+            << "  [" << expectedDirectionName(m.expected) << "] " << verdictName(m.verdict)
             << (m.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m.reason)) << '\n';
     for (const QString &line : taskDiffLines(diff, after) + makespanAttributionLines(attribution))
         out << line << '\n';
     if (!request.report.isEmpty())
         out << QFileInfo(request.report).absoluteFilePath() << '\n';
-    return 0;
+    if (failed)
+        err << "lanescope compare: a metric's verdict is one --fail-on names\n";
+    return status;
 }
 
 } // namespace lanescope

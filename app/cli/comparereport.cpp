@@ -5,6 +5,7 @@
 #include "model/capture/labels.h"
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
+#include "model/format/runspreadtext.h"
 #include "widgets/export/timelinepicture.h"
 #include "widgets/render/timelineindex.h"
 #include "widgets/style/verdictcolours.h"
@@ -34,11 +35,25 @@ QString noiseSentence()
 {
     const NoiseThresholds n;
     return QStringLiteral(
-               "Noise: counts are exact; timings within %1 % of Before and shares within %2 are "
-               "inconclusive. Swimlane timings are instrumented: compare them only relative to each other; "
+               "Noise: counts are exact; timings within %1 % of Before are inconclusive (only equal "
+               "timings read unchanged) and shares within %2 unchanged; an invariant within noise held, "
+               "beyond it broke. Swimlane timings are instrumented: compare them only relative to each "
+               "other; "
                "the headline number is a plain benchmark run.")
         .arg(n.timingRelative * 100)
         .arg(n.shareAbsolute);
+}
+
+// "- Runs: 3 before, 2 after (…)\n" when a side has repeated runs, else empty.
+QString runsSentence(const CaptureComparison &c)
+{
+    if (c.beforeRuns < 2 && c.afterRuns < 2)
+        return {};
+    return QStringLiteral(
+               "- Runs: %1 before, %2 after; a side's value is the median of its runs, and a change "
+               "inside the larger of the two sides' ranges is inconclusive\n")
+        .arg(c.beforeRuns)
+        .arg(c.afterRuns);
 }
 
 // Markdown table cells cannot hold a bare pipe or a newline.
@@ -252,13 +267,16 @@ QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pi
         QStringLiteral("- Comparable: %1\n").arg(c.comparable ? QStringLiteral("yes") : QStringLiteral("no"));
     for (const QString &r : c.reasons)
         s += QStringLiteral("  - %1\n").arg(r);
+    s += runsSentence(c);
+    for (const QString &n : c.notes)
+        s += QStringLiteral("- Note: %1\n").arg(n);
     s += QStringLiteral("\n| Metric | Name | Before | After | Δ | Expected | Verdict | Why |\n");
     s += QStringLiteral("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (const MetricComparison &m : c.metrics)
         s += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | **%7** | %8 |\n")
-                 .arg(m.id, mdCell(m.name), formatMetricValue(m.before, m.unit),
-                      formatMetricValue(m.after, m.unit), deltaText(m), expectedDirectionName(m.expected),
-                      verdictName(m.verdict), mdCell(m.reason));
+                 .arg(m.id, mdCell(m.name), formatComparedSide(m, true), formatComparedSide(m, false),
+                      deltaText(m), expectedDirectionName(m.expected), verdictName(m.verdict),
+                      mdCell(m.reason));
     s += u'\n' + noiseSentence() + u'\n';
     s += taskDiffMarkdown(in);
     s +=
@@ -288,16 +306,19 @@ QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &pic
             s += QStringLiteral("<li>%1</li>\n").arg(htmlEscaped(r));
         s += QStringLiteral("</ul>\n");
     }
+    if (const QString runs = runsSentence(c); !runs.isEmpty())
+        s += QStringLiteral("<p>%1</p>\n").arg(htmlEscaped(runs.mid(2).trimmed()));
+    for (const QString &n : c.notes)
+        s += QStringLiteral("<p>Note: %1</p>\n").arg(htmlEscaped(n));
     s += QStringLiteral("<table><tr><th>Metric</th><th>Name</th><th>Before</th><th>After</th><th>Δ</th>"
                         "<th>Expected</th><th>Verdict</th><th>Why</th></tr>\n");
     for (const MetricComparison &m : c.metrics) {
         const QString cls = verdictCssClass(m.verdict);
-        s +=
-            QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td>"
-                           "<td class=\"%7\"><b>%8</b></td><td>%9</td></tr>\n")
-                .arg(htmlEscaped(m.id), htmlEscaped(m.name), htmlEscaped(formatMetricValue(m.before, m.unit)),
-                     htmlEscaped(formatMetricValue(m.after, m.unit)), htmlEscaped(deltaText(m)),
-                     expectedDirectionName(m.expected), cls, verdictName(m.verdict), htmlEscaped(m.reason));
+        s += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td>"
+                            "<td class=\"%7\"><b>%8</b></td><td>%9</td></tr>\n")
+                 .arg(htmlEscaped(m.id), htmlEscaped(m.name), htmlEscaped(formatComparedSide(m, true)),
+                      htmlEscaped(formatComparedSide(m, false)), htmlEscaped(deltaText(m)),
+                      expectedDirectionName(m.expected), cls, verdictName(m.verdict), htmlEscaped(m.reason));
     }
     s += QStringLiteral("</table>\n<p>%1</p>\n").arg(htmlEscaped(noiseSentence()));
     s += taskDiffHtml(in);

@@ -269,10 +269,21 @@ bool ReviewController::compare(const QString &technique)
         connect(m_comparison, &QObject::destroyed, this, &ReviewController::updateActions,
                 Qt::QueuedConnection);
     }
-    const ComparedCapture before{beforePage->capture(), pageName(beforePage), beforePage->path(),
-                                 beforePage->analysis(), beforePage->timeline()->captureIndex()};
-    const ComparedCapture after{afterPage->capture(), pageName(afterPage), afterPage->path(),
-                                afterPage->analysis(), afterPage->timeline()->captureIndex()};
+    const auto runsOf = [](const CapturePage *page) {
+        return std::vector<CapturePtr>(page->runs().runs.begin(), page->runs().runs.end());
+    };
+    const ComparedCapture before{beforePage->capture(),
+                                 pageName(beforePage),
+                                 beforePage->path(),
+                                 beforePage->analysis(),
+                                 beforePage->timeline()->captureIndex(),
+                                 runsOf(beforePage)};
+    const ComparedCapture after{afterPage->capture(),
+                                pageName(afterPage),
+                                afterPage->path(),
+                                afterPage->analysis(),
+                                afterPage->timeline()->captureIndex(),
+                                runsOf(afterPage)};
     if (created || m_comparison->before().capture != before.capture ||
         m_comparison->after().capture != after.capture)
         m_comparison->setPair(before, after);
@@ -508,14 +519,15 @@ void ReviewController::showGuide()
         if (m.expected == ExpectedDirection::Report)
             continue;
         ++judged;
-        improved += m.verdict == Verdict::Improved;
-        regressed += m.verdict == Verdict::Regressed;
+        // An invariant that held confirms as much as a metric that moved the expected way.
+        improved += m.verdict == Verdict::Improved || m.verdict == Verdict::Held;
+        regressed += m.verdict == Verdict::Regressed || m.verdict == Verdict::Broken;
     }
     const QString outcome =
         regressed == 0 && improved == judged && judged > 0
             ? tr("<b style='color:%1'>confirmed</b>: every confirmation metric moved the expected way")
                   .arg(verdictColour(Verdict::Improved).name())
-            : tr("<b>%1 of %2</b> confirmation metrics improved, %3 regressed")
+            : tr("<b>%1 of %2</b> confirmation metrics improved or held, %3 regressed or broke")
                   .arg(improved)
                   .arg(judged)
                   .arg(regressed);

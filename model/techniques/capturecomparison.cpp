@@ -1,6 +1,10 @@
 #include "capturecomparison.h"
 
+#include "benchmetrics.h"
 #include "model/analysis/analysisinput.h"
+#include "model/format/metrictext.h"
+
+#include <algorithm>
 
 #include <cmath>
 
@@ -13,6 +17,12 @@ QString verdictName(Verdict v)
         return QStringLiteral("improved");
     case Verdict::Regressed:
         return QStringLiteral("regressed");
+    case Verdict::Unchanged:
+        return QStringLiteral("unchanged");
+    case Verdict::Held:
+        return QStringLiteral("held");
+    case Verdict::Broken:
+        return QStringLiteral("broken");
     case Verdict::Inconclusive:
         return QStringLiteral("inconclusive");
     case Verdict::NotComparable:
@@ -128,8 +138,112 @@ QString percent(double fraction)
     return QString::number(fraction * 100, 'g', 3) + u'%';
 }
 
-MetricComparison compareOne(const ConfirmationMetric &cm, const MetricSet &before, const MetricSet &after,
-                            const Guard &guard, const NoiseThresholds &noise)
+QString shapeText(const Guard &guard, const MetricDefinition &def)
+{
+    return guard.shapeOnly && def.kind != MetricKind::Count
+               ? QStringLiteral(" (simulator runs: schedule shape only)")
+               : QString();
+}
+
+// Repeated runs on a side: the change against the larger of the two sides' ranges (header comment).
+MetricComparison judgeAgainstSpread(const ConfirmationMetric &cm, const MetricDefinition &def,
+                                    MetricComparison out, const Guard &guard)
+{
+    const double d = *out.delta;
+    const double spread =
+        std::max(out.beforeSpread->max - out.beforeSpread->min, out.afterSpread->max - out.afterSpread->min);
+    const bool equal = d == 0;
+    const bool inside = std::abs(d) <= spread;
+    const QString spreadText =
+        equal ? QStringLiteral("equal medians")
+              : QStringLiteral("within run-to-run spread (±%1)").arg(formatMetricValue(spread, def.unit));
+    const QString shape = shapeText(guard, def);
+    const QString note = cm.note.isEmpty() ? QString() : QStringLiteral(": ") + cm.note;
+    switch (cm.expected) {
+    case ExpectedDirection::Report:
+        out.verdict = equal ? Verdict::Unchanged : Verdict::Inconclusive;
+        out.reason = (inside ? spreadText + QStringLiteral("; shown for context")
+                             : QStringLiteral("shown for context, no expected direction")) +
+                     note;
+        return out;
+    case ExpectedDirection::Unchanged:
+        out.verdict = inside ? Verdict::Held : Verdict::Broken;
+        out.reason =
+            (inside ? QStringLiteral("held as expected: ") + spreadText
+                    : QStringLiteral("expected unchanged but it moved beyond the run-to-run spread (±%1)")
+                          .arg(formatMetricValue(spread, def.unit))) +
+            shape;
+        return out;
+    case ExpectedDirection::Decrease:
+    case ExpectedDirection::Increase:
+        if (inside) {
+            out.verdict = equal ? Verdict::Unchanged : Verdict::Inconclusive;
+            out.reason = spreadText + shape;
+            return out;
+        }
+        const bool wanted = cm.expected == ExpectedDirection::Decrease ? d < 0 : d > 0;
+        out.verdict = wanted ? Verdict::Improved : Verdict::Regressed;
+        out.reason =
+            (cm.note.isEmpty() ? QString() : cm.note + QStringLiteral("; ")) +
+            QStringLiteral("beyond the run-to-run spread (±%1)").arg(formatMetricValue(spread, def.unit)) +
+            shape;
+        return out;
+    }
+    return out;
+}
+
+// A side's values of one metric over its runs, and why it has none.
+struct SideValues
+{
+    std::vector<double> runs;
+    QString absentBecause;
+};
+
+SideValues sideValues(const std::vector<ComparedRun> &side, const QString &id)
+{
+    SideValues out;
+    if (side.size() == 1) {
+        out.runs = benchRoundValues(*side.front().capture, id);
+        if (!out.runs.empty())
+            return out;
+    }
+    for (const ComparedRun &r : side) {
+        if (const auto v = r.metrics->value(id))
+            out.runs.push_back(*v);
+        else if (out.absentBecause.isEmpty())
+            out.absentBecause = r.metrics->absentBecause(id);
+    }
+    return out;
+}
+
+double medianOf(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+RunSpread spreadOf(const std::vector<double> &v)
+{
+    RunSpread s;
+    s.runs = int(v.size());
+    s.min = *std::min_element(v.begin(), v.end());
+    s.max = *std::max_element(v.begin(), v.end());
+    if (v.size() > 1) {
+        double mean = 0, sq = 0;
+        for (double x : v)
+            mean += x;
+        mean /= double(v.size());
+        for (double x : v)
+            sq += (x - mean) * (x - mean);
+        s.stdev = std::sqrt(sq / double(v.size() - 1));
+    }
+    return s;
+}
+
+MetricComparison compareOne(const ConfirmationMetric &cm, const std::vector<ComparedRun> &before,
+                            const std::vector<ComparedRun> &after, const Guard &guard,
+                            const NoiseThresholds &noise)
 {
     MetricComparison out;
     out.id = cm.metric;
@@ -144,8 +258,17 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const MetricSet &befor
     }
     out.name = def->name;
     out.unit = def->unit;
-    out.before = before.value(cm.metric);
-    out.after = after.value(cm.metric);
+    const SideValues b = sideValues(before, cm.metric), a = sideValues(after, cm.metric);
+    out.beforeRuns = b.runs;
+    out.afterRuns = a.runs;
+    if (!b.runs.empty()) {
+        out.before = medianOf(b.runs);
+        out.beforeSpread = spreadOf(b.runs);
+    }
+    if (!a.runs.empty()) {
+        out.after = medianOf(a.runs);
+        out.afterSpread = spreadOf(a.runs);
+    }
     if (out.before && out.after) {
         out.delta = *out.after - *out.before;
         if (*out.before != 0)
@@ -166,40 +289,49 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const MetricSet &befor
                                                                            : QStringLiteral("After"))
                                  .arg(lower));
     if (!out.before)
-        return notComparable(QStringLiteral("Before: ") + before.absentBecause(cm.metric));
+        return notComparable(QStringLiteral("Before: ") + b.absentBecause);
     if (!out.after)
-        return notComparable(QStringLiteral("After: ") + after.absentBecause(cm.metric));
+        return notComparable(QStringLiteral("After: ") + a.absentBecause);
     if (guard.timingRuledOut && def->kind != MetricKind::Count)
         return notComparable(guard.timingReason);
 
+    if (b.runs.size() > 1 || a.runs.size() > 1)
+        return judgeAgainstSpread(cm, *def, out, guard);
     const double d = *out.delta;
+    // `withinNoise`: too small to call a move. `unchanged`: small enough to call no move; a single
+    // capture's timing within 5 % is not (digest §0.3 item 5), only an equal one is.
     bool withinNoise = false;
+    bool unchanged = false;
     QString noiseText;
     switch (def->kind) {
     case MetricKind::Count:
-        withinNoise = d == 0;
-        noiseText = QStringLiteral("unchanged (counts are exact)");
+        withinNoise = unchanged = d == 0;
+        noiseText = QStringLiteral("counts are exact");
         break;
     case MetricKind::Timing:
         withinNoise = *out.before == 0 ? d == 0 : std::abs(d) < noise.timingRelative * std::abs(*out.before);
-        noiseText = QStringLiteral("within noise (|Δ| < %1 of Before)").arg(percent(noise.timingRelative));
+        unchanged = d == 0;
+        noiseText =
+            d == 0 ? QStringLiteral("equal")
+                   : QStringLiteral("within noise (|Δ| < %1 of Before)").arg(percent(noise.timingRelative));
         break;
     case MetricKind::Share:
-        withinNoise = std::abs(d) < noise.shareAbsolute;
-        noiseText = QStringLiteral("within noise (|Δ| < %1)").arg(noise.shareAbsolute);
+        withinNoise = unchanged = std::abs(d) < noise.shareAbsolute;
+        noiseText = d == 0 ? QStringLiteral("equal")
+                           : QStringLiteral("within noise (|Δ| < %1)").arg(noise.shareAbsolute);
         break;
     }
-    const QString shape = guard.shapeOnly && def->kind != MetricKind::Count
-                              ? QStringLiteral(" (simulator runs: schedule shape only)")
-                              : QString();
+    const QString shape = shapeText(guard, *def);
+    const QString note = cm.note.isEmpty() ? QString() : QStringLiteral(": ") + cm.note;
     switch (cm.expected) {
     case ExpectedDirection::Report:
-        out.verdict = Verdict::Inconclusive;
-        out.reason = QStringLiteral("shown for context, no expected direction") +
-                     (cm.note.isEmpty() ? QString() : QStringLiteral(": ") + cm.note);
+        out.verdict = unchanged ? Verdict::Unchanged : Verdict::Inconclusive;
+        out.reason = (unchanged ? noiseText + QStringLiteral("; shown for context")
+                                : QStringLiteral("shown for context, no expected direction")) +
+                     note;
         return out;
     case ExpectedDirection::Unchanged:
-        out.verdict = withinNoise ? Verdict::Improved : Verdict::Regressed;
+        out.verdict = withinNoise ? Verdict::Held : Verdict::Broken;
         out.reason = (withinNoise ? QStringLiteral("held as expected: ") + noiseText
                                   : QStringLiteral("expected unchanged but it moved")) +
                      shape;
@@ -207,7 +339,7 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const MetricSet &befor
     case ExpectedDirection::Decrease:
     case ExpectedDirection::Increase:
         if (withinNoise) {
-            out.verdict = Verdict::Inconclusive;
+            out.verdict = unchanged ? Verdict::Unchanged : Verdict::Inconclusive;
             out.reason = noiseText + shape;
             return out;
         }
@@ -221,21 +353,58 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const MetricSet &befor
 
 } // namespace
 
+bool CaptureComparison::any(Verdict v) const
+{
+    return std::any_of(metrics.begin(), metrics.end(),
+                       [v](const MetricComparison &m) { return m.verdict == v; });
+}
+
 CaptureComparison compareCaptures(const Capture &before, const MetricSet &beforeMetrics, const Capture &after,
                                   const MetricSet &afterMetrics, const TechniqueCatalogue &catalogue,
                                   const QString &technique, const CompareOptions &options)
 {
+    return compareCaptures(std::vector<ComparedRun>{{&before, &beforeMetrics}},
+                           std::vector<ComparedRun>{{&after, &afterMetrics}}, catalogue, technique, options);
+}
+
+CaptureComparison compareCaptures(const std::vector<ComparedRun> &before,
+                                  const std::vector<ComparedRun> &after, const TechniqueCatalogue &catalogue,
+                                  const QString &technique, const CompareOptions &options)
+{
     CaptureComparison out;
-    const Guard guard = runGuard(before, after, options);
+    if (before.empty() || after.empty()) {
+        out.comparable = false;
+        out.reasons << QStringLiteral("%1 has no capture")
+                           .arg(before.empty() ? QStringLiteral("Before") : QStringLiteral("After"));
+        return out;
+    }
+    const Guard guard = runGuard(*before.front().capture, *after.front().capture, options);
     out.reasons = guard.problems;
     out.comparable = guard.problems.isEmpty();
+    out.beforeRuns = int(before.size());
+    out.afterRuns = int(after.size());
 
     const Technique *t =
         technique.isEmpty() || technique == QLatin1String("general") ? nullptr : catalogue.find(technique);
     out.technique = t ? t->id : QStringLiteral("general");
     const std::vector<ConfirmationMetric> &metrics = t ? t->confirmation : catalogue.generalMetrics();
     for (const ConfirmationMetric &cm : metrics)
-        out.metrics.push_back(compareOne(cm, beforeMetrics, afterMetrics, guard, options.noise));
+        out.metrics.push_back(compareOne(cm, before, after, guard, options.noise));
+
+    // A host-dominated side: the chapter's R0 rule, whichever technique is compared.
+    const QString note = hostDominatedNote();
+    for (const auto &[side, name] :
+         {std::pair{&before, QStringLiteral("Before")}, std::pair{&after, QStringLiteral("After")}}) {
+        const SideValues share = sideValues(*side, QStringLiteral("M21"));
+        if (!share.runs.empty() && medianOf(share.runs) >= kHostDominatedShare)
+            out.notes << QStringLiteral("%1: host-side share %2 — %3")
+                             .arg(name, formatMetricValue(medianOf(share.runs), QStringLiteral("share")),
+                                  note);
+    }
+    if (!out.notes.isEmpty())
+        for (MetricComparison &m : out.metrics)
+            if (m.id == QLatin1String("M21"))
+                m.reason += (m.reason.isEmpty() ? QString() : QStringLiteral("; ")) + note;
     return out;
 }
 

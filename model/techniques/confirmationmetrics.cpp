@@ -1,5 +1,6 @@
 #include "confirmationmetrics.h"
 
+#include "benchmetrics.h"
 #include "model/analysis/criticalpath.h"
 #include "model/analysis/ohdistribution.h"
 #include "model/analysis/overheadanalysis.h"
@@ -39,8 +40,6 @@ const QString kNeedsLevel4 = QStringLiteral("needs level 4: orchestrator phases 
 const QString kNeedsDeps = QStringLiteral("needs deps.json: no dependency graph was loaded");
 const QString kNoRows = QStringLiteral("no task rows");
 const QString kNeedsScopeStats = QStringLiteral("needs scope_stats.jsonl: no scope stats were loaded");
-const QString kNeedsBench =
-    QStringLiteral("needs imported benchmark rounds (host_wall_us, device_wall_us); none are imported");
 const QString kNeedsCoreTypes =
     QStringLiteral("needs metadata core_types: the physical core counts are unknown");
 
@@ -690,7 +689,7 @@ MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> ra
     if (cancelled())
         return set;
     ringMetrics(capture, b);
-    b.absentAll(QStringLiteral("M21"), kNeedsBench);
+    setBenchMetrics(capture, set);
 
     // Every definition has an entry; anything still missing was left out by a gate above.
     for (const MetricDefinition &d : metricDefinitions())

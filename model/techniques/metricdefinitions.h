@@ -18,7 +18,7 @@ struct MetricNeeds
     int level = 1;           // minimum capture level (1..4)
     bool deps = false;       // deps.json
     bool scopeStats = false; // scope_stats.jsonl
-    bool bench = false;      // imported benchmark rounds
+    bool bench = false;      // benchmark rounds in the host log (at least two)
 };
 
 // One scalar confirmation value. The chapter's metrics M1..M22 may have several values each

@@ -195,6 +195,11 @@ private slots:
         const QString b = beforeAfterPath("before");
         const QString a = beforeAfterPath("after");
         QTest::newRow("one capture") << QStringList{b} << 1 << "needs exactly two captures";
+        QTest::newRow("three without --vs") << QStringList{b, a, a} << 1 << "BEFORE... --vs AFTER...";
+        QTest::newRow("nothing after --vs") << QStringList{b, a, "--vs"} << 1 << "0 after it";
+        QTest::newRow("--vs twice") << QStringList{b, "--vs", a, "--vs", a} << 1 << "--vs is given twice";
+        QTest::newRow("bad fail-on") << QStringList{b, a, "--fail-on", "improved"} << 1
+                                     << "--fail-on wants regressed or broken";
         QTest::newRow("unknown technique")
             << QStringList{b, a, "--technique", "99z"} << 1 << "unknown technique \"99z\"";
         QTest::newRow("bad report") << QStringList{b, a, "-o", "/tmp/x.pdf"} << 1
@@ -214,6 +219,164 @@ private slots:
         const LanescopeRun run = runLanescope(QStringList{QStringLiteral("compare")} + args);
         QCOMPARE(run.exitCode, exitCode);
         QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
+    }
+
+    // A capture against itself, for every technique: only unchanged or held (or not comparable
+    // when neither side gives the value), and --fail-on regressed exits 0.
+    void selfCompare_data()
+    {
+        QTest::addColumn<QString>("technique");
+        for (const char *t : {"general", "01a", "02c", "03a", "05a", "06a"})
+            QTest::newRow(t) << QString::fromLatin1(t);
+    }
+    void selfCompare()
+    {
+        QFETCH(QString, technique);
+        const LanescopeRun run = runLanescope(
+            {QStringLiteral("compare"), m_before, m_before, QStringLiteral("--technique"), technique,
+             QStringLiteral("--json"), QStringLiteral("--fail-on"), QStringLiteral("regressed,broken")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        for (const QJsonValue &v : root.value(QStringLiteral("metrics")).toArray()) {
+            const QJsonObject m = v.toObject();
+            const QString verdict = m.value(QStringLiteral("verdict")).toString();
+            if (m.value(QStringLiteral("before")).isNull()) {
+                QCOMPARE(verdict, QStringLiteral("not comparable"));
+                continue;
+            }
+            const QString want = m.value(QStringLiteral("expected")).toString() == QLatin1String("unchanged")
+                                     ? QStringLiteral("held")
+                                     : QStringLiteral("unchanged");
+            QVERIFY2(verdict == want, qPrintable(m.value(QStringLiteral("id")).toString() + u' ' + verdict));
+        }
+    }
+
+    // --fail-on regressed: adding a write chain back (03a reversed) regresses M3, so the exit is 3;
+    // without --fail-on the same comparison exits 0.
+    void failOnRegressed()
+    {
+        GeneratorOptions o;
+        o.workload = WorkloadKind::WriteDisjoint;
+        o.hostLog = false;
+        const QString before = m_dir.filePath(QStringLiteral("disjoint"));
+        QVERIFY(generateCapture(o, before).ok());
+        o.workload = WorkloadKind::WriteChain;
+        const QString after = m_dir.filePath(QStringLiteral("chain"));
+        QVERIFY(generateCapture(o, after).ok());
+        const QStringList args = {QStringLiteral("compare"), before, after, QStringLiteral("--technique"),
+                                  QStringLiteral("03a")};
+        LanescopeRun run =
+            runLanescope(args + QStringList{QStringLiteral("--fail-on"), QStringLiteral("regressed")});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY(run.out.contains("] regressed"));
+        QVERIFY(run.err.contains("--fail-on"));
+        run = runLanescope(args + QStringList{QStringLiteral("--fail-on=broken")}); // M1 and M22 held
+        QCOMPARE(run.exitCode, 0);
+        run = runLanescope(args);
+        QCOMPARE(run.exitCode, 0);
+        run = runLanescope({QStringLiteral("compare"), before, before, QStringLiteral("--technique"),
+                            QStringLiteral("03a"), QStringLiteral("--fail-on"), QStringLiteral("regressed")});
+        QCOMPARE(run.exitCode, 0);
+    }
+
+    // BEFORE... --vs AFTER...: several captures per side; JSON says how many and keeps each run.
+    void severalCapturesPerSide()
+    {
+        const LanescopeRun run =
+            runLanescope({QStringLiteral("compare"), m_before, m_before, QStringLiteral("--vs"), m_after,
+                          QStringLiteral("--technique"), QStringLiteral("01a"), QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(root.value(QStringLiteral("runs")).toObject().value(QStringLiteral("before")).toInt(), 2);
+        QCOMPARE(root.value(QStringLiteral("runs")).toObject().value(QStringLiteral("after")).toInt(), 1);
+        const QJsonObject tasks =
+            metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M1"));
+        QCOMPARE(tasks.value(QStringLiteral("before_runs")).toArray(), (QJsonArray{2048.0, 2048.0}));
+        QCOMPARE(tasks.value(QStringLiteral("after_runs")).toArray(), QJsonArray{512.0});
+        const QJsonObject spread = tasks.value(QStringLiteral("before_spread")).toObject();
+        QCOMPARE(spread.value(QStringLiteral("runs")).toInt(), 2);
+        QCOMPARE(spread.value(QStringLiteral("min")).toDouble(), 2048.0);
+        QCOMPARE(spread.value(QStringLiteral("stdev")).toDouble(), 0.0);
+        QCOMPARE(tasks.value(QStringLiteral("verdict")).toString(), QStringLiteral("improved"));
+    }
+
+    // --every-run: every run epoch of a file is a repeated run; the text shows the spread.
+    void everyRun()
+    {
+        GeneratorOptions o;
+        o.workload = WorkloadKind::SpmdBefore;
+        o.hostLog = false;
+        o.runs = 3;
+        o.shape = RecordShape::Upstream; // several runs in one file need the upstream shape
+        const QString path = m_dir.filePath(QStringLiteral("three-runs"));
+        QVERIFY(generateCapture(o, path).ok());
+        LanescopeRun run = runLanescope(
+            {QStringLiteral("compare"), path, path, QStringLiteral("--every-run"), QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(root.value(QStringLiteral("runs")).toObject().value(QStringLiteral("before")).toInt(), 3);
+        const QJsonObject makespan =
+            metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M5"));
+        QCOMPARE(makespan.value(QStringLiteral("before_runs")).toArray().size(), 3);
+        QCOMPARE(makespan.value(QStringLiteral("verdict")).toString(), QStringLiteral("unchanged"));
+
+        run = runLanescope({QStringLiteral("compare"), path, path, QStringLiteral("--every-run")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("runs: 3 before, 3 after"), run.out.constData());
+        QVERIFY2(run.out.contains(", 3 runs)"), run.out.constData());
+
+        run = runLanescope({QStringLiteral("compare"), path, path, QStringLiteral("--every-run"),
+                            QStringLiteral("--run"), QStringLiteral("1")});
+        QCOMPARE(run.exitCode, 1);
+    }
+
+    // A host log with benchmark rounds: M21 per round as the side's runs, and a host-dominated
+    // side gets the chapter's note.
+    void benchRounds()
+    {
+        GeneratorOptions o;
+        o.workload = WorkloadKind::SpmdBefore;
+        o.hostLog = false;
+        const QString before = m_dir.filePath(QStringLiteral("bench-b"));
+        const QString after = m_dir.filePath(QStringLiteral("bench-a"));
+        QVERIFY(generateCapture(o, before).ok());
+        QVERIFY(generateCapture(o, after).ok());
+        QVERIFY(QFile::copy(QStringLiteral(LANESCOPE_FIXTURES "/hostlog/bench_rounds.log"),
+                            before + QStringLiteral("/strace.log")));
+        QVERIFY(QFile::copy(QStringLiteral(LANESCOPE_FIXTURES "/hostlog/bench_rounds_simpler_run.log"),
+                            after + QStringLiteral("/strace.log")));
+        const LanescopeRun run =
+            runLanescope({QStringLiteral("compare"), before, after, QStringLiteral("--technique"),
+                          QStringLiteral("06a"), QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        const QJsonObject share =
+            metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M21"));
+        QCOMPARE(share.value(QStringLiteral("before_runs")).toArray().size(), 4);
+        QCOMPARE(share.value(QStringLiteral("after_runs")).toArray().size(), 2);
+        QCOMPARE(share.value(QStringLiteral("after")).toDouble(), (2.0 / 3 + 0.8) / 2);
+        // Before's per-round shares reach from 0.104 to 1 (a round without device_wall): the rise is
+        // inside that range.
+        QCOMPARE(share.value(QStringLiteral("verdict")).toString(), QStringLiteral("inconclusive"));
+        QVERIFY(share.value(QStringLiteral("reason"))
+                    .toString()
+                    .contains(QStringLiteral("within run-to-run spread")));
+        // Host walls: Before 2000, 1010, 1020, 1040 µs (median 1030, range 990), After 3000, 5000
+        // (median 4000, range 2000): +2970 µs is beyond the spread. Device walls: 902.5 → 1000,
+        // inside Before's range of 1500, so the invariant held.
+        const QJsonArray metrics = root.value(QStringLiteral("metrics")).toArray();
+        const QJsonObject host = metricById(metrics, QStringLiteral("M21.host_median_us"));
+        QCOMPARE(host.value(QStringLiteral("before")).toDouble(), 1030.0);
+        QCOMPARE(host.value(QStringLiteral("after")).toDouble(), 4000.0);
+        QCOMPARE(host.value(QStringLiteral("verdict")).toString(), QStringLiteral("regressed"));
+        const QJsonObject device = metricById(metrics, QStringLiteral("M21.device_median_us"));
+        QCOMPARE(device.value(QStringLiteral("before")).toDouble(), 902.5);
+        QCOMPARE(device.value(QStringLiteral("verdict")).toString(), QStringLiteral("held"));
+        const QJsonArray notes = root.value(QStringLiteral("notes")).toArray();
+        QCOMPARE(notes.size(), 1);
+        QVERIFY(notes.first().toString().startsWith(QStringLiteral("After: host-side share")));
+        QVERIFY(notes.first().toString().endsWith(
+            QStringLiteral("the time is on the host; nothing in pages 00–05 will move it")));
     }
 
     void simulatorTag()

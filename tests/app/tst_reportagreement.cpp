@@ -74,7 +74,10 @@ private slots:
         QTest::addColumn<int>("verdict");
         QTest::newRow("time, improved") << "µs" << 22941.0 << 20100.5 << int(Verdict::Improved);
         QTest::newRow("share, regressed") << "share" << 0.125 << 0.3 << int(Verdict::Regressed);
-        QTest::newRow("count, inconclusive") << "tasks" << 12.0 << 12.0 << int(Verdict::Inconclusive);
+        QTest::newRow("count, unchanged") << "tasks" << 12.0 << 12.0 << int(Verdict::Unchanged);
+        QTest::newRow("count, held") << "tasks" << 12.0 << 12.0 << int(Verdict::Held);
+        QTest::newRow("count, broken") << "tasks" << 12.0 << 13.0 << int(Verdict::Broken);
+        QTest::newRow("time, inconclusive") << "µs" << 100.0 << 98.0 << int(Verdict::Inconclusive);
         QTest::newRow("percent, not comparable") << "%" << 40.0 << 35.25 << int(Verdict::NotComparable);
         QTest::newRow("ratio, improved") << "ratio" << 1.5 << 1.2345 << int(Verdict::Improved);
         QTest::newRow("negative time, not comparable") << "µs" << -3.5 << 0.0 << int(Verdict::NotComparable);
@@ -126,14 +129,13 @@ private slots:
             CompareReportInput{QString(), QString(), QString(), &comparison, nullptr, nullptr, nullptr},
             QByteArray())));
         QSet<QString> names;
-        for (const Verdict v :
-             {Verdict::Improved, Verdict::Regressed, Verdict::Inconclusive, Verdict::NotComparable}) {
+        for (const Verdict v : kAllVerdicts) {
             QString cls = verdictName(v);
             cls.replace(u' ', u'-');
             QVERIFY2(css.contains(cls), qPrintable(cls));
             names.insert(css.value(cls).name());
         }
-        QCOMPARE(names.size(), 4);
+        QCOMPARE(names.size(), qsizetype(std::size(kAllVerdicts)));
     }
 };
 

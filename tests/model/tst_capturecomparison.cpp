@@ -5,6 +5,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace lanescope;
 
@@ -40,6 +41,7 @@ const MetricComparison *metric(const CaptureComparison &c, const QString &id)
 }
 
 using Verdicts = QList<QPair<QString, QString>>; // metric id -> verdict name
+using Values = QList<double>;
 
 } // namespace
 
@@ -92,18 +94,18 @@ private slots:
                                         {"M16.retire_tail_us", "not comparable"}});
         QTest::newRow("03a write chain")
             << "03a-assert-disjoint" << int(WorkloadKind::WriteChain) << int(WorkloadKind::WriteDisjoint)
-            << v({{"M1", "improved"},
+            << v({{"M1", "held"},
                   {"M3", "improved"},
                   {"M4", "improved"},
                   {"M14", "improved"},
                   {"M14.max_concurrency", "improved"},
-                  {"M22", "improved"},
+                  {"M22", "held"},
                   {"M5", "improved"}});
         // The reverse change: adding the chain back regresses every expected direction, and the
         // unchanged task set still holds.
         QTest::newRow("03a reversed")
             << "03a" << int(WorkloadKind::WriteDisjoint) << int(WorkloadKind::WriteChain)
-            << v({{"M1", "improved"},
+            << v({{"M1", "held"},
                   {"M3", "regressed"},
                   {"M4", "regressed"},
                   {"M14", "regressed"},
@@ -114,11 +116,11 @@ private slots:
                                          {"M17.largest_share", "improved"},
                                          {"M18.rings_used", "improved"},
                                          {"M18.largest_ring_share", "improved"},
-                                         {"M3", "improved"}});
+                                         {"M3", "held"}});
         // 02c on an unrelated change: the graph moved, so its invariants regress.
         QTest::newRow("02c invariants broken")
             << "02c" << int(WorkloadKind::SpmdBefore) << int(WorkloadKind::SpmdAfter)
-            << v({{"M1", "regressed"}, {"M3", "regressed"}});
+            << v({{"M1", "broken"}, {"M3", "broken"}});
     }
     void knownVerdicts()
     {
@@ -165,11 +167,43 @@ private slots:
         QCOMPARE(tasks->delta.value(), -1536.0);
         for (const char *id : {"M1", "M6", "M7", "M7.gap_total_us", "M5"})
             QCOMPARE(verdictName(metric(c, QString::fromLatin1(id))->verdict), QStringLiteral("improved"));
-        QCOMPARE(metric(c, QStringLiteral("M8"))->verdict, Verdict::Inconclusive); // shown for context
-        // The same capture against itself: nothing moved, so nothing improved.
-        const CaptureComparison same = compare(before, before, QStringLiteral("01a"));
-        for (const MetricComparison &m : same.metrics)
-            QVERIFY2(m.verdict == Verdict::Inconclusive, qPrintable(m.id));
+        const Verdict occupancy = metric(c, QStringLiteral("M8"))->verdict; // shown for context: no direction
+        QVERIFY(occupancy == Verdict::Inconclusive || occupancy == Verdict::Unchanged);
+    }
+
+    // A capture against itself, for every technique of the catalogue and the general set: nothing
+    // moved, so every metric both sides give reads unchanged or held; one neither side can give
+    // is not comparable, with the reason.
+    void selfCompare_data()
+    {
+        QTest::addColumn<QString>("side");
+        QTest::addColumn<QString>("technique");
+        for (const char *side : {"before", "after"}) {
+            QTest::addRow("%s general", side) << QString::fromLatin1(side) << QStringLiteral("general");
+            for (const Technique &t : m_catalogue->techniques())
+                QTest::addRow("%s %s", side, qPrintable(t.shortId)) << QString::fromLatin1(side) << t.id;
+        }
+    }
+    void selfCompare()
+    {
+        QFETCH(QString, side);
+        QFETCH(QString, technique);
+        const CapturePtr c = load(side == QLatin1String("before") ? "before" : "after");
+        const CaptureComparison same = compare(c, c, technique);
+        QVERIFY(same.comparable);
+        QVERIFY(!same.metrics.empty());
+        for (const MetricComparison &m : same.metrics) {
+            if (!m.before && !m.after) {
+                QCOMPARE(m.verdict, Verdict::NotComparable);
+                QVERIFY(!m.reason.isEmpty());
+                continue;
+            }
+            const Verdict want =
+                m.expected == ExpectedDirection::Unchanged ? Verdict::Held : Verdict::Unchanged;
+            QVERIFY2(m.verdict == want,
+                     qPrintable(QStringLiteral("%1: %2 (%3)").arg(m.id, verdictName(m.verdict), m.reason)));
+            QCOMPARE(m.delta.value(), 0.0);
+        }
     }
 
     // Different levels: level-gated metrics are not comparable and say why; the rest compare.
@@ -243,10 +277,13 @@ private slots:
         QTest::newRow("timing 5 %") << "M5" << 100.0 << 95.0 << int(Verdict::Improved);
         QTest::newRow("timing worse") << "M5" << 100.0 << 106.0 << int(Verdict::Regressed);
         QTest::newRow("timing 4 % up") << "M9" << 10.0 << 10.4 << int(Verdict::Inconclusive);
-        QTest::newRow("share 0.015") << "M12" << 0.30 << 0.285 << int(Verdict::Inconclusive);
+        QTest::newRow("timing equal") << "M5" << 100.0 << 100.0 << int(Verdict::Unchanged);
+        QTest::newRow("share 0.015") << "M12" << 0.30 << 0.285 << int(Verdict::Unchanged);
         QTest::newRow("share 0.03") << "M12" << 0.30 << 0.27 << int(Verdict::Improved);
-        QTest::newRow("count held") << "M22" << 0.0 << 0.0 << int(Verdict::Improved);
-        QTest::newRow("count moved") << "M22" << 0.0 << 1.0 << int(Verdict::Regressed);
+        QTest::newRow("count held") << "M22" << 0.0 << 0.0 << int(Verdict::Held);
+        QTest::newRow("count moved") << "M22" << 0.0 << 1.0 << int(Verdict::Broken);
+        QTest::newRow("context equal") << "M1" << 12.0 << 12.0 << int(Verdict::Unchanged);
+        QTest::newRow("context moved") << "M1" << 12.0 << 13.0 << int(Verdict::Inconclusive);
     }
     void noise()
     {
@@ -264,6 +301,155 @@ private slots:
         QVERIFY(m);
         QCOMPARE(int(m->verdict), verdict);
         QCOMPARE(m->delta.value(), after - before);
+    }
+
+    // Repeated runs per side, built by hand: the side's value is the median, each run's value and
+    // the spread are kept, and a change inside the larger of the two ranges is inconclusive.
+    void repeatedRuns_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<Values>("before");
+        QTest::addColumn<Values>("after");
+        QTest::addColumn<int>("verdict");
+        QTest::addColumn<QString>("reason");
+        // M5 falls; ranges 4 and 2 → spread 4.
+        QTest::newRow("inside spread") << "M5" << Values{100, 104, 102} << Values{99, 101}
+                                       << int(Verdict::Inconclusive) << "within run-to-run spread (±4 µs)";
+        QTest::newRow("at the spread") << "M5" << Values{100, 104} << Values{98, 100}
+                                       << int(Verdict::Inconclusive) << "within run-to-run spread";
+        QTest::newRow("beyond, falls") << "M5" << Values{100, 104, 102} << Values{90, 91}
+                                       << int(Verdict::Improved) << "beyond the run-to-run spread (±4 µs)";
+        QTest::newRow("beyond, rises") << "M5" << Values{100, 102} << Values{110, 111, 112}
+                                       << int(Verdict::Regressed) << "beyond the run-to-run spread";
+        // 3 % faster with no spread at all: the runs repeat exactly, so the change is real (no 5 % rule).
+        QTest::newRow("no spread") << "M5" << Values{100, 100} << Values{97, 97} << int(Verdict::Improved)
+                                   << "";
+        QTest::newRow("equal medians") << "M5" << Values{100, 104, 102} << Values{101, 102, 103}
+                                       << int(Verdict::Unchanged) << "equal medians";
+        // An invariant inside the spread held; beyond it broke.
+        QTest::newRow("invariant inside")
+            << "M22" << Values{0, 1} << Values{1, 1} << int(Verdict::Held) << "within run-to-run spread";
+        QTest::newRow("invariant beyond") << "M22" << Values{0, 0} << Values{2, 3} << int(Verdict::Broken)
+                                          << "beyond the run-to-run spread";
+        // One run against several: the spread is the several side's range.
+        QTest::newRow("one against three")
+            << "M5" << Values{100} << Values{95, 99, 103} << int(Verdict::Inconclusive)
+            << "within run-to-run spread (±8 µs)";
+    }
+    void repeatedRuns()
+    {
+        QFETCH(QString, id);
+        QFETCH(Values, before);
+        QFETCH(Values, after);
+        QFETCH(int, verdict);
+        QFETCH(QString, reason);
+        Capture c;
+        c.info.level = 4;
+        auto sets = [&](const Values &values) {
+            std::vector<MetricSet> out;
+            for (double v : values) {
+                MetricSet s;
+                s.values[id] = MetricValue{id, v, {}, {}};
+                out.push_back(s);
+            }
+            return out;
+        };
+        const std::vector<MetricSet> b = sets(before), a = sets(after);
+        std::vector<ComparedRun> br, ar;
+        for (const MetricSet &s : b)
+            br.push_back({&c, &s});
+        for (const MetricSet &s : a)
+            ar.push_back({&c, &s});
+        const CaptureComparison out = compareCaptures(br, ar, *m_catalogue, QStringLiteral("general"));
+        QCOMPARE(out.beforeRuns, int(before.size()));
+        QCOMPARE(out.afterRuns, int(after.size()));
+        const MetricComparison *m = metric(out, id);
+        QVERIFY(m);
+        QVERIFY2(int(m->verdict) == verdict,
+                 qPrintable(verdictName(m->verdict) + QStringLiteral(": ") + m->reason));
+        QVERIFY2(m->reason.contains(reason), qPrintable(m->reason));
+        QCOMPARE(m->beforeRuns, std::vector<double>(before.begin(), before.end()));
+        QCOMPARE(m->afterRuns, std::vector<double>(after.begin(), after.end()));
+        Values sorted = before;
+        std::sort(sorted.begin(), sorted.end());
+        const qsizetype n = sorted.size();
+        QCOMPARE(m->before.value(), n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
+        QCOMPARE(m->beforeSpread->runs, int(n));
+        QCOMPARE(m->beforeSpread->min, sorted.front());
+        QCOMPARE(m->beforeSpread->max, sorted.back());
+        QCOMPARE(m->delta.value(), m->after.value() - m->before.value());
+    }
+
+    void spreadStdev()
+    {
+        Capture c;
+        MetricSet s1, s2, s3;
+        const QString id = QStringLiteral("M5");
+        s1.values[id] = MetricValue{id, 10.0, {}, {}};
+        s2.values[id] = MetricValue{id, 12.0, {}, {}};
+        s3.values[id] = MetricValue{id, 14.0, {}, {}};
+        const CaptureComparison out =
+            compareCaptures(std::vector<ComparedRun>{{&c, &s1}, {&c, &s2}, {&c, &s3}},
+                            std::vector<ComparedRun>{{&c, &s1}}, *m_catalogue, QStringLiteral("general"));
+        const MetricComparison *m = metric(out, id);
+        QCOMPARE(m->before.value(), 12.0);
+        QCOMPARE(m->beforeSpread->stdev, 2.0);
+        QCOMPARE(m->afterSpread->stdev, 0.0);
+        QCOMPARE(m->afterSpread->runs, 1);
+    }
+
+    // Generated captures of several runs each (GeneratorOptions::runs): every run of a file as a
+    // repeated run. The same file on both sides reads only unchanged or held; a workload that
+    // falls by more than its own runs vary reads improved.
+    void generatedRuns()
+    {
+        auto runsOf = [&](const char *name, WorkloadKind kind, int runs) {
+            GeneratorOptions o;
+            o.workload = kind;
+            o.level = 4;
+            o.hostLog = false;
+            o.runs = runs;
+            o.shape = RecordShape::Upstream; // several runs in one file need the upstream shape
+            const QString dir = m_dir.filePath(QString::fromLatin1(name));
+            generateAndLoad(o, dir);
+            LoadResult r = loadCapture(dir);
+            if (!r.ok())
+                qFatal("%s: %s", name, qPrintable(r.error.toString()));
+            return r.runs.runs;
+        };
+        const auto before = runsOf("runs-b", WorkloadKind::SpmdBefore, 3);
+        const auto after = runsOf("runs-a", WorkloadKind::SpmdAfter, 2);
+        QCOMPARE(before.size(), std::size_t(3));
+        QCOMPARE(after.size(), std::size_t(2));
+        std::vector<MetricSet> bm, am;
+        for (const auto &c : before)
+            bm.push_back(computeMetrics(*c));
+        for (const auto &c : after)
+            am.push_back(computeMetrics(*c));
+        std::vector<ComparedRun> b, a;
+        for (std::size_t k = 0; k < before.size(); ++k)
+            b.push_back({before[k].get(), &bm[k]});
+        for (std::size_t k = 0; k < after.size(); ++k)
+            a.push_back({after[k].get(), &am[k]});
+
+        const CaptureComparison self = compareCaptures(b, b, *m_catalogue, QStringLiteral("02b"));
+        for (const MetricComparison &m : self.metrics) {
+            if (!m.before)
+                continue;
+            QVERIFY2(m.verdict == Verdict::Unchanged || m.verdict == Verdict::Held,
+                     qPrintable(m.id + QStringLiteral(": ") + verdictName(m.verdict)));
+            QCOMPARE(m.beforeRuns.size(), std::size_t(3));
+        }
+        const CaptureComparison c = compareCaptures(b, a, *m_catalogue, QStringLiteral("02b"));
+        QCOMPARE(c.beforeRuns, 3);
+        QCOMPARE(c.afterRuns, 2);
+        QCOMPARE(verdictName(metric(c, QStringLiteral("M1"))->verdict), QStringLiteral("improved"));
+        const MetricComparison *makespan = metric(c, QStringLiteral("M5"));
+        QCOMPARE(makespan->afterRuns.size(), std::size_t(2));
+        const double spread = std::max(makespan->beforeSpread->max - makespan->beforeSpread->min,
+                                       makespan->afterSpread->max - makespan->afterSpread->min);
+        QCOMPARE(makespan->verdict,
+                 std::abs(*makespan->delta) <= spread ? Verdict::Inconclusive : Verdict::Improved);
     }
 };
 

@@ -97,7 +97,7 @@ private slots:
         QTest::newRow("L3 submits") << 3 << "M20"
                                     << "needs level 4";
         QTest::newRow("bench") << 4 << "M21"
-                               << "needs imported benchmark rounds";
+                               << "needs the benchmark rounds of a host log";
         QTest::newRow("scope stats") << 4 << "M18"
                                      << "needs scope_stats.jsonl";
     }

@@ -1,4 +1,5 @@
 #include "beforeafterpair.h"
+#include "generatedcapture.h"
 #include "model/io/loader.h"
 #include "widgets/comparison/comparisontablemodel.h"
 #include "widgets/comparison/comparisonview.h"
@@ -7,6 +8,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -18,8 +20,10 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lanescope;
@@ -42,9 +46,18 @@ class TstComparisonView : public QObject
             return std::make_shared<const CaptureAnalysis>(analyzeCapture(*c));
         };
         // No bar indexes: each timeline builds its own, as for captures that come without one.
-        view->setPair(
-            {m_before, QStringLiteral("before"), QStringLiteral("/x/before"), analysisOf(m_before), nullptr},
-            {m_after, QStringLiteral("after"), QStringLiteral("/x/after"), analysisOf(m_after), nullptr});
+        view->setPair({m_before,
+                       QStringLiteral("before"),
+                       QStringLiteral("/x/before"),
+                       analysisOf(m_before),
+                       nullptr,
+                       {m_before}},
+                      {m_after,
+                       QStringLiteral("after"),
+                       QStringLiteral("/x/after"),
+                       analysisOf(m_after),
+                       nullptr,
+                       {m_after}});
         return view;
     }
 
@@ -180,7 +193,7 @@ private slots:
         QVERIFY(view->comparison().comparable);
         int improved = 0;
         for (const MetricComparison &m : view->comparison().metrics) {
-            QVERIFY2(m.verdict != Verdict::Regressed, qPrintable(m.id));
+            QVERIFY2(m.verdict != Verdict::Regressed && m.verdict != Verdict::Broken, qPrintable(m.id));
             improved += m.verdict == Verdict::Improved;
         }
         QVERIFY(improved >= 4);
@@ -190,6 +203,98 @@ private slots:
         for (const MetricComparison &m : view->comparison().metrics)
             pairs += m.before && m.after;
         QCOMPARE(view->chartCount(), pairs);
+    }
+
+    // A file with several run epochs on each side: the check box (clicked) compares every run.
+    // The table shows the median with the runs' range, each chart a dot per run; unchecking
+    // goes back to the one run on screen.
+    void everyRunCheckBox()
+    {
+        QTemporaryDir dir;
+        GeneratorOptions o;
+        o.workload = WorkloadKind::SpmdBefore;
+        o.level = 4;
+        o.hostLog = false;
+        o.runs = 3;
+        o.shape = RecordShape::Upstream; // several runs in one file need the upstream shape
+        QVERIFY(generateAndLoad(o, dir.filePath(QStringLiteral("b"))));
+        o.workload = WorkloadKind::SpmdAfter;
+        o.runs = 2;
+        QVERIFY(generateAndLoad(o, dir.filePath(QStringLiteral("a"))));
+        LoadResult b = loadCapture(dir.filePath(QStringLiteral("b")));
+        LoadResult a = loadCapture(dir.filePath(QStringLiteral("a")));
+        QVERIFY(b.ok() && a.ok());
+        QCOMPARE(b.runs.runs.size(), std::size_t(3));
+        auto analysisOf = [](const CapturePtr &c) {
+            return std::make_shared<const CaptureAnalysis>(analyzeCapture(*c));
+        };
+        ComparisonView view(m_catalogue);
+        view.resize(1400, 900);
+        QAbstractItemModelTester tester(view.tableModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        view.setPair({b.capture, QStringLiteral("b"), QString(), analysisOf(b.capture), nullptr,
+                      std::vector<CapturePtr>(b.runs.runs.begin(), b.runs.runs.end())},
+                     {a.capture, QStringLiteral("a"), QString(), analysisOf(a.capture), nullptr,
+                      std::vector<CapturePtr>(a.runs.runs.begin(), a.runs.runs.end())});
+        view.setTechnique(QStringLiteral("02b"));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCheckBox *box = view.everyRunBox();
+        QVERIFY(box->isEnabled());
+        QVERIFY(!view.usesEveryRun());
+        QCOMPARE(view.comparison().beforeRuns, 1);
+
+        const auto rowOf = [&](const QString &id) {
+            for (int row = 0; row < view.tableModel()->rowCount(); ++row)
+                if (view.tableModel()->index(row, 0).data(ComparisonTableModel::MetricIdRole).toString() ==
+                    id)
+                    return row;
+            return -1;
+        };
+        const auto dotsOf = [&](const QString &id) {
+            int points = 0;
+            if (auto *chart = view.chartArea()->findChild<QChartView *>(QStringLiteral("chart_%1").arg(id)))
+                for (QAbstractSeries *series : chart->chart()->series())
+                    if (auto *dots = qobject_cast<QScatterSeries *>(series))
+                        points += int(dots->count());
+            return points;
+        };
+        QCOMPARE(dotsOf(QStringLiteral("M5")), 0);
+
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        QVERIFY(view.usesEveryRun());
+        const CaptureComparison &c = view.comparison();
+        QCOMPARE(c.beforeRuns, 3);
+        QCOMPARE(c.afterRuns, 2);
+        const int row = rowOf(QStringLiteral("M5"));
+        QVERIFY(row >= 0);
+        const QString before = view.tableModel()->index(row, ComparisonTableModel::Before).data().toString();
+        QVERIFY2(before.endsWith(QStringLiteral(", 3 runs)")), qPrintable(before));
+        QVERIFY(view.tableModel()
+                    ->index(row, ComparisonTableModel::After)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("Median of 2 runs")));
+        QCOMPARE(dotsOf(QStringLiteral("M5")), 5); // three Before runs, two After runs
+        // The table still says exactly what the model decides for these runs.
+        const MetricComparison &m5 = c.metrics[std::size_t(row)];
+        QCOMPARE(m5.beforeRuns.size(), std::size_t(3));
+        QCOMPARE(view.tableModel()->index(row, ComparisonTableModel::VerdictColumn).data().toString(),
+                 verdictName(m5.verdict));
+
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        QVERIFY(!view.usesEveryRun());
+        QCOMPARE(view.comparison().beforeRuns, 1);
+        QCOMPARE(dotsOf(QStringLiteral("M5")), 0);
+    }
+
+    // One run per side: nothing to repeat, so the box is off.
+    void everyRunNeedsSeveralRuns()
+    {
+        auto view = makeView();
+        QVERIFY(!view->everyRunBox()->isEnabled());
+        view->setUsesEveryRun(true);
+        QVERIFY(!view->usesEveryRun());
     }
 
     // Choosing the technique in the view's own box (keyboard) recomputes the table.

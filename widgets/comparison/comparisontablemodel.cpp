@@ -1,6 +1,7 @@
 #include "widgets/comparison/comparisontablemodel.h"
 
 #include "model/format/metrictext.h"
+#include "model/format/runspreadtext.h"
 #include "widgets/style/verdictcolours.h"
 
 #include <QBrush>
@@ -54,9 +55,9 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         case Metric:
             return QStringLiteral("%1  %2").arg(m.id, m.name);
         case Before:
-            return formatMetricValue(m.before, m.unit);
+            return formatComparedSide(m, true);
         case After:
-            return formatMetricValue(m.after, m.unit);
+            return formatComparedSide(m, false);
         case Delta:
             return formatMetricChange(m.delta, m.deltaRelative, m.unit);
         case Expected:
@@ -100,6 +101,15 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Reason || index.column() == VerdictColumn)
             return m.reason;
+        if (index.column() == Before || index.column() == After) {
+            const std::vector<double> &runs = index.column() == Before ? m.beforeRuns : m.afterRuns;
+            if (runs.size() < 2)
+                break;
+            QStringList each;
+            for (double v : runs)
+                each << formatMetricValue(v, m.unit);
+            return tr("Median of %1 runs: %2").arg(runs.size()).arg(each.join(QStringLiteral(", ")));
+        }
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == Before || index.column() == After || index.column() == Delta)

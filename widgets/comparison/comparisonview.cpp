@@ -2,26 +2,31 @@
 
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
+#include "model/format/runspreadtext.h"
 #include "widgets/comparison/comparisontablemodel.h"
 #include "widgets/comparison/twintimeline.h"
 #include "widgets/overlays/reviewmarkeroverlay.h"
 #include "widgets/style/verdictcolours.h"
 #include "widgets/timeline/timelineview.h"
 
+#include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -108,6 +113,14 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     top->addWidget(m_beforeSim);
     top->addWidget(new QLabel(tr("After run"), this));
     top->addWidget(m_afterSim);
+    m_everyRun = new QCheckBox(tr("Use every run as repeated runs"), this);
+    m_everyRun->setObjectName(QStringLiteral("everyRun"));
+    m_everyRun->setToolTip(
+        tr("A file with several run epochs: compare all its runs, each side's value the median of its runs. "
+           "A change inside the runs' spread is inconclusive."));
+    m_everyRun->setEnabled(false);
+    top->addSpacing(12);
+    top->addWidget(m_everyRun);
 
     m_guide = new QLabel(this);
     m_guide->setObjectName(QStringLiteral("guide"));
@@ -211,6 +224,7 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     });
     connect(m_beforeSim, &QComboBox::currentIndexChanged, this, &ComparisonView::showComparison);
     connect(m_afterSim, &QComboBox::currentIndexChanged, this, &ComparisonView::showComparison);
+    connect(m_everyRun, &QCheckBox::toggled, this, &ComparisonView::showComparison);
     connect(m_notes, &QPlainTextEdit::textChanged, this, &ComparisonView::reviewEdited);
     connect(addMarker, &QPushButton::clicked, this, [this] {
         addMarkerAtCentre(m_markerName->text().trimmed());
@@ -234,6 +248,12 @@ void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
     };
     m_beforeMetrics = metricsOf(m_before);
     m_afterMetrics = metricsOf(m_after);
+    m_beforeRunMetrics.clear();
+    m_afterRunMetrics.clear();
+    {
+        const QSignalBlocker blocker(m_everyRun);
+        m_everyRun->setEnabled(m_before.runs.size() > 1 || m_after.runs.size() > 1);
+    }
     m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name, m_before.index,
                         m_after.index);
     updateMarkers();
@@ -265,6 +285,33 @@ std::optional<bool> ComparisonView::simulatedTag(QComboBox *box) const
     return v.isValid() ? std::optional<bool>(v.toBool()) : std::nullopt;
 }
 
+bool ComparisonView::usesEveryRun() const
+{
+    return m_everyRun->isEnabled() && m_everyRun->isChecked();
+}
+
+void ComparisonView::setUsesEveryRun(bool every)
+{
+    m_everyRun->setChecked(every);
+}
+
+std::vector<ComparedRun> ComparisonView::comparedRuns(const ComparedCapture &side, const MetricSet &metrics,
+                                                      std::vector<MetricSet> &runMetrics) const
+{
+    if (!usesEveryRun() || side.runs.size() < 2)
+        return {{side.capture.get(), &metrics}};
+    // On the GUI thread, once per pair: the analysis thread computed the shown run's metrics only.
+    if (runMetrics.size() != side.runs.size()) {
+        runMetrics.clear();
+        for (const CapturePtr &run : side.runs)
+            runMetrics.push_back(computeMetrics(*run));
+    }
+    std::vector<ComparedRun> out;
+    for (std::size_t k = 0; k < side.runs.size(); ++k)
+        out.push_back({side.runs[k].get(), &runMetrics[k]});
+    return out;
+}
+
 const CaptureComparison &ComparisonView::comparison() const
 {
     return m_model->comparison();
@@ -277,8 +324,9 @@ void ComparisonView::showComparison()
         CompareOptions options;
         options.beforeSimulated = simulatedTag(m_beforeSim);
         options.afterSimulated = simulatedTag(m_afterSim);
-        result = compareCaptures(*m_before.capture, m_beforeMetrics, *m_after.capture, m_afterMetrics,
-                                 *m_catalogue, m_technique, options);
+        result = compareCaptures(comparedRuns(m_before, m_beforeMetrics, m_beforeRunMetrics),
+                                 comparedRuns(m_after, m_afterMetrics, m_afterRunMetrics), *m_catalogue,
+                                 m_technique, options);
     }
     m_model->setComparison(std::move(result));
     m_table->resizeColumnsToContents();
@@ -350,21 +398,63 @@ void ComparisonView::rebuildCharts()
         auto *chart = new QChart;
         chart->addSeries(series);
         chart->setTitle(QStringLiteral("%1 — %2").arg(m.name, verdictName(m.verdict)));
-        chart->setToolTip(
-            tr("Before %1, After %2. %3")
-                .arg(formatMetricValue(m.before, m.unit), formatMetricValue(m.after, m.unit), m.reason));
+        chart->setToolTip(tr("Before %1, After %2. %3")
+                              .arg(formatComparedSide(m, true), formatComparedSide(m, false), m.reason));
         auto *categories = new QBarCategoryAxis;
         categories->append(m.id);
         chart->addAxis(categories, Qt::AlignBottom);
         series->attachAxis(categories);
         auto *values = new QValueAxis;
-        const double top = std::max({before, after, 0.0});
-        values->setMin(std::min({before, after, 0.0}));
+        double top = std::max({before, after, 0.0});
+        double bottom = std::min({before, after, 0.0});
+        // Repeated runs: a dot per run over the band of the runs' range, on each side's bar. With
+        // one category at x = 0 and two bar sets at the default width, the bars' centres are ±0.125.
+        std::vector<QAbstractSeries *> runSeries;
+        const auto addRuns = [&](const std::vector<double> &runs, double x, const QString &name,
+                                 QColor colour) {
+            if (runs.size() < 2)
+                return;
+            auto *dots = new QScatterSeries;
+            dots->setName(name);
+            dots->setMarkerSize(7);
+            dots->setColor(colour.darker(160));
+            dots->setBorderColor(Qt::white);
+            double lo = 1e300, hi = -1e300;
+            for (double v : runs) {
+                const double y = shown(v);
+                dots->append(x, y);
+                lo = std::min(lo, y);
+                hi = std::max(hi, y);
+            }
+            auto *upper = new QLineSeries;
+            auto *lower = new QLineSeries;
+            *upper << QPointF(x - 0.06, hi) << QPointF(x + 0.06, hi);
+            *lower << QPointF(x - 0.06, lo) << QPointF(x + 0.06, lo);
+            auto *band = new QAreaSeries(upper, lower);
+            band->setName(tr("%1 range").arg(name));
+            QColor fill = colour.darker(130);
+            fill.setAlpha(90);
+            band->setColor(fill);
+            band->setBorderColor(colour.darker(160));
+            runSeries.push_back(band);
+            runSeries.push_back(dots);
+            top = std::max(top, hi);
+            bottom = std::min(bottom, lo);
+        };
+        addRuns(m.beforeRuns, -0.125, tr("Before runs"), beforeSet->color());
+        addRuns(m.afterRuns, 0.125, tr("After runs"), afterSet->color());
+        for (QAbstractSeries *extra : runSeries) {
+            chart->addSeries(extra);
+            extra->attachAxis(categories);
+        }
+        values->setMin(bottom);
         values->setMax(top * 1.15 + 1e-12);
         values->setLabelFormat(top >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
         values->setTitleText(scale.unit);
         chart->addAxis(values, Qt::AlignLeft);
         series->attachAxis(values);
+        for (QAbstractSeries *extra : runSeries)
+            extra->attachAxis(values);
         chart->legend()->setAlignment(Qt::AlignBottom);
         chart->setMargins(QMargins(2, 2, 2, 2));
         auto *view = new QChartView(chart, m_chartArea);

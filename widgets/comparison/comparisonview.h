@@ -11,6 +11,7 @@
 #include <QWidget>
 #include <memory>
 
+class QCheckBox;
 class QComboBox;
 class QGridLayout;
 class QLabel;
@@ -35,12 +36,17 @@ struct ComparedCapture
     QString path;
     CaptureAnalysisPtr analysis; // its metrics, computed off the GUI thread
     CaptureIndexPtr index;       // its bar index (CaptureDocument::indexOf); null: built when shown
+    // Every run of its file or folder (CaptureRuns, run order); with several, "Use every run as
+    // repeated runs" compares them all instead of `capture` alone.
+    std::vector<CapturePtr> runs;
 };
 
 // A before/after review: the chosen technique's confirmation metrics for both captures side by
 // side (value, change, the direction the technique expects and the verdict with its reason), the
 // comparability guard's findings, a bar chart per metric pair, the review's notes and markers, and
-// the two timelines on one locked time axis below.
+// the two timelines on one locked time axis below. When a side's file holds several runs, "Use
+// every run as repeated runs" compares all of them: the table shows each side's median with the
+// runs' range and the charts a dot per run over the range's band.
 class ComparisonView : public QWidget
 {
     Q_OBJECT
@@ -64,6 +70,10 @@ public:
     std::optional<bool> beforeSimulated() const { return simulatedTag(m_beforeSim); }
     std::optional<bool> afterSimulated() const { return simulatedTag(m_afterSim); }
 
+    // Whether every run of each side's file is compared as repeated runs (the check box).
+    bool usesEveryRun() const;
+    void setUsesEveryRun(bool every);
+
     const CaptureComparison &comparison() const;
     const MetricSet &beforeMetrics() const { return m_beforeMetrics; }
     const MetricSet &afterMetrics() const { return m_afterMetrics; }
@@ -83,6 +93,7 @@ public:
     QTableView *table() const { return m_table; }
     TwinTimeline *twin() const { return m_twin; }
     QComboBox *techniqueBox() const { return m_techniqueBox; }
+    QCheckBox *everyRunBox() const { return m_everyRun; }
     QLabel *guardLabel() const { return m_guard; }
     QLabel *guideLabel() const { return m_guide; }
     QListWidget *markerList() const { return m_markerList; }
@@ -106,12 +117,18 @@ private:
     void removeSelectedMarker();
     void centreOnMarker(int row);
     std::optional<bool> simulatedTag(QComboBox *box) const;
+    // The runs a side compares: every run with their metrics when the box is checked, else the one.
+    std::vector<ComparedRun> comparedRuns(const ComparedCapture &side, const MetricSet &metrics,
+                                          std::vector<MetricSet> &runMetrics) const;
 
     std::shared_ptr<const TechniqueCatalogue> m_catalogue;
     ComparedCapture m_before;
     ComparedCapture m_after;
     MetricSet m_beforeMetrics;
     MetricSet m_afterMetrics;
+    // Each run's metrics, computed when the box is first checked for the pair (run order).
+    mutable std::vector<MetricSet> m_beforeRunMetrics;
+    mutable std::vector<MetricSet> m_afterRunMetrics;
     QString m_technique = QStringLiteral("general");
     std::vector<ReviewMarker> m_markers;
 
@@ -121,6 +138,7 @@ private:
     QComboBox *m_techniqueBox = nullptr;
     QComboBox *m_beforeSim = nullptr;
     QComboBox *m_afterSim = nullptr;
+    QCheckBox *m_everyRun = nullptr;
     QLabel *m_techniqueNote = nullptr;
     ComparisonTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;

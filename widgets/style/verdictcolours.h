@@ -9,7 +9,8 @@ namespace lanescope {
 
 // The one table of verdict colours: the comparison table's verdict column, the After bar of each
 // comparison chart and the HTML report of `lanescope compare` all take a verdict's colour from
-// here, so improved, regressed, inconclusive and not comparable look alike wherever they appear.
+// here, so each verdict (improved, regressed, unchanged, held, broken, inconclusive, not
+// comparable) looks alike wherever it appears.
 QColor verdictColour(Verdict verdict);
 
 // The After bar of a metric reported for context only: no verdict is claimed for it.
