@@ -23,6 +23,7 @@ class QTabWidget;
 namespace lanescope {
 
 class ComparisonTableModel;
+class DiffView;
 class ReviewMarkerOverlay;
 class TwinTimeline;
 
@@ -82,6 +83,9 @@ public:
     ComparisonTableModel *tableModel() const { return m_model; }
     QTableView *table() const { return m_table; }
     TwinTimeline *twin() const { return m_twin; }
+    // The Diff tab: the task-level diff on the twin timelines while it is shown.
+    DiffView *diffView() const { return m_diff; }
+    QTabWidget *sideTabs() const { return m_sideTabs; }
     QComboBox *techniqueBox() const { return m_techniqueBox; }
     QLabel *guardLabel() const { return m_guard; }
     QLabel *guideLabel() const { return m_guide; }
@@ -132,6 +136,7 @@ private:
     QListWidget *m_markerList = nullptr;
     QLineEdit *m_markerName = nullptr;
     TwinTimeline *m_twin = nullptr;
+    DiffView *m_diff = nullptr;
     std::shared_ptr<ReviewMarkerOverlay> m_beforeMarkers;
     std::shared_ptr<ReviewMarkerOverlay> m_afterMarkers;
 };
