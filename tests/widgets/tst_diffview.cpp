@@ -252,6 +252,10 @@ private slots:
         QVERIFY(view->diffView()->overlay()->ghostBefore());
         const QImage ghosted = after->viewport()->grab().toImage();
         QVERIFY(plain != ghosted);
+        const QString path = qEnvironmentVariable("LANESCOPE_DIFF_SCREENSHOT");
+        if (!path.isEmpty())
+            QVERIFY(view->grab().save(
+                QString(path).replace(QStringLiteral(".png"), QStringLiteral("-paired.png"))));
     }
 
     void alignsOnTheSelectedTask()

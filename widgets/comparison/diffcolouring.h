@@ -13,8 +13,9 @@ namespace lanescope {
 // The After timeline coloured by the diff: each matched bar by its Δ (after − before duration) on
 // a diverging scale that saturates at the 95th percentile |Δ|, each added bar in the added colour.
 // When bars cannot be paired (Function matching), every bar takes the colour of its function's
-// mean Δ instead. The colours are prepared per After row here, once per diff, so painting a bar
-// costs one look-up, as the plain colour does.
+// mean Δ instead. The colours are prepared once per diff, as a small palette and one palette
+// entry per bar in each lane's slice order: the painter visits a lane's bars in that order, so
+// painting a bar costs one look-up in a few kilobytes, as the plain colour does.
 class DiffColouring : public BarColourHook
 {
 public:
@@ -29,13 +30,16 @@ public:
     // The colour of an After row's bar.
     QRgb rowColour(std::size_t afterRow) const
     {
-        return afterRow < m_rowColours.size() ? m_rowColours[afterRow] : DiffColourScale::unchanged();
+        return afterRow < m_rowEntry.size() ? m_palette[m_rowEntry[afterRow]] : DiffColourScale::unchanged();
     }
 
 private:
     DiffColourScale m_scale;
     bool m_perFunction = false;
-    std::vector<QRgb> m_rowColours; // by After row
+    const Capture *m_after = nullptr;     // the capture the lanes' entries are for
+    std::vector<QRgb> m_palette;          // the scale's steps, fastest first, then the added colour
+    std::vector<std::uint8_t> m_rowEntry; // by After row
+    std::vector<std::vector<std::uint8_t>> m_laneEntry; // by After lane, then slice; empty: not a task lane
 };
 
 // A bar's duration as the diff counts it: end − start, the receive head not included.

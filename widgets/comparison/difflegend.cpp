@@ -27,7 +27,7 @@ void paintDiffLegend(QPainter &p, const QRect &rect, const DiffLegendInfo &info,
                metrics.elidedText(info.caption(), Qt::ElideRight, rect.width() - 12));
 
     // The scale: fastest on the left, unchanged in the middle, slowest on the right, in its steps.
-    const int y = rect.top() + line + 6;
+    int y = rect.top() + line + 6;
     const int swatchH = 14;
     const QString faster = DiffLegend::tr("−%1 faster").arg(formatDuration(info.scale.saturateAtUs()));
     const QString slower = DiffLegend::tr("+%1 slower").arg(formatDuration(info.scale.saturateAtUs()));
@@ -50,6 +50,15 @@ void paintDiffLegend(QPainter &p, const QRect &rect, const DiffLegendInfo &info,
         p.restore();
         return;
     }
+    // The marks' swatches beside the scale, or on a line of their own where they do not fit.
+    const QString addedText = DiffLegend::tr("added (After only)");
+    const QString removedText = DiffLegend::tr("removed (where Before had it)");
+    const int marksWidth =
+        2 * (28 + 4) + 18 + metrics.horizontalAdvance(addedText) + metrics.horizontalAdvance(removedText);
+    if (x + marksWidth > rect.right()) {
+        x = x0;
+        y += swatchH + 6;
+    }
     const QColor addedMark = QColor::fromRgb(DiffColourScale::addedMark());
     const QRect added(x, y, 28, swatchH);
     p.fillRect(added, QColor::fromRgb(DiffColourScale::added()));
@@ -57,7 +66,6 @@ void paintDiffLegend(QPainter &p, const QRect &rect, const DiffLegendInfo &info,
     p.setPen(addedMark);
     p.drawRect(added.adjusted(0, 0, -1, -1));
     x += added.width() + 4;
-    const QString addedText = DiffLegend::tr("added (After only)");
     p.setPen(text);
     p.drawText(QPoint(x, y + metrics.ascent()), addedText);
     x += metrics.horizontalAdvance(addedText) + 18;
@@ -66,7 +74,7 @@ void paintDiffLegend(QPainter &p, const QRect &rect, const DiffLegendInfo &info,
     p.drawRect(removed.adjusted(0, 0, -1, -1));
     x += removed.width() + 4;
     p.setPen(text);
-    p.drawText(QPoint(x, y + metrics.ascent()), DiffLegend::tr("removed (where Before had it)"));
+    p.drawText(QPoint(x, y + metrics.ascent()), removedText);
     p.restore();
 }
 

@@ -24,10 +24,10 @@ struct DiffLegendInfo
     QString caption() const;
 };
 
-// The legend drawn into `rect` (one caption line over the scale and the marks' swatches), by the
-// widget and by the headless pictures alike.
+// The legend drawn into `rect` (one caption line over the scale and the marks' swatches, which take
+// a third line in a narrow rectangle), by the widget and by the headless pictures alike.
 void paintDiffLegend(QPainter &p, const QRect &rect, const DiffLegendInfo &info, const QColor &text);
-constexpr int kDiffLegendHeightPx = 46;
+constexpr int kDiffLegendHeightPx = 66;
 
 class DiffLegend : public QWidget
 {

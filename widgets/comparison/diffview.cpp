@@ -231,6 +231,9 @@ void DiffView::showResult(const DiffResultPtr &result)
     m_functions->setFunctions(diff.byFunction);
     m_functionTable->resizeColumnsToContents();
     fillLargest();
+    // Bars that cannot be paired have no largest changes: the functions tell the diff instead.
+    if (!diff.matchesBars() && m_sections->currentWidget() == m_largest)
+        m_sections->setCurrentWidget(m_functionTable);
     m_waterfall->setAttribution(result->attribution);
     updateHeader();
     realign();
@@ -286,7 +289,7 @@ void DiffView::updateHeader()
                     .arg(m_before->rows.size())
                     .arg(m_after->rows.size());
     text += QLatin1Char('\n');
-    text += tr("Makespan %1 → %2 (%3)")
+    text += tr("Makespan %1 → %2, Δ %3")
                 .arg(formatDuration(d.beforeMakespanUs), formatDuration(d.afterMakespanUs),
                      deltaText(d.beforeMakespanUs, d.afterMakespanUs));
     m_header->setText(text);

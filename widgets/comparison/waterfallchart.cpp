@@ -19,6 +19,24 @@ QString signedDuration(double us)
     return us > 0 ? QStringLiteral("+") + formatDuration(us) : formatDuration(us);
 }
 
+// A step's name under its bar: the part's short name (its full name is in the tooltip).
+QString shortName(const WaterfallStep &s)
+{
+    static const std::pair<const char *, const char *> names[] = {
+        {"compute", QT_TRANSLATE_NOOP("WaterfallChart", "Compute")},
+        {"data-wait", QT_TRANSLATE_NOOP("WaterfallChart", "Data wait")},
+        {"scheduler", QT_TRANSLATE_NOOP("WaterfallChart", "Scheduler")},
+        {"dispatch", QT_TRANSLATE_NOOP("WaterfallChart", "Dispatch")},
+        {"core-wait", QT_TRANSLATE_NOOP("WaterfallChart", "Core wait")},
+        {"front-gap", QT_TRANSLATE_NOOP("WaterfallChart", "Front gap")},
+    };
+    for (const auto &[id, name] : names) {
+        if (s.id == QLatin1String(id))
+            return WaterfallChart::tr(name);
+    }
+    return s.name;
+}
+
 } // namespace
 
 std::vector<WaterfallStep> waterfallSteps(const MakespanAttribution &a)
@@ -110,11 +128,14 @@ void paintWaterfall(QPainter &p, const QRect &rect, const std::vector<WaterfallS
         const QString value = s.total ? formatDuration(s.toUs) : signedDuration(s.deltaUs());
         p.drawText(QRect(int(plot.left() + slot * i), top - line - 2, int(slot), line),
                    Qt::AlignHCenter | Qt::AlignBottom, value);
-        const QString name = metrics.elidedText(s.name, Qt::ElideRight, int(slot) * 2 - 4);
-        const int row = (s.total || i % 2 == 1) ? 0 : 1; // alternate rows keep long names apart
-        p.drawText(QRect(int(plot.left() + slot * i - slot / 2), plot.bottom() + 4 + row * line,
-                         int(slot * 2), line),
-                   Qt::AlignHCenter | Qt::AlignTop, name);
+        // Names that do not fit their slot alternate between two rows, so neighbours stay apart.
+        const QString name = shortName(s);
+        const bool fits = metrics.horizontalAdvance(name) <= int(slot) - 4;
+        const int row = fits || i % 2 == 0 ? 0 : 1;
+        const int room = fits ? int(slot) : int(slot * 2) - 4;
+        p.drawText(QRect(int(plot.left() + slot * i + slot / 2 - room / 2.0), plot.bottom() + 4 + row * line,
+                         room, line),
+                   Qt::AlignHCenter | Qt::AlignTop, metrics.elidedText(name, Qt::ElideRight, room));
     }
     p.setPen(text);
     p.drawLine(plot.bottomLeft(), plot.bottomRight());

@@ -102,32 +102,18 @@ void DiffOverlay::paintMarks(QPainter &p, const TimelineOverlayContext &context,
         const double x = std::clamp(vp.xOf(us + shiftUs), vp.plotLeft() - 2.0, vp.plotRight() + 2.0);
         return int(std::floor(std::isnan(x) ? vp.plotLeft() - 2.0 : x + 0.5));
     };
+    // Collected first and drawn in batches, one brush or pen each: a zoomed-out frame has
+    // thousands of marks, and a state change per mark costs more than the marks.
+    std::vector<QRect> &solid = m_scratch.solid;
+    std::vector<QRect> &framed = m_scratch.framed;
+    solid.clear();
+    framed.clear();
     auto draw = [&](const QRect &r, bool merged) {
-        switch (style) {
-        case Style::Ghost:
-            p.fillRect(r, ghostFill);
-            if (!merged && r.width() >= 4) {
-                p.setPen(ghostEdge);
-                p.setBrush(Qt::NoBrush);
-                p.drawRect(r.adjusted(0, 0, -1, -1));
-            }
-            break;
-        case Style::Removed:
-            if (r.width() < 4) {
-                p.fillRect(r, removed);
-            } else {
-                p.setPen(removedPen);
-                p.setBrush(Qt::NoBrush);
-                p.drawRect(r.adjusted(0, 0, -1, -1));
-            }
-            break;
-        case Style::Added:
-            p.fillRect(r, hatch);
-            p.setPen(addedMark);
-            p.setBrush(Qt::NoBrush);
-            p.drawRect(r.adjusted(0, 0, -1, -1));
-            break;
-        }
+        // Narrow or merged marks are solid; wide ones are outlined (ghosts: filled faintly too).
+        if (merged || r.width() < 4)
+            solid.push_back(r);
+        else
+            framed.push_back(r.adjusted(0, 0, -1, -1));
     };
     for (const TimelineRow &row : context.layout.rows()) {
         if (row.kind != TimelineRow::Kind::Lane || std::size_t(row.index) >= lanes.size())
@@ -176,6 +162,34 @@ void DiffOverlay::paintMarks(QPainter &p, const TimelineOverlayContext &context,
         }
         if (runRight > runLeft)
             draw(QRect(runLeft, y, runRight - runLeft, height), merged);
+    }
+
+    switch (style) {
+    case Style::Ghost:
+        p.setPen(Qt::NoPen);
+        p.setBrush(ghostFill);
+        p.drawRects(solid.data(), int(solid.size()));
+        p.setPen(ghostEdge);
+        p.drawRects(framed.data(), int(framed.size()));
+        break;
+    case Style::Removed:
+        p.setPen(Qt::NoPen);
+        p.setBrush(removed);
+        p.drawRects(solid.data(), int(solid.size()));
+        p.setPen(removedPen);
+        p.setBrush(Qt::NoBrush);
+        p.drawRects(framed.data(), int(framed.size()));
+        break;
+    case Style::Added:
+        p.setPen(Qt::NoPen);
+        p.setBrush(addedMark);
+        p.drawRects(solid.data(), int(solid.size()));
+        p.setBrush(hatch);
+        p.drawRects(framed.data(), int(framed.size()));
+        p.setPen(addedMark);
+        p.setBrush(Qt::NoBrush);
+        p.drawRects(framed.data(), int(framed.size()));
+        break;
     }
 }
 

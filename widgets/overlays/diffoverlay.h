@@ -4,6 +4,7 @@
 #include "model/diff/taskdiff.h"
 #include "widgets/overlays/timelineoverlay.h"
 
+#include <QRect>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -58,6 +59,13 @@ private:
     std::size_t m_addedCount = 0;
     double m_offsetUs = 0;
     bool m_ghostBefore = false;
+    // The rectangles of the style being drawn, kept between frames (painting is on one thread).
+    struct Scratch
+    {
+        std::vector<QRect> solid;
+        std::vector<QRect> framed;
+    };
+    mutable Scratch m_scratch;
 };
 
 } // namespace lanescope

@@ -37,14 +37,22 @@ DiffColourScale DiffColourScale::fromChanges(std::vector<double> deltasUs, doubl
     return {sizes[at], equalWithinUs};
 }
 
-QRgb DiffColourScale::colourOf(double deltaUs) const
+int DiffColourScale::stepOf(double deltaUs) const
 {
     if (!std::isfinite(deltaUs) || std::abs(deltaUs) <= m_equalWithinUs)
-        return unchanged();
+        return 0;
     const double t = std::min(1.0, std::abs(deltaUs) / m_saturateAtUs);
     // Step 1 is the faintest visible change, kSteps full colour.
     const int step = std::clamp(int(std::ceil(t * kSteps)), 1, kSteps);
-    return blend(unchanged(), deltaUs > 0 ? slowest() : fastest(), double(step) / kSteps);
+    return deltaUs > 0 ? step : -step;
+}
+
+QRgb DiffColourScale::colourOfStep(int step)
+{
+    if (step == 0)
+        return unchanged();
+    const int size = std::min(std::abs(step), kSteps);
+    return blend(unchanged(), step > 0 ? slowest() : fastest(), double(size) / kSteps);
 }
 
 QRgb DiffColourScale::unchanged()

@@ -22,7 +22,10 @@ public:
 
     double saturateAtUs() const { return m_saturateAtUs; }
     double equalWithinUs() const { return m_equalWithinUs; }
-    QRgb colourOf(double deltaUs) const;
+    QRgb colourOf(double deltaUs) const { return colourOfStep(stepOf(deltaUs)); }
+    // The scale's step of a change: -kSteps (fastest) … 0 (unchanged) … kSteps (slowest).
+    int stepOf(double deltaUs) const;
+    static QRgb colourOfStep(int step);
 
     static constexpr int kSteps = 8; // colours per side, past unchanged
     static QRgb unchanged();
