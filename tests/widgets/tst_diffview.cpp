@@ -279,6 +279,17 @@ private slots:
         QCOMPARE(diff->overlay()->offsetUs(), 55.0);
         diff->alignmentBox()->setCurrentIndex(0);
         QCOMPARE(diff->alignmentOffsetUs(), 50.0);
+
+        // A marker 60 µs from the aligned starts: Before's first bar from there starts at 160 µs,
+        // After's (task 6 onwards moved 5 µs) at 215 µs.
+        ReviewMarker marker;
+        marker.name = QStringLiteral("phase 2");
+        marker.timeUs = 60;
+        view->setMarkers({marker});
+        const int item = diff->alignmentBox()->findText(QStringLiteral("phase 2"), Qt::MatchContains);
+        QVERIFY(item > 1);
+        diff->alignmentBox()->setCurrentIndex(item);
+        QCOMPARE(diff->alignmentOffsetUs(), 55.0);
     }
 
     void aNewPairDropsTheOldResult()
