@@ -4,7 +4,10 @@
 #include "app/cli/capturename.h"
 #include "app/cli/comparereport.h"
 #include "app/cli/runargument.h"
+#include "app/cli/taskdiffoutput.h"
 
+#include "model/diff/makespanattribution.h"
+#include "model/diff/taskdiff.h"
 #include "model/format/metrictext.h"
 #include "model/io/atomicfile.h"
 #include "model/session/capturedocument.h"
@@ -176,6 +179,8 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
     const CaptureComparison comparison =
         compareCaptures(before, beforeMetrics, after, afterMetrics, *catalogue,
                         technique ? technique->id : QString(), request.options);
+    const TaskDiff diff = diffTasks(before, after);
+    const MakespanAttribution attribution = attributeMakespanChange(before, after);
 
     if (!request.report.isEmpty()) {
         const QString beforeName = captureName(request.before), afterName = captureName(request.after);
@@ -186,8 +191,9 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
             err << "lanescope compare: cannot draw the timelines (not enough memory)\n";
             return 2;
         }
-        const CompareReportInput input{beforeName, afterName, technique ? technique->title : QString(),
-                                       &comparison};
+        const CompareReportInput input{beforeName,  afterName, technique ? technique->title : QString(),
+                                       &comparison, &diff,     &attribution,
+                                       &after};
         const QFileInfo reportInfo(request.report);
         QString error;
         if (reportInfo.suffix().toLower() == QLatin1String("md")) {
@@ -207,7 +213,10 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
     }
 
     if (request.json) {
-        out << QString::fromStdString(comparisonJson(comparison).dump(2)) << '\n';
+        json j = comparisonJson(comparison);
+        j["task_diff"] = taskDiffJson(diff, after);
+        j["makespan_attribution"] = makespanAttributionJson(attribution);
+        out << QString::fromStdString(j.dump(2)) << '\n';
         return 0;
     }
     out << "technique: " << comparison.technique << '\n';
@@ -220,6 +229,8 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
             << formatMetricChange(m.delta, m.deltaRelative, m.unit) << "  ["
             << expectedDirectionName(m.expected) << "] " << verdictName(m.verdict)
             << (m.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m.reason)) << '\n';
+    for (const QString &line : taskDiffLines(diff, after) + makespanAttributionLines(attribution))
+        out << line << '\n';
     if (!request.report.isEmpty())
         out << QFileInfo(request.report).absoluteFilePath() << '\n';
     return 0;

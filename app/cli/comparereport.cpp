@@ -1,5 +1,8 @@
 #include "app/cli/comparereport.h"
 
+#include "app/cli/taskdiffoutput.h"
+
+#include "model/capture/labels.h"
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
 #include "widgets/export/timelinepicture.h"
@@ -42,6 +45,151 @@ QString noiseSentence()
 QString mdCell(QString s)
 {
     return s.replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' ');
+}
+
+constexpr int kReportFunctions = 20; // rows of the per-function table
+constexpr int kReportBars = 10;      // rows of the largest changes
+
+QString usDelta(double us)
+{
+    return formatMetricDelta(us, QStringLiteral("µs"));
+}
+
+QString shareText(const std::optional<double> &share)
+{
+    return share ? formatMetricValue(*share, QStringLiteral("share")) : QStringLiteral("–");
+}
+
+// The cells of the three diff tables, one list per row, shared by both report formats.
+using Rows = std::vector<QStringList>;
+
+Rows functionRows(const TaskDiff &d)
+{
+    Rows rows;
+    for (std::size_t i = 0; i < d.byFunction.size() && i < std::size_t(kReportFunctions); ++i) {
+        const FunctionDelta &f = d.byFunction[i];
+        rows.push_back({f.name, QString::number(f.beforeRows), QString::number(f.afterRows),
+                        QString::number(f.matchedRows), usDelta(f.meanDeltaUs), usDelta(f.totalDeltaUs),
+                        shareText(f.shareOfMakespanChange)});
+    }
+    return rows;
+}
+
+Rows largestRows(const TaskDiff &d, const Capture &after)
+{
+    Rows rows;
+    for (std::size_t i = 0; i < d.largest.size() && i < std::size_t(kReportBars); ++i) {
+        const BarChange &c = d.largest[i];
+        const TaskRow &r = after.rows[c.afterRow];
+        rows.push_back({taskOfRow(after, c.afterRow), functionName(r.funcId, after.names),
+                        QString::number(r.coreId), formatDuration(c.beforeUs), formatDuration(c.afterUs),
+                        usDelta(c.deltaUs())});
+    }
+    return rows;
+}
+
+Rows attributionRows(const MakespanAttribution &a)
+{
+    Rows rows;
+    for (const AttributionPart &p : a.parts)
+        rows.push_back({p.name, formatDuration(p.beforeUs), formatDuration(p.afterUs), usDelta(p.deltaUs())});
+    rows.push_back({QStringLiteral("Makespan"), formatDuration(a.beforeMakespanUs),
+                    formatDuration(a.afterMakespanUs), usDelta(a.totalDeltaUs())});
+    return rows;
+}
+
+const QStringList kFunctionHeader = {QStringLiteral("Function"),
+                                     QStringLiteral("Before bars"),
+                                     QStringLiteral("After bars"),
+                                     QStringLiteral("Matched"),
+                                     QStringLiteral("Mean Δ"),
+                                     QStringLiteral("Total Δ"),
+                                     QStringLiteral("Share of the makespan change")};
+const QStringList kLargestHeader = {QStringLiteral("Task"),  QStringLiteral("Function"),
+                                    QStringLiteral("Core"),  QStringLiteral("Before"),
+                                    QStringLiteral("After"), QStringLiteral("Δ")};
+const QStringList kAttributionHeader = {QStringLiteral("Part"), QStringLiteral("Before"),
+                                        QStringLiteral("After"), QStringLiteral("Δ")};
+
+QString matchSentence(const TaskDiff &d)
+{
+    return QStringLiteral(
+               "Bars matched by %1%2. Bars: %3 matched, %4 added, %5 removed; tasks: %6 matched, %7 "
+               "added, %8 removed.")
+        .arg(diffMatchName(d.matchBy),
+             d.matchReason.isEmpty() ? QString() : QStringLiteral(": ") + d.matchReason)
+        .arg(d.matchedRows)
+        .arg(d.addedRows)
+        .arg(d.removedRows)
+        .arg(d.matchedTasks)
+        .arg(d.addedTasks)
+        .arg(d.removedTasks);
+}
+
+const QString kAttributionSentence = QStringLiteral("Each side's observed critical path (§12.4) tiles its "
+                                                    "makespan, so the parts' changes add up to the makespan "
+                                                    "change.");
+
+QString mdTable(const QStringList &header, const Rows &rows)
+{
+    QString s = QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|");
+    for (int i = 0; i < header.size(); ++i)
+        s += QStringLiteral(" --- |");
+    s += u'\n';
+    for (const QStringList &row : rows) {
+        QStringList cells;
+        for (const QString &c : row)
+            cells << mdCell(c);
+        s += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+    }
+    return s;
+}
+
+QString htmlTable(const QStringList &header, const Rows &rows)
+{
+    QString s = QStringLiteral("<table><tr>");
+    for (const QString &h : header)
+        s += QStringLiteral("<th>%1</th>").arg(htmlEscaped(h));
+    s += QStringLiteral("</tr>\n");
+    for (const QStringList &row : rows) {
+        s += QStringLiteral("<tr>");
+        for (const QString &c : row)
+            s += QStringLiteral("<td>%1</td>").arg(htmlEscaped(c));
+        s += QStringLiteral("</tr>\n");
+    }
+    return s + QStringLiteral("</table>\n");
+}
+
+QString taskDiffMarkdown(const CompareReportInput &in)
+{
+    if (!in.taskDiff || !in.after)
+        return {};
+    QString s = QStringLiteral("\n## Task diff\n\n") + matchSentence(*in.taskDiff) + QStringLiteral("\n\n");
+    s += mdTable(kFunctionHeader, functionRows(*in.taskDiff));
+    if (!in.taskDiff->largest.empty())
+        s += QStringLiteral("\nLargest changes:\n\n") +
+             mdTable(kLargestHeader, largestRows(*in.taskDiff, *in.after));
+    if (in.attribution && in.attribution->available)
+        s += QStringLiteral("\n## Where the makespan change came from\n\n") + kAttributionSentence +
+             QStringLiteral("\n\n") + mdTable(kAttributionHeader, attributionRows(*in.attribution));
+    return s;
+}
+
+QString taskDiffHtml(const CompareReportInput &in)
+{
+    if (!in.taskDiff || !in.after)
+        return {};
+    QString s =
+        QStringLiteral("<h2>Task diff</h2>\n<p>%1</p>\n").arg(htmlEscaped(matchSentence(*in.taskDiff)));
+    s += htmlTable(kFunctionHeader, functionRows(*in.taskDiff));
+    if (!in.taskDiff->largest.empty())
+        s += QStringLiteral("<p>Largest changes:</p>\n") +
+             htmlTable(kLargestHeader, largestRows(*in.taskDiff, *in.after));
+    if (in.attribution && in.attribution->available)
+        s += QStringLiteral("<h2>Where the makespan change came from</h2>\n<p>%1</p>\n")
+                 .arg(htmlEscaped(kAttributionSentence)) +
+             htmlTable(kAttributionHeader, attributionRows(*in.attribution));
+    return s;
 }
 
 } // namespace
@@ -112,6 +260,7 @@ QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pi
                       formatMetricValue(m.after, m.unit), deltaText(m), expectedDirectionName(m.expected),
                       verdictName(m.verdict), mdCell(m.reason));
     s += u'\n' + noiseSentence() + u'\n';
+    s += taskDiffMarkdown(in);
     s +=
         QStringLiteral("\n## Timelines\n\n![Before above After on one time axis](%1)\n").arg(pictureFileName);
     return s.toUtf8();
@@ -151,6 +300,7 @@ QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &pic
                      expectedDirectionName(m.expected), cls, verdictName(m.verdict), htmlEscaped(m.reason));
     }
     s += QStringLiteral("</table>\n<p>%1</p>\n").arg(htmlEscaped(noiseSentence()));
+    s += taskDiffHtml(in);
     s += QStringLiteral(
         "<h2>Timelines</h2>\n<img alt=\"Before above After on one time axis\" src=\"data:image/png;base64,");
     QByteArray bytes = s.toUtf8();

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/diff/makespanattribution.h"
+#include "model/diff/taskdiff.h"
 #include "model/index/captureindex.h"
 #include "model/techniques/capturecomparison.h"
 
@@ -23,6 +25,11 @@ struct CompareReportInput
     QString afterName;
     QString techniqueTitle; // empty for "general"
     const CaptureComparison *comparison = nullptr;
+    // The task-level diff of the two runs and where the makespan change came from; the
+    // sections are left out when null. `after` is the capture whose rows the diff's rows index.
+    const TaskDiff *taskDiff = nullptr;
+    const MakespanAttribution *attribution = nullptr;
+    const Capture *after = nullptr;
 };
 
 // A Markdown report; the picture is referenced as `pictureFileName` (written beside the report).

@@ -4,6 +4,13 @@
 
 namespace lanescope {
 
+std::size_t DepGraph::memoryBytes() const
+{
+    const auto ids = [](const std::vector<std::uint32_t> &v) { return v.capacity() * sizeof(std::uint32_t); };
+    return m_nodes.capacity() * sizeof(DepNode) + m_edges.capacity() * sizeof(m_edges[0]) +
+           ids(m_succOffsets) + ids(m_succ) + ids(m_predOffsets) + ids(m_pred);
+}
+
 namespace {
 // Compressed adjacency: offsets[i]..offsets[i+1] index into `targets`.
 void buildAdjacency(std::size_t nodeCount, const std::vector<std::pair<std::uint32_t, std::uint32_t>> &edges,

@@ -52,6 +52,8 @@ public:
     // Successor / predecessor node indices of node `i` (unique, may include i itself).
     std::pair<const std::uint32_t *, const std::uint32_t *> successors(std::uint32_t i) const;
     std::pair<const std::uint32_t *, const std::uint32_t *> predecessors(std::uint32_t i) const;
+    // Heap bytes held: nodes, edges and both adjacency lists.
+    std::size_t memoryBytes() const;
 
 private:
     std::vector<DepNode> m_nodes;

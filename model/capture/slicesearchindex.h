@@ -30,6 +30,10 @@ public:
     // The distinct func ids of the rows, ascending, and their names (labels.h functionName).
     const std::vector<int> &functions() const { return m_functions; }
     const std::vector<QString> &functionNames() const { return m_functionNames; }
+    std::size_t memoryBytes() const
+    {
+        return m_bars.capacity() * sizeof(Bar) + m_functions.capacity() * sizeof(int);
+    }
 
 private:
     std::vector<Bar> m_bars;

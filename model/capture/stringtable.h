@@ -35,6 +35,14 @@ public:
         return it == m_index.cend() ? -1 : std::int64_t(*it);
     }
     qsizetype size() const { return m_strings.size(); }
+    // Heap bytes held: each string once (the index shares their data) and the index's entries.
+    std::size_t memoryBytes() const
+    {
+        std::size_t bytes = std::size_t(m_strings.capacity()) * sizeof(QString);
+        for (const QString &s : m_strings)
+            bytes += std::size_t(s.capacity() + 1) * sizeof(QChar) + 16;
+        return bytes + std::size_t(m_index.capacity()) * (sizeof(QString) + sizeof(std::uint32_t) + 8);
+    }
 
 private:
     QStringList m_strings;

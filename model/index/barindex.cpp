@@ -43,6 +43,25 @@ std::size_t LaneLevelIndex::firstEndingAtOrAfter(const std::vector<Slice> &slice
     return end; // not reached: the block's maximum is at least `us`
 }
 
+std::size_t LaneLevelIndex::memoryBytes() const
+{
+    return m_members.capacity() * sizeof(std::uint32_t) +
+           (m_starts.capacity() + m_blockMaxEnd.capacity()) * sizeof(double);
+}
+
+std::size_t BarIndex::memoryBytes() const
+{
+    std::size_t bytes = m_sliceStorage.capacity() * sizeof(const Slice *) +
+                        m_levels.capacity() * sizeof(m_levels[0]) +
+                        m_counterRanges.capacity() * sizeof(m_counterRanges[0]);
+    for (const std::vector<LaneLevelIndex> &lane : m_levels) {
+        bytes += lane.capacity() * sizeof(LaneLevelIndex);
+        for (const LaneLevelIndex &level : lane)
+            bytes += level.memoryBytes();
+    }
+    return bytes;
+}
+
 std::size_t LaneLevelIndex::firstStartingAtOrAfter(double us, std::size_t from) const
 {
     std::size_t lo = std::min(from, m_size);

@@ -34,6 +34,7 @@ public:
     std::size_t firstEndingAtOrAfter(const std::vector<Slice> &slices, double us) const;
     // First k >= from whose slice starts at or after `us`.
     std::size_t firstStartingAtOrAfter(double us, std::size_t from) const;
+    std::size_t memoryBytes() const; // heap bytes held
 
 private:
     static constexpr std::size_t kBlock = 64;
@@ -75,6 +76,7 @@ public:
     // `toleranceUs` (tiny bars and instants are hard to hit exactly). Returns a Lane::slices index.
     std::optional<std::size_t> sliceAt(const Capture &capture, std::size_t lane, int depth, double us,
                                        double toleranceUs) const;
+    std::size_t memoryBytes() const; // heap bytes held, the levels' included
 
 private:
     const Capture *m_capture = nullptr;

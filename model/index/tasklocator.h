@@ -21,6 +21,7 @@ public:
     std::vector<SliceRef> barsOfTask(const Capture &capture, std::uint64_t taskId) const;
     // The bar of the longest row of a function (func id -1: unresolved rows).
     SliceRef longestOfFunction(const Capture &capture, int funcId) const;
+    std::size_t memoryBytes() const { return m_rowBars.capacity() * sizeof(SliceRef); }
 
 private:
     std::vector<SliceRef> m_rowBars;

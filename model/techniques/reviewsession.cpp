@@ -194,6 +194,27 @@ ReviewCapture captureFromJson(const Json &o, const QString &where, qint64 &total
     return c;
 }
 
+DiffSettings diffSettingsFromJson(const Json &o)
+{
+    const QString where = QStringLiteral("diff");
+    if (!o.is_object())
+        throw SessionError{where + QStringLiteral(": not an object")};
+    DiffSettings d;
+    const QString anchor = stringMember(o, "anchor", where);
+    const std::optional<DiffAnchor> a = diffAnchorFromName(anchor);
+    if (!a)
+        throw SessionError{where +
+                           QStringLiteral(".anchor: %1 is not starts, task or marker").arg(quoted(anchor))};
+    d.anchor = *a;
+    d.anchorTask = stringMember(o, "task", where);
+    d.anchorMarker = stringMember(o, "marker", where);
+    const Json &ghost = member(o, "ghost", where);
+    if (!ghost.is_boolean())
+        throw SessionError{where + QStringLiteral(".ghost: not true or false")};
+    d.ghost = ghost.get<bool>();
+    return d;
+}
+
 } // namespace
 
 QByteArray serializeReviewSession(const ReviewSession &s)
@@ -207,6 +228,10 @@ QByteArray serializeReviewSession(const ReviewSession &s)
     for (const ReviewMarker &m : s.markers)
         markers.push_back({{"time_us", m.timeUs}, {"name", utf8(m.name)}});
     root["markers"] = markers;
+    root["diff"] = {{"anchor", utf8(diffAnchorName(s.diff.anchor))},
+                    {"task", utf8(s.diff.anchorTask)},
+                    {"marker", utf8(s.diff.anchorMarker)},
+                    {"ghost", s.diff.ghost}};
     root["before"] = captureToJson(s.before);
     root["after"] = captureToJson(s.after);
     const std::string text = root.dump(1, ' ', false, Json::error_handler_t::replace);
@@ -264,6 +289,8 @@ std::optional<ReviewSession> parseReviewSession(const QByteArray &bytes, QString
                 throw SessionError{at + QStringLiteral(".time_us: not a finite number")};
             s.markers.push_back({t.get<double>(), stringMember(markers[i], "name", at)});
         }
+        if (auto diff = root.find("diff"); diff != root.end())
+            s.diff = diffSettingsFromJson(*diff);
         qint64 total = 0;
         s.before = captureFromJson(member(root, "before", QStringLiteral("review")), QStringLiteral("before"),
                                    total);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/diff/diffsettings.h"
+
 #include <QByteArray>
 #include <QString>
 #include <functional>
@@ -49,18 +51,20 @@ struct ReviewSession
     QString technique; // catalogue id, or "general"
     std::vector<ReviewMarker> markers;
     QString notes;
+    DiffSettings diff;
 
     bool operator==(const ReviewSession &o) const
     {
         return before == o.before && after == o.after && technique == o.technique && markers == o.markers &&
-               notes == o.notes;
+               notes == o.notes && diff == o.diff;
     }
 };
 
 // Format: JSON {"format": "lanescope-review", "version": 1, "technique", "notes",
 // "markers": [{"time_us", "name"}], "before"/"after": {"path", "embedded": [{"name", "size",
-// "zstd_base64"}], "simulated": true|false (optional)}}. Numbers are written so that they read back
-// bit-identically.
+// "zstd_base64"}], "simulated": true|false (optional)}, "diff": {"anchor": "starts"|"task"|"marker",
+// "task", "marker", "ghost"} (optional: absent in files written before the Diff view)}. Numbers are written
+// so that they read back bit-identically.
 inline constexpr int kReviewSessionVersion = 1;
 inline constexpr const char *kReviewSessionSuffix = ".lanescope";
 // Refused above this many decompressed bytes per embedded file (and in total).

@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 using namespace lanescope;
 
@@ -64,6 +65,55 @@ private slots:
                  QStringLiteral("improved"));
     }
 
+    // The task diff and the makespan attribution in --json: the 01a pair changed its task set (a
+    // quarter of the tiles), so it is compared per function; a capture against itself matches every
+    // bar by identity with nothing moved.
+    void taskDiff_data()
+    {
+        QTest::addColumn<QString>("after");
+        QTest::addColumn<QString>("matchBy");
+        QTest::addColumn<int>("matched");
+        QTest::addColumn<int>("removed");
+        QTest::addColumn<int>("removedTasks");
+        QTest::addRow("tiling pair") << m_after << "function" << 512 << 1536 << 1536;
+        QTest::addRow("itself") << m_before << "identity" << 2048 << 0 << 0;
+    }
+    void taskDiff()
+    {
+        QFETCH(QString, after);
+        const LanescopeRun run =
+            runLanescope({QStringLiteral("compare"), m_before, after, QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        const QJsonObject diff = root.value(QStringLiteral("task_diff")).toObject();
+        QTEST(diff.value(QStringLiteral("match_by")).toString(), "matchBy");
+        QTEST(diff.value(QStringLiteral("matched_rows")).toInt(), "matched");
+        QTEST(diff.value(QStringLiteral("removed_rows")).toInt(), "removed");
+        QTEST(diff.value(QStringLiteral("removed_tasks")).toInt(), "removedTasks");
+        QCOMPARE(diff.value(QStringLiteral("added_rows")).toInt(), 0);
+        const QJsonArray functions = diff.value(QStringLiteral("by_function")).toArray();
+        QCOMPARE(functions.size(), 2);
+        for (const QJsonValue &f : functions)
+            for (const char *key : {"func_id", "name", "matched_rows", "mean_delta_us", "total_delta_us"})
+                QVERIFY2(f.toObject().contains(QLatin1String(key)), key);
+
+        // The waterfall's steps add up to the makespan change, which the metrics' M5 states too.
+        const QJsonObject attribution = root.value(QStringLiteral("makespan_attribution")).toObject();
+        QVERIFY(attribution.value(QStringLiteral("available")).toBool());
+        double sum = 0;
+        for (const QJsonValue &part : attribution.value(QStringLiteral("parts")).toArray())
+            sum += part.toObject().value(QStringLiteral("delta_us")).toDouble();
+        const double total = attribution.value(QStringLiteral("total_delta_us")).toDouble();
+        QVERIFY2(std::abs(sum - total) < 1e-6, qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(total)));
+        const QJsonObject makespan =
+            metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M5"));
+        QVERIFY(std::abs(makespan.value(QStringLiteral("delta")).toDouble() - total) < 1e-6);
+        if (after == m_before) {
+            QCOMPARE(total, 0.0);
+            QVERIFY(diff.value(QStringLiteral("largest")).toArray().isEmpty());
+        }
+    }
+
     // Different levels: the pair is not comparable and level-gated metrics say exactly why.
     void differentLevels()
     {
@@ -110,6 +160,9 @@ private slots:
         QVERIFY(text.contains("# Before/after: general"));
         QVERIFY(text.contains("![Before above After on one time axis](review.timelines.png)"));
         QVERIFY(text.contains("| M5 | Makespan |"));
+        QVERIFY(text.contains("## Task diff\n\nBars matched by function: only 512 of 2048 bars"));
+        QVERIFY(text.contains("| tile_matmul | 1024 | 256 | 256 |"));
+        QVERIFY(text.contains("## Where the makespan change came from"));
         const QImage picture(m_dir.filePath(QStringLiteral("review.timelines.png")));
         QVERIFY(!picture.isNull());
         QCOMPARE(picture.width(), 1600);
@@ -123,6 +176,8 @@ private slots:
         QVERIFY(QJsonDocument::fromJson(run.out).isObject()); // --json still goes to stdout
         const QByteArray page = readAll(html);
         QVERIFY(page.contains("01a-larger-tiling"));
+        QVERIFY(page.contains("<h2>Task diff</h2>"));
+        QVERIFY(page.contains("<td>Core wait</td>"));
         const qsizetype at = page.indexOf("src=\"data:image/png;base64,");
         QVERIFY(at > 0);
         const qsizetype from = at + qsizetype(qstrlen("src=\"data:image/png;base64,"));

@@ -92,8 +92,13 @@ private slots:
         ComparisonTableModel table;
         QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
         table.setComparison(comparison);
-        const CompareReportInput input{QStringLiteral("before"), QStringLiteral("after"), QString(),
-                                       &comparison};
+        const CompareReportInput input{QStringLiteral("before"),
+                                       QStringLiteral("after"),
+                                       QString(),
+                                       &comparison,
+                                       nullptr,
+                                       nullptr,
+                                       nullptr};
         const QString html = QString::fromUtf8(compareReportHtml(input, QByteArray("png")));
 
         const HtmlRow row = htmlRow(html, QStringLiteral("M1"));
@@ -118,7 +123,8 @@ private slots:
     {
         CaptureComparison comparison;
         const QHash<QString, QColor> css = cssColours(QString::fromUtf8(compareReportHtml(
-            CompareReportInput{QString(), QString(), QString(), &comparison}, QByteArray())));
+            CompareReportInput{QString(), QString(), QString(), &comparison, nullptr, nullptr, nullptr},
+            QByteArray())));
         QSet<QString> names;
         for (const Verdict v :
              {Verdict::Improved, Verdict::Regressed, Verdict::Inconclusive, Verdict::NotComparable}) {

@@ -1,5 +1,6 @@
 // Load benchmark: time to a loaded capture as a ratio to a plain read of the same bytes, at
-// 100k and 1M AICore rows (level 4, with deps.json), plus the peak RSS of the loading process.
+// 100k and 1M AICore rows (level 4, with deps.json), plus the peak RSS of the loading process and
+// where the bytes go: what each component of the loaded runs holds, in bytes per AICore row.
 //
 //   bench_load [--rows N]... [--shape current|upstream] [--runs N] [--repeat K] [--check] [--dir DIR]
 //
@@ -23,7 +24,9 @@
 // --repeat 15: with 11 rounds the two-run ratio of one build was seen at 1.09, with 15 at 1.00.
 
 #include "capturegenerator.h"
+#include "model/index/captureindex.h"
 #include "model/io/loader.h"
+#include "model/session/runfootprint.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -35,6 +38,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -102,8 +106,18 @@ int measure(const QString &dir)
     std::size_t rows = 0;
     for (const auto &run : r.runs.runs)
         rows += run->rows.size();
-    QTextStream(stdout) << seconds << ' ' << peakRssMiB() << ' ' << rows << ' ' << r.runs.size() << ' ' << cpu
-                        << '\n';
+    QTextStream out(stdout);
+    out << seconds << ' ' << peakRssMiB() << ' ' << rows << ' ' << r.runs.size() << ' ' << cpu << '\n';
+    // Where the bytes go, with the index a window builds on opening: measured after the peak was
+    // read, so building it does not count in the load's peak.
+    std::map<QString, std::size_t> components;
+    for (const auto &run : r.runs.runs) {
+        const CaptureIndex index(*run);
+        for (const FootprintPart &part : runFootprint(*run, &index))
+            components[part.component] += part.bytes;
+    }
+    for (const auto &[component, bytes] : components)
+        out << component << '\t' << bytes << '\n';
     return 0;
 }
 
@@ -127,6 +141,7 @@ struct Measured
     double cpuSeconds = 0;  // median CPU time (both loader threads) of the repeats
     double rssMiB = 0;      // largest of the repeats
     int runs = 0;
+    std::vector<std::pair<QString, std::size_t>> components; // runFootprint, every run summed
 };
 
 // Rows per logical task of the benchmark's random workload, measured once on a small run (SPMD and
@@ -201,8 +216,9 @@ bool loadOnce(Prepared &p)
     QProcess child;
     child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--measure"), p.dir});
     child.waitForFinished(-1);
-    const QStringList fields =
-        QString::fromUtf8(child.readAllStandardOutput()).trimmed().split(QLatin1Char(' '));
+    const QStringList lines =
+        QString::fromUtf8(child.readAllStandardOutput()).trimmed().split(QLatin1Char('\n'));
+    const QStringList fields = lines.front().split(QLatin1Char(' '));
     if (child.exitCode() != 0 || fields.size() < 5) {
         QTextStream(stderr) << "load failed: " << child.readAllStandardError();
         return false;
@@ -215,6 +231,10 @@ bool loadOnce(Prepared &p)
     p.cpus.push_back(fields[4].toDouble());
     p.m.rssMiB = std::max(p.m.rssMiB, fields[1].toDouble());
     p.m.runs = fields[3].toInt();
+    p.m.components.clear();
+    for (qsizetype i = 1; i < lines.size(); ++i)
+        if (const QStringList kv = lines[i].split(QLatin1Char('\t')); kv.size() == 2)
+            p.m.components.emplace_back(kv[0], kv[1].toULongLong());
     p.m.loadSeconds = median(p.loads);
     p.m.cpuSeconds = median(p.cpus);
     return true;
@@ -345,6 +365,17 @@ int main(int argc, char **argv)
                 << QString::number(m.rssMiB, 'f', 0).leftJustified(13) << verdict << '\n';
             out.flush();
         }
+        // Bytes per AICore row by component (the first variant's: the others hold the same rows).
+        const Measured &m = prepared.front()->m;
+        out << "  where the bytes go (" << variants.front().name << ", " << m.rows
+            << " rows, index included):";
+        std::size_t total = 0;
+        for (const auto &[component, bytes] : m.components) {
+            out << "  " << component << ' ' << QString::number(double(bytes) / double(m.rows), 'f', 1);
+            total += bytes;
+        }
+        out << "  = " << QString::number(double(total) / double(m.rows), 'f', 1) << " B/row held; peak "
+            << QString::number(m.rssMiB * 1048576.0 / double(m.rows), 'f', 0) << " B/row resident\n";
     }
     return check && !allOk ? 1 : 0;
 }

@@ -16,6 +16,7 @@
 #include "scopestatswriter.h"
 #include "techniqueworkloads.h"
 #include "tilingworkload.h"
+#include "workloadedits.h"
 #include "workloadsimulator.h"
 #include "zstdfile.h"
 
@@ -70,6 +71,9 @@ SimulationConfig simulationConfig(const GeneratorOptions &o)
     c.taskWindowMax = std::max(1, o.taskWindowMax);
     c.schedulerCostScale = o.schedulerCostScale;
     c.orchestratorCostScale = o.orchestratorCostScale;
+    c.kernelTimesByTask = o.kernelTimesByTask;
+    c.slowFunction = o.slowFunction;
+    c.slowByNs = o.slowByNs;
     return c;
 }
 
@@ -139,7 +143,9 @@ GeneratedCapture generateCapture(const GeneratorOptions &options, const QString 
         return out;
     }
 
-    const Workload workload = buildWorkload(o);
+    Workload workload = buildWorkload(o);
+    dropLastKernelTasks(workload, o.dropLastTasks);
+    rotateLocalIds(workload, o.renumberTasks);
     // A multi-run capture simulates each of its runs; `run` is the first, for the companions.
     std::vector<CapturedRun> runs;
     if (multiRun(o))

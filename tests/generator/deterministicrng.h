@@ -49,4 +49,24 @@ private:
     std::mt19937_64 m_engine;
 };
 
+// splitmix64's finaliser: a well-mixed 64-bit value of a key, without any state.
+inline std::uint64_t mixBits(std::uint64_t x)
+{
+    x += 0x9E37'79B9'7F4A'7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58'476D'1CE4'E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D0'49BB'1331'11EBull;
+    return x ^ (x >> 31);
+}
+
+// DeterministicRng::jitter with the factor drawn from a key alone, so the value does not depend on
+// how many draws came before it.
+inline std::int64_t jitterByKey(std::int64_t value, double spread, std::uint64_t seed, std::uint64_t a,
+                                std::uint64_t b)
+{
+    const std::uint64_t bits = mixBits(mixBits(mixBits(seed) ^ a) ^ (b + 0x51ull));
+    const double unit = double(bits >> 11) * 0x1.0p-53;
+    const double scaled = double(value) * (1.0 - spread + 2.0 * spread * unit);
+    return scaled <= 0 ? 0 : std::int64_t(scaled + 0.5);
+}
+
 } // namespace lanescope

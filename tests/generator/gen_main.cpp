@@ -189,6 +189,20 @@ int main(int argc, char **argv)
                         "partial_cut_unknown | nothing (published with no records); runs past the list are "
                         "published. Implies --retained and at least as many --runs."),
          QStringLiteral("list")},
+        {QStringLiteral("kernel-times-by-task"),
+         QStringLiteral("Draw kernel times from (seed, task, core type) alone, so a change to one function "
+                        "leaves the other bars' durations as they were (before/after pairs; use --clock "
+                        "1000000000 for exact durations).")},
+        {QStringLiteral("slow-function"),
+         QStringLiteral("Every AICore subtask of this func id runs --slow-by-ns longer."),
+         QStringLiteral("id")},
+        {QStringLiteral("slow-by-ns"), QStringLiteral("How much longer --slow-function runs."),
+         QStringLiteral("ns")},
+        {QStringLiteral("drop-last"), QStringLiteral("Do not submit the last N tasks that run on cores."),
+         QStringLiteral("n")},
+        {QStringLiteral("renumber"),
+         QStringLiteral("Rotate the local ids within each ring by N places: the same work under other ids."),
+         QStringLiteral("n")},
         {QStringLiteral("no-expected-file"),
          QStringLiteral("Do not write expected.json into the output directory.")},
     };
@@ -262,6 +276,10 @@ int main(int argc, char **argv)
     integer("drop-aicore", o.inject.dropAicoreRows);
     integer("duplicate-keys", o.inject.duplicateJoinKeys);
     integer("cores-beyond", o.inject.coreIdsBeyondNumCores);
+    integer("slow-function", o.slowFunction);
+    integer("slow-by-ns", o.slowByNs);
+    integer("drop-last", o.dropLastTasks);
+    integer("renumber", o.renumberTasks);
     real("spmd", o.fractions.spmd);
     real("mix", o.fractions.mix);
     real("dummy", o.fractions.dummy);
@@ -292,6 +310,8 @@ int main(int argc, char **argv)
         o.hostLog = false;
     if (p.isSet(QStringLiteral("zstd")))
         o.zstd = true;
+    if (p.isSet(QStringLiteral("kernel-times-by-task")))
+        o.kernelTimesByTask = true;
     if (p.isSet(QStringLiteral("keep-plain")))
         o.keepUncompressed = true;
     if (p.isSet(QStringLiteral("case")))

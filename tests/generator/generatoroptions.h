@@ -120,6 +120,23 @@ struct GeneratorOptions
     int runs = 1;
     bool retained = false;
     std::vector<RunVerdict> verdicts; // retained: run k's verdict; Published past the end
+    // Before/after pairs whose differences are known exactly (tests of the task diff). Use them
+    // with clockFreqHz = 1'000'000'000, where a cycle is a nanosecond and durations are exact.
+    // Kernel times drawn from (seed, task, core type) alone instead of the shared draws whose order
+    // follows the events, so a change to one function leaves every other bar's duration as it was.
+    // All blocks of an SPMD task (and both AIV cores of a MIX cluster) then run equally long. Off:
+    // the captures of existing options stay byte-identical.
+    bool kernelTimesByTask = false;
+    // Every AICore subtask whose row resolves to this func id (§4.4) runs exactly slowByNs longer.
+    std::int32_t slowFunction = -1;
+    std::int64_t slowByNs = 0;
+    // The last N logical tasks that run on cores (in submit order) are not submitted: their rows,
+    // deps entries and edges are absent; every other task keeps its id.
+    int dropLastTasks = 0;
+    // A changed graph: the local ids within each ring (each id space with HostBuildGraph) are
+    // rotated by this many places, so task ids name other tasks while the same work runs in the
+    // same order. 0: ids as built.
+    int renumberTasks = 0;
     QString caseName = QStringLiteral("synthetic");
     QString nameMapFileName; // empty: name_map_<caseName>.json
     InjectionOptions inject;

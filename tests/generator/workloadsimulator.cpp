@@ -103,6 +103,7 @@ private:
         return m_rng.jitter(std::int64_t(double(ns) * m_c.orchestratorCostScale), m_t.overheadSpread);
     }
     std::int64_t coreCost(std::int64_t ns) { return m_rng.jitter(ns, m_t.overheadSpread); }
+    std::int64_t kernelNs(int core, std::uint32_t task);
 
     void buildGraph();
     void setUpCores();
@@ -548,8 +549,7 @@ std::uint32_t Simulator::dispatchSubtask(int core, std::uint32_t task, std::int6
     const auto afterPrevious = cs.inflight.empty() ? 0 : cs.lastEndNs + coreCost(m_t.pickupNs);
     sub.receiveNs = std::max(viaNoc, afterPrevious);
     sub.startNs = sub.receiveNs + coreCost(m_t.setupNs);
-    sub.endNs =
-        sub.startNs + std::max<std::int64_t>(1, m_rng.jitter(m_w.tasks[task].durationNs, m_t.kernelSpread));
+    sub.endNs = sub.startNs + kernelNs(core, task);
     sub.observableNs = sub.endNs + coreCost(m_t.finLatencyNs);
     sub.regTaskId = ++cs.regCounter;
     cs.lastEndNs = sub.endNs;
@@ -558,6 +558,22 @@ std::uint32_t Simulator::dispatchSubtask(int core, std::uint32_t task, std::int6
     cs.inflight.push_back(index);
     ++m_tasks[task].outstanding;
     return index;
+}
+
+// The function a subtask's row resolves to (spec §4.4: aic -> kernel_ids[0], aiv -> kernel_ids[1],
+// else kernel_ids[2]), so that slowFunction names what the viewer shows.
+std::int64_t Simulator::kernelNs(int core, std::uint32_t task)
+{
+    const LogicalTask &t = m_w.tasks[task];
+    const bool aic = m_c.layout.isAic(core);
+    // By task, every block of an SPMD task (and both AIV cores of a MIX cluster) runs equally long:
+    // blocks are paired by start order, which a change elsewhere may permute.
+    const std::int64_t jittered =
+        m_c.kernelTimesByTask ? jitterByKey(t.durationNs, m_t.kernelSpread, m_c.seed, task, aic ? 0 : 1)
+                              : m_rng.jitter(t.durationNs, m_t.kernelSpread);
+    const std::int32_t func = aic ? t.kernelIds[0] : (t.kernelIds[1] >= 0 ? t.kernelIds[1] : t.kernelIds[2]);
+    const std::int64_t slower = m_c.slowFunction >= 0 && func == m_c.slowFunction ? m_c.slowByNs : 0;
+    return std::max<std::int64_t>(1, jittered) + slower;
 }
 
 // The cores of a MIX cluster start together (cross-core sync), each after its own receive/setup.

@@ -51,6 +51,11 @@ struct SimulationConfig
     std::int64_t taskWindowMax = 16384;
     double schedulerCostScale = 1.0;
     double orchestratorCostScale = 1.0;
+    // Kernel times drawn from (seed, task, core type) instead of the shared event-ordered draws
+    // (GeneratorOptions::kernelTimesByTask).
+    bool kernelTimesByTask = false;
+    std::int32_t slowFunction = -1; // its AICore subtasks run slowByNs longer
+    std::int64_t slowByNs = 0;
     SimulationTiming timing;
 };
 

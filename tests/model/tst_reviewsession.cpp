@@ -25,6 +25,10 @@ ReviewSession sampleSession()
                  {5e-324, QStringLiteral("denormal")},
                  {-42.125, QString()}};
     s.notes = QStringLiteral("Line one\nLine two\ttabbed — ✓");
+    s.diff.anchor = DiffAnchor::Task;
+    s.diff.anchorTask = QStringLiteral("r1t42");
+    s.diff.anchorMarker = QStringLiteral("first gap");
+    s.diff.ghost = true;
     return s;
 }
 
@@ -80,6 +84,20 @@ private slots:
         QVERIFY(*back == s);
     }
 
+    // A file written before the Diff view existed has no "diff": it opens with the defaults.
+    void withoutDiffSettings()
+    {
+        QByteArray bytes = serializeReviewSession(sampleSession());
+        const qsizetype from = bytes.indexOf("\"diff\"");
+        QVERIFY(from > 0);
+        bytes.remove(from, bytes.indexOf('}', from) + 2 - from); // the object and its comma
+        QString error;
+        const auto back = parseReviewSession(bytes, &error);
+        QVERIFY2(back, qPrintable(error + QString::fromUtf8(bytes)));
+        QVERIFY(back->diff == DiffSettings());
+        QCOMPARE(back->markers.size(), sampleSession().markers.size());
+    }
+
     void roundTrip()
     {
         const ReviewSession s = sampleSession();
@@ -89,6 +107,7 @@ private slots:
         const auto back = loadReviewSession(path, &error);
         QVERIFY2(back, qPrintable(error));
         QVERIFY(*back == s);
+        QCOMPARE(back->diff.anchorTask, QStringLiteral("r1t42"));
         QCOMPARE(back->markers[0].timeUs, 1.0 / 3.0);
         QCOMPARE(back->markers[2].timeUs, 5e-324);
         // Saving what was read gives the same bytes.
@@ -211,6 +230,12 @@ private slots:
                                        << "before.embedded[0].size: not a size up to 4 GiB";
         QTest::newRow("simulated tag") << head + "],\"simulated\":\"yes\"}}"
                                        << "before.simulated: not true or false";
+        QByteArray badAnchor = good;
+        badAnchor.replace("\"anchor\": \"task\"", "\"anchor\": \"middle\"");
+        QTest::newRow("diff anchor") << badAnchor << "diff.anchor: \"middle\" is not starts, task or marker";
+        QByteArray badGhost = good;
+        badGhost.replace("\"ghost\": true", "\"ghost\": 1");
+        QTest::newRow("diff ghost") << badGhost << "diff.ghost: not true or false";
     }
     void badInput()
     {
