@@ -273,7 +273,7 @@ private slots:
         QCOMPARE(diff->alignmentOffsetUs(), 50.0);
         TimelineView *after = view->twin()->afterView();
         after->select(after->taskLocator().barOfRow(rowOfTask(*after->capture(), kSlower)));
-        diff->alignmentBox()->setCurrentIndex(diff->alignmentBox()->findData(int(DiffView::Anchor::Task)));
+        diff->alignmentBox()->setCurrentIndex(diff->alignmentBox()->findData(int(DiffAnchor::Task)));
         QCOMPARE(diff->alignmentOffsetUs(), 55.0);
         QCOMPARE(view->twin()->afterOffsetUs(), 55.0);
         QCOMPARE(diff->overlay()->offsetUs(), 55.0);
@@ -290,6 +290,24 @@ private slots:
         QVERIFY(item > 1);
         diff->alignmentBox()->setCurrentIndex(item);
         QCOMPARE(diff->alignmentOffsetUs(), 55.0);
+        QCOMPARE(diff->settings().anchor, DiffAnchor::Marker);
+        QCOMPARE(diff->settings().anchorMarker, QStringLiteral("phase 2"));
+
+        // As a review file gives them back: the task by its label, without a selection.
+        after->clearSelection();
+        DiffSettings task;
+        task.anchor = DiffAnchor::Task;
+        task.anchorTask = QStringLiteral("r0t6");
+        task.ghost = true;
+        diff->setSettings(task);
+        QCOMPARE(diff->alignmentOffsetUs(), 55.0);
+        QCOMPARE(diff->settings(), task);
+        QVERIFY(diff->ghostBox()->isChecked());
+        QVERIFY(diff->overlay()->ghostBefore());
+        // A task that is not there: the starts.
+        task.anchorTask = QStringLiteral("r0t999");
+        diff->setSettings(task);
+        QCOMPARE(diff->alignmentOffsetUs(), 50.0);
     }
 
     void aNewPairDropsTheOldResult()

@@ -158,12 +158,18 @@ DiffView::DiffView(TwinTimeline *twin, QWidget *parent) : QWidget(parent), m_twi
         m_twin->afterView()->locateFunction(funcId);
         m_twin->beforeView()->locateFunction(funcId);
     });
-    connect(m_align, &QComboBox::currentIndexChanged, this, &DiffView::realign);
+    connect(m_align, &QComboBox::currentIndexChanged, this, [this] {
+        if (DiffAnchor(m_align->currentData(kAnchorRole).toInt()) == DiffAnchor::Task)
+            rememberSelectedTask();
+        realign();
+        emit settingsChanged();
+    });
     connect(m_ghost, &QCheckBox::toggled, this, [this](bool on) {
         if (m_overlay) {
             m_overlay->setGhostBefore(on);
             m_twin->afterView()->refreshOverlays();
         }
+        emit settingsChanged();
     });
     if (m_twin) {
         m_twin->afterView()->viewport()->installEventFilter(this);
@@ -198,10 +204,6 @@ void DiffView::setPair(CapturePtr before, CapturePtr after)
     m_largest->setRowCount(0);
     m_waterfall->setAttribution({});
     m_legend->hide();
-    {
-        const QSignalBlocker blocker(m_align);
-        m_align->setCurrentIndex(0);
-    }
     m_job->start(m_before, m_after);
     updateHeader();
 }
@@ -445,11 +447,11 @@ void DiffView::rebuildAnchors()
     const QVariant marker = m_align->currentData(kMarkerRole);
     const QSignalBlocker blocker(m_align);
     m_align->clear();
-    m_align->addItem(tr("the starts (first bars)"), int(Anchor::Starts));
-    m_align->addItem(tr("the selected bar's task"), int(Anchor::Task));
+    m_align->addItem(tr("the starts (first bars)"), int(DiffAnchor::Starts));
+    m_align->addItem(tr("the selected bar's task"), int(DiffAnchor::Task));
     for (int i = 0; i < int(m_markers.size()); ++i) {
         m_align->addItem(tr("marker %1 (first bars from it)").arg(m_markers[std::size_t(i)].name),
-                         int(Anchor::Marker));
+                         int(DiffAnchor::Marker));
         m_align->setItemData(m_align->count() - 1, i, kMarkerRole);
     }
     int keep = 0;
@@ -460,43 +462,59 @@ void DiffView::rebuildAnchors()
     m_align->setCurrentIndex(keep);
 }
 
-std::optional<double> DiffView::anchorOffsetUs(Anchor anchor, int marker) const
+void DiffView::rememberSelectedTask()
+{
+    if (!m_twin || !m_after)
+        return;
+    // The selected bar's task, on After or else on Before (then its partner's task on After).
+    auto rowOf = [](TimelineView *view) -> std::optional<std::uint32_t> {
+        const std::optional<SliceRef> bar = view->selection();
+        const Slice *s = bar && view->capture() ? sliceOf(*view->capture(), *bar) : nullptr;
+        if (!s || !taskRowOf(*view->capture(), view->capture()->lanes[std::size_t(bar->lane)], *s))
+            return std::nullopt;
+        return s->ref;
+    };
+    std::optional<std::uint64_t> task;
+    if (const auto a = rowOf(m_twin->afterView()))
+        task = m_after->rows[*a].taskId;
+    else if (const auto b = rowOf(m_twin->beforeView()))
+        task = *b < m_beforeToAfter.size() && m_beforeToAfter[*b] != kNoRow
+                   ? m_after->rows[m_beforeToAfter[*b]].taskId
+                   : m_before->rows[*b].taskId;
+    if (task)
+        m_anchorTask = taskDisplayId(*task, m_after->info.taskIdFormat);
+}
+
+std::optional<double> DiffView::anchorOffsetUs(DiffAnchor anchor, int marker) const
 {
     if (!m_before || !m_after || !m_twin)
         return std::nullopt;
     switch (anchor) {
-    case Anchor::Starts:
+    case DiffAnchor::Starts:
         return m_twin->startsOffsetUs();
-    case Anchor::Task: {
-        // The selected bar's task on its side and its partner's on the other.
-        std::optional<std::uint64_t> beforeTask, afterTask;
-        auto rowOf = [](TimelineView *view) -> std::optional<std::uint32_t> {
-            const std::optional<SliceRef> bar = view->selection();
-            const Slice *s = bar && view->capture() ? sliceOf(*view->capture(), *bar) : nullptr;
-            if (!s || !taskRowOf(*view->capture(), view->capture()->lanes[std::size_t(bar->lane)], *s))
-                return std::nullopt;
-            return s->ref;
-        };
-        if (const auto a = rowOf(m_twin->afterView())) {
-            afterTask = m_after->rows[*a].taskId;
-            const std::uint32_t b = m_result && *a < m_result->diff.afterToBefore.size()
-                                        ? m_result->diff.afterToBefore[*a]
-                                        : kNoRow;
-            beforeTask = b != kNoRow && b < m_before->rows.size() ? m_before->rows[b].taskId : *afterTask;
-        } else if (const auto b = rowOf(m_twin->beforeView())) {
-            beforeTask = m_before->rows[*b].taskId;
-            const std::uint32_t a = *b < m_beforeToAfter.size() ? m_beforeToAfter[*b] : kNoRow;
-            afterTask = a != kNoRow ? m_after->rows[a].taskId : *beforeTask;
-        } else {
+    case DiffAnchor::Task: {
+        // After's task and its partner on Before: the task of the partner of its first row, or the
+        // same id where the task has no partner.
+        const std::optional<std::uint64_t> afterTask =
+            parseTaskDisplayId(m_anchorTask, m_after->info.taskIdFormat);
+        if (!afterTask)
             return std::nullopt;
+        std::optional<std::uint64_t> beforeTask;
+        for (std::size_t r = 0; r < m_after->rows.size() && !beforeTask; ++r) {
+            if (m_after->rows[r].taskId != *afterTask || !m_result ||
+                r >= m_result->diff.afterToBefore.size())
+                continue;
+            const std::uint32_t b = m_result->diff.afterToBefore[r];
+            if (b != kNoRow && b < m_before->rows.size())
+                beforeTask = m_before->rows[b].taskId;
         }
-        const std::optional<double> b = firstStartOfTask(*m_before, *beforeTask);
+        const std::optional<double> b = firstStartOfTask(*m_before, beforeTask.value_or(*afterTask));
         const std::optional<double> a = firstStartOfTask(*m_after, *afterTask);
         if (!a || !b)
             return std::nullopt;
         return *a - *b;
     }
-    case Anchor::Marker: {
+    case DiffAnchor::Marker: {
         if (marker < 0 || marker >= int(m_markers.size()))
             return std::nullopt;
         // Marker times count from the aligned starts; each side is anchored on its first bar from there.
@@ -519,14 +537,17 @@ void DiffView::realign()
 {
     if (!m_twin || !m_before || !m_after)
         return;
-    const auto anchor = Anchor(m_align->currentData(kAnchorRole).toInt());
+    const auto anchor = DiffAnchor(m_align->currentData(kAnchorRole).toInt());
     const std::optional<double> offset = anchorOffsetUs(anchor, m_align->currentData(kMarkerRole).toInt());
     if (!offset) {
         // Nothing to anchor on (no bar selected): the starts, said so in the box's tooltip.
         m_align->setToolTip(tr("Nothing to line up on for this anchor; the starts are lined up."));
         m_twin->setAfterOffsetUs(m_twin->startsOffsetUs());
     } else {
-        m_align->setToolTip(tr("After is shifted by %1 against Before.").arg(signedDuration(*offset)));
+        QString tip = tr("After is shifted by %1 against Before.").arg(signedDuration(*offset));
+        if (anchor == DiffAnchor::Task)
+            tip += tr(" Lined up on task %1.").arg(m_anchorTask);
+        m_align->setToolTip(tip);
         m_twin->setAfterOffsetUs(*offset);
     }
     if (m_overlay) {
@@ -538,6 +559,47 @@ void DiffView::realign()
 double DiffView::alignmentOffsetUs() const
 {
     return m_twin ? m_twin->afterOffsetUs() : 0;
+}
+
+DiffSettings DiffView::settings() const
+{
+    DiffSettings s;
+    s.anchor = DiffAnchor(m_align->currentData(kAnchorRole).toInt());
+    if (s.anchor == DiffAnchor::Task)
+        s.anchorTask = m_anchorTask;
+    const int marker = m_align->currentData(kMarkerRole).toInt();
+    if (s.anchor == DiffAnchor::Marker && marker >= 0 && marker < int(m_markers.size()))
+        s.anchorMarker = m_markers[std::size_t(marker)].name;
+    s.ghost = m_ghost->isChecked();
+    return s;
+}
+
+void DiffView::setSettings(const DiffSettings &settings)
+{
+    {
+        const QSignalBlocker blocker(m_ghost);
+        m_ghost->setChecked(settings.ghost);
+    }
+    if (m_overlay) {
+        m_overlay->setGhostBefore(settings.ghost);
+        if (m_twin)
+            m_twin->afterView()->refreshOverlays();
+    }
+    m_anchorTask = settings.anchorTask;
+    int item = 0;
+    for (int i = 0; i < m_align->count(); ++i) {
+        const auto anchor = DiffAnchor(m_align->itemData(i, kAnchorRole).toInt());
+        const int marker = m_align->itemData(i, kMarkerRole).toInt();
+        if (anchor == settings.anchor &&
+            (anchor != DiffAnchor::Marker || (marker >= 0 && marker < int(m_markers.size()) &&
+                                              m_markers[std::size_t(marker)].name == settings.anchorMarker)))
+            item = i;
+    }
+    {
+        const QSignalBlocker blocker(m_align);
+        m_align->setCurrentIndex(item);
+    }
+    realign();
 }
 
 } // namespace lanescope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/diff/diffsettings.h"
 #include "model/index/sliceref.h"
 #include "model/techniques/reviewsession.h"
 #include "widgets/comparison/diffjob.h"
@@ -65,10 +66,14 @@ public:
     // Shows change `i` of the largest changes on both timelines and selects it on both.
     void locateChange(int i);
 
-    // Alignment anchors: the first bars (default), the selected bar's task, or a review marker.
-    enum class Anchor { Starts, Task, Marker };
-    // After's time = Before's + this, as the twin timelines and the ghosts use it.
+    // After's time = Before's + this, as the twin timelines and the ghosts use it. The anchor is
+    // the first bars (default), a task (the selected bar's, when it is chosen in the box) or a
+    // review marker (each side's first bar from it).
     double alignmentOffsetUs() const;
+    // The anchor and the ghost toggle, as a review file keeps them; a task or marker that is not
+    // there lines up the starts.
+    DiffSettings settings() const;
+    void setSettings(const DiffSettings &settings);
 
     // The parts, for tests.
     QLabel *header() const { return m_header; }
@@ -86,6 +91,8 @@ public:
 signals:
     // The current pair's diff arrived and is shown.
     void diffReady();
+    // The user changed the anchor or the ghost toggle.
+    void settingsChanged();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -97,7 +104,8 @@ private:
     void fillLargest();
     void rebuildAnchors();
     void realign();
-    std::optional<double> anchorOffsetUs(Anchor anchor, int marker) const;
+    std::optional<double> anchorOffsetUs(DiffAnchor anchor, int marker) const;
+    void rememberSelectedTask();
     bool showToolTip(TimelineView *view, QEvent *event, bool afterSide);
 
     QPointer<TwinTimeline> m_twin; // the comparison's; it may go first
@@ -107,6 +115,7 @@ private:
     DiffResultPtr m_result;
     std::vector<std::uint32_t> m_beforeToAfter; // by Before row; kNoRow when unpaired
     std::vector<ReviewMarker> m_markers;
+    QString m_anchorTask; // the Task anchor: After's task, as labels spell it
     std::shared_ptr<DiffColouring> m_colouring;
     std::shared_ptr<DiffOverlay> m_overlay;
     bool m_active = false;
