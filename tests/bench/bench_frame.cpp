@@ -2,9 +2,12 @@
 // AICore bars, at full view and zoomed in, against a floor measured in the same run (a plain fill
 // of the same image, which every frame pays at least once). Full view is measured twice: a cold
 // frame (new range: every bar collected and drawn) and a repeat frame whose selection outline
-// changed (the frame cache plus fresh overlays, as after a click or a hover).
+// changed (the frame cache plus fresh overlays, as after a click or a hover). The Diff view's frame
+// (every bar coloured by its change through the bar painter's colour hook, the removed bars'
+// ghosts and the added bars' hatching drawn over it) is measured on the same view, as a ratio to
+// the plain cold frame: budget 2x.
 //
-//   bench_frame [--bars N] [--runs N] [--no-labels] [--only full|repeat|zoomed] [--check]
+//   bench_frame [--bars N] [--runs N] [--no-labels] [--only full|repeat|zoomed|diff] [--check]
 //
 // --only measures one kind of frame besides the floor (for a profiler's view of it).
 //
@@ -12,6 +15,8 @@
 // --check the exit status is 1 when a budget is missed.
 
 #include "benchtiming.h"
+#include "widgets/comparison/diffcolouring.h"
+#include "widgets/overlays/diffoverlay.h"
 #include "widgets/render/timelinepainter.h"
 
 #include <QApplication>
@@ -32,12 +37,11 @@ constexpr int kFunctions = 24;
 constexpr QSize kFrame(1920, 1080);
 
 // Back-to-back kernels on every core: ~2 µs each with sub-µs gaps, receive 0.2 µs before start.
-CapturePtr syntheticCapture(std::size_t bars)
+CapturePtr syntheticCapture(std::size_t bars, std::uint32_t seed = 12345)
 {
     auto c = std::make_shared<Capture>();
     c->rows.reserve(bars);
     std::vector<double> clock(kCores, 0.0);
-    std::uint32_t seed = 12345;
     auto next = [&seed] {
         seed = seed * 1664525u + 1013904223u;
         return double(seed >> 8) / double(1u << 24);
@@ -74,6 +78,24 @@ CapturePtr syntheticCapture(std::size_t bars)
             Slice{r.receiveUs, r.endUs, std::uint32_t(i), std::uint32_t(r.funcId + 1), 0, 0});
     }
     return c;
+}
+
+// The diff of two such captures as the task diff would pair them (row i with row i), every 97th After
+// bar added and its Before bar removed: a frame draws about 10 000 ghosts and as many hatched bars.
+TaskDiff syntheticDiff(const Capture &before, const Capture &after)
+{
+    TaskDiff d;
+    d.afterToBefore.resize(after.rows.size());
+    for (std::size_t i = 0; i < after.rows.size(); ++i) {
+        const bool paired = i % 97 != 0 && i < before.rows.size();
+        d.afterToBefore[i] = paired ? std::uint32_t(i) : kNoRow;
+        if (!paired && i < before.rows.size())
+            d.removed.push_back(std::uint32_t(i));
+        d.matchedRows += paired ? 1 : 0;
+    }
+    d.addedRows = after.rows.size() - d.matchedRows;
+    d.removedRows = d.removed.size();
+    return d;
 }
 
 } // namespace
@@ -117,6 +139,13 @@ int main(int argc, char **argv)
     const double mid = (full.startUs + full.endUs) / 2;
     const TimeRange zoomed{mid - 20, mid + 20}; // ~15 bars per lane, labelled
 
+    // The Diff view of the same frame: After coloured by each bar's change against Before.
+    const CapturePtr before = syntheticCapture(bars, 54321);
+    const TaskDiff diff = syntheticDiff(*before, *capture);
+    TimelinePaintOptions diffOptions = options;
+    diffOptions.colourHook = std::make_shared<DiffColouring>(*before, *capture, diff);
+    diffOptions.overlays.push_back(std::make_shared<DiffOverlay>(*before, *capture, diff));
+
     TimelinePaintOptions cached = options;
     cached.cacheFrames = true;
     auto frame = [&](TimeRange range, const TimelinePaintOptions &o) {
@@ -149,6 +178,7 @@ int main(int argc, char **argv)
          {},
          {}},
         {"zoomed, cold", "zoomed", 4, [&] { frame(zoomed, options); }, {}, {}},
+        {"diff view, full, cold", "diff", 32, [&] { frame(full, diffOptions); }, {}, {}},
     };
     // Interleaved rounds: a busy spell on the machine falls on every kind of frame alike, so the
     // ratios to the floor stay comparable within one run.
@@ -187,6 +217,15 @@ int main(int argc, char **argv)
                    .arg(m.stats.rectsDrawn)
                    .arg(m.stats.slicesVisited)
                    .arg(m.stats.labelsDrawn);
+    }
+    // The Diff view's frame against the plain one on the same view, measured in the same rounds.
+    if (!measured[1].ms.empty() && !measured[4].ms.empty()) {
+        const double ratio = median(measured[4].ms) / median(measured[1].ms);
+        const bool ok = ratio <= 2.0;
+        missed |= !ok;
+        out << QStringLiteral("diff frame / plain frame: %1x, budget 2x: %2\n")
+                   .arg(ratio, 0, 'f', 2)
+                   .arg(ok ? QStringLiteral("ok") : QStringLiteral("MISSED"));
     }
     out.flush();
     return check && missed ? 1 : 0;

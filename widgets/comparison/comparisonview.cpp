@@ -4,6 +4,7 @@
 #include "model/format/metrictext.h"
 #include "model/format/runspreadtext.h"
 #include "widgets/comparison/comparisontablemodel.h"
+#include "widgets/comparison/diffview.h"
 #include "widgets/comparison/twintimeline.h"
 #include "widgets/overlays/reviewmarkeroverlay.h"
 #include "widgets/style/verdictcolours.h"
@@ -195,6 +196,10 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     upper->setSizes({600, 400}); // the table's verdict column stays in view
 
     m_twin = new TwinTimeline(this);
+    m_diff = new DiffView(m_twin, this);
+    m_sideTabs->addTab(m_diff, tr("Diff"));
+    connect(m_sideTabs, &QTabWidget::currentChanged, this,
+            [this](int index) { m_diff->setActive(m_sideTabs->widget(index) == m_diff); });
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(upper);
     split->addWidget(m_twin);
@@ -256,6 +261,7 @@ void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
     }
     m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name, m_before.index,
                         m_after.index);
+    m_diff->setPair(m_before.capture, m_after.capture);
     updateMarkers();
     updateHeader();
     showComparison();
@@ -529,6 +535,7 @@ void ComparisonView::updateMarkers()
     m_afterMarkers->setMarkers(m_markers);
     m_twin->beforeView()->refreshOverlays();
     m_twin->afterView()->refreshOverlays();
+    m_diff->setMarkers(m_markers);
     m_markerList->clear();
     for (const ReviewMarker &m : m_markers)
         m_markerList->addItem(QStringLiteral("%1  @ %2").arg(m.name, formatDuration(m.timeUs)));

@@ -24,6 +24,7 @@ class QTabWidget;
 namespace lanescope {
 
 class ComparisonTableModel;
+class DiffView;
 class ReviewMarkerOverlay;
 class TwinTimeline;
 
@@ -92,6 +93,9 @@ public:
     ComparisonTableModel *tableModel() const { return m_model; }
     QTableView *table() const { return m_table; }
     TwinTimeline *twin() const { return m_twin; }
+    // The Diff tab: the task-level diff on the twin timelines while it is shown.
+    DiffView *diffView() const { return m_diff; }
+    QTabWidget *sideTabs() const { return m_sideTabs; }
     QComboBox *techniqueBox() const { return m_techniqueBox; }
     QCheckBox *everyRunBox() const { return m_everyRun; }
     QLabel *guardLabel() const { return m_guard; }
@@ -150,6 +154,7 @@ private:
     QListWidget *m_markerList = nullptr;
     QLineEdit *m_markerName = nullptr;
     TwinTimeline *m_twin = nullptr;
+    DiffView *m_diff = nullptr;
     std::shared_ptr<ReviewMarkerOverlay> m_beforeMarkers;
     std::shared_ptr<ReviewMarkerOverlay> m_afterMarkers;
 };

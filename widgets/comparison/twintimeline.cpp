@@ -8,6 +8,7 @@
 #include <QSet>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace lanescope {
 
@@ -107,9 +108,32 @@ void TwinTimeline::setCaptures(CapturePtr before, const QString &beforeName, Cap
     m_beforeLabel->setText(tr("Before — %1").arg(beforeName));
     m_afterLabel->setText(tr("After — %1").arg(afterName));
 
+    lineUp(startsOffsetUs());
+}
+
+double TwinTimeline::startsOffsetUs() const
+{
     const TimeRange b = m_before->captureExtent();
     const TimeRange a = m_after->captureExtent();
-    m_offsetUs = b.isValid() && a.isValid() ? a.startUs - b.startUs : 0;
+    return b.isValid() && a.isValid() ? a.startUs - b.startUs : 0;
+}
+
+void TwinTimeline::setAfterOffsetUs(double offsetUs)
+{
+    if (!std::isfinite(offsetUs) || offsetUs == m_offsetUs)
+        return;
+    const TimeRange shown = m_before->visibleRange(); // the zoom stays; the After side moves
+    m_before->setRangeState(nullptr);
+    m_after->setRangeState(nullptr);
+    lineUp(offsetUs);
+    m_before->setVisibleRange(shown);
+}
+
+void TwinTimeline::lineUp(double offsetUs)
+{
+    const TimeRange b = m_before->captureExtent();
+    const TimeRange a = m_after->captureExtent();
+    m_offsetUs = offsetUs;
     // The axis covers the longer capture, so the shorter one ends early instead of being stretched.
     TimeRange both = b.isValid() ? b : shifted(a, -m_offsetUs);
     if (a.isValid())

@@ -35,6 +35,11 @@ public:
 
     // After's time for a Before time: after = before + offset (their first bars line up).
     double afterOffsetUs() const { return m_offsetUs; }
+    // Lines the captures up on another anchor: After's time = Before's time + `offsetUs` (a task's
+    // first start on both sides, say). setCaptures() lines up the first bars again.
+    void setAfterOffsetUs(double offsetUs);
+    // The offset that lines up the captures' first bars.
+    double startsOffsetUs() const;
     // Shows both captures whole, on the common axis.
     void fitBoth();
 
@@ -44,6 +49,7 @@ signals:
 
 private:
     void shareGeometry();
+    void lineUp(double offsetUs);
 
     TimelineView *m_before = nullptr;
     TimelineView *m_after = nullptr;

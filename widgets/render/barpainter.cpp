@@ -10,18 +10,20 @@
 namespace lanescope {
 
 BarPainter::BarPainter(TimelineFrame &frame, BarScratch &scratch)
-    : m_f(frame), m_barMetrics(frame.fonts.bar), m_t0Us(frame.vp.t0Us), m_plotLeft(frame.vp.plotLeft()),
-      m_pxPerUs(frame.vp.pxPerUs()), m_usPerPx(frame.vp.usPerPx()),
-      m_columnMin(frame.vp.plotLeft() - 2 + 0.5), m_columnMax(frame.vp.plotRight() + 2 + 0.5),
-      m_bars(scratch.bars), m_heads(scratch.heads), m_labels(scratch.labels), m_markers(scratch.markers),
-      m_headColours(scratch.headColours), m_scanline(scratch.scanline),
-      m_composeBars(frame.target.has_value())
+    : m_f(frame), m_colourHook(frame.o.colourHook.get()), m_barMetrics(frame.fonts.bar),
+      m_t0Us(frame.vp.t0Us), m_plotLeft(frame.vp.plotLeft()), m_pxPerUs(frame.vp.pxPerUs()),
+      m_usPerPx(frame.vp.usPerPx()), m_columnMin(frame.vp.plotLeft() - 2 + 0.5),
+      m_columnMax(frame.vp.plotRight() + 2 + 0.5), m_bars(scratch.bars), m_heads(scratch.heads),
+      m_labels(scratch.labels), m_markers(scratch.markers), m_headColours(scratch.headColours),
+      m_scanline(scratch.scanline), m_composeBars(frame.target.has_value())
 {
     scratch.clear();
 }
 
 QRgb BarPainter::colourOf(const Lane &lane, const Slice &s) const
 {
+    if (m_colourHook)
+        return m_colourHook->colourOf(m_f.index, m_f.c, lane, s);
     return barColour(m_f.index, m_f.c, lane, s, m_f.o.colourMode);
 }
 

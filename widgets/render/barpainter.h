@@ -107,6 +107,7 @@ private:
     void drawLabels();
 
     TimelineFrame &m_f;
+    const BarColourHook *m_colourHook; // null: the colour mode decides
     QFontMetrics m_barMetrics;
     const double m_t0Us;
     const double m_plotLeft;

@@ -5,6 +5,7 @@
 #include "model/capture/capture.h"
 #include "model/index/sliceref.h"
 #include "widgets/overlays/timelineoverlay.h"
+#include "widgets/render/barcolourhook.h"
 #include "widgets/render/timelineindex.h"
 #include "widgets/text/barstyle.h"
 #include "widgets/timeline/lanearrangement.h"
@@ -38,6 +39,8 @@ struct TimelinePaintOptions
     LaneArrangement arrangement;
     BarLabelMode labelMode = BarLabelMode::Both;
     BarColourMode colourMode = BarColourMode::Function;
+    // Chooses every bar's colour instead of colourMode when set (the Diff view); compared by pointer.
+    std::shared_ptr<const BarColourHook> colourHook;
     bool drawSetupHeads = true; // AICore bars: receive -> start in a lighter shade
     // Keep the last frame without its overlays (selection outlines) and reuse it while only the
     // overlays change: clicks, hovers and tooltips then cost a blit, not a million bars.

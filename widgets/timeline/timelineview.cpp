@@ -906,4 +906,12 @@ void TimelineView::setColourMode(BarColourMode mode)
     emit colourModeChanged(mode);
 }
 
+void TimelineView::setColourHook(std::shared_ptr<const BarColourHook> hook)
+{
+    if (m_options.colourHook == hook)
+        return;
+    m_options.colourHook = std::move(hook);
+    viewport()->update();
+}
+
 } // namespace lanescope

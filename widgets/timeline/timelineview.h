@@ -134,6 +134,9 @@ public:
     BarColourMode colourMode() const { return m_options.colourMode; }
     void setLabelMode(BarLabelMode mode);
     void setColourMode(BarColourMode mode);
+    // Colours every bar instead of the colour mode (the Diff view's colouring); null restores it.
+    void setColourHook(std::shared_ptr<const BarColourHook> hook);
+    const std::shared_ptr<const BarColourHook> &colourHook() const { return m_options.colourHook; }
 
     // Overlays drawn over the bars (see TimelineOverlay), in the order added. The view shares
     // them with whoever else draws this timeline (export), and repaints when one is added or
