@@ -89,8 +89,8 @@ class TstDiffView : public QObject
         view->sideTabs()->setCurrentWidget(view->diffView());
         QSignalSpy ready(view->diffView(), &DiffView::diffReady);
         view->setPair(
-            {std::move(before), QStringLiteral("before"), QStringLiteral("/x/before"), nullptr, nullptr},
-            {std::move(after), QStringLiteral("after"), QStringLiteral("/x/after"), nullptr, nullptr});
+            {std::move(before), QStringLiteral("before"), QStringLiteral("/x/before"), nullptr, nullptr, {}},
+            {std::move(after), QStringLiteral("after"), QStringLiteral("/x/after"), nullptr, nullptr, {}});
         view->show();
         if (!QTest::qWaitForWindowExposed(view.get()))
             return nullptr;
@@ -316,10 +316,10 @@ private slots:
         DiffView *diff = view->diffView();
         QSignalSpy ready(diff, &DiffView::diffReady);
         const CapturePtr tiled = tiledCapture();
-        view->setPair({m_before, QStringLiteral("a"), {}, nullptr, nullptr},
-                      {m_after, QStringLiteral("b"), {}, nullptr, nullptr});
-        view->setPair({m_before, QStringLiteral("a"), {}, nullptr, nullptr},
-                      {tiled, QStringLiteral("c"), {}, nullptr, nullptr});
+        view->setPair({m_before, QStringLiteral("a"), {}, nullptr, nullptr, {}},
+                      {m_after, QStringLiteral("b"), {}, nullptr, nullptr, {}});
+        view->setPair({m_before, QStringLiteral("a"), {}, nullptr, nullptr, {}},
+                      {tiled, QStringLiteral("c"), {}, nullptr, nullptr, {}});
         QVERIFY(ready.wait(10000));
         QTRY_VERIFY(!diff->job()->busy());
         QCoreApplication::processEvents();
