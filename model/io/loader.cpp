@@ -112,13 +112,16 @@ void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
     // The hints are the build's, not the capture's: without them the capture loses nothing, so an
     // unreadable log is a warning that leaves `partial` alone.
     out.perfHints.reportDir = files.reportDir;
-    if (!files.perfHints.isEmpty() &&
-        readCompanion(files.perfHints, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-            return readPerfHints(s, out.perfHints, w, e);
-        }) != CompanionRead::Failed)
-        out.sources.perfHints = files.perfHints;
-    else
-        out.perfHints.path.clear();
+    if (!files.perfHints.isEmpty()) {
+        const CompanionRead read =
+            readCompanion(files.perfHints, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+                return readPerfHints(s, out.perfHints, w, e);
+            });
+        if (read != CompanionRead::Failed)
+            out.sources.perfHints = files.perfHints;
+        else // a log that cannot be read says nothing about the hints: unknown, not none
+            out.perfHints = PerfHints{};
+    }
     if (!out.perfHints.isEmpty())
         out.pto =
             readPtoLocations(QDir::cleanPath(files.reportDir + QStringLiteral("/../ptoas")), out.warnings);

@@ -8,7 +8,7 @@ namespace lanescope {
 
 namespace {
 
-constexpr std::int64_t kChunk = std::int64_t(1) << 20;
+constexpr std::int64_t kChunk = std::int64_t(64) << 10;
 // The log holds a few lines per op of one build; anything far larger is not a hints log, and
 // reading it whole must not exhaust memory.
 constexpr qsizetype kMaxBytes = qsizetype(256) << 20;
@@ -101,8 +101,8 @@ private:
     void record(const Pending &p)
     {
         static const QRegularExpression header(
-            QStringLiteral("^\\[perf_hint(?: ([^\\]]+))?\\] ([A-Za-z0-9_]+): "));
-        static const QRegularExpression bare(QStringLiteral("^\\[perf_hint(?: ([^\\]]+))?\\] ?"));
+            QStringLiteral("^\\[perf_hint(?: ([^\\]\\s]+))?\\] ([A-Za-z0-9_]+): "));
+        static const QRegularExpression bare(QStringLiteral("^\\[perf_hint(?: ([^\\]\\s]+))?\\] ?"));
         ++m_hints.records;
         // Exact duplicates come from compiling again into the same folder (A.1: append mode).
         if (const auto it = m_seen.constFind(p.text); it != m_seen.constEnd()) {
@@ -123,7 +123,8 @@ private:
             warn(p.fileLine, QStringLiteral("perf hint %1 has no rule name").arg(hint.code));
         } else {
             --m_hints.records;
-            warn(p.fileLine, QStringLiteral("not a perf hint record (no closing ']'); kept as a note"));
+            warn(p.fileLine,
+                 QStringLiteral("not a perf hint record (no [perf_hint CODE] header); kept as a note"));
             // Not a record, so neither it nor the lines after it belong to one: foreign text (rule 4).
             const QStringList lines = p.text.split(u'\n');
             for (qsizetype i = 0; i < lines.size(); ++i)

@@ -16,9 +16,9 @@ namespace lanescope {
 //    any other code, known or not, is kept with its text;
 //  * the file is append-only, so a recompile into the same folder repeats every record: exact
 //    duplicates are folded into one hint whose `copies` counts them;
-//  * text before the first record is kept as notes; a "[perf_hint" line without its closing
-//    bracket, a message that does not match its code's grammar, or a last line without its line
-//    end is a warning naming the file and the line.
+//  * text before the first record is kept as notes; a "[perf_hint" line without a "[perf_hint CODE]"
+//    header (it and its followers become notes), a message that does not match its code's grammar, or a last
+//    line without its line end is a warning naming the file and the line.
 // Returns false, with `error` naming the file, only when the log cannot be read; an empty log is
 // read as no hints.
 bool readPerfHints(ByteSource &source, PerfHints &hints, QStringList &warnings, ReadError *error);

@@ -261,9 +261,8 @@ private slots:
     {
         const Result r = readFile(fixture(QStringLiteral("malformed.log")));
         QVERIFY(r.ok);
-        QCOMPARE(
-            r.warnings.value(0),
-            QStringLiteral("malformed.log: line 2: not a perf hint record (no closing ']'); kept as a note"));
+        QCOMPARE(r.warnings.value(0), QStringLiteral("malformed.log: line 2: not a perf hint record (no "
+                                                     "[perf_hint CODE] header); kept as a note"));
         QVERIFY(r.hints.notes.value(0).startsWith(QStringLiteral("malformed.log:1: 2026-08-20")));
         QCOMPARE(r.hints.notes.value(2),
                  QStringLiteral("malformed.log:3: this line follows the broken record"));
