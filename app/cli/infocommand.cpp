@@ -108,7 +108,14 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
                     {"name_map", pathOrNull(c.info.sources.nameMap)},
                     {"scope_stats", pathOrNull(c.info.sources.scopeStats)},
                     {"host_log", pathOrNull(c.info.sources.hostLog)},
-                    {"dispatch_identity", pathOrNull(c.info.sources.dispatchIdentity)}};
+                    {"dispatch_identity", pathOrNull(c.info.sources.dispatchIdentity)},
+                    {"perf_hints", pathOrNull(c.info.sources.perfHints)}};
+    // Unique hints by code (duplicates from recompiles folded); {} when the build emitted none.
+    auto hints = nlohmann::json::object();
+    const QHash<QString, int> counts = c.perfHints.countsByCode();
+    for (auto it = counts.constBegin(); it != counts.constEnd(); ++it)
+        hints[it.key().toStdString()] = it.value();
+    j["hints"] = std::move(hints);
     auto warnings = nlohmann::json::array();
     for (const QString &w : c.info.warnings)
         warnings.push_back(w.toStdString());
@@ -163,7 +170,8 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
                                       {"name map", src.nameMap},
                                       {"scope stats", src.scopeStats},
                                       {"host log", src.hostLog},
-                                      {"dispatch id", src.dispatchIdentity}})
+                                      {"dispatch id", src.dispatchIdentity},
+                                      {"perf hints", src.perfHints}})
         if (!path.isEmpty())
             out << QString::fromLatin1(label).leftJustified(13) << path << '\n';
     QString group;

@@ -20,6 +20,7 @@
 #include "widgets/overlays/dependencyarrows.h"
 #include "widgets/overlays/dependencyarrowscontrols.h"
 #include "widgets/panels/barlegend.h"
+#include "widgets/panels/compilerhintspanel.h"
 #include "widgets/panels/detailspanel.h"
 #include "widgets/panels/functiontable.h"
 #include "widgets/panels/hbviolationlist.h"
@@ -204,6 +205,9 @@ void MainWindow::createDocks()
     m_hbViolations = new HbViolationList(this);
     m_hbViolationsDock = addDock(tr("hb_violations"), QStringLiteral("hbViolationsDock"), m_hbViolations,
                                  Qt::BottomDockWidgetArea, m_functionsDock);
+    m_compilerHints = new CompilerHintsPanel(*m_active, this);
+    m_compilerHintsDock = addDock(tr("Compiler hints"), QStringLiteral("compilerHintsDock"), m_compilerHints,
+                                  Qt::BottomDockWidgetArea, m_functionsDock);
     resizeDocks({m_detailsDock}, {380}, Qt::Horizontal);
     resizeDocks({m_functionsDock}, {220}, Qt::Vertical);
 }
@@ -390,6 +394,7 @@ void MainWindow::createMenus()
             &QAction::setEnabled);
     view->addAction(m_ringsDock->toggleViewAction());
     view->addAction(m_rings->bandAction());
+    view->addAction(m_compilerHintsDock->toggleViewAction());
     view->addSeparator();
     QMenu *themes = view->addMenu(tr("&Theme"));
     auto *themeGroup = new QActionGroup(this);

@@ -27,6 +27,7 @@ class CriticalPathHighlight;
 class ReportPanel;
 class RecentFiles;
 class RingsPanel;
+class CompilerHintsPanel;
 class ReviewController;
 class CapturePage;
 class DetailsPanel;
@@ -173,6 +174,8 @@ private:
     QAction *m_showCriticalPath = nullptr;
     RingsPanel *m_rings = nullptr;
     QDockWidget *m_ringsDock = nullptr;
+    CompilerHintsPanel *m_compilerHints = nullptr;
+    QDockWidget *m_compilerHintsDock = nullptr;
     SearchBar *m_search = nullptr;
     QComboBox *m_labelMode = nullptr;
     QComboBox *m_colourMode = nullptr;

@@ -514,16 +514,22 @@ void ReviewController::showGuide()
                       .arg(s.title.toHtmlEscaped(), numbers.join(QStringLiteral(", ")).toHtmlEscaped());
         break;
     }
-    int improved = 0, regressed = 0, judged = 0;
+    // A metric the captures cannot give (the compiler's hints of a build whose report/ folder is not
+    // beside them) is left out of the count and said so, rather than held against the example.
+    int improved = 0, regressed = 0, judged = 0, notComparable = 0;
     for (const MetricComparison &m : m_comparison->comparison().metrics) {
         if (m.expected == ExpectedDirection::Report)
             continue;
+        if (m.verdict == Verdict::NotComparable) {
+            ++notComparable;
+            continue;
+        }
         ++judged;
         // An invariant that held confirms as much as a metric that moved the expected way.
         improved += m.verdict == Verdict::Improved || m.verdict == Verdict::Held;
         regressed += m.verdict == Verdict::Regressed || m.verdict == Verdict::Broken;
     }
-    const QString outcome =
+    QString outcome =
         regressed == 0 && improved == judged && judged > 0
             ? tr("<b style='color:%1'>confirmed</b>: every confirmation metric moved the expected way")
                   .arg(verdictColour(Verdict::Improved).name())
@@ -531,6 +537,8 @@ void ReviewController::showGuide()
                   .arg(improved)
                   .arg(judged)
                   .arg(regressed);
+    if (notComparable > 0)
+        outcome += tr(" (%1 more not comparable, as the table says)").arg(notComparable);
     m_comparison->setGuide(
         tr("<b>Guided example — from symptom to verdict.</b> "
            "<b>1. Symptom:</b> the Techniques panel on the right reads Before and finds %1; "

@@ -7,6 +7,7 @@
 #include "hostspans.h"
 #include "lane.h"
 #include "namemap.h"
+#include "perfhints.h"
 #include "phaserecord.h"
 #include "runcollection.h"
 #include "schedulerstream.h"
@@ -39,6 +40,7 @@ struct CaptureSources
     QString scopeStats;
     QString hostLog;
     QString dispatchIdentity; // the dispatch_identity.json sidecar
+    QString perfHints;        // the build's report/perf_hints.log (perf-hints spec A.1)
 };
 
 // Variants of the records file, decided by shape (spec §10, §11).
@@ -105,6 +107,9 @@ struct Capture
     // The capture's dispatch_identity.json, when it has one: which host invocation containment
     // may place it in. Read before the records, as the host log is.
     DispatchIdentity dispatchIdentity;
+    // The compiler's hints for the build the capture came from, joined to its kernels where the
+    // names allow (perf-hints spec B.3).
+    PerfHints perfHints;
 
     // Timeline view of everything above (or of a trace): lanes in display order.
     std::vector<Lane> lanes;

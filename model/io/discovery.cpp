@@ -180,6 +180,10 @@ QString dispatchIdentityOf(const QString &recordsFile)
 void findSiblings(DiscoveredFiles &found)
 {
     const QDir dir = companionDir(found.main);
+    // The hints belong to the build, whatever form its capture took.
+    found.reportDir = reportDirOf(dir.absolutePath());
+    if (!found.reportDir.isEmpty())
+        found.perfHints = findFile(QDir(found.reportDir), QStringLiteral("perf_hints.log"));
     if (found.kind != MainFileKind::Records)
         return;
     found.deps = findFile(dir, QStringLiteral("deps.json"));
@@ -244,6 +248,15 @@ bool isRankLayout(const QStringList &leaves)
 }
 
 } // namespace
+
+QString reportDirOf(const QString &captureDir)
+{
+    const QString clean = QDir::cleanPath(captureDir);
+    const bool rankLeaf = rankLeafPattern().match(clean).hasMatch();
+    const QString report = QDir::cleanPath(
+        clean + (rankLeaf ? QStringLiteral("/../../../report") : QStringLiteral("/../report")));
+    return QFileInfo(report).isDir() ? report : QString();
+}
 
 QString rankLeafName(const QString &dir)
 {

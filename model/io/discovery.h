@@ -23,6 +23,10 @@ struct DiscoveredFiles
     // The dispatch_identity.json sidecar of `main` (upstream §2.8): beside the records file, or for
     // a retained run in its output prefix when its swimlane-<k>/ has none (inferred).
     QString dispatchIdentity;
+    // The compiler's report/perf_hints.log of the build (perf-hints spec A.1), and the report
+    // folder it belongs in: found even without the log, which the compiler writes only with a hint.
+    QString perfHints;
+    QString reportDir;
     // Retained layout (supplement §5.1): every run's records file, ascending epoch; `main` is the
     // last. Empty for a capture of one file.
     QStringList runFiles;
@@ -46,6 +50,11 @@ std::optional<std::uint32_t> retainedRunEpoch(const QString &fileName);
 
 // "rank 1 · d0" for an L3 leaf directory rank1/d0, empty for any other path.
 QString rankLeafName(const QString &dir);
+
+// The build's report folder for a capture folder (perf-hints spec A.1): ../report for a single-chip
+// capture in <output_dir>/dfx_outputs/, ../../../report for an L3 leaf rank<r>/d<k>/; empty when
+// neither exists.
+QString reportDirOf(const QString &captureDir);
 
 // Classifies a file by its name; MainFileKind::None when the name says nothing.
 MainFileKind kindFromName(const QString &fileName);

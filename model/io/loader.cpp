@@ -5,6 +5,8 @@
 #include "dispatchidentityreader.h"
 #include "hostlogreader.h"
 #include "namemapreader.h"
+#include "perfhintjoin.h"
+#include "perfhintsreader.h"
 #include "rankloader.h"
 #include "recordsreader.h"
 #include "scopestatsreader.h"
@@ -13,6 +15,7 @@
 #include "model/capture/functionresolution.h"
 #include "model/capture/lanebuilder.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QHash>
 #include <optional>
@@ -84,6 +87,8 @@ struct Companions
     NameMap names;
     ScopeStats scopeStats;
     HostLog hostLog;
+    PerfHints perfHints;
+    PtoLocations pto; // where the build's kernels came from, to join the hints by
     // By records file: the dispatch_identity.json read for it, and that sidecar's path.
     QHash<QString, DispatchIdentity> dispatchIdentities;
     QHash<QString, QString> dispatchIdentitySources;
@@ -104,6 +109,22 @@ void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
     };
     companion(files.nameMap, out.sources.nameMap,
               [&](ByteSource &s, QStringList &w, ReadError *e) { return readNameMap(s, out.names, w, e); });
+    // The hints are the build's, not the capture's: without them the capture loses nothing, so an
+    // unreadable log is a warning that leaves `partial` alone.
+    out.perfHints.reportDir = files.reportDir;
+    if (!files.perfHints.isEmpty()) {
+        const CompanionRead read =
+            readCompanion(files.perfHints, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+                return readPerfHints(s, out.perfHints, w, e);
+            });
+        if (read != CompanionRead::Failed)
+            out.sources.perfHints = files.perfHints;
+        else // a log that cannot be read says nothing about the hints: unknown, not none
+            out.perfHints = PerfHints{};
+    }
+    if (!out.perfHints.isEmpty())
+        out.pto =
+            readPtoLocations(QDir::cleanPath(files.reportDir + QStringLiteral("/../ptoas")), out.warnings);
     if (files.kind == MainFileKind::Records)
         companion(files.scopeStats, out.sources.scopeStats, [&](ByteSource &s, QStringList &w, ReadError *e) {
             return readScopeStats(s, out.scopeStats, w, e);
@@ -194,6 +215,9 @@ void assemble(Capture &c, const DiscoveredFiles &files, Companions &companions, 
     }
     take(companions.names, c.names);
     c.info.sources.nameMap = companions.sources.nameMap;
+    take(companions.perfHints, c.perfHints);
+    c.info.sources.perfHints = companions.sources.perfHints;
+    joinPerfHints(c.perfHints, c.names, companions.pto);
     if (files.kind == MainFileKind::Records) {
         take(companions.scopeStats, c.scopeStats);
         c.info.sources.scopeStats = companions.sources.scopeStats;

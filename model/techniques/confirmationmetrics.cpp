@@ -653,6 +653,20 @@ void ringMetrics(const Capture &c, Builder &b)
         b.absent("M18.largest_ring_share", QStringLiteral("no ring has any use"));
 }
 
+// The hints belong to the whole build, so a region of the capture counts them all. Without the
+// build's report/ folder nothing says whether the compiler emitted any.
+void hintMetrics(const Capture &c, Builder &b)
+{
+    for (const char *code : {"PH001", "PH-MR-001"}) {
+        if (!c.perfHints.known()) {
+            b.absent(code, QStringLiteral("needs the build's report/ folder (../report beside the capture): "
+                                          "none was found, so the compiler's hints are unknown"));
+            continue;
+        }
+        b.set(code, double(c.perfHints.uniqueCount(QString::fromLatin1(code))));
+    }
+}
+
 } // namespace
 
 MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> range,
@@ -689,6 +703,7 @@ MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> ra
     if (cancelled())
         return set;
     ringMetrics(capture, b);
+    hintMetrics(capture, b);
     setBenchMetrics(capture, set);
 
     // Every definition has an entry; anything still missing was left out by a gate above.

@@ -152,6 +152,14 @@ std::vector<MetricDefinition> build()
             "launches of the busiest hid in the host log"),
         def("M22", "Happens-before violations", "edges", K::Count, L1Deps,
             "edges whose producer's last end is after the consumer's first start"),
+        // The compiler's hints of the build (perf-hints spec A), not of the capture: a technique that
+        // removes the cause removes the hint, so "gone" is a count that falls to 0.
+        def("PH001", "PH001 hints (undersized transfers)", "hints", K::Count, L1,
+            "unique PH001 records in the build's report/perf_hints.log, a recompile's copies folded; 0 "
+            "when the report folder holds no log"),
+        def("PH-MR-001", "PH-MR-001 hints (pipeline depth that did not fit)", "hints", K::Count, L1,
+            "unique PH-MR-001 records in the build's report/perf_hints.log, a recompile's copies folded; "
+            "0 when the report folder holds no log"),
     };
 }
 

@@ -34,7 +34,8 @@ struct MetricDefinition
     QString definition; // one line: how it is computed
 };
 
-// Every value the metric library computes, in M1..M22 order.
+// Every value the metric library computes, in M1..M22 order, then the compiler-hint counts
+// ("PH001", "PH-MR-001": their value ids are the hint codes).
 const std::vector<MetricDefinition> &metricDefinitions();
 // The definition of a value id, or null.
 const MetricDefinition *metricDefinition(const QString &id);

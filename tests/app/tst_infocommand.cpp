@@ -175,6 +175,50 @@ private slots:
         QVERIFY(j.value("warnings").toArray().size() >= 1); // no deps.json
     }
 
+    // The build's report/perf_hints.log beside <output_dir>/dfx_outputs/ (perf-hints spec A.1): its
+    // path, and its unique hints by code, a recompile's duplicate folded.
+    void jsonGivesTheCompilerHints_data()
+    {
+        QTest::addColumn<QByteArray>("log"); // empty: no report folder at all
+        QTest::addColumn<QJsonObject>("hints");
+        const QByteArray ph001 =
+            "[perf_hint PH001] TileInnermostDimGranularity: tile.load has innermost dim = 64B; recommended "
+            ">= 128B for backend a5 (L2 cache line = 512B). Consider increasing tile shape on the innermost "
+            "axis. at k.py:60:4\n";
+        const QByteArray mr = "[perf_hint PH-MR-001] MemoryReuse: software pipelining requested depth 2 for "
+                              "pipeline group 0 in Vec at k.py:12:5\n";
+        QTest::newRow("recompiled") << (ph001 + mr + ph001 + mr)
+                                    << QJsonObject{{"PH001", 1}, {"PH-MR-001", 1}};
+        QTest::newRow("none") << QByteArray() << QJsonObject{};
+    }
+    void jsonGivesTheCompilerHints()
+    {
+        QFETCH(QByteArray, log);
+        QFETCH(QJsonObject, hints);
+        QTemporaryDir tmp;
+        QDir out(tmp.path());
+        QVERIFY(out.mkpath(QStringLiteral("out/dfx_outputs")));
+        QVERIFY(out.cd(QStringLiteral("out")));
+        writeFile(QDir(out.filePath(QStringLiteral("dfx_outputs"))),
+                  QStringLiteral("chip_swimlane_records.json"), levelTwo());
+        QString logPath;
+        if (!log.isEmpty()) {
+            QVERIFY(out.mkpath(QStringLiteral("report")));
+            logPath = writeFile(QDir(out.filePath(QStringLiteral("report"))),
+                                QStringLiteral("perf_hints.log"), log);
+            QVERIFY(!logPath.isEmpty());
+        }
+        const LanescopeRun r = runLanescope({"info", out.filePath(QStringLiteral("dfx_outputs")), "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        const QJsonValue source = j.value("sources").toObject().value("perf_hints");
+        if (logPath.isEmpty())
+            QVERIFY(source.isNull());
+        else
+            QCOMPARE(QFileInfo(source.toString()), QFileInfo(logPath));
+        QCOMPARE(j.value("hints").toObject(), hints);
+    }
+
     // flows and edges let a user check that nothing was lost: every trace flow read, a flow that
     // finishes before it starts included, and every unique deps edge.
     void jsonCountsFlowsAndEdges_data()

@@ -132,6 +132,7 @@ private slots:
                                              "Show Critical Path",
                                              "Rings",
                                              "Ring pressure band",
+                                             "Compiler hints",
                                              "-",
                                              "Theme",
                                              "Techniques",

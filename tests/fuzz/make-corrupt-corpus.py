@@ -553,9 +553,30 @@ def main():
     put("dispatchidentity", di + "-identity-field-missing.json", S.replace(b', "pipeline_generation": 1', b""))
     put("dispatchidentity", di + "-identity-field-object.json", S.replace(b'"pipeline_slot": 0', b'"pipeline_slot": {"x": 0}'))
 
+    # The compiler's report/perf_hints.log (perf-hints spec A.2): line-oriented, so damage costs a
+    # record or becomes a note, never the log. No random bytes, so the files above stay as they were.
+    H = (b"[perf_hint PH001] TileInnermostDimGranularity: tile.load has innermost dim = 64B (tile fp32[16], "
+         b"target_memory=Mat); moves 1024B as 16 x 64B rows; recommended >= 512B for backend a2a3 (L2 cache "
+         b"line = 512B). Consider increasing tile shape on the innermost axis. at k.py:70:5\n")
+    ph = "perfhints"
+    put(ph, "empty.log", b"")
+    put(ph, "valid.log", H)
+    put(ph, "duplicate-records.log", H + H)
+    put(ph, "crlf.log", H.replace(b"\n", b"\r\n"))
+    put(ph, "truncated-mid-record.log", H[: len(H) // 2])
+    put(ph, "no-closing-bracket.log", H.replace(b"PH001]", b"PH001"))
+    put(ph, "header-only.log", b"[perf_hint")
+    put(ph, "nul-bytes-inside-record.log", H.replace(b"tile.load", b"tile\0load"))
+    put(ph, "invalid-utf8.log", H.replace(b"k.py", b"k\xff\xfe.py"))
+    put(ph, "line-number-beyond-int.log", H.replace(b":70:5", b":99999999999:5"))
+    put(ph, "bytes-beyond-int64.log", H.replace(b"1024B", b"99999999999999999999B"))
+    put(ph, "foreign-text-only.log", b"2026-08-20 10:00:00.000 I | [perf_hint] 4 hints across 4 sites\n")
+    put(ph, "record-256kib-no-newline.log", b"[perf_hint PH001] R: " + b"x" * (256 << 10))
+    put(ph, "brackets-10000.log", b"[" * 10000)
+
     shutil.rmtree(os.path.join(ROOT, "records"), ignore_errors=True)
     for sub in ("records", "trace", "deps", "dispatchidentity", "namemap", "scopestats", "hostlog", "zstd",
-                "retained"):
+                "retained", "perfhints"):
         shutil.rmtree(os.path.join(ROOT, sub), ignore_errors=True)
         os.makedirs(os.path.join(ROOT, sub))
     for (sub, name), data in sorted(files.items()):

@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${LANESCOPE_FUZZ_BUILD:-$root/build-fuzz}
 cxx=${CXX:-$(command -v clang++-14 || command -v clang++)}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(records deps namemap scopestats trace hostlog zstd loader session)
+[ ${#targets[@]} -gt 0 ] || targets=(records deps namemap scopestats trace hostlog perfhints zstd loader session)
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -56,6 +56,7 @@ seed scopestats "$fixtures"/scopestats/*.jsonl "$fixtures"/generated/*/scope_sta
 # Trace seeds: the hand-written traces (merged, newest converter, multi-rank l3) and the damaged ones.
 seed trace "$fixtures"/traces/*.json "$fixtures"/corrupt/trace/*
 seed hostlog "$fixtures"/hostlog/* "$fixtures"/generated/*/strace.log "$fixtures"/corrupt/hostlog/*
+seed perfhints "$fixtures"/perf_hints/*.log "$fixtures"/corrupt/perfhints/*
 seed zstd "$fixtures"/generated/*/*.zst "$fixtures"/corrupt/*.zst
 # The loader target reads one capture directory per input, its files joined by the byte 0x1e.
 mkdir -p "$corpus/loader"

@@ -3,6 +3,8 @@
 #include "model/io/loader.h"
 #include "model/techniques/capturecomparison.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -204,6 +206,69 @@ private slots:
                      qPrintable(QStringLiteral("%1: %2 (%3)").arg(m.id, verdictName(m.verdict), m.reason)));
             QCOMPARE(m.delta.value(), 0.0);
         }
+    }
+
+    // The compiler's hints as metrics (perf-hints spec A): the Before build was compiled twice into
+    // its folder, so its log holds every record twice; the count is of unique records.
+    void hintsGone_data()
+    {
+        QTest::addColumn<QString>("technique");
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QByteArray>("beforeLog"); // "-": no report folder at all
+        QTest::addColumn<QByteArray>("afterLog");  // "": a report folder without a log
+        QTest::addColumn<double>("beforeCount");
+        QTest::addColumn<double>("afterCount");
+        QTest::addColumn<QString>("verdict");
+        const QByteArray ph001 =
+            "[perf_hint PH001] TileInnermostDimGranularity: tile.load has innermost dim = 64B; recommended "
+            ">= 128B for backend a5 (L2 cache line = 512B). Consider increasing tile shape on the innermost "
+            "axis. at k.py:60:4\n";
+        const QByteArray mr = "[perf_hint PH-MR-001] MemoryReuse: software pipelining requested depth 2 for "
+                              "pipeline group 0 in Vec at k.py:12:5\n";
+        const QByteArray twice = ph001 + mr + ph001 + mr;
+        QTest::newRow("04e PH001 gone") << "04e"
+                                        << "PH001" << twice << QByteArray() << 1.0 << 0.0 << "improved";
+        QTest::newRow("01a PH001 gone") << "01a"
+                                        << "PH001" << twice << QByteArray() << 1.0 << 0.0 << "improved";
+        QTest::newRow("04a PH-MR-001 gone")
+            << "04a"
+            << "PH-MR-001" << twice << QByteArray(ph001) << 1.0 << 0.0 << "improved";
+        QTest::newRow("04e PH001 came back") << "04e"
+                                             << "PH001" << QByteArray() << twice << 0.0 << 1.0 << "regressed";
+        QTest::newRow("04e PH001 stayed")
+            << "04e"
+            << "PH001" << twice << QByteArray(ph001) << 1.0 << 1.0 << "unchanged";
+        QTest::newRow("04e no report on Before")
+            << "04e"
+            << "PH001" << QByteArray("-") << QByteArray() << -1.0 << 0.0 << "not comparable";
+    }
+    void hintsGone()
+    {
+        QFETCH(QString, technique);
+        QFETCH(QString, id);
+        QFETCH(QByteArray, beforeLog);
+        QFETCH(QByteArray, afterLog);
+        QFETCH(double, beforeCount);
+        QFETCH(double, afterCount);
+        QFETCH(QString, verdict);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'_');
+        auto side = [&](const QString &name, const QByteArray &log) {
+            const QDir out(m_dir.filePath(tag + name));
+            if (log != "-") {
+                QDir().mkpath(out.filePath(QStringLiteral("report")));
+                QFile f(out.filePath(QStringLiteral("report/perf_hints.log")));
+                if (!log.isEmpty() && (!f.open(QIODevice::WriteOnly) || f.write(log) != log.size()))
+                    qFatal("cannot write %s", qPrintable(f.fileName()));
+            }
+            return generate(out.filePath(QStringLiteral("dfx_outputs")), WorkloadKind::SpmdBefore);
+        };
+        const CaptureComparison c =
+            compare(side(QStringLiteral("-b"), beforeLog), side(QStringLiteral("-a"), afterLog), technique);
+        const MetricComparison *m = metric(c, id);
+        QVERIFY(m);
+        QCOMPARE(m->before.value_or(-1), beforeCount);
+        QCOMPARE(m->after.value_or(-1), afterCount);
+        QVERIFY2(verdictName(m->verdict) == verdict, qPrintable(verdictName(m->verdict) + u' ' + m->reason));
     }
 
     // Different levels: level-gated metrics are not comparable and say why; the rest compare.

@@ -7,6 +7,7 @@
 #include "model/io/hostlogreader.h"
 #include "model/io/loader.h"
 #include "model/io/namemapreader.h"
+#include "model/io/perfhintsreader.h"
 #include "model/io/recordsreader.h"
 #include "model/io/scopestatsreader.h"
 #include "model/io/tracereader.h"
@@ -95,6 +96,10 @@ Observed readDirect(const QString &relative)
         HostLog log;
         ok = readHostLog(*source, log, warnings, &error);
         partial = !warnings.isEmpty();
+    } else if (kind == QLatin1String("perfhints")) {
+        PerfHints hints;
+        ok = readPerfHints(*source, hints, warnings, &error);
+        partial = !warnings.isEmpty(); // a record it could not read, or a cut last line
     }
     if (!ok) {
         seen.outcome = QStringLiteral("error");

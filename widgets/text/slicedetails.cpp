@@ -92,6 +92,16 @@ QStringList taskIdLines(const Capture &capture, const TaskRow &row)
     lines << tr("reg_task_id: %1").arg(row.regTaskId);
     if (const auto spmd = spmdOf(capture, row))
         lines << tr("SPMD block: %1 of %2").arg(spmd->block).arg(spmd->blockNum);
+    // The compiler's hints joined to this kernel (perf-hints spec B.3): a handful per build at most.
+    if (const auto hints = capture.perfHints.hintsOf(row.funcId); !hints.empty()) {
+        QStringList codes;
+        for (const PerfHint *h : hints)
+            codes << (h->code.isEmpty() ? h->rule : h->code);
+        codes.removeDuplicates();
+        lines << tr("Compiler hints: %1 (%2; see the Compiler hints panel)")
+                     .arg(hints.size())
+                     .arg(codes.join(QStringLiteral(", ")));
+    }
     return lines;
 }
 

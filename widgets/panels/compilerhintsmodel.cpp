@@ -1,0 +1,166 @@
+#include "widgets/panels/compilerhintsmodel.h"
+
+#include "model/format/bytestext.h"
+
+#include <algorithm>
+#include <map>
+
+namespace lanescope {
+
+CompilerHintsModel::CompilerHintsModel(QObject *parent) : QAbstractItemModel(parent) {}
+
+void CompilerHintsModel::setCapture(CapturePtr capture)
+{
+    beginResetModel();
+    m_capture = std::move(capture);
+    m_groups.clear();
+    if (m_capture) {
+        std::map<QString, std::vector<const PerfHint *>> byCode;
+        for (const PerfHint &h : m_capture->perfHints.hints)
+            byCode[h.code].push_back(&h);
+        const QString ph001 = QStringLiteral("PH001");
+        if (auto it = byCode.find(ph001); it != byCode.end()) {
+            std::stable_sort(it->second.begin(), it->second.end(), [](const PerfHint *a, const PerfHint *b) {
+                const std::int64_t ma =
+                    a->transfer && a->transfer->movedBytes ? *a->transfer->movedBytes : -1;
+                const std::int64_t mb =
+                    b->transfer && b->transfer->movedBytes ? *b->transfer->movedBytes : -1;
+                return ma > mb;
+            });
+            m_groups.push_back({ph001, std::move(it->second)});
+            byCode.erase(it);
+        }
+        for (auto &[code, hints] : byCode)
+            m_groups.push_back({code, std::move(hints)});
+    }
+    endResetModel();
+}
+
+const PerfHint *CompilerHintsModel::hintAt(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.internalId() == kTop)
+        return nullptr;
+    const std::size_t g = std::size_t(index.internalId() - 1);
+    if (g >= m_groups.size() || std::size_t(index.row()) >= m_groups[g].hints.size())
+        return nullptr;
+    return m_groups[g].hints[std::size_t(index.row())];
+}
+
+QString CompilerHintsModel::kernelsOf(const PerfHint &hint) const
+{
+    QStringList names;
+    for (int id : hint.funcIds) {
+        const QString name = m_capture ? m_capture->names.names.value(id) : QString();
+        names << (name.isEmpty() ? tr("func %1").arg(id) : name);
+    }
+    names.removeDuplicates(); // a kernel may have several func ids (its programs at L3)
+    return names.join(QStringLiteral(", "));
+}
+
+QModelIndex CompilerHintsModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid())
+        return std::size_t(row) < m_groups.size() ? createIndex(row, column, kTop) : QModelIndex();
+    if (parent.internalId() != kTop || parent.column() != 0)
+        return {};
+    const std::size_t g = std::size_t(parent.row());
+    if (g >= m_groups.size() || std::size_t(row) >= m_groups[g].hints.size())
+        return {};
+    return createIndex(row, column, quintptr(g + 1));
+}
+
+QModelIndex CompilerHintsModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == kTop)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, kTop);
+}
+
+int CompilerHintsModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return int(m_groups.size());
+    if (parent.internalId() != kTop || parent.column() != 0 || std::size_t(parent.row()) >= m_groups.size())
+        return 0;
+    return int(m_groups[std::size_t(parent.row())].hints.size());
+}
+
+int CompilerHintsModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+QVariant CompilerHintsModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    if (index.internalId() == kTop) {
+        if (std::size_t(index.row()) >= m_groups.size())
+            return {};
+        const Group &g = m_groups[std::size_t(index.row())];
+        if (role == Qt::DisplayRole && index.column() == HintColumn) {
+            const QString code = g.code.isEmpty() ? tr("(no code)") : g.code;
+            const QString rule = g.hints.empty() ? QString() : g.hints.front()->rule;
+            return rule.isEmpty() ? tr("%1 (%2)").arg(code).arg(g.hints.size())
+                                  : tr("%1 %2 (%3)").arg(code, rule).arg(g.hints.size());
+        }
+        if (role == FuncIdRole)
+            return -1;
+        if (role == HintRole)
+            return quintptr(0);
+        return {};
+    }
+    const PerfHint *h = hintAt(index);
+    if (!h)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case HintColumn:
+            return QString(h->message).replace(u'\n', u' ');
+        case MovesColumn:
+            return h->transfer && h->transfer->movedBytes ? formatBytes(*h->transfer->movedBytes) : QString();
+        case KernelColumn:
+            return kernelsOf(*h);
+        case LocationColumn:
+            return h->location.toString();
+        default:
+            return {};
+        }
+    case Qt::ToolTipRole:
+        return h->copies > 1 ? tr("%1\n(%2 identical records: compiled %2 times into one folder)")
+                                   .arg(h->message)
+                                   .arg(h->copies)
+                             : h->message;
+    case Qt::TextAlignmentRole:
+        return index.column() == MovesColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+    case FuncIdRole:
+        return h->funcIds.empty() ? -1 : h->funcIds.front();
+    case HintRole:
+        return quintptr(h);
+    default:
+        return {};
+    }
+}
+
+QVariant CompilerHintsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case HintColumn:
+        return tr("Hint");
+    case MovesColumn:
+        return tr("Moves");
+    case KernelColumn:
+        return tr("Kernel");
+    case LocationColumn:
+        return tr("Location");
+    default:
+        return {};
+    }
+}
+
+} // namespace lanescope

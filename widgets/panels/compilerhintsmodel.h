@@ -1,0 +1,54 @@
+#pragma once
+
+#include "model/capture/capture.h"
+
+#include <QAbstractItemModel>
+#include <vector>
+
+namespace lanescope {
+
+// The compiler's hints of a capture's build as a two-level tree: one row per code, then its hints.
+// PH001 comes first and is ranked by the bytes a transfer moves (perf-hints spec A.4: the figure
+// to rank by), hints without that figure last in file order; the other codes follow by name, their
+// hints in file order. Hints that joined to no kernel are listed all the same.
+class CompilerHintsModel : public QAbstractItemModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { HintColumn, MovesColumn, KernelColumn, LocationColumn, ColumnCount };
+    enum Role {
+        FuncIdRole = Qt::UserRole, // the first joined func id, -1 when the hint joined to none
+        HintRole,                  // the PerfHint, as a pointer into the capture (quintptr), 0 on a code row
+    };
+
+    explicit CompilerHintsModel(QObject *parent = nullptr);
+
+    void setCapture(CapturePtr capture);
+    const CapturePtr &capture() const { return m_capture; }
+    // The hint an index shows; null for a code row or an invalid index.
+    const PerfHint *hintAt(const QModelIndex &index) const;
+    // The kernel names of a hint, from the capture's name map ("func 7" without one).
+    QString kernelsOf(const PerfHint &hint) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Group
+    {
+        QString code;
+        std::vector<const PerfHint *> hints;
+    };
+    // Internal id of an index: 0 for a code row, group + 1 for the hints under it.
+    static constexpr quintptr kTop = 0;
+
+    CapturePtr m_capture;
+    std::vector<Group> m_groups;
+};
+
+} // namespace lanescope
