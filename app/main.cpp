@@ -1,5 +1,6 @@
 #include "app/cli/analyzecommand.h"
 #include "app/cli/comparecommand.h"
+#include "app/cli/diffcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/infocommand.h"
 #include "app/window/mainwindow.h"
@@ -26,11 +27,13 @@ const char kUsage[] =
     "distributions\n"
     "       lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html]   "
     "before/after verdicts\n"
+    "       lanescope diff BEFORE AFTER -o OUT.png|OUT.svg [--range START_US:END_US]   the Diff view, "
+    "bars coloured by their change\n"
     "every verb takes --run EPOCH: which run of a capture that holds several (default: the last),\n"
     "and --rank N: which rank of an L3 output (rank<N>/d<M>/ folders)\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
 
-const char *const kVerbs[] = {"info", "analyze", "export", "compare"};
+const char *const kVerbs[] = {"info", "analyze", "export", "compare", "diff"};
 
 // A word that names no verb and no file ("lanescope frobnicate") is a mistyped verb, not a capture
 // to open in a window: anything with a path separator or an extension is still taken as a path.
@@ -102,6 +105,11 @@ int main(int argc, char *argv[])
         useOffscreenPlatform(); // the report draws the twin timelines
         QApplication app(argc, argv);
         return runCompareCommand(rest, out, err);
+    }
+    if (verb == QLatin1String("diff")) {
+        useOffscreenPlatform();
+        QApplication app(argc, argv);
+        return runDiffCommand(rest, out, err);
     }
     if (verb == QLatin1String("export")) {
         useOffscreenPlatform();

@@ -15,6 +15,7 @@
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/techniquecatalogue.h"
+#include "widgets/export/diffpictures.h"
 #include "widgets/export/timelinepicture.h"
 
 #include <QDir>
@@ -226,6 +227,38 @@ std::vector<ComparedRun> comparedRuns(const Side &side)
     return out;
 }
 
+// Writes the report at `path`: HTML carries its pictures inside, Markdown beside it (where the user
+// chose to write) as <name>.timelines.png, <name>.diff.png and <name>.waterfall.png. Returns the
+// one-line error, empty on success.
+QString writeReport(const QString &path, const CompareReportInput &input, const Capture &before,
+                    const CaptureIndexPtr &beforeIndex, const Capture &after,
+                    const CaptureIndexPtr &afterIndex)
+{
+    ReportPictures pictures;
+    pictures.timelines.png = pngBytes(
+        twinTimelineImage(before, input.beforeName, after, input.afterName, 1600, beforeIndex, afterIndex));
+    pictures.diff.png = pngBytes(diffTimelineImage(before, beforeIndex, after, afterIndex, *input.taskDiff));
+    pictures.waterfall.png = pngBytes(waterfallImage(*input.attribution));
+    if (pictures.timelines.png.isEmpty() || pictures.diff.png.isEmpty() || pictures.waterfall.png.isEmpty())
+        return QStringLiteral("lanescope compare: cannot draw the report's pictures (not enough memory)");
+    const QFileInfo info(path);
+    if (info.suffix().toLower() != QLatin1String("md")) {
+        const QString error = writeFileAtomically(path, compareReportHtml(input, pictures));
+        return error.isEmpty() ? QString() : QStringLiteral("cannot write ") + error;
+    }
+    for (auto [picture, kind] :
+         {std::pair{&pictures.timelines, "timelines"}, std::pair{&pictures.diff, "diff"},
+          std::pair{&pictures.waterfall, "waterfall"}}) {
+        picture->fileName = QStringLiteral("%1.%2.png").arg(info.completeBaseName(), QLatin1String(kind));
+        if (const QString error =
+                writeFileAtomically(info.absoluteDir().filePath(picture->fileName), picture->png);
+            !error.isEmpty())
+            return QStringLiteral("cannot write ") + error;
+    }
+    const QString error = writeFileAtomically(path, compareReportMarkdown(input, pictures));
+    return error.isEmpty() ? QString() : QStringLiteral("cannot write ") + error;
+}
+
 } // namespace
 
 int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &err)
@@ -272,32 +305,18 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
     const MakespanAttribution attribution = attributeMakespanChange(before, after);
 
     if (!request.report.isEmpty()) {
-        const QString beforeName = captureName(request.before.front()),
-                      afterName = captureName(request.after.front());
-        const QByteArray png = pngBytes(twinTimelineImage(before, beforeName, after, afterName, 1600,
-                                                          sides[0].opened.front().document->indexOf(before),
-                                                          sides[1].opened.front().document->indexOf(after)));
-        if (png.isEmpty()) {
-            err << "lanescope compare: cannot draw the timelines (not enough memory)\n";
-            return 2;
-        }
-        const CompareReportInput input{beforeName,  afterName, technique ? technique->title : QString(),
-                                       &comparison, &diff,     &attribution,
+        const CompareReportInput input{captureName(request.before.front()),
+                                       captureName(request.after.front()),
+                                       technique ? technique->title : QString(),
+                                       &comparison,
+                                       &diff,
+                                       &attribution,
                                        &after};
-        const QFileInfo reportInfo(request.report);
-        QString error;
-        if (reportInfo.suffix().toLower() == QLatin1String("md")) {
-            // Markdown cannot carry the picture: it goes beside the report, where the user chose to write.
-            const QString pictureName = reportInfo.completeBaseName() + QStringLiteral(".timelines.png");
-            const QString picturePath = reportInfo.absoluteDir().filePath(pictureName);
-            error = writeFileAtomically(picturePath, png);
-            if (error.isEmpty())
-                error = writeFileAtomically(request.report, compareReportMarkdown(input, pictureName));
-        } else {
-            error = writeFileAtomically(request.report, compareReportHtml(input, png));
-        }
-        if (!error.isEmpty()) {
-            err << "cannot write " << error << '\n';
+        const CaptureIndexPtr indexes[2] = {sides[0].opened.front().document->indexOf(before),
+                                            sides[1].opened.front().document->indexOf(after)};
+        if (const QString error = writeReport(request.report, input, before, indexes[0], after, indexes[1]);
+            !error.isEmpty()) {
+            err << error << '\n';
             return 2;
         }
     }

@@ -175,7 +175,25 @@ QString htmlTable(const QStringList &header, const Rows &rows)
     return s + QStringLiteral("</table>\n");
 }
 
-QString taskDiffMarkdown(const CompareReportInput &in)
+const QString kDiffAlt = QStringLiteral("The Diff view: After's bars coloured by their change");
+const QString kWaterfallAlt = QStringLiteral("The makespan change, part by part");
+const QString kTimelinesAlt = QStringLiteral("Before above After on one time axis");
+
+QString mdPicture(const QString &alt, const ReportPicture &picture)
+{
+    return picture.fileName.isEmpty() ? QString()
+                                      : QStringLiteral("\n![%1](%2)\n").arg(alt, picture.fileName);
+}
+
+QByteArray htmlPicture(const QString &alt, const ReportPicture &picture)
+{
+    if (picture.png.isEmpty())
+        return {};
+    return QStringLiteral("<img alt=\"%1\" src=\"data:image/png;base64,").arg(htmlEscaped(alt)).toUtf8() +
+           picture.png.toBase64() + "\">\n";
+}
+
+QString taskDiffMarkdown(const CompareReportInput &in, const ReportPictures &pictures)
 {
     if (!in.taskDiff || !in.after)
         return {};
@@ -184,13 +202,15 @@ QString taskDiffMarkdown(const CompareReportInput &in)
     if (!in.taskDiff->largest.empty())
         s += QStringLiteral("\nLargest changes:\n\n") +
              mdTable(kLargestHeader, largestRows(*in.taskDiff, *in.after));
+    s += mdPicture(kDiffAlt, pictures.diff);
     if (in.attribution && in.attribution->available)
         s += QStringLiteral("\n## Where the makespan change came from\n\n") + kAttributionSentence +
-             QStringLiteral("\n\n") + mdTable(kAttributionHeader, attributionRows(*in.attribution));
+             QStringLiteral("\n\n") + mdTable(kAttributionHeader, attributionRows(*in.attribution)) +
+             mdPicture(kWaterfallAlt, pictures.waterfall);
     return s;
 }
 
-QString taskDiffHtml(const CompareReportInput &in)
+QByteArray taskDiffHtml(const CompareReportInput &in, const ReportPictures &pictures)
 {
     if (!in.taskDiff || !in.after)
         return {};
@@ -200,11 +220,14 @@ QString taskDiffHtml(const CompareReportInput &in)
     if (!in.taskDiff->largest.empty())
         s += QStringLiteral("<p>Largest changes:</p>\n") +
              htmlTable(kLargestHeader, largestRows(*in.taskDiff, *in.after));
+    QByteArray bytes = s.toUtf8() + htmlPicture(kDiffAlt, pictures.diff);
     if (in.attribution && in.attribution->available)
-        s += QStringLiteral("<h2>Where the makespan change came from</h2>\n<p>%1</p>\n")
-                 .arg(htmlEscaped(kAttributionSentence)) +
-             htmlTable(kAttributionHeader, attributionRows(*in.attribution));
-    return s;
+        bytes += (QStringLiteral("<h2>Where the makespan change came from</h2>\n<p>%1</p>\n")
+                      .arg(htmlEscaped(kAttributionSentence)) +
+                  htmlTable(kAttributionHeader, attributionRows(*in.attribution)))
+                     .toUtf8() +
+                 htmlPicture(kWaterfallAlt, pictures.waterfall);
+    return bytes;
 }
 
 } // namespace
@@ -255,7 +278,7 @@ QImage twinTimelineImage(const Capture &before, const QString &beforeName, const
     return out;
 }
 
-QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pictureFileName)
+QByteArray compareReportMarkdown(const CompareReportInput &in, const ReportPictures &pictures)
 {
     const CaptureComparison &c = *in.comparison;
     QString s;
@@ -278,13 +301,13 @@ QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pi
                       deltaText(m), expectedDirectionName(m.expected), verdictName(m.verdict),
                       mdCell(m.reason));
     s += u'\n' + noiseSentence() + u'\n';
-    s += taskDiffMarkdown(in);
-    s +=
-        QStringLiteral("\n## Timelines\n\n![Before above After on one time axis](%1)\n").arg(pictureFileName);
+    s += taskDiffMarkdown(in, pictures);
+    if (const QString timelines = mdPicture(kTimelinesAlt, pictures.timelines); !timelines.isEmpty())
+        s += QStringLiteral("\n## Timelines\n") + timelines;
     return s.toUtf8();
 }
 
-QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &picturePng)
+QByteArray compareReportHtml(const CompareReportInput &in, const ReportPictures &pictures)
 {
     const CaptureComparison &c = *in.comparison;
     QString s;
@@ -321,12 +344,10 @@ QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &pic
                       expectedDirectionName(m.expected), cls, verdictName(m.verdict), htmlEscaped(m.reason));
     }
     s += QStringLiteral("</table>\n<p>%1</p>\n").arg(htmlEscaped(noiseSentence()));
-    s += taskDiffHtml(in);
-    s += QStringLiteral(
-        "<h2>Timelines</h2>\n<img alt=\"Before above After on one time axis\" src=\"data:image/png;base64,");
-    QByteArray bytes = s.toUtf8();
-    bytes += picturePng.toBase64();
-    bytes += "\">\n</body></html>\n";
+    QByteArray bytes = s.toUtf8() + taskDiffHtml(in, pictures);
+    if (const QByteArray timelines = htmlPicture(kTimelinesAlt, pictures.timelines); !timelines.isEmpty())
+        bytes += "<h2>Timelines</h2>\n" + timelines;
+    bytes += "</body></html>\n";
     return bytes;
 }
 

@@ -32,9 +32,25 @@ struct CompareReportInput
     const Capture *after = nullptr;
 };
 
-// A Markdown report; the picture is referenced as `pictureFileName` (written beside the report).
-QByteArray compareReportMarkdown(const CompareReportInput &in, const QString &pictureFileName);
-// A self-contained HTML report; the picture is embedded as a data: URI.
-QByteArray compareReportHtml(const CompareReportInput &in, const QByteArray &picturePng);
+// One picture of a report: its PNG (embedded in HTML) and the name Markdown refers to it by, a
+// file the caller writes beside the report. A picture with neither is left out.
+struct ReportPicture
+{
+    QByteArray png;
+    QString fileName;
+};
+
+// The report's pictures: Before above After, the Diff view, and the makespan waterfall.
+struct ReportPictures
+{
+    ReportPicture timelines;
+    ReportPicture diff;
+    ReportPicture waterfall;
+};
+
+// A Markdown report; the pictures are referenced by their file names.
+QByteArray compareReportMarkdown(const CompareReportInput &in, const ReportPictures &pictures);
+// A self-contained HTML report; the pictures are embedded as data: URIs.
+QByteArray compareReportHtml(const CompareReportInput &in, const ReportPictures &pictures);
 
 } // namespace lanescope

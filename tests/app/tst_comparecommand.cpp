@@ -163,6 +163,10 @@ private slots:
         QVERIFY(text.contains("## Task diff\n\nBars matched by function: only 512 of 2048 bars"));
         QVERIFY(text.contains("| tile_matmul | 1024 | 256 | 256 |"));
         QVERIFY(text.contains("## Where the makespan change came from"));
+        for (const char *picture : {"review.diff.png", "review.waterfall.png"}) {
+            QVERIFY2(text.contains(picture), picture);
+            QVERIFY2(!QImage(m_dir.filePath(QString::fromLatin1(picture))).isNull(), picture);
+        }
         const QImage picture(m_dir.filePath(QStringLiteral("review.timelines.png")));
         QVERIFY(!picture.isNull());
         QCOMPARE(picture.width(), 1600);
@@ -178,6 +182,8 @@ private slots:
         QVERIFY(page.contains("01a-larger-tiling"));
         QVERIFY(page.contains("<h2>Task diff</h2>"));
         QVERIFY(page.contains("<td>Core wait</td>"));
+        QCOMPARE(page.count("src=\"data:image/png;base64,"),
+                 3); // the timelines, the Diff view, the waterfall
         const qsizetype at = page.indexOf("src=\"data:image/png;base64,");
         QVERIFY(at > 0);
         const qsizetype from = at + qsizetype(qstrlen("src=\"data:image/png;base64,"));

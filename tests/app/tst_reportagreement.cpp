@@ -102,7 +102,8 @@ private slots:
                                        nullptr,
                                        nullptr,
                                        nullptr};
-        const QString html = QString::fromUtf8(compareReportHtml(input, QByteArray("png")));
+        const QString html =
+            QString::fromUtf8(compareReportHtml(input, ReportPictures{{QByteArray("png"), {}}, {}, {}}));
 
         const HtmlRow row = htmlRow(html, QStringLiteral("M1"));
         QVERIFY2(!row.verdictClass.isEmpty(), qPrintable(html));
@@ -127,7 +128,7 @@ private slots:
         CaptureComparison comparison;
         const QHash<QString, QColor> css = cssColours(QString::fromUtf8(compareReportHtml(
             CompareReportInput{QString(), QString(), QString(), &comparison, nullptr, nullptr, nullptr},
-            QByteArray())));
+            ReportPictures{})));
         QSet<QString> names;
         for (const Verdict v : kAllVerdicts) {
             QString cls = verdictName(v);

@@ -1,5 +1,7 @@
 #include "widgets/export/diffpictures.h"
 
+#include "widgets/export/paintedpicture.h"
+
 #include "model/format/durationtext.h"
 #include "widgets/comparison/diffcolouring.h"
 #include "widgets/comparison/difflegend.h"
@@ -10,6 +12,7 @@
 
 #include <QPainter>
 #include <algorithm>
+#include <optional>
 
 namespace lanescope {
 
@@ -75,46 +78,62 @@ void caption(QPainter &p, const QRect &box, const QString &text)
     p.restore();
 }
 
-} // namespace
-
-QImage diffTimelineImage(const Capture &before, const CaptureIndexPtr &beforeIndex, const Capture &after,
-                         const CaptureIndexPtr &afterIndex, const TaskDiff &diff, int widthPx,
-                         TimeRange range)
+// The Diff picture's geometry and what each timeline is drawn with, worked out once for both the
+// bitmap and the SVG.
+struct DiffPicture
 {
+    QSize size;
+    int header = 0;
+    int beforeHeight = 0;
+    int afterHeight = 0;
+    double offsetUs = 0; // After's first bar − Before's
+    TimeRange range;     // in Before's time
+    TimelinePaintOptions beforeOptions;
+    TimelinePaintOptions afterOptions;
+    CaptureIndexPtr beforeIndex; // the captures' own, or built once here
+    CaptureIndexPtr afterIndex;
+};
+
+std::optional<DiffPicture> layOutDiffPicture(const Capture &before, const CaptureIndexPtr &beforeIndex,
+                                             const Capture &after, const CaptureIndexPtr &afterIndex,
+                                             const TaskDiff &diff, int widthPx, TimeRange range)
+{
+    DiffPicture d;
     const int width = std::clamp(widthPx, 200, 16000);
-    TimelinePainter beforePainter, afterPainter;
-    const TimeRange b = beforePainter.indexFor(before, beforeIndex).extent();
-    const TimeRange a = afterPainter.indexFor(after, afterIndex).extent();
-    const double offset = b.isValid() && a.isValid() ? a.startUs - b.startUs : 0;
+    d.beforeIndex = indexFor(before, beforeIndex);
+    d.afterIndex = indexFor(after, afterIndex);
+    const TimeRange b = d.beforeIndex->bars.extent();
+    const TimeRange a = d.afterIndex->bars.extent();
+    d.offsetUs = b.isValid() && a.isValid() ? a.startUs - b.startUs : 0;
     if (!range.isValid()) {
-        TimeRange both = b.isValid() ? b : TimeRange{a.startUs - offset, a.endUs - offset};
+        TimeRange both = b.isValid() ? b : TimeRange{a.startUs - d.offsetUs, a.endUs - d.offsetUs};
         if (a.isValid())
-            both = {std::min(both.startUs, a.startUs - offset), std::max(both.endUs, a.endUs - offset)};
+            both = {std::min(both.startUs, a.startUs - d.offsetUs),
+                    std::max(both.endUs, a.endUs - d.offsetUs)};
         range = fitRange(both);
     }
     if (!range.isValid())
-        return {};
-
-    TimelinePaintOptions beforeOptions = pictureOptions(before);
-    TimelinePaintOptions afterOptions = pictureOptions(after);
-    afterOptions.colourHook = std::make_shared<DiffColouring>(before, after, diff);
+        return std::nullopt;
+    d.range = range;
+    d.beforeOptions = pictureOptions(before);
+    d.afterOptions = pictureOptions(after);
+    d.afterOptions.colourHook = std::make_shared<DiffColouring>(before, after, diff);
     auto overlay = std::make_shared<DiffOverlay>(before, after, diff);
-    overlay->setOffsetUs(offset);
-    afterOptions.overlays.push_back(overlay);
-
-    const int header = std::min(
+    overlay->setOffsetUs(d.offsetUs);
+    d.afterOptions.overlays.push_back(overlay);
+    d.header = std::min(
         std::max(TimelinePainter::preferredHeaderWidth(before), TimelinePainter::preferredHeaderWidth(after)),
         width / 3);
-    const int beforeH = timelineHeight(before, beforeOptions);
-    const int afterH = timelineHeight(after, afterOptions);
-    const int height = kCaptionPx + beforeH + kCaptionPx + afterH + kDiffLegendHeightPx;
-    QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
-        return image;
-    image.fill(Qt::white);
-    QPainter p(&image);
+    d.beforeHeight = timelineHeight(before, d.beforeOptions);
+    d.afterHeight = timelineHeight(after, d.afterOptions);
+    d.size = QSize(width, kCaptionPx + d.beforeHeight + kCaptionPx + d.afterHeight + kDiffLegendHeightPx);
+    return d;
+}
 
-    const auto *colouring = static_cast<const DiffColouring *>(afterOptions.colourHook.get());
+void paintDiffPicture(QPainter &p, const DiffPicture &d, const Capture &before, const Capture &after,
+                      const TaskDiff &diff)
+{
+    const int width = d.size.width();
     QString head = QStringLiteral("Before · matched by %1").arg(diffMatchName(diff.matchBy));
     if (diff.matchesBars())
         head += QStringLiteral(" · bars %1 matched, %2 added, %3 removed")
@@ -126,24 +145,29 @@ QImage diffTimelineImage(const Capture &before, const CaptureIndexPtr &beforeInd
     int y = 0;
     caption(p, QRect(0, y, width, kCaptionPx), head);
     y += kCaptionPx;
+    TimelinePainter beforePainter, afterPainter;
+    beforePainter.indexFor(before, d.beforeIndex);
+    afterPainter.indexFor(after, d.afterIndex);
     p.save();
     p.translate(0, y);
-    p.setClipRect(QRect(0, 0, width, beforeH));
-    beforePainter.paint(p, before, viewportOf(width, beforeH, header, range), beforeOptions);
+    p.setClipRect(QRect(0, 0, width, d.beforeHeight));
+    beforePainter.paint(p, before, viewportOf(width, d.beforeHeight, d.header, d.range), d.beforeOptions);
     p.restore();
-    y += beforeH;
+    y += d.beforeHeight;
     caption(p, QRect(0, y, width, kCaptionPx),
             QStringLiteral("After · coloured by Δ (after − before), lined up at the first bars"));
     y += kCaptionPx;
     p.save();
     p.translate(0, y);
-    p.setClipRect(QRect(0, 0, width, afterH));
+    p.setClipRect(QRect(0, 0, width, d.afterHeight));
     afterPainter.paint(p, after,
-                       viewportOf(width, afterH, header, {range.startUs + offset, range.endUs + offset}),
-                       afterOptions);
+                       viewportOf(width, d.afterHeight, d.header,
+                                  {d.range.startUs + d.offsetUs, d.range.endUs + d.offsetUs}),
+                       d.afterOptions);
     p.restore();
-    y += afterH;
+    y += d.afterHeight;
 
+    const auto *colouring = static_cast<const DiffColouring *>(d.afterOptions.colourHook.get());
     DiffLegendInfo legend;
     legend.scale = colouring->scale();
     legend.perFunction = colouring->perFunction();
@@ -152,7 +176,29 @@ QImage diffTimelineImage(const Capture &before, const CaptureIndexPtr &beforeInd
     p.fillRect(QRect(0, y, width, kDiffLegendHeightPx), QColor(0xf3, 0xf4, 0xf6));
     p.setFont(pictureFont(12));
     paintDiffLegend(p, QRect(0, y, width, kDiffLegendHeightPx), legend, QColor(0x20, 0x24, 0x2a));
-    return image;
+}
+
+} // namespace
+
+QImage diffTimelineImage(const Capture &before, const CaptureIndexPtr &beforeIndex, const Capture &after,
+                         const CaptureIndexPtr &afterIndex, const TaskDiff &diff, int widthPx,
+                         TimeRange range)
+{
+    const auto d = layOutDiffPicture(before, beforeIndex, after, afterIndex, diff, widthPx, range);
+    if (!d)
+        return {};
+    return paintedImage(d->size, 1.0, [&](QPainter &p) { paintDiffPicture(p, *d, before, after, diff); });
+}
+
+QByteArray diffTimelineSvg(const Capture &before, const CaptureIndexPtr &beforeIndex, const Capture &after,
+                           const CaptureIndexPtr &afterIndex, const TaskDiff &diff, int widthPx,
+                           TimeRange range)
+{
+    const auto d = layOutDiffPicture(before, beforeIndex, after, afterIndex, diff, widthPx, range);
+    if (!d)
+        return {};
+    return paintedSvg(d->size, QStringLiteral("Lanescope diff"),
+                      [&](QPainter &p) { paintDiffPicture(p, *d, before, after, diff); });
 }
 
 QImage waterfallImage(const MakespanAttribution &attribution, int widthPx)

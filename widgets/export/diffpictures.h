@@ -6,6 +6,7 @@
 #include "model/index/captureindex.h"
 #include "widgets/timeline/timeviewport.h"
 
+#include <QByteArray>
 #include <QImage>
 
 namespace lanescope {
@@ -19,6 +20,11 @@ namespace lanescope {
 QImage diffTimelineImage(const Capture &before, const CaptureIndexPtr &beforeIndex, const Capture &after,
                          const CaptureIndexPtr &afterIndex, const TaskDiff &diff, int widthPx = 1600,
                          TimeRange range = {});
+
+// The same picture as an SVG document (text stays text); empty when there is nothing to draw.
+QByteArray diffTimelineSvg(const Capture &before, const CaptureIndexPtr &beforeIndex, const Capture &after,
+                           const CaptureIndexPtr &afterIndex, const TaskDiff &diff, int widthPx = 1600,
+                           TimeRange range = {});
 
 // The makespan waterfall of an attribution (WaterfallChart's picture), `widthPx` wide.
 QImage waterfallImage(const MakespanAttribution &attribution, int widthPx = 800);

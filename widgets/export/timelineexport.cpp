@@ -1,13 +1,13 @@
 #include "widgets/export/timelineexport.h"
 
+#include "widgets/export/paintedpicture.h"
+
 #include "model/analysis/analysisinput.h"
 #include "widgets/text/timeformat.h"
 #include "widgets/timeline/timelinelayout.h"
 
-#include <QBuffer>
 #include <QFontMetrics>
 #include <QPainter>
-#include <QSvgGenerator>
 #include <algorithm>
 #include <functional>
 
@@ -106,39 +106,6 @@ void paintFrame(QPainter &painter, const Capture &c, QSize size, TimeRange range
         }
         painter.restore();
     }
-}
-
-// A white bitmap of `size` logical pixels at `dpr`, painted by `paint`; null when it cannot be allocated.
-QImage paintedImage(QSize size, qreal dpr, const std::function<void(QPainter &)> &paint)
-{
-    const qreal ratio = dpr > 0 ? dpr : 1.0;
-    QImage image(size * ratio, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
-        return image;
-    image.setDevicePixelRatio(ratio);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    paint(painter);
-    return image;
-}
-
-// An SVG document of `size` painted by `paint`; text stays text.
-QByteArray paintedSvg(QSize size, const QString &title, const std::function<void(QPainter &)> &paint)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setResolution(96); // the SVG's physical size then matches the pixel size in browsers
-    generator.setTitle(title);
-    {
-        QPainter painter(&generator);
-        paint(painter);
-    }
-    return bytes;
 }
 
 } // namespace
