@@ -312,6 +312,7 @@ std::optional<ReviewSession> ReviewController::currentSession(bool embed, QStrin
     session.technique = m_comparison->technique();
     session.markers = m_comparison->markers();
     session.notes = m_comparison->notes();
+    session.diff = m_comparison->diffSettings();
     if (embed) {
         for (ReviewCapture *side : {&session.before, &session.after}) {
             auto files = captureFilesForEmbedding(side->path, error);
@@ -419,6 +420,7 @@ bool ReviewController::openReview(const QString &path, QString *error)
     pending.technique = session->technique;
     pending.markers = session->markers;
     pending.notes = session->notes;
+    pending.diff = session->diff;
     pending.beforeSimulated = session->before.simulated;
     pending.afterSimulated = session->after.simulated;
     pending.source = path;
@@ -475,6 +477,7 @@ void ReviewController::finishPending()
         return;
     m_comparison->setMarkers(done.markers);
     m_comparison->setNotes(done.notes);
+    m_comparison->setDiffSettings(done.diff);
     m_comparison->setSimulated(done.beforeSimulated, done.afterSimulated);
     if (done.guided)
         showGuide();

@@ -96,6 +96,7 @@ private:
         QString technique;
         std::vector<ReviewMarker> markers;
         QString notes;
+        DiffSettings diff;
         std::optional<bool> beforeSimulated, afterSimulated;
         bool guided = false;
         QString source; // review file, for messages

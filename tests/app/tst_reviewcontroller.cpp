@@ -4,6 +4,7 @@
 #include "model/techniques/reviewsession.h"
 #include "widgets/comparison/comparisontablemodel.h"
 #include "widgets/comparison/comparisonview.h"
+#include "widgets/comparison/diffview.h"
 #include "widgets/comparison/twintimeline.h"
 #include "widgets/panels/techniquespanel.h"
 #include "widgets/timeline/capturepage.h"
@@ -11,6 +12,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QContextMenuEvent>
 #include <QDockWidget>
@@ -255,6 +257,16 @@ private slots:
             view->twin()->beforeView()->setVisibleRange({50, 250});
             QTest::keyClicks(view->markerNameEdit(), QStringLiteral("first wave"));
             QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("addMarker")), Qt::LeftButton);
+            // The Diff tab: Before's ghost over After, lined up at the marker just added.
+            view->sideTabs()->setCurrentWidget(view->diffView());
+            auto *ghost = view->findChild<QCheckBox *>(QStringLiteral("diffGhost"));
+            auto *align = view->findChild<QComboBox *>(QStringLiteral("diffAlignment"));
+            QVERIFY(ghost && align);
+            QTest::mouseClick(ghost, Qt::LeftButton, {}, QPoint(8, ghost->height() / 2));
+            QVERIFY(ghost->isChecked());
+            align->setCurrentIndex(align->findText(QStringLiteral("first wave"), Qt::MatchContains));
+            QCOMPARE(view->diffSettings().anchor, DiffAnchor::Marker);
+            QCOMPARE(view->diffSettings().anchorMarker, QStringLiteral("first wave"));
             // Tag the sides as the user would: simulator before, onboard after.
             auto *beforeTag = view->findChild<QComboBox *>(QStringLiteral("beforeRunTag"));
             auto *afterTag = view->findChild<QComboBox *>(QStringLiteral("afterRunTag"));
@@ -295,6 +307,8 @@ private slots:
         QCOMPARE(view->notes(), saved.notes);
         QCOMPARE(view->markers(), saved.markers);
         QCOMPARE(view->markerList()->count(), 1);
+        QCOMPARE(view->diffSettings(), saved.diff);
+        QVERIFY(view->findChild<QCheckBox *>(QStringLiteral("diffGhost"))->isChecked());
         QCOMPARE(onDisk->before.simulated, std::optional<bool>(true));
         QCOMPARE(view->beforeSimulated(), std::optional<bool>(true));
         QCOMPARE(view->afterSimulated(), std::optional<bool>(false));

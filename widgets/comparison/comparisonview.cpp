@@ -198,6 +198,7 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_twin = new TwinTimeline(this);
     m_diff = new DiffView(m_twin, this);
     m_sideTabs->addTab(m_diff, tr("Diff"));
+    connect(m_diff, &DiffView::settingsChanged, this, &ComparisonView::reviewEdited);
     connect(m_sideTabs, &QTabWidget::currentChanged, this,
             [this](int index) { m_diff->setActive(m_sideTabs->widget(index) == m_diff); });
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -539,6 +540,16 @@ void ComparisonView::updateMarkers()
     m_markerList->clear();
     for (const ReviewMarker &m : m_markers)
         m_markerList->addItem(QStringLiteral("%1  @ %2").arg(m.name, formatDuration(m.timeUs)));
+}
+
+DiffSettings ComparisonView::diffSettings() const
+{
+    return m_diff->settings();
+}
+
+void ComparisonView::setDiffSettings(const DiffSettings &settings)
+{
+    m_diff->setSettings(settings);
 }
 
 QString ComparisonView::notes() const

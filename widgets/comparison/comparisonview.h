@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/diff/diffsettings.h"
 #include "model/index/captureindex.h"
 #include "model/techniques/captureanalysis.h"
 #include "model/techniques/capturecomparison.h"
@@ -85,6 +86,10 @@ public:
     void addMarkerAtCentre(const QString &name);
     QString notes() const;
     void setNotes(const QString &notes);
+    // The Diff tab's anchor and ghost overlay, as a review file keeps them; set them after the
+    // markers, which a marker anchor names.
+    DiffSettings diffSettings() const;
+    void setDiffSettings(const DiffSettings &settings);
 
     // A short walkthrough shown above the table (rich text); empty hides it.
     void setGuide(const QString &html);
