@@ -65,16 +65,6 @@ QString mdCell(QString s)
 constexpr int kReportFunctions = 20; // rows of the per-function table
 constexpr int kReportBars = 10;      // rows of the largest changes
 
-QString usDelta(double us)
-{
-    return formatMetricDelta(us, QStringLiteral("µs"));
-}
-
-QString shareText(const std::optional<double> &share)
-{
-    return share ? formatMetricValue(*share, QStringLiteral("share")) : QStringLiteral("–");
-}
-
 // The cells of the three diff tables, one list per row, shared by both report formats.
 using Rows = std::vector<QStringList>;
 
@@ -84,8 +74,9 @@ Rows functionRows(const TaskDiff &d)
     for (std::size_t i = 0; i < d.byFunction.size() && i < std::size_t(kReportFunctions); ++i) {
         const FunctionDelta &f = d.byFunction[i];
         rows.push_back({f.name, QString::number(f.beforeRows), QString::number(f.afterRows),
-                        QString::number(f.matchedRows), usDelta(f.meanDeltaUs), usDelta(f.totalDeltaUs),
-                        shareText(f.shareOfMakespanChange)});
+                        QString::number(f.matchedRows), formatDurationDelta(f.meanDeltaUs),
+                        formatDurationDelta(f.totalDeltaUs),
+                        formatMetricValue(f.shareOfMakespanChange, QStringLiteral("share"))});
     }
     return rows;
 }
@@ -98,7 +89,7 @@ Rows largestRows(const TaskDiff &d, const Capture &after)
         const TaskRow &r = after.rows[c.afterRow];
         rows.push_back({taskOfRow(after, c.afterRow), functionName(r.funcId, after.names),
                         QString::number(r.coreId), formatDuration(c.beforeUs), formatDuration(c.afterUs),
-                        usDelta(c.deltaUs())});
+                        formatDurationDelta(c.deltaUs())});
     }
     return rows;
 }
@@ -107,9 +98,10 @@ Rows attributionRows(const MakespanAttribution &a)
 {
     Rows rows;
     for (const AttributionPart &p : a.parts)
-        rows.push_back({p.name, formatDuration(p.beforeUs), formatDuration(p.afterUs), usDelta(p.deltaUs())});
+        rows.push_back({p.name, formatDuration(p.beforeUs), formatDuration(p.afterUs),
+                        formatDurationDelta(p.deltaUs())});
     rows.push_back({QStringLiteral("Makespan"), formatDuration(a.beforeMakespanUs),
-                    formatDuration(a.afterMakespanUs), usDelta(a.totalDeltaUs())});
+                    formatDuration(a.afterMakespanUs), formatDurationDelta(a.totalDeltaUs())});
     return rows;
 }
 

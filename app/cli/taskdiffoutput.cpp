@@ -12,13 +12,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-const QString kUs = QStringLiteral("µs");
-
-QString delta(double us)
-{
-    return formatMetricDelta(us, kUs);
-}
-
 } // namespace
 
 QString taskOfRow(const Capture &c, std::uint32_t row)
@@ -98,7 +91,7 @@ QStringList taskDiffLines(const TaskDiff &d, const Capture &after, int functions
         lines << QStringLiteral("  %1: %2 matched, mean Δ %3, total Δ %4%5")
                      .arg(f.name)
                      .arg(f.matchedRows)
-                     .arg(delta(f.meanDeltaUs), delta(f.totalDeltaUs),
+                     .arg(formatDurationDelta(f.meanDeltaUs), formatDurationDelta(f.totalDeltaUs),
                           f.shareOfMakespanChange
                               ? QStringLiteral(" (%1 of the makespan change)")
                                     .arg(formatMetricValue(*f.shareOfMakespanChange, QStringLiteral("share")))
@@ -111,7 +104,8 @@ QStringList taskDiffLines(const TaskDiff &d, const Capture &after, int functions
         lines << QStringLiteral("  largest: %1 %2 on core %3: %4 -> %5 (Δ %6)")
                      .arg(taskOfRow(after, c.afterRow), functionName(r.funcId, after.names))
                      .arg(r.coreId)
-                     .arg(formatDuration(c.beforeUs), formatDuration(c.afterUs), delta(c.deltaUs()));
+                     .arg(formatDuration(c.beforeUs), formatDuration(c.afterUs),
+                          formatDurationDelta(c.deltaUs()));
     }
     return lines;
 }
@@ -123,10 +117,11 @@ QStringList makespanAttributionLines(const MakespanAttribution &a)
     QStringList lines;
     lines << QStringLiteral("makespan change: %1 -> %2 (Δ %3), along each side's observed critical path")
                  .arg(formatDuration(a.beforeMakespanUs), formatDuration(a.afterMakespanUs),
-                      delta(a.totalDeltaUs()));
+                      formatDurationDelta(a.totalDeltaUs()));
     for (const AttributionPart &p : a.parts)
         lines << QStringLiteral("  %1: %2 -> %3 (Δ %4)")
-                     .arg(p.name, formatDuration(p.beforeUs), formatDuration(p.afterUs), delta(p.deltaUs()));
+                     .arg(p.name, formatDuration(p.beforeUs), formatDuration(p.afterUs),
+                          formatDurationDelta(p.deltaUs()));
     return lines;
 }
 

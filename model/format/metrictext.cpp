@@ -105,4 +105,17 @@ QString formatMetricChange(std::optional<double> delta, std::optional<double> re
     return text;
 }
 
+QString formatDurationDelta(double us)
+{
+    return formatMetricDelta(us, QStringLiteral("µs"));
+}
+
+QString formatDurationChange(double beforeUs, double afterUs)
+{
+    const double delta = afterUs - beforeUs;
+    return formatMetricChange(
+        delta, beforeUs != 0 ? std::optional<double>(delta / std::abs(beforeUs)) : std::nullopt,
+        QStringLiteral("µs"));
+}
+
 } // namespace lanescope

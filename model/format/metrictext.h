@@ -18,4 +18,10 @@ QString formatMetricDelta(std::optional<double> delta, const QString &unit);
 // The delta with its relative change when known: "−1.536 ms (−12.5 %)".
 QString formatMetricChange(std::optional<double> delta, std::optional<double> relative, const QString &unit);
 
+// A duration's change, signed, as the task diff shows it everywhere: "+2.5 µs", "−1.36 ms", "0 µs".
+QString formatDurationDelta(double us);
+// From `beforeUs` to `afterUs`, with the change relative to Before when Before is not zero:
+// "+8 µs (+200.0 %)".
+QString formatDurationChange(double beforeUs, double afterUs);
+
 } // namespace lanescope

@@ -175,7 +175,7 @@ private slots:
                                                QStringLiteral("Δ +8 µs (+200.0 %)")};
         QTest::newRow("faster") << quint64(kFaster) << true
                                 << QStringList{QStringLiteral("before 4 µs"), QStringLiteral("after 2 µs"),
-                                               QStringLiteral("Δ -2 µs (-50.0 %)")};
+                                               QStringLiteral("Δ −2 µs (−50.0 %)")};
         QTest::newRow("slower, on Before")
             << quint64(kSlower) << false
             << QStringList{QStringLiteral("before 4 µs"), QStringLiteral("after 12 µs")};

@@ -68,13 +68,13 @@ private slots:
                                     << QVariant(qulonglong(5));
         QTest::newRow("mean slower") << 0 << int(FunctionDeltaModel::MeanDelta) << QStringLiteral("+2.5 µs")
                                      << QVariant(2.5);
-        QTest::newRow("mean faster") << 1 << int(FunctionDeltaModel::MeanDelta) << QStringLiteral("-1 µs")
+        QTest::newRow("mean faster") << 1 << int(FunctionDeltaModel::MeanDelta) << QStringLiteral("−1 µs")
                                      << QVariant(-1.0);
         QTest::newRow("total") << 0 << int(FunctionDeltaModel::TotalDelta) << QStringLiteral("+25 µs")
                                << QVariant(25.0);
         QTest::newRow("share") << 0 << int(FunctionDeltaModel::Share) << QStringLiteral("75.0 %")
                                << QVariant(0.75);
-        QTest::newRow("no share") << 2 << int(FunctionDeltaModel::Share) << QStringLiteral("—") << QVariant();
+        QTest::newRow("no share") << 2 << int(FunctionDeltaModel::Share) << QStringLiteral("–") << QVariant();
     }
 
     void cells()

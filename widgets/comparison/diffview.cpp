@@ -2,6 +2,7 @@
 
 #include "model/capture/labels.h"
 #include "model/format/durationtext.h"
+#include "model/format/metrictext.h"
 #include "widgets/comparison/diffcolouring.h"
 #include "widgets/comparison/difflegend.h"
 #include "widgets/comparison/functiondeltamodel.h"
@@ -32,23 +33,6 @@ namespace {
 
 constexpr int kAnchorRole = Qt::UserRole;
 constexpr int kMarkerRole = Qt::UserRole + 1;
-
-QString signedDuration(double us)
-{
-    return us > 0 ? QStringLiteral("+") + formatDuration(us) : formatDuration(us);
-}
-
-// "+2.5 µs (+12.3 %)": the change, and relative to before when before is not zero.
-QString deltaText(double beforeUs, double afterUs)
-{
-    const double delta = afterUs - beforeUs;
-    QString text = signedDuration(delta);
-    if (beforeUs > 0)
-        text += QStringLiteral(" (%1%2 %)")
-                    .arg(delta > 0 ? QStringLiteral("+") : QString())
-                    .arg(delta / beforeUs * 100.0, 0, 'f', 1);
-    return text;
-}
 
 // The first start of a task's rows, or of the first row starting at or after `fromUs`.
 std::optional<double> firstStartOfTask(const Capture &c, std::uint64_t taskId)
@@ -293,7 +277,7 @@ void DiffView::updateHeader()
     text += QLatin1Char('\n');
     text += tr("Makespan %1 → %2, Δ %3")
                 .arg(formatDuration(d.beforeMakespanUs), formatDuration(d.afterMakespanUs),
-                     deltaText(d.beforeMakespanUs, d.afterMakespanUs));
+                     formatDurationChange(d.beforeMakespanUs, d.afterMakespanUs));
     m_header->setText(text);
 }
 
@@ -311,7 +295,7 @@ void DiffView::fillLargest()
         const TaskRow &row = m_after->rows[c.afterRow];
         const QStringList cells = {taskDisplayId(row.taskId, m_after->info.taskIdFormat),
                                    functionNameOf(*m_result, row.funcId), formatDuration(c.beforeUs),
-                                   formatDuration(c.afterUs), deltaText(c.beforeUs, c.afterUs)};
+                                   formatDuration(c.afterUs), formatDurationChange(c.beforeUs, c.afterUs)};
         for (int col = 0; col < cells.size(); ++col) {
             auto *item = new QTableWidgetItem(cells[col]);
             if (col >= 2)
@@ -368,7 +352,7 @@ QString DiffView::describeAfterBar(SliceRef bar) const
             if (f.funcId == row->funcId)
                 return tr("%1\nafter %2\nper function (the task set changed): mean Δ of %3 %4")
                     .arg(label, formatDuration(diffDurationUs(*row)), functionNameOf(*m_result, f.funcId),
-                         signedDuration(f.meanDeltaUs));
+                         formatDurationDelta(f.meanDeltaUs));
         }
         return tr("%1\nafter %2").arg(label, formatDuration(diffDurationUs(*row)));
     }
@@ -378,7 +362,8 @@ QString DiffView::describeAfterBar(SliceRef bar) const
     const double beforeUs = diffDurationUs(m_before->rows[b]);
     const double afterUs = diffDurationUs(*row);
     return tr("%1\nbefore %2\nafter %3\nΔ %4")
-        .arg(label, formatDuration(beforeUs), formatDuration(afterUs), deltaText(beforeUs, afterUs));
+        .arg(label, formatDuration(beforeUs), formatDuration(afterUs),
+             formatDurationChange(beforeUs, afterUs));
 }
 
 QString DiffView::describeBeforeBar(SliceRef bar) const
@@ -399,7 +384,8 @@ QString DiffView::describeBeforeBar(SliceRef bar) const
     const double beforeUs = diffDurationUs(*row);
     const double afterUs = diffDurationUs(m_after->rows[a]);
     return tr("%1\nbefore %2\nafter %3\nΔ %4")
-        .arg(label, formatDuration(beforeUs), formatDuration(afterUs), deltaText(beforeUs, afterUs));
+        .arg(label, formatDuration(beforeUs), formatDuration(afterUs),
+             formatDurationChange(beforeUs, afterUs));
 }
 
 bool DiffView::eventFilter(QObject *watched, QEvent *event)
@@ -544,7 +530,7 @@ void DiffView::realign()
         m_align->setToolTip(tr("Nothing to line up on for this anchor; the starts are lined up."));
         m_twin->setAfterOffsetUs(m_twin->startsOffsetUs());
     } else {
-        QString tip = tr("After is shifted by %1 against Before.").arg(signedDuration(*offset));
+        QString tip = tr("After is shifted by %1 against Before.").arg(formatDurationDelta(*offset));
         if (anchor == DiffAnchor::Task)
             tip += tr(" Lined up on task %1.").arg(m_anchorTask);
         m_align->setToolTip(tip);

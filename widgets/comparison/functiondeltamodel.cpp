@@ -1,19 +1,11 @@
 #include "widgets/comparison/functiondeltamodel.h"
 
 #include "model/format/durationtext.h"
+#include "model/format/metrictext.h"
 
 #include <algorithm>
 
 namespace lanescope {
-
-namespace {
-
-QString signedDuration(double us)
-{
-    return us > 0 ? QStringLiteral("+") + formatDuration(us) : formatDuration(us);
-}
-
-} // namespace
 
 FunctionDeltaModel::FunctionDeltaModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -72,13 +64,11 @@ QVariant FunctionDeltaModel::data(const QModelIndex &index, int role) const
     case Function:
         return f.name.isEmpty() ? tr("(function %1)").arg(f.funcId) : f.name;
     case MeanDelta:
-        return signedDuration(f.meanDeltaUs);
+        return formatDurationDelta(f.meanDeltaUs);
     case TotalDelta:
-        return signedDuration(f.totalDeltaUs);
+        return formatDurationDelta(f.totalDeltaUs);
     case Share:
-        return f.shareOfMakespanChange
-                   ? QStringLiteral("%1 %").arg(*f.shareOfMakespanChange * 100.0, 0, 'f', 1)
-                   : QStringLiteral("—");
+        return formatMetricValue(f.shareOfMakespanChange, QStringLiteral("share"));
     default:
         return value(f, index.column());
     }

@@ -1,6 +1,7 @@
 #include "widgets/comparison/waterfallchart.h"
 
 #include "model/format/durationtext.h"
+#include "model/format/metrictext.h"
 
 #include <QHelpEvent>
 #include <QImage>
@@ -13,11 +14,6 @@
 namespace lanescope {
 
 namespace {
-
-QString signedDuration(double us)
-{
-    return us > 0 ? QStringLiteral("+") + formatDuration(us) : formatDuration(us);
-}
 
 // A step's name under its bar: the part's short name (its full name is in the tooltip).
 QString shortName(const WaterfallStep &s)
@@ -62,7 +58,7 @@ QString waterfallStepText(const WaterfallStep &step, const MakespanAttribution &
         if (part.id == step.id)
             return WaterfallChart::tr("%1\nBefore %2, After %3\nΔ %4")
                 .arg(part.name, formatDuration(part.beforeUs), formatDuration(part.afterUs),
-                     signedDuration(part.deltaUs()));
+                     formatDurationDelta(part.deltaUs()));
     }
     return step.name;
 }
@@ -98,7 +94,7 @@ void paintWaterfall(QPainter &p, const QRect &rect, const std::vector<WaterfallS
     p.drawText(QRect(rect.left() + 8, rect.top() + 2, rect.width() - 16, line),
                Qt::AlignLeft | Qt::AlignVCenter,
                WaterfallChart::tr("Makespan change %1 (axis from %2)")
-                   .arg(signedDuration(steps.back().toUs - steps.front().toUs), formatDuration(lo)));
+                   .arg(formatDurationDelta(steps.back().toUs - steps.front().toUs), formatDuration(lo)));
     const int n = int(steps.size());
     const double slot = double(plot.width()) / n;
     const int barW = std::max(4, int(slot * 0.6));
@@ -125,7 +121,7 @@ void paintWaterfall(QPainter &p, const QRect &rect, const std::vector<WaterfallS
         }
         previousEnd = s.toUs;
         p.setPen(text);
-        const QString value = s.total ? formatDuration(s.toUs) : signedDuration(s.deltaUs());
+        const QString value = s.total ? formatDuration(s.toUs) : formatDurationDelta(s.deltaUs());
         p.drawText(QRect(int(plot.left() + slot * i), top - line - 2, int(slot), line),
                    Qt::AlignHCenter | Qt::AlignBottom, value);
         // Names that do not fit their slot alternate between two rows, so neighbours stay apart.
