@@ -3,8 +3,8 @@
 #include "model/capture/capture.h"
 #include "model/diff/diffsettings.h"
 #include "model/index/sliceref.h"
+#include "model/session/diffjob.h"
 #include "model/techniques/reviewsession.h"
-#include "widgets/comparison/diffjob.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -1,4 +1,4 @@
-#include "widgets/comparison/diffjob.h"
+#include "diffjob.h"
 
 #include <QThread>
 #include <algorithm>
