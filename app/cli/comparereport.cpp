@@ -6,6 +6,7 @@
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
 #include "model/format/runspreadtext.h"
+#include "model/format/taskdifftext.h"
 #include "widgets/export/timelinepicture.h"
 #include "widgets/render/timelineindex.h"
 #include "widgets/style/verdictcolours.h"
@@ -120,17 +121,9 @@ const QStringList kAttributionHeader = {QStringLiteral("Part"), QStringLiteral("
 
 QString matchSentence(const TaskDiff &d)
 {
-    return QStringLiteral(
-               "Bars matched by %1%2. Bars: %3 matched, %4 added, %5 removed; tasks: %6 matched, %7 "
-               "added, %8 removed.")
-        .arg(diffMatchName(d.matchBy),
-             d.matchReason.isEmpty() ? QString() : QStringLiteral(": ") + d.matchReason)
-        .arg(d.matchedRows)
-        .arg(d.addedRows)
-        .arg(d.removedRows)
-        .arg(d.matchedTasks)
-        .arg(d.addedTasks)
-        .arg(d.removedTasks);
+    QString s = formatDiffMatch(d) + QStringLiteral(". ") + formatDiffCounts(d) + u'.';
+    s[0] = s[0].toUpper();
+    return s;
 }
 
 const QString kAttributionSentence = QStringLiteral("Each side's observed critical path (§12.4) tiles its "

@@ -3,6 +3,7 @@
 #include "model/capture/labels.h"
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
+#include "model/format/taskdifftext.h"
 
 #include <algorithm>
 
@@ -74,17 +75,8 @@ json makespanAttributionJson(const MakespanAttribution &a)
 QStringList taskDiffLines(const TaskDiff &d, const Capture &after, int functions, int bars)
 {
     QStringList lines;
-    lines << QStringLiteral("task diff: matched by %1%2")
-                 .arg(diffMatchName(d.matchBy),
-                      d.matchReason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(d.matchReason));
-    lines << QStringLiteral(
-                 "  bars: %1 matched, %2 added, %3 removed; tasks: %4 matched, %5 added, %6 removed")
-                 .arg(d.matchedRows)
-                 .arg(d.addedRows)
-                 .arg(d.removedRows)
-                 .arg(d.matchedTasks)
-                 .arg(d.addedTasks)
-                 .arg(d.removedTasks);
+    lines << QStringLiteral("task diff: ") + formatDiffMatch(d);
+    lines << QStringLiteral("  ") + formatDiffCounts(d);
     const int shownFunctions = std::min<int>(functions, int(d.byFunction.size()));
     for (int i = 0; i < shownFunctions; ++i) {
         const FunctionDelta &f = d.byFunction[std::size_t(i)];

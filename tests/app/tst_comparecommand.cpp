@@ -160,7 +160,7 @@ private slots:
         QVERIFY(text.contains("# Before/after: general"));
         QVERIFY(text.contains("![Before above After on one time axis](review.timelines.png)"));
         QVERIFY(text.contains("| M5 | Makespan |"));
-        QVERIFY(text.contains("## Task diff\n\nBars matched by function: only 512 of 2048 bars"));
+        QVERIFY(text.contains("## Task diff\n\nMatched by function: only 512 of 2048 bars"));
         QVERIFY(text.contains("| tile_matmul | 1024 | 256 | 256 |"));
         QVERIFY(text.contains("## Where the makespan change came from"));
         for (const char *picture : {"review.diff.png", "review.waterfall.png"}) {

@@ -3,6 +3,7 @@
 #include "model/capture/labels.h"
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
+#include "model/format/taskdifftext.h"
 #include "widgets/comparison/diffcolouring.h"
 #include "widgets/comparison/difflegend.h"
 #include "widgets/comparison/functiondeltamodel.h"
@@ -258,19 +259,14 @@ void DiffView::updateHeader()
         return;
     }
     const TaskDiff &d = m_result->diff;
-    QString text = tr("Matched by %1").arg(diffMatchName(d.matchBy));
-    if (!d.matchReason.isEmpty())
-        text += tr(" — %1").arg(d.matchReason);
+    QString text = formatDiffMatch(d);
+    text[0] = text[0].toUpper();
     text += QLatin1Char('\n');
-    if (d.matchesBars())
-        text += tr("Bars: %1 matched, %2 added, %3 removed · Tasks: %4 matched, %5 added, %6 removed")
-                    .arg(d.matchedRows)
-                    .arg(d.addedRows)
-                    .arg(d.removedRows)
-                    .arg(d.matchedTasks)
-                    .arg(d.addedTasks)
-                    .arg(d.removedTasks);
-    else
+    if (d.matchesBars()) {
+        QString counts = formatDiffCounts(d);
+        counts[0] = counts[0].toUpper();
+        text += counts;
+    } else
         text += tr("Bars: %1 before, %2 after (compared per function)")
                     .arg(m_before->rows.size())
                     .arg(m_after->rows.size());
