@@ -223,7 +223,11 @@ void sumFunctions(const Capture &before, const Capture &after, const TaskDiffOpt
         s.afterTotal += r.durationUs();
         if (d.afterToBefore[a] != kNoRow) {
             ++s.matched;
-            s.matchedDelta += r.durationUs() - before.rows[d.afterToBefore[a]].durationUs();
+            // A change within the equality tolerance is none: the rounding of cycles to µs must
+            // not add up to a spurious Δ over thousands of bars.
+            const double delta = r.durationUs() - before.rows[d.afterToBefore[a]].durationUs();
+            if (std::abs(delta) > options.equalWithinUs)
+                s.matchedDelta += delta;
         }
     }
     const double makespanChange = d.makespanChangeUs();
@@ -247,6 +251,10 @@ void sumFunctions(const Capture &before, const Capture &after, const TaskDiffOpt
             const double beforeMean = s.beforeRows ? s.beforeTotal / double(s.beforeRows) : 0;
             const double afterMean = s.afterRows ? s.afterTotal / double(s.afterRows) : 0;
             f.meanDeltaUs = afterMean - beforeMean;
+            if (std::abs(f.totalDeltaUs) <= options.equalWithinUs)
+                f.totalDeltaUs = 0;
+            if (std::abs(f.meanDeltaUs) <= options.equalWithinUs)
+                f.meanDeltaUs = 0;
         }
         if (makespanMoved)
             f.shareOfMakespanChange = f.totalDeltaUs / makespanChange;
