@@ -72,7 +72,7 @@ ReviewFileWorker::Opened openReviewFile(const QString &path)
 {
     ReviewFileWorker::Opened opened;
     using Failure = ReviewFileWorker::Opened::Failure;
-    auto fail = [&opened](Failure failure, const QString &why) {
+    auto fail = [](Failure failure, const QString &why) {
         ReviewFileWorker::Opened failed;
         failed.failure = failure;
         failed.why = why;

@@ -771,9 +771,11 @@ void TimelineView::centreOn(SliceRef bar)
     const Lane &lane = m_capture->lanes[std::size_t(bar.lane)];
     const Slice &s = lane.slices[bar.slice];
     // A bar the user asked for must become visible: unhide its lane and open its group.
-    if (m_options.arrangement.hidden.remove(bar.lane) |
-        m_options.collapsedGroups.remove(m_options.arrangement.isPinned(bar.lane) ? pinnedGroupName()
-                                                                                  : lane.group))
+    // Both must run: a hidden lane may also sit in a collapsed group.
+    const bool unhidden = m_options.arrangement.hidden.remove(bar.lane);
+    const bool opened = m_options.collapsedGroups.remove(
+        m_options.arrangement.isPinned(bar.lane) ? pinnedGroupName() : lane.group);
+    if (unhidden || opened)
         relayout();
     const double duration = std::max(0.0, s.endUs - s.startUs);
     double span = m_viewport.spanUs();
