@@ -145,51 +145,100 @@ QString shapeText(const Guard &guard, const MetricDefinition &def)
                : QString();
 }
 
-// Repeated runs on a side: the change against the larger of the two sides' ranges (header comment).
-MetricComparison judgeAgainstSpread(const ConfirmationMetric &cm, const MetricDefinition &def,
-                                    MetricComparison out, const Guard &guard)
+// How close Before and After are, in the words of the rule that judged it: the noise thresholds of
+// one capture per side, or the run-to-run spread of repeated runs.
+struct Closeness
 {
-    const double d = *out.delta;
-    const double spread =
-        std::max(out.beforeSpread->max - out.beforeSpread->min, out.afterSpread->max - out.afterSpread->min);
-    const bool equal = d == 0;
-    const bool inside = std::abs(d) <= spread;
-    const QString spreadText =
-        equal ? QStringLiteral("equal medians")
-              : QStringLiteral("within run-to-run spread (±%1)").arg(formatMetricValue(spread, def.unit));
+    bool withinNoise = false;  // too small to call a move
+    bool unchanged = false;    // small enough to call no move
+    bool contextQuiet = false; // a context metric says why it is quiet (withinText) rather than moved
+    QString withinText;        // why it is within: "counts are exact", "within run-to-run spread (±x)"
+    QString brokenText;        // an invariant that moved
+    QString movedText;         // what a real move was measured against; empty: nothing to add
+};
+
+// The verdict of a metric whose change `closeness` describes, by the direction the technique expects.
+MetricComparison judge(const ConfirmationMetric &cm, const MetricDefinition &def, MetricComparison out,
+                       const Guard &guard, const Closeness &c)
+{
     const QString shape = shapeText(guard, def);
     const QString note = cm.note.isEmpty() ? QString() : QStringLiteral(": ") + cm.note;
     switch (cm.expected) {
     case ExpectedDirection::Report:
-        out.verdict = equal ? Verdict::Unchanged : Verdict::Inconclusive;
-        out.reason = (inside ? spreadText + QStringLiteral("; shown for context")
-                             : QStringLiteral("shown for context, no expected direction")) +
+        out.verdict = c.unchanged ? Verdict::Unchanged : Verdict::Inconclusive;
+        out.reason = (c.contextQuiet ? c.withinText + QStringLiteral("; shown for context")
+                                     : QStringLiteral("shown for context, no expected direction")) +
                      note;
         return out;
     case ExpectedDirection::Unchanged:
-        out.verdict = inside ? Verdict::Held : Verdict::Broken;
+        out.verdict = c.withinNoise ? Verdict::Held : Verdict::Broken;
         out.reason =
-            (inside ? QStringLiteral("held as expected: ") + spreadText
-                    : QStringLiteral("expected unchanged but it moved beyond the run-to-run spread (±%1)")
-                          .arg(formatMetricValue(spread, def.unit))) +
-            shape;
+            (c.withinNoise ? QStringLiteral("held as expected: ") + c.withinText : c.brokenText) + shape;
         return out;
     case ExpectedDirection::Decrease:
     case ExpectedDirection::Increase:
-        if (inside) {
-            out.verdict = equal ? Verdict::Unchanged : Verdict::Inconclusive;
-            out.reason = spreadText + shape;
+        if (c.withinNoise) {
+            out.verdict = c.unchanged ? Verdict::Unchanged : Verdict::Inconclusive;
+            out.reason = c.withinText + shape;
             return out;
         }
+        const double d = *out.delta;
         const bool wanted = cm.expected == ExpectedDirection::Decrease ? d < 0 : d > 0;
         out.verdict = wanted ? Verdict::Improved : Verdict::Regressed;
-        out.reason =
-            (cm.note.isEmpty() ? QString() : cm.note + QStringLiteral("; ")) +
-            QStringLiteral("beyond the run-to-run spread (±%1)").arg(formatMetricValue(spread, def.unit)) +
-            shape;
+        const QString measured = cm.note.isEmpty() || c.movedText.isEmpty()
+                                     ? cm.note + c.movedText
+                                     : cm.note + QStringLiteral("; ") + c.movedText;
+        out.reason = measured + shape;
         return out;
     }
     return out;
+}
+
+// Repeated runs on a side: the change against the larger of the two sides' ranges (header comment).
+Closeness againstSpread(const MetricComparison &m, const MetricDefinition &def)
+{
+    const double d = *m.delta;
+    const double spread =
+        std::max(m.beforeSpread->max - m.beforeSpread->min, m.afterSpread->max - m.afterSpread->min);
+    const QString spreadValue = formatMetricValue(spread, def.unit);
+    Closeness c;
+    c.unchanged = d == 0;
+    c.withinNoise = c.contextQuiet = std::abs(d) <= spread;
+    c.withinText = c.unchanged ? QStringLiteral("equal medians")
+                               : QStringLiteral("within run-to-run spread (±%1)").arg(spreadValue);
+    c.brokenText =
+        QStringLiteral("expected unchanged but it moved beyond the run-to-run spread (±%1)").arg(spreadValue);
+    c.movedText = QStringLiteral("beyond the run-to-run spread (±%1)").arg(spreadValue);
+    return c;
+}
+
+// One capture per side: the noise thresholds of the metric's kind. A single capture's timing
+// within 5 % is within noise but not unchanged (digest §0.3 item 5): only an equal one is.
+Closeness againstNoise(const MetricComparison &m, const MetricDefinition &def, const NoiseThresholds &noise)
+{
+    const double d = *m.delta;
+    Closeness c;
+    switch (def.kind) {
+    case MetricKind::Count:
+        c.withinNoise = c.unchanged = d == 0;
+        c.withinText = QStringLiteral("counts are exact");
+        break;
+    case MetricKind::Timing:
+        c.withinNoise = *m.before == 0 ? d == 0 : std::abs(d) < noise.timingRelative * std::abs(*m.before);
+        c.unchanged = d == 0;
+        c.withinText =
+            d == 0 ? QStringLiteral("equal")
+                   : QStringLiteral("within noise (|Δ| < %1 of Before)").arg(percent(noise.timingRelative));
+        break;
+    case MetricKind::Share:
+        c.withinNoise = c.unchanged = std::abs(d) < noise.shareAbsolute;
+        c.withinText = d == 0 ? QStringLiteral("equal")
+                              : QStringLiteral("within noise (|Δ| < %1)").arg(noise.shareAbsolute);
+        break;
+    }
+    c.contextQuiet = c.unchanged;
+    c.brokenText = QStringLiteral("expected unchanged but it moved");
+    return c;
 }
 
 // A side's values of one metric over its runs, and why it has none.
@@ -295,60 +344,8 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const std::vector<Comp
     if (guard.timingRuledOut && def->kind != MetricKind::Count)
         return notComparable(guard.timingReason);
 
-    if (b.runs.size() > 1 || a.runs.size() > 1)
-        return judgeAgainstSpread(cm, *def, out, guard);
-    const double d = *out.delta;
-    // `withinNoise`: too small to call a move. `unchanged`: small enough to call no move; a single
-    // capture's timing within 5 % is not (digest §0.3 item 5), only an equal one is.
-    bool withinNoise = false;
-    bool unchanged = false;
-    QString noiseText;
-    switch (def->kind) {
-    case MetricKind::Count:
-        withinNoise = unchanged = d == 0;
-        noiseText = QStringLiteral("counts are exact");
-        break;
-    case MetricKind::Timing:
-        withinNoise = *out.before == 0 ? d == 0 : std::abs(d) < noise.timingRelative * std::abs(*out.before);
-        unchanged = d == 0;
-        noiseText =
-            d == 0 ? QStringLiteral("equal")
-                   : QStringLiteral("within noise (|Δ| < %1 of Before)").arg(percent(noise.timingRelative));
-        break;
-    case MetricKind::Share:
-        withinNoise = unchanged = std::abs(d) < noise.shareAbsolute;
-        noiseText = d == 0 ? QStringLiteral("equal")
-                           : QStringLiteral("within noise (|Δ| < %1)").arg(noise.shareAbsolute);
-        break;
-    }
-    const QString shape = shapeText(guard, *def);
-    const QString note = cm.note.isEmpty() ? QString() : QStringLiteral(": ") + cm.note;
-    switch (cm.expected) {
-    case ExpectedDirection::Report:
-        out.verdict = unchanged ? Verdict::Unchanged : Verdict::Inconclusive;
-        out.reason = (unchanged ? noiseText + QStringLiteral("; shown for context")
-                                : QStringLiteral("shown for context, no expected direction")) +
-                     note;
-        return out;
-    case ExpectedDirection::Unchanged:
-        out.verdict = withinNoise ? Verdict::Held : Verdict::Broken;
-        out.reason = (withinNoise ? QStringLiteral("held as expected: ") + noiseText
-                                  : QStringLiteral("expected unchanged but it moved")) +
-                     shape;
-        return out;
-    case ExpectedDirection::Decrease:
-    case ExpectedDirection::Increase:
-        if (withinNoise) {
-            out.verdict = unchanged ? Verdict::Unchanged : Verdict::Inconclusive;
-            out.reason = noiseText + shape;
-            return out;
-        }
-        const bool wanted = cm.expected == ExpectedDirection::Decrease ? d < 0 : d > 0;
-        out.verdict = wanted ? Verdict::Improved : Verdict::Regressed;
-        out.reason = (cm.note.isEmpty() ? QString() : cm.note) + shape;
-        return out;
-    }
-    return out;
+    const bool repeated = b.runs.size() > 1 || a.runs.size() > 1;
+    return judge(cm, *def, out, guard, repeated ? againstSpread(out, *def) : againstNoise(out, *def, noise));
 }
 
 } // namespace
