@@ -1,5 +1,6 @@
 #include "widgets/panels/compilerhintsmodel.h"
 
+#include "model/capture/labels.h"
 #include "model/format/bytestext.h"
 
 #include <algorithm>
@@ -49,10 +50,9 @@ const PerfHint *CompilerHintsModel::hintAt(const QModelIndex &index) const
 QString CompilerHintsModel::kernelsOf(const PerfHint &hint) const
 {
     QStringList names;
-    for (int id : hint.funcIds) {
-        const QString name = m_capture ? m_capture->names.names.value(id) : QString();
-        names << (name.isEmpty() ? tr("func %1").arg(id) : name);
-    }
+    const NameMap noNames;
+    for (int id : hint.funcIds)
+        names << functionName(id, m_capture ? m_capture->names : noNames);
     names.removeDuplicates(); // a kernel may have several func ids (its programs at L3)
     return names.join(QStringLiteral(", "));
 }

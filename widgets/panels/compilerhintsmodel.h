@@ -28,7 +28,8 @@ public:
     const CapturePtr &capture() const { return m_capture; }
     // The hint an index shows; null for a code row or an invalid index.
     const PerfHint *hintAt(const QModelIndex &index) const;
-    // The kernel names of a hint, from the capture's name map ("func 7" without one).
+    // The kernel names of a hint, from the capture's name map (labels.h functionName: "func_7_h" without an
+    // entry, as the Functions table names it).
     QString kernelsOf(const PerfHint &hint) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
