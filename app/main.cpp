@@ -3,8 +3,10 @@
 #include "app/cli/diffcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/infocommand.h"
+#include "app/settings/snapshotcachesetting.h"
 #include "app/window/mainwindow.h"
 #include "app/window/singleinstance.h"
+#include "model/snapshot/snapshotcache.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -31,6 +33,9 @@ const char kUsage[] =
     "bars coloured by their change\n"
     "every verb takes --run EPOCH: which run of a capture that holds several (default: the last),\n"
     "and --rank N: which rank of an L3 output (rank<N>/d<M>/ folders)\n"
+    "--no-cache: read every capture from its files, neither using nor keeping a snapshot in\n"
+    "$XDG_CACHE_HOME/lanescope (a capture opened before reopens from its snapshot while its files are\n"
+    "unchanged)\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
 
 const char *const kVerbs[] = {"info", "analyze", "export", "compare", "diff"};
@@ -78,12 +83,20 @@ void open(MainWindow &window, const QString &path)
 
 int main(int argc, char *argv[])
 {
+    // Snapshots of the captures this run opened are written in the background: let them finish
+    // on every way out, after the verb's output.
+    struct WaitForSnapshots
+    {
+        ~WaitForSnapshots() { waitForStoredSnapshots(); }
+    } waitForSnapshots;
     QTextStream out(stdout);
     QTextStream err(stderr);
-    const QString verb = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    QStringList rest;
-    for (int i = 2; i < argc; ++i)
-        rest << QString::fromLocal8Bit(argv[i]);
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    configureSnapshotCache(args); // takes --no-cache out, wherever it stands
+    const QString verb = args.value(0);
+    const QStringList rest = args.mid(1);
 
     if (verb == QLatin1String("--help") || verb == QLatin1String("-h")) {
         out << kUsage;
@@ -133,7 +146,9 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Lanescope"));
     QApplication::setOrganizationName(QStringLiteral("Lanescope"));
     QApplication::setDesktopFileName(QStringLiteral("org.lanescope.Lanescope"));
-    const QStringList paths = QApplication::arguments().mid(1);
+    // Qt has taken its own options (-platform …) out of arguments(); --no-cache is not a path.
+    QStringList paths = QApplication::arguments().mid(1);
+    paths.removeAll(QStringLiteral("--no-cache"));
 
     // A running window takes the paths (desktop double-click, or `lanescope PATH` in a terminal).
     SingleInstance instance;

@@ -2,6 +2,7 @@
 
 #include "app/window/measuretools.h"
 
+#include "app/settings/snapshotcachesetting.h"
 #include "app/window/capturewatcher.h"
 #include "app/window/recentfiles.h"
 #include "app/window/reviewcontroller.h"
@@ -13,6 +14,7 @@
 #include "model/capture/captureruns.h"
 #include "model/io/loader.h"
 #include "model/session/captureloader.h"
+#include "model/snapshot/snapshotcache.h"
 #include "model/techniques/captureanalysis.h"
 #include "widgets/comparison/comparisonview.h"
 #include "widgets/comparison/twintimeline.h"
@@ -356,6 +358,13 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::fillRecentMenu);
     fillRecentMenu();
+    QAction *keepSnapshots = file->addAction(tr("&Keep Snapshots for Fast Reopening"));
+    keepSnapshots->setCheckable(true);
+    keepSnapshots->setChecked(snapshotCacheSettings().enabled); // off for this run with --no-cache
+    keepSnapshots->setToolTip(tr("Keep a snapshot of every opened capture in %1, so that it reopens "
+                                 "without reading its files again while they are unchanged")
+                                  .arg(QDir::toNativeSeparators(defaultSnapshotCacheDir())));
+    connect(keepSnapshots, &QAction::toggled, this, [](bool on) { setSnapshotCacheSetting(on); });
     QAction *beforeClose = file->addSeparator();
     QAction *close = file->addAction(tr("&Close Tab"), this, [this] {
         if (m_tabs->currentIndex() >= 0)

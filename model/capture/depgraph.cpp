@@ -1,6 +1,7 @@
 #include "depgraph.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace lanescope {
 
@@ -57,6 +58,29 @@ void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint
 
     buildAdjacency(m_nodes.size(), m_edges, true, m_succOffsets, m_succ);
     buildAdjacency(m_nodes.size(), m_edges, false, m_predOffsets, m_pred);
+}
+
+bool DepGraph::restore(std::vector<DepNode> nodes, std::vector<std::pair<std::uint32_t, std::uint32_t>> edges,
+                       std::size_t rawEdgeCount)
+{
+    *this = DepGraph();
+    const auto ascending = [](const DepNode &a, const DepNode &b) { return a.taskId >= b.taskId; };
+    if (std::adjacent_find(nodes.begin(), nodes.end(), ascending) != nodes.end())
+        return false;
+    const auto inRange = [&](const std::pair<std::uint32_t, std::uint32_t> &e) {
+        return e.first < nodes.size() && e.second < nodes.size();
+    };
+    if (!std::all_of(edges.begin(), edges.end(), inRange) ||
+        std::adjacent_find(edges.begin(), edges.end(), std::greater_equal<>()) != edges.end() ||
+        rawEdgeCount < edges.size())
+        return false;
+    m_rawEdgeCount = rawEdgeCount;
+    m_hasTaskList = std::any_of(nodes.begin(), nodes.end(), [](const DepNode &n) { return n.inTasks(); });
+    m_nodes = std::move(nodes);
+    m_edges = std::move(edges);
+    buildAdjacency(m_nodes.size(), m_edges, true, m_succOffsets, m_succ);
+    buildAdjacency(m_nodes.size(), m_edges, false, m_predOffsets, m_pred);
+    return true;
 }
 
 std::int64_t DepGraph::indexOf(std::uint64_t taskId) const

@@ -37,6 +37,11 @@ public:
     // Builds nodes, unique edges (self-edges kept, as the spec's Part 5 counts them) and adjacency.
     void build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint64_t, std::uint64_t>> edges);
 
+    // Takes back a graph as nodes() and edges() gave it (nodes by ascending task id, each id once;
+    // edges as node index pairs, ascending, each once), rebuilding the adjacency. False, leaving
+    // the graph empty, when the parts are not that: a snapshot is checked, never trusted.
+    bool restore(std::vector<DepNode> nodes, std::vector<std::pair<std::uint32_t, std::uint32_t>> edges,
+                 std::size_t rawEdgeCount);
     bool empty() const { return m_nodes.empty(); }
     // False for v1 files (edge pairs only): then no node can be told to be an alloc (§4.2, §4.5).
     bool hasTaskList() const { return m_hasTaskList; }

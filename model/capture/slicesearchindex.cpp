@@ -3,6 +3,8 @@
 #include "labels.h"
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 
 namespace lanescope {
 
@@ -46,6 +48,38 @@ SliceSearchIndex::SliceSearchIndex(const Capture &capture)
         const double sb = capture.lanes[std::size_t(b.lane)].slices[b.slice].startUs;
         return sa != sb ? sa < sb : (a.lane != b.lane ? a.lane < b.lane : a.slice < b.slice);
     });
+}
+
+std::optional<SliceSearchIndex> SliceSearchIndex::restore(const Capture &capture, std::vector<Bar> bars,
+                                                          std::vector<int> functions,
+                                                          std::vector<QString> functionNames)
+{
+    if (functionNames.size() != functions.size() ||
+        std::adjacent_find(functions.begin(), functions.end(), std::greater_equal<>()) != functions.end())
+        return std::nullopt;
+    const auto strings = std::int64_t(capture.strings.size());
+    double lastStart = -std::numeric_limits<double>::infinity();
+    for (const Bar &bar : bars) {
+        if (bar.lane < 0 || std::size_t(bar.lane) >= capture.lanes.size())
+            return std::nullopt;
+        const Lane &lane = capture.lanes[std::size_t(bar.lane)];
+        if (bar.slice >= lane.slices.size() || bar.firstOfLane != (bar.slice == 0))
+            return std::nullopt;
+        const std::int64_t keys = lane.kind == LaneKind::Worker  ? std::int64_t(functions.size())
+                                  : lane.kind == LaneKind::Trace ? strings
+                                                                 : 0;
+        if (bar.key < -1 || bar.key >= keys || (bar.key < 0 && !bar.firstOfLane))
+            return std::nullopt;
+        const double start = lane.slices[bar.slice].startUs;
+        if (start < lastStart)
+            return std::nullopt;
+        lastStart = start;
+    }
+    SliceSearchIndex index;
+    index.m_bars = std::move(bars);
+    index.m_functions = std::move(functions);
+    index.m_functionNames = std::move(functionNames);
+    return index;
 }
 
 } // namespace lanescope

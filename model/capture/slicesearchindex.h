@@ -3,6 +3,7 @@
 #include "capture.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace lanescope {
@@ -25,6 +26,12 @@ public:
 
     SliceSearchIndex() = default;
     explicit SliceSearchIndex(const Capture &capture);
+    // Takes back the index of `capture` as bars(), functions() and functionNames() gave it, as a
+    // snapshot keeps it; nothing when a part does not fit the capture (a bar past its lane, a key
+    // past what it names, bars out of time order): a snapshot is checked, never trusted.
+    static std::optional<SliceSearchIndex> restore(const Capture &capture, std::vector<Bar> bars,
+                                                   std::vector<int> functions,
+                                                   std::vector<QString> functionNames);
 
     const std::vector<Bar> &bars() const { return m_bars; }
     // The distinct func ids of the rows, ascending, and their names (labels.h functionName).

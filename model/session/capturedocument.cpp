@@ -3,6 +3,9 @@
 #include "capturefacts.h"
 
 #include "model/analysis/derivedtracks.h"
+#include "model/snapshot/snapshotcache.h"
+
+#include <future>
 
 namespace lanescope {
 
@@ -18,31 +21,75 @@ CaptureIndexPtr CaptureDocument::indexOf(const Capture &run) const
     return indexFor(run, it != indexes.end() ? it->second : CaptureIndexPtr());
 }
 
-OpenedDocument openDocument(const QString &path, const LoadControl &control)
+namespace {
+
+ReadError cancelledError(const QString &path)
+{
+    return ReadError{path, -1, -1, QStringLiteral("loading was cancelled")};
+}
+
+// Completes a document around its runs: the ring occupancy, derived tracks, bar index and facts of
+// every run. Runs kept by a snapshot hold their derived tracks already, and maybe sorted facts.
+OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reopened,
+                                const LoadControl &control)
 {
     OpenedDocument opened;
-    LoadResult loaded = loadCapture(path, control);
-    if (!loaded.ok()) {
-        opened.error = loaded.error;
-        return opened;
-    }
     auto document = std::make_shared<CaptureDocument>();
     document->path = path;
-    document->runs = std::move(loaded.runs);
+    document->runs = std::move(kept.runs);
+    document->reopened = reopened;
     // Derived tracks are per run: the "All runs" view gets none, as they would mix runs.
-    for (const auto &run : document->runs.runs) {
+    for (std::size_t i = 0; i < document->runs.size(); ++i) {
         if (control.cancelled()) {
-            opened.error = ReadError{path, -1, -1, QStringLiteral("loading was cancelled")};
+            opened.error = cancelledError(path);
             return opened;
         }
-        RingOccupancy &rings = document->rings[run.get()];
-        rings = computeRingOccupancy(*run);
-        appendDerivedTracks(*run, rings);
+        Capture &run = *document->runs.runs[i];
+        RingOccupancy &rings = document->rings[&run];
+        std::optional<SortedBarFacts> sorted;
+        if (i < kept.sortedBars.size())
+            sorted = std::move(kept.sortedBars[i]);
+        if (reopened) {
+            // The derived tracks came with the run, so nothing here waits for another: the ring
+            // occupancy on the second core, beside the index and the facts.
+            auto occupancy = std::async(std::launch::async, [&run] { return computeRingOccupancy(run); });
+            document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
+            run.facts = computeCaptureFacts(run, std::move(sorted));
+            rings = occupancy.get();
+            continue;
+        }
+        rings = computeRingOccupancy(run);
+        appendDerivedTracks(run, rings);
         // Built last: the counter ranges include the derived tracks.
-        document->indexes[run.get()] = std::make_shared<const CaptureIndex>(*run);
-        run->facts = computeCaptureFacts(*run);
+        document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
+        run.facts = computeCaptureFacts(run);
     }
     opened.document = std::move(document);
+    return opened;
+}
+
+} // namespace
+
+OpenedDocument openDocument(const QString &path, const LoadControl &control)
+{
+    const SnapshotCache cache(snapshotCacheSettings());
+    SourceKey key;
+    const bool keyed = cache.enabled() && sourceKeyOf(path, &key);
+    if (keyed) {
+        if (std::optional<KeptCapture> kept = cache.load(key))
+            return completeDocument(path, std::move(*kept), true, control);
+    }
+    LoadResult loaded = loadCapture(path, control);
+    if (!loaded.ok()) {
+        OpenedDocument failed;
+        failed.error = loaded.error;
+        return failed;
+    }
+    OpenedDocument opened = completeDocument(path, KeptCapture{std::move(loaded.runs), {}}, false, control);
+    // Written behind the caller's back: a cache that cannot be written only costs the next opening
+    // its speed, which is not worth an error.
+    if (keyed && opened.ok() && !control.cancelled())
+        cache.storeLater(key, opened.document->runs);
     return opened;
 }
 

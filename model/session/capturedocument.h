@@ -21,6 +21,7 @@ struct CaptureDocument
     CaptureRuns runs;
     std::map<const Capture *, RingOccupancy> rings;     // per run
     std::map<const Capture *, CaptureIndexPtr> indexes; // per run, built after its derived tracks
+    bool reopened = false; // read from its snapshot in the cache (snapshotcache.h), not from its files
 
     // The ring occupancy of one of the document's runs; computed anew for any other capture.
     RingOccupancy ringsOf(const Capture &run) const;
@@ -40,6 +41,9 @@ struct OpenedDocument
 
 // The capture pipeline of the window and of every verb: load (loader.h), then for every run its
 // ring occupancy, derived tracks and facts. Cancelling through `control` gives an error, like loading.
+// With the snapshot cache on (snapshotcache.h), a capture whose files have not changed since it was
+// last opened is read from its snapshot instead, derived tracks included, and a capture read from
+// its files leaves a snapshot for the next time, written in the background (waitForStoredSnapshots).
 OpenedDocument openDocument(const QString &path, const LoadControl &control = {});
 
 // The analysis of one run of the document (spec §12), with the ring occupancy computed on opening.

@@ -28,6 +28,16 @@ struct CaptureFacts
 
 using CaptureFactsPtr = std::shared_ptr<const CaptureFacts>;
 
-CaptureFactsPtr computeCaptureFacts(const Capture &capture);
+// The two facts that sort every bar, the longest part of computing them: a run's snapshot keeps
+// them, so that reopening it skips both sorts.
+struct SortedBarFacts
+{
+    std::vector<double> barEdges;
+    SliceSearchIndex search;
+};
+
+// With `sorted`, those two are taken as given rather than computed.
+CaptureFactsPtr computeCaptureFacts(const Capture &capture,
+                                    std::optional<SortedBarFacts> sorted = std::nullopt);
 
 } // namespace lanescope

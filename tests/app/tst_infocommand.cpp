@@ -314,6 +314,41 @@ private slots:
         QVERIFY(r.out.contains("makespan:  52.000 us (total_test_time)"));
         QVERIFY(r.out.contains("AICore:"));
     }
+
+    // The second `info` of an unchanged capture reads its snapshot from the user's cache and says
+    // exactly what the first said; --no-cache neither reads nor keeps one.
+    void reopeningFromTheCacheGivesTheSameJson_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("bundled sample") << QStringLiteral(LANESCOPE_SAMPLES "/sample-l4");
+        QTest::newRow("several runs") << QStringLiteral(LANESCOPE_FIXTURES "/generated/upstream-runs");
+        QTest::newRow("L3 ranks") << QStringLiteral(LANESCOPE_FIXTURES "/runs/l3");
+        QTest::newRow("trace") << QStringLiteral(LANESCOPE_FIXTURES "/traces/merged_swimlane_small.json");
+    }
+    void reopeningFromTheCacheGivesTheSameJson()
+    {
+        QFETCH(QString, path);
+        QTemporaryDir cache;
+        const QByteArray previous = qgetenv("XDG_CACHE_HOME");
+        qputenv("XDG_CACHE_HOME", QFile::encodeName(cache.path()));
+        const QDir snapshots(cache.filePath(QStringLiteral("lanescope")));
+        const auto count = [&] {
+            return snapshots.entryList({QStringLiteral("*.snapshot")}, QDir::Files).size();
+        };
+
+        const LanescopeRun uncached = runLanescope({"info", path, "--json", "--no-cache"});
+        QCOMPARE(uncached.exitCode, 0);
+        QCOMPARE(count(), 0);
+        const LanescopeRun first = runLanescope({"info", path, "--json"});
+        QCOMPARE(count(), 1);
+        const LanescopeRun reopened = runLanescope({"info", path, "--json"});
+        qputenv("XDG_CACHE_HOME", previous);
+        QCOMPARE(first.exitCode, 0);
+        QCOMPARE(reopened.exitCode, 0);
+        QCOMPARE(first.out, uncached.out);
+        QCOMPARE(reopened.out, first.out);
+        QCOMPARE(reopened.err, first.err);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestInfoCommand)

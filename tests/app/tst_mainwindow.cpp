@@ -1,4 +1,6 @@
+#include "app/settings/snapshotcachesetting.h"
 #include "app/window/mainwindow.h"
+#include "model/snapshot/snapshotcache.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QAction>
@@ -109,6 +111,7 @@ private slots:
                               << QStringList{"Open File…",
                                              "Open Directory…",
                                              "Open Recent",
+                                             "Keep Snapshots for Fast Reopening",
                                              "-",
                                              "Open Review…",
                                              "Save Review…",
@@ -166,6 +169,29 @@ private slots:
         for (QAction *a : found->actions())
             texts << (a->isSeparator() ? QStringLiteral("-") : a->text().remove(QLatin1Char('&')));
         QCOMPARE(texts, actions);
+    }
+
+    // The snapshot cache is a setting of the File menu: turning it off takes effect at once and is
+    // remembered for every later run, the verbs' included.
+    void keepingSnapshotsIsASetting()
+    {
+        QSettings(QStringLiteral("Lanescope"), QStringLiteral("Lanescope"))
+            .remove(QStringLiteral("cache/enabled"));
+        setSnapshotCacheSettings({}); // as after --no-cache
+        MainWindow window;
+        QAction *keep = findAction(&window, QStringLiteral("Keep Snapshots for Fast Reopening"));
+        QVERIFY(keep);
+        QVERIFY(keep->isCheckable());
+        QVERIFY(!keep->isChecked());
+        keep->trigger();
+        QVERIFY(snapshotCacheSettings().enabled);
+        QVERIFY(snapshotCacheSetting());
+        keep->trigger();
+        QVERIFY(!snapshotCacheSettings().enabled);
+        QVERIFY(!snapshotCacheSetting());
+        QSettings(QStringLiteral("Lanescope"), QStringLiteral("Lanescope"))
+            .remove(QStringLiteral("cache/enabled"));
+        setSnapshotCacheSettings({});
     }
 
     void helpListsShortcuts()

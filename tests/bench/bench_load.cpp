@@ -20,13 +20,19 @@
 // budgets compare the CPU time of the loading process (both loader threads), not wall time: on a
 // shared 2-core machine the wall time of the same load varies by a factor of two with what else
 // runs, its CPU time by a third; the wall-time ratio is printed beside it.
+// Reopening (the first capture of each size): the window's whole opening pipeline (openDocument)
+// three times per round in fresh child processes: without the snapshot cache, with an empty cache
+// (which then keeps the snapshot, written behind the opening), and again, from the snapshot.
+// Budget: reopening at most 0.1x the opening without a cache (wall time, paired per round).
 // With --check the exit status is 1 when a budget is missed. On a shared VM give the ratio budgets
 // --repeat 15: with 11 rounds the two-run ratio of one build was seen at 1.09, with 15 at 1.00.
 
 #include "capturegenerator.h"
 #include "model/index/captureindex.h"
 #include "model/io/loader.h"
+#include "model/session/capturedocument.h"
 #include "model/session/runfootprint.h"
+#include "model/snapshot/snapshotcache.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -121,6 +127,35 @@ int measure(const QString &dir)
     return 0;
 }
 
+// Child-process mode: one openDocument (the window's whole pipeline: load, derived tracks, index,
+// facts) with the snapshot cache in `cacheDir`, or off for "-". Reports the seconds to the opened
+// document, whether it came from its snapshot, the bytes the cache then holds, and the seconds
+// until the snapshot written behind it was stored.
+int measureOpen(const QString &dir, const QString &cacheDir)
+{
+    SnapshotCacheSettings settings;
+    settings.enabled = cacheDir != QLatin1String("-");
+    settings.dir = cacheDir;
+    setSnapshotCacheSettings(settings);
+    QElapsedTimer timer;
+    timer.start();
+    const OpenedDocument opened = openDocument(dir);
+    const double seconds = timer.nsecsElapsed() / 1e9;
+    waitForStoredSnapshots();
+    const double stored = timer.nsecsElapsed() / 1e9;
+    if (!opened.ok()) {
+        QTextStream(stderr) << opened.error.toString() << '\n';
+        return 2;
+    }
+    std::int64_t cached = 0;
+    if (settings.enabled)
+        for (const QFileInfo &f : QDir(cacheDir).entryInfoList(QDir::Files))
+            cached += f.size();
+    QTextStream(stdout) << seconds << ' ' << (opened.document->reopened ? 1 : 0) << ' ' << cached << ' '
+                        << stored << '\n';
+    return 0;
+}
+
 struct Variant
 {
     QString name;
@@ -131,6 +166,30 @@ struct Variant
     // flatter the N-run file. So neither file of that pair has either.
     bool companions = true;
 };
+
+// One openDocument in a fresh child process (measureOpen); nothing when it failed.
+struct Opened
+{
+    double seconds = 0;
+    bool reopened = false;
+    std::int64_t cacheBytes = 0;
+    double storedSeconds = 0;
+};
+
+std::optional<Opened> openOnce(const QString &dir, const QString &cacheDir)
+{
+    QProcess child;
+    child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--measure-open"), dir, cacheDir});
+    child.waitForFinished(-1);
+    const QStringList fields =
+        QString::fromUtf8(child.readAllStandardOutput()).trimmed().split(QLatin1Char(' '));
+    if (child.exitCode() != 0 || fields.size() != 4) {
+        QTextStream(stderr) << "open failed: " << child.readAllStandardError();
+        return std::nullopt;
+    }
+    return Opened{fields[0].toDouble(), fields[1] == QLatin1String("1"), fields[2].toLongLong(),
+                  fields[3].toDouble()};
+}
 
 struct Measured
 {
@@ -271,6 +330,8 @@ int main(int argc, char **argv)
     QStringList args = app.arguments().mid(1);
     if (args.size() == 2 && args[0] == QLatin1String("--measure"))
         return measure(args[1]);
+    if (args.size() == 3 && args[0] == QLatin1String("--measure-open"))
+        return measureOpen(args[1], args[2]);
 
     std::vector<std::uint64_t> sizes;
     bool check = false;
@@ -303,6 +364,7 @@ int main(int argc, char **argv)
         sizes = {100'000, 1'000'000};
     upstream |= runs > 1;
     const Budget budgets[] = {{100'000, 0.5, 1536}, {1'000'000, 2.5, 1536}};
+    constexpr double kReopenVsOpen = 0.10;
     constexpr double kUpstreamVsCurrent = 1.10;
     constexpr double kRunsVsOneRun = 1.05;
 
@@ -363,6 +425,37 @@ int main(int argc, char **argv)
                 << QString::number(m.cpuSeconds, 'f', 3).leftJustified(8)
                 << QString::number(m.loadSeconds / std::max(m.readSeconds, 1e-9), 'f', 1).leftJustified(11)
                 << QString::number(m.rssMiB, 'f', 0).leftJustified(13) << verdict << '\n';
+            out.flush();
+        }
+        // Reopening: the whole opening pipeline without a cache, with an empty cache (which then
+        // keeps the snapshot) and again (from the snapshot), in rounds as above.
+        {
+            const Prepared &p = *prepared.front();
+            std::vector<double> plain, storing, stored, reopening;
+            std::int64_t snapshotBytes = 0;
+            for (int round = 0; round < repeat; ++round) {
+                QTemporaryDir cache;
+                const auto uncached = openOnce(p.dir, QStringLiteral("-"));
+                const auto first = openOnce(p.dir, cache.path());
+                const auto again = openOnce(p.dir, cache.path());
+                if (!uncached || !first || !again || first->reopened || !again->reopened) {
+                    QTextStream(stderr) << p.name << ": the second opening did not come from the snapshot\n";
+                    return 2;
+                }
+                plain.push_back(uncached->seconds);
+                storing.push_back(first->seconds);
+                stored.push_back(first->storedSeconds);
+                reopening.push_back(again->seconds);
+                snapshotBytes = first->cacheBytes;
+            }
+            out << "  reopening (" << p.name << ", " << p.m.rows << " rows): open "
+                << QString::number(median(plain), 'f', 3) << " s, open with the cache on "
+                << QString::number(median(storing), 'f', 3) << " s ("
+                << QString::number(pairedRatio(storing, plain), 'f', 2) << "x; its snapshot stored after "
+                << QString::number(median(stored), 'f', 3) << " s), reopen "
+                << QString::number(median(reopening), 'f', 3) << " s; reopen/open "
+                << ratioVerdict(pairedRatio(reopening, plain), kReopenVsOpen, allOk) << "; snapshot "
+                << QString::number(double(snapshotBytes) / double(p.m.rows), 'f', 0) << " B/row\n";
             out.flush();
         }
         // Bytes per AICore row by component (the first variant's: the others hold the same rows).

@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${LANESCOPE_FUZZ_BUILD:-$root/build-fuzz}
 cxx=${CXX:-$(command -v clang++-14 || command -v clang++)}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(records deps namemap scopestats trace hostlog perfhints zstd loader session)
+[ ${#targets[@]} -gt 0 ] || targets=(records deps namemap scopestats trace hostlog perfhints zstd loader session snapshot)
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -80,6 +80,11 @@ printf '{"format":"lanescope-review","version":1,"technique":"01a","notes":"n","
 packed=$(printf 'chip_swimlane' | zstd -q -c | base64 -w0)
 printf '{"format":"lanescope-review","version":1,"technique":"general","notes":"","markers":[],"before":{"path":"a","embedded":[{"name":"x.json","size":13,"zstd_base64":"%s"}]},"after":{"path":"b","embedded":[]}}\n' \
   "$packed" > "$corpus/session/seed-embedded"
+
+# Snapshots are written by the snapshot target itself (it knows the key it reads them under), from
+# small captures of different shapes, so that the seeds stay within -max_len.
+export LANESCOPE_SNAPSHOT_SEEDS="$corpus/snapshot"
+export LANESCOPE_SNAPSHOT_SEED_CAPTURES="$fixtures/records/aicore_scheduler_streams.json:$fixtures/records/aicpu_lifecycle.json:$fixtures/traces/merged_swimlane_small.json:$fixtures/hostlog/two_processes.log:$fixtures/scopestats/v7_two_epochs.jsonl:$fixtures/runs/two-runs"
 
 failed=()
 for t in "${targets[@]}"; do

@@ -1,0 +1,161 @@
+#include "capturesnapshot.h"
+
+#include "contenthash.h"
+#include "runconsistency.h"
+#include "snapshotfields.h"
+#include "snapshotformat.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace lanescope {
+
+namespace snapshot {
+
+template <class Io, Is<SourceFile> S> void transfer(Io &io, S &f)
+{
+    static_assert(sizeof(SourceFile) == 48);
+    io(f.path, f.size, f.modifiedMs, f.edgeHash);
+}
+
+template <class Io, Is<SourceKey> S> void transfer(Io &io, S &k)
+{
+    static_assert(sizeof(SourceKey) == 120);
+    io(k.opened, k.files, k.discoveryNotes, k.producer);
+}
+
+} // namespace snapshot
+
+namespace {
+
+using SearchBar = SliceSearchIndex::Bar;
+
+void putSortedBars(snapshot::Out &io, const Capture &run)
+{
+    const bool present = bool(run.facts);
+    io(present);
+    if (present)
+        io(run.facts->barEdges, run.facts->search.bars(), run.facts->search.functions(),
+           run.facts->search.functionNames());
+}
+
+// The sorted facts of `run`, checked against it; a refusal fails the reader.
+std::optional<SortedBarFacts> getSortedBars(snapshot::In &io, const Capture &run)
+{
+    bool present = false;
+    io(present);
+    if (!present || !io.ok())
+        return std::nullopt;
+    std::vector<double> edges;
+    std::vector<SearchBar> bars;
+    std::vector<int> functions;
+    std::vector<QString> functionNames;
+    io(edges, bars, functions, functionNames);
+    if (!io.ok())
+        return std::nullopt;
+    // Region snapping searches the edges: ascending, each once, every one a time.
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+        if (!std::isfinite(edges[i]) || (i > 0 && !(edges[i - 1] < edges[i]))) {
+            io.fail(QStringLiteral("the bar edges are not ascending times"));
+            return std::nullopt;
+        }
+    }
+    std::optional<SliceSearchIndex> search =
+        SliceSearchIndex::restore(run, std::move(bars), std::move(functions), std::move(functionNames));
+    if (!search) {
+        io.fail(QStringLiteral("the search index names bars the run does not hold"));
+        return std::nullopt;
+    }
+    return SortedBarFacts{std::move(edges), std::move(*search)};
+}
+
+} // namespace
+
+QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs)
+{
+    SnapshotWriter writer(out);
+    snapshot::Out io{writer};
+    writer.raw(kSnapshotMagic, sizeof kSnapshotMagic);
+    io(kSnapshotFormatVersion, kSnapshotByteOrderMark);
+    io(key, runs.axis, std::uint64_t(runs.runs.size()));
+    for (const auto &run : runs.runs) {
+        io(*run);
+        putSortedBars(io, *run);
+    }
+    const std::uint64_t checksum = writer.checksum();
+    writer.pod(checksum);
+    return writer.flush();
+}
+
+SnapshotRead readCaptureSnapshot(const unsigned char *data, std::size_t size, const SourceKey &expected,
+                                 bool verifyChecksum)
+{
+    SnapshotRead result;
+    if (size < kSnapshotHeaderBytes + kSnapshotTrailerBytes ||
+        std::memcmp(data, kSnapshotMagic, sizeof kSnapshotMagic) != 0) {
+        result.problem = QStringLiteral("not a Lanescope snapshot");
+        return result;
+    }
+    const std::size_t payloadEnd = size - kSnapshotTrailerBytes;
+    SnapshotReader reader(data, payloadEnd);
+    snapshot::In io{reader};
+    reader.take(sizeof kSnapshotMagic);
+    std::uint32_t version = 0;
+    std::uint32_t byteOrder = 0;
+    io(version, byteOrder);
+    if (version != kSnapshotFormatVersion || byteOrder != kSnapshotByteOrderMark) {
+        result.stale = true;
+        result.problem = QStringLiteral("a snapshot of format %1, where this build reads format %2")
+                             .arg(version)
+                             .arg(kSnapshotFormatVersion);
+        return result;
+    }
+    SourceKey key;
+    io(key);
+    if (!reader.ok()) {
+        result.problem = reader.error();
+        return result;
+    }
+    if (!(key == expected)) {
+        result.stale = true;
+        result.problem =
+            QStringLiteral("the capture's files or the program changed since the snapshot was made");
+        return result;
+    }
+    std::uint64_t stored = 0;
+    std::memcpy(&stored, data + payloadEnd, sizeof stored);
+    if (verifyChecksum && contentHash(data, payloadEnd) != stored) {
+        result.problem = QStringLiteral("the checksum does not match: the snapshot is damaged");
+        return result;
+    }
+
+    KeptCapture kept;
+    CaptureRuns &runs = kept.runs;
+    std::uint64_t runCount = 0;
+    io(runs.axis, runCount);
+    // A run is at least a few hundred bytes: a count beyond what is left is damage.
+    if (reader.ok() && (runCount == 0 || runCount > reader.remaining() / 64))
+        reader.fail(QStringLiteral("%1 runs do not fit the snapshot").arg(runCount));
+    for (std::uint64_t i = 0; i < runCount && reader.ok(); ++i) {
+        auto run = std::make_shared<Capture>();
+        io(*run);
+        if (!reader.ok())
+            break;
+        if (const QString problem = runConsistencyProblem(*run); !problem.isEmpty()) {
+            result.problem = QStringLiteral("run %1 of %2: %3").arg(i + 1).arg(runCount).arg(problem);
+            return result;
+        }
+        kept.sortedBars.push_back(getSortedBars(io, *run));
+        runs.runs.push_back(std::move(run));
+    }
+    if (reader.ok() && reader.remaining() != 0)
+        reader.fail(QStringLiteral("%1 bytes follow the last run").arg(reader.remaining()));
+    if (!reader.ok()) {
+        result.problem = reader.error();
+        return result;
+    }
+    result.kept = std::move(kept);
+    return result;
+}
+
+} // namespace lanescope

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "sourcekey.h"
+
+#include "model/capture/captureruns.h"
+#include "model/session/capturefacts.h"
+
+#include <QString>
+#include <cstddef>
+#include <optional>
+
+class QIODevice;
+
+namespace lanescope {
+
+// A compact binary copy of an opened capture's runs, derived tracks included (snapshotformat.h),
+// from which a capture opened before reopens without parsing its files again.
+
+// Writes the snapshot of `runs` (with the sorted part of each run's facts, where it has them), made
+// from the files `key` names; returns why it failed, empty when every byte was written.
+QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs);
+
+// What a snapshot gives back: the runs, derived tracks included, and per run the sorted part of its
+// facts (computeCaptureFacts takes it instead of sorting again); nothing for a run written without.
+struct KeptCapture
+{
+    CaptureRuns runs;
+    std::vector<std::optional<SortedBarFacts>> sortedBars;
+};
+
+struct SnapshotRead
+{
+    std::optional<KeptCapture> kept; // set only when the snapshot was whole, current and consistent
+    bool stale = false;              // a sound snapshot of other or older files: replace it
+    QString problem;                 // why it was not used: "byte N: why", or what is stale
+
+    bool ok() const { return kept.has_value(); }
+};
+
+// Reads a snapshot made from `expected`. Anything else (another key, another format version, a
+// damaged byte, a run that breaks what the loader guarantees) gives no runs and says why: a
+// snapshot is checked as any input is, never trusted. `verifyChecksum` is false only for the
+// fuzzer, so that it reaches the checks behind the checksum.
+SnapshotRead readCaptureSnapshot(const unsigned char *data, std::size_t size, const SourceKey &expected,
+                                 bool verifyChecksum = true);
+
+} // namespace lanescope

@@ -1,0 +1,77 @@
+// The snapshot reader: any bytes give the runs of a sound snapshot or a one-line refusal, never a
+// crash. The checksum is not checked, so that mutated inputs reach the field reader and the
+// consistency checks behind it; what they accept must then serve everything the window builds on a
+// run: its bar index, its facts and its analysis.
+//
+// Seeds: with LANESCOPE_SNAPSHOT_SEEDS naming a folder, the first call writes there the snapshots of
+// a few captures (paths in LANESCOPE_SNAPSHOT_SEED_CAPTURES, separated by ':'), under the key below.
+#include "fuzzinput.h"
+#include "model/analysis/ringoccupancy.h"
+#include "model/index/captureindex.h"
+#include "model/session/capturedocument.h"
+#include "model/session/capturefacts.h"
+#include "model/snapshot/capturesnapshot.h"
+#include "model/techniques/captureanalysis.h"
+
+#include <QDir>
+#include <QFile>
+#include <cstdlib>
+
+namespace {
+
+lanescope::SourceKey fuzzKey()
+{
+    lanescope::SourceKey key;
+    key.opened = QStringLiteral("/fuzz/capture");
+    return key;
+}
+
+void writeSeeds()
+{
+    using namespace lanescope;
+    const QString dir = qEnvironmentVariable("LANESCOPE_SNAPSHOT_SEEDS");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    const QStringList captures =
+        qEnvironmentVariable("LANESCOPE_SNAPSHOT_SEED_CAPTURES").split(u':', Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < captures.size(); ++i) {
+        const OpenedDocument opened = openDocument(captures[i]);
+        if (!opened.ok())
+            continue;
+        QFile out(QDir(dir).filePath(QStringLiteral("seed-%1.snapshot").arg(i)));
+        if (out.open(QIODevice::WriteOnly))
+            writeCaptureSnapshot(out, fuzzKey(), opened.document->runs);
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    lanescope::ensureCoreApplication();
+    writeSeeds();
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    using namespace lanescope;
+    const SnapshotRead read = readCaptureSnapshot(data, size, fuzzKey(), false);
+    if (!read.ok()) {
+        if (read.problem.isEmpty() || read.problem.contains(u'\n'))
+            std::abort(); // a refusal always says why, on one line
+        return 0;
+    }
+    KeptCapture kept = std::move(*read.kept);
+    for (std::size_t i = 0; i < kept.runs.size(); ++i) {
+        Capture &run = *kept.runs.runs[i];
+        RingOccupancy rings = computeRingOccupancy(run);
+        const CaptureIndex index(run);
+        run.facts = computeCaptureFacts(run, std::move(kept.sortedBars[i]));
+        const CaptureAnalysis analysis = analyzeCapture(run, std::move(rings));
+        (void)index;
+        (void)analysis;
+    }
+    return 0;
+}

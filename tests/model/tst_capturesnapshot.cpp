@@ -1,0 +1,248 @@
+// Snapshots of opened captures: what is written reads back to the same runs, and anything else —
+// a damaged byte, a cut file, a snapshot of other files or of another format — is refused with a
+// reason, never shown.
+#include "model/session/capturedocument.h"
+#include "model/snapshot/capturesnapshot.h"
+#include "model/snapshot/snapshotformat.h"
+
+#include <QBuffer>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+const QString kFixtures = QStringLiteral(LANESCOPE_FIXTURES);
+const QString kSamples = QStringLiteral(LANESCOPE_SAMPLES);
+
+SourceKey keyFor(const QString &path)
+{
+    SourceKey key;
+    if (!sourceKeyOf(path, &key))
+        qFatal("no source key for %s", qPrintable(path));
+    return key;
+}
+
+QByteArray snapshotOf(const SourceKey &key, const CaptureRuns &runs)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    const QString failed = writeCaptureSnapshot(buffer, key, runs);
+    if (!failed.isEmpty())
+        qFatal("%s", qPrintable(failed));
+    return bytes;
+}
+
+SnapshotRead readBack(const QByteArray &bytes, const SourceKey &key, bool verifyChecksum = true)
+{
+    return readCaptureSnapshot(reinterpret_cast<const unsigned char *>(bytes.constData()),
+                               std::size_t(bytes.size()), key, verifyChecksum);
+}
+
+// The runs openDocument makes of `path`, derived tracks included, read from the files.
+CaptureRuns openedRuns(const QString &path)
+{
+    const OpenedDocument opened = openDocument(path);
+    if (!opened.ok())
+        qFatal("%s", qPrintable(opened.error.toString()));
+    return opened.document->runs;
+}
+
+QStringList adjacency(const DepGraph &deps)
+{
+    QStringList lines;
+    for (std::uint32_t i = 0; i < deps.nodes().size(); ++i) {
+        QStringList next;
+        for (auto [p, end] = deps.successors(i); p != end; ++p)
+            next << QString::number(*p);
+        for (auto [p, end] = deps.predecessors(i); p != end; ++p)
+            next << QStringLiteral("<%1").arg(*p);
+        lines << next.join(QLatin1Char(' '));
+    }
+    return lines;
+}
+
+} // namespace
+
+class TestCaptureSnapshot : public QObject
+{
+    Q_OBJECT
+
+    void inputs()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("bundled sample (level 4, deps, name map, scope stats, host log)")
+            << kSamples + QStringLiteral("/sample-l4");
+        QTest::newRow("level 2") << kFixtures + QStringLiteral("/generated/level2");
+        QTest::newRow("current runtime, several runs in one file")
+            << kFixtures + QStringLiteral("/generated/upstream-runs");
+        QTest::newRow("retained layout") << kFixtures + QStringLiteral("/runs/retained");
+        QTest::newRow("L3 ranks") << kFixtures + QStringLiteral("/runs/l3");
+        QTest::newRow("Perfetto trace") << kFixtures + QStringLiteral("/traces/merged_swimlane_small.json");
+        QTest::newRow("host log alone") << kFixtures + QStringLiteral("/hostlog/bench_rounds.log");
+        QTest::newRow("scope stats alone") << kFixtures + QStringLiteral("/scopestats/v7_two_epochs.jsonl");
+    }
+
+private slots:
+    // Written and read back, every run gives the same bytes again: each field the snapshot holds
+    // survived, and so did the sorted facts. The dependency graph's adjacency, which is rebuilt,
+    // matches too.
+    void readsBackWhatWasWritten_data() { inputs(); }
+    void readsBackWhatWasWritten()
+    {
+        QFETCH(QString, path);
+        const SourceKey key = keyFor(path);
+        const CaptureRuns runs = openedRuns(path);
+        const QByteArray bytes = snapshotOf(key, runs);
+        SnapshotRead read = readBack(bytes, key);
+        QVERIFY2(read.ok(), qPrintable(read.problem));
+        CaptureRuns &again = read.kept->runs;
+        QCOMPARE(again.size(), runs.size());
+        QCOMPARE(int(again.axis), int(runs.axis));
+        QCOMPARE(read.kept->sortedBars.size(), runs.size());
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            // The sorted facts came back: the rest of the facts is computed around them, as on reopening.
+            QVERIFY(read.kept->sortedBars[i].has_value());
+            again.runs[i]->facts = computeCaptureFacts(*again.runs[i], std::move(read.kept->sortedBars[i]));
+            QCOMPARE(again.runs[i]->facts->barEdges, runs.runs[i]->facts->barEdges);
+            QCOMPARE(adjacency(again.runs[i]->deps), adjacency(runs.runs[i]->deps));
+        }
+        QCOMPARE(snapshotOf(key, again), bytes);
+    }
+
+    // A snapshot of other files, of changed files or by another build is stale: it is replaced.
+    void anotherKeyIsStale_data()
+    {
+        QTest::addColumn<int>("change");
+        QTest::newRow("another opened path") << 0;
+        QTest::newRow("a file changed size") << 1;
+        QTest::newRow("a file changed content") << 2;
+        QTest::newRow("another program") << 3;
+    }
+    void anotherKeyIsStale()
+    {
+        QFETCH(int, change);
+        const QString path = kFixtures + QStringLiteral("/generated/level2");
+        const SourceKey key = keyFor(path);
+        SourceKey other = key;
+        switch (change) {
+        case 0:
+            other.opened += QStringLiteral("/x");
+            break;
+        case 1:
+            other.files.front().size += 1;
+            break;
+        case 2:
+            other.files.front().edgeHash ^= 1;
+            break;
+        case 3:
+            other.producer.modifiedMs += 1;
+            break;
+        }
+        const SnapshotRead read = readBack(snapshotOf(key, openedRuns(path)), other);
+        QVERIFY(!read.ok());
+        QVERIFY(read.stale);
+        QVERIFY(!read.problem.isEmpty());
+    }
+
+    // Any byte changed anywhere is refused, and says why; none is taken as data.
+    void aDamagedByteIsRefused_data()
+    {
+        QTest::addColumn<double>("at"); // share of the file
+        QTest::newRow("magic") << 0.0;
+        QTest::newRow("early payload") << 0.05;
+        QTest::newRow("middle") << 0.5;
+        QTest::newRow("late payload") << 0.95;
+        QTest::newRow("checksum") << 1.0;
+    }
+    void aDamagedByteIsRefused()
+    {
+        QFETCH(double, at);
+        const QString path = kSamples + QStringLiteral("/sample-l4");
+        const SourceKey key = keyFor(path);
+        QByteArray bytes = snapshotOf(key, openedRuns(path));
+        const qsizetype i = std::min(bytes.size() - 1, qsizetype(at * double(bytes.size())));
+        bytes[i] = char(bytes[i] ^ 0x5A);
+        const SnapshotRead read = readBack(bytes, key);
+        QVERIFY(!read.ok());
+        QVERIFY(!read.problem.isEmpty());
+        QVERIFY(!read.problem.contains(u'\n'));
+    }
+
+    // Cut anywhere, a snapshot is refused; without the checksum (as the fuzzer reads) the field
+    // reader itself finds where it ends, and says at which byte.
+    void aCutSnapshotIsRefused_data()
+    {
+        QTest::addColumn<double>("keep");
+        QTest::newRow("header only") << 0.0;
+        QTest::newRow("a tenth") << 0.1;
+        QTest::newRow("half") << 0.5;
+        QTest::newRow("all but the last bytes") << 0.999;
+    }
+    void aCutSnapshotIsRefused()
+    {
+        QFETCH(double, keep);
+        const QString path = kSamples + QStringLiteral("/sample-l4");
+        const SourceKey key = keyFor(path);
+        const QByteArray bytes = snapshotOf(key, openedRuns(path));
+        const QByteArray cut =
+            bytes.left(std::max<qsizetype>(kSnapshotHeaderBytes, qsizetype(keep * double(bytes.size()))));
+        QVERIFY(!readBack(cut, key).ok());
+        const SnapshotRead unchecked = readBack(cut + QByteArray(8, '\0'), key, false);
+        QVERIFY(!unchecked.ok());
+        QVERIFY2(unchecked.problem.startsWith(QStringLiteral("byte ")) ||
+                     unchecked.problem.startsWith(QStringLiteral("not a")),
+                 qPrintable(unchecked.problem));
+    }
+
+    // A snapshot whose bytes are sound but whose runs break what the loader guarantees (a slice
+    // pointing past its records) is refused by the consistency check, checksum or not.
+    void anInconsistentRunIsRefused()
+    {
+        const QString path = kSamples + QStringLiteral("/sample-l4");
+        const SourceKey key = keyFor(path);
+        CaptureRuns runs = openedRuns(path);
+        Capture broken = *runs.runs.front();
+        auto lane = std::find_if(broken.lanes.begin(), broken.lanes.end(), [](const Lane &l) {
+            return l.kind == LaneKind::Worker && !l.slices.empty();
+        });
+        QVERIFY(lane != broken.lanes.end());
+        lane->slices.front().ref = std::uint32_t(broken.rows.size());
+        runs.runs.front() = std::make_shared<Capture>(std::move(broken));
+        const SnapshotRead read = readBack(snapshotOf(key, runs), key);
+        QVERIFY(!read.ok());
+        QVERIFY2(read.problem.contains(QStringLiteral("lane")), qPrintable(read.problem));
+    }
+
+    // Sorted facts that are not sorted (region snapping would search them) are refused too.
+    void unsortedFactsAreRefused()
+    {
+        const QString path = kSamples + QStringLiteral("/sample-l4");
+        const SourceKey key = keyFor(path);
+        CaptureRuns runs = openedRuns(path);
+        auto facts = std::make_shared<CaptureFacts>(*runs.runs.front()->facts);
+        QVERIFY(facts->barEdges.size() > 1);
+        std::reverse(facts->barEdges.begin(), facts->barEdges.end());
+        runs.runs.front()->facts = facts;
+        const SnapshotRead read = readBack(snapshotOf(key, runs), key);
+        QVERIFY(!read.ok());
+        QVERIFY2(read.problem.contains(QStringLiteral("edges")), qPrintable(read.problem));
+    }
+
+    // Another format version reads as stale, so that a newer build rebuilds what an older wrote.
+    void anotherFormatVersionIsStale()
+    {
+        const QString path = kFixtures + QStringLiteral("/generated/level2");
+        const SourceKey key = keyFor(path);
+        QByteArray bytes = snapshotOf(key, openedRuns(path));
+        const std::uint32_t older = kSnapshotFormatVersion - 1;
+        std::memcpy(bytes.data() + sizeof kSnapshotMagic, &older, sizeof older);
+        const SnapshotRead read = readBack(bytes, key);
+        QVERIFY(!read.ok());
+        QVERIFY(read.stale);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCaptureSnapshot)
+#include "tst_capturesnapshot.moc"
