@@ -125,7 +125,17 @@ private slots:
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("needs")),
                  qPrintable(text)); // no deps: idle-with-ready-work is absent
-        QCOMPARE(m_panel->laneTable()->rowCount(), 2);
+        QTableWidget *lanes = m_panel->laneTable();
+        QCOMPARE(lanes->rowCount(), 2);
+        // Busy: one unit for the column, named in its header; right-aligned; sorted by the number.
+        QCOMPARE(lanes->horizontalHeaderItem(1)->text(), QStringLiteral("Busy (µs)"));
+        QCOMPARE(lanes->horizontalHeaderItem(1)->textAlignment(), int(Qt::AlignRight | Qt::AlignVCenter));
+        QCOMPARE(lanes->item(0, 1)->textAlignment(), int(Qt::AlignRight | Qt::AlignVCenter));
+        lanes->sortItems(1, Qt::DescendingOrder);
+        QCOMPARE(lanes->item(0, 1)->text(), QStringLiteral("500.000")); // AIV_1: all of the region
+        QCOMPARE(lanes->item(1, 1)->text(), QStringLiteral("300.000"));
+        lanes->sortItems(1, Qt::AscendingOrder);
+        QCOMPARE(lanes->item(0, 0)->text(), QStringLiteral("AICore / AIC_0"));
         // The per-function table covers the tasks starting in the region.
         QCOMPARE(int(m_panel->report()->functions.total.count), 2);
     }
@@ -158,7 +168,8 @@ private slots:
                 busy = lanes->item(row, 1);
         QVERIFY(busy);
         // Drawn: [550, 600] inside; moved up to 50 µs earlier it lies wholly inside (100 µs).
-        QCOMPARE(busy->text(), QStringLiteral("50 µs (50 µs–100 µs by placement, inferred)"));
+        QCOMPARE(busy->text(), QStringLiteral("50.000 (50.000–100.000 by placement, inferred)"));
+        QCOMPARE(lanes->horizontalHeaderItem(1)->text(), QStringLiteral("Busy (µs)"));
         QVERIFY2(busy->toolTip().contains(QStringLiteral("containment")), qPrintable(busy->toolTip()));
     }
 
