@@ -4,6 +4,7 @@
 #include "widgets/panels/regionpanel.h"
 #include "widgets/timeline/timelineview.h"
 
+#include <QHeaderView>
 #include <QTableWidget>
 #include <QTest>
 #include <QTreeWidget>
@@ -286,6 +287,44 @@ private slots:
         QVERIFY(!list.itemFor(AnnotationList::Kind::Marker, id));
         a->undoStack()->undo();
         QVERIFY(list.itemFor(AnnotationList::Kind::Marker, id));
+    }
+
+    // The time column: one unit for every time it shows, named in its header, right-aligned; a
+    // click on its header sorts the markers by time, not by their text.
+    void markerTimesReadInOneUnitAndSortByTime()
+    {
+        AnnotationList list;
+        list.resize(500, 300);
+        list.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&list));
+        list.setTimeline(m_view);
+        TimelineAnnotations *a = m_view->annotations();
+        const int late = a->addMarker(900);
+        const int early = a->addMarker(5);
+        const int middle = a->addMarker(40);
+        QTreeWidget *tree = list.tree();
+        QCOMPARE(tree->headerItem()->text(1), QStringLiteral("Time (µs)"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, late)->text(1), QStringLiteral("900.000"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, early)->text(1), QStringLiteral("5.000"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, early)->textAlignment(1),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
+        QHeaderView *header = tree->header();
+        const QPoint timeHeader(header->sectionViewportPosition(1) + 4, header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, timeHeader);
+        if (header->sortIndicatorOrder() == Qt::AscendingOrder)
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, timeHeader);
+        QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+        // As text the order would be "900.000", "5.000", "40.000".
+        QTreeWidgetItem *markers = list.itemFor(AnnotationList::Kind::Marker, early)->parent();
+        QList<int> order;
+        for (int i = 0; i < markers->childCount(); ++i)
+            order << markers->child(i)->data(0, AnnotationList::IdRole).toInt();
+        QCOMPARE(order, (QList<int>{late, middle, early}));
+        // Markers in milliseconds, the typical ones now, turn the whole column to milliseconds.
+        for (const double t : {3000.0, 5000.0, 8000.0})
+            a->addMarker(t);
+        QCOMPARE(tree->headerItem()->text(1), QStringLiteral("Time (ms)"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, early)->text(1), QStringLiteral("0.005"));
     }
 
     void keptRegionsAreListedAndJumpedTo()
