@@ -142,10 +142,11 @@ private slots:
         QCOMPARE(tree->topLevelItem(0)->textAlignment(HbViolationList::OverlapColumn),
                  int(Qt::AlignRight | Qt::AlignVCenter));
         // Listed as found until a header is clicked.
-        QCOMPARE(tree->topLevelItem(0)
-                     ->data(HbViolationList::OverlapColumn, HbViolationList::kSortRole)
-                     .toDouble(),
-                 overlapsUs[0]);
+        for (int row = 0; row < tree->topLevelItemCount(); ++row)
+            QCOMPARE(tree->topLevelItem(row)
+                         ->data(HbViolationList::OverlapColumn, HbViolationList::kSortRole)
+                         .toDouble(),
+                     overlapsUs[row]);
 
         QHeaderView *head = tree->header();
         const QPoint overlapHeader(head->sectionViewportPosition(HbViolationList::OverlapColumn) + 4,

@@ -308,6 +308,15 @@ private slots:
         QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, early)->text(1), QStringLiteral("5.000"));
         QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, early)->textAlignment(1),
                  int(Qt::AlignRight | Qt::AlignVCenter));
+        QTreeWidgetItem *markers = list.itemFor(AnnotationList::Kind::Marker, early)->parent();
+        QCOMPARE(tree->topLevelItem(0), markers); // the groups keep their order
+        auto markerOrder = [markers] {
+            QList<int> order;
+            for (int i = 0; i < markers->childCount(); ++i)
+                order << markers->child(i)->data(0, AnnotationList::IdRole).toInt();
+            return order;
+        };
+        QCOMPARE(markerOrder(), (QList<int>{early, middle, late})); // as listed, until a header is clicked
         QHeaderView *header = tree->header();
         const QPoint timeHeader(header->sectionViewportPosition(1) + 4, header->height() / 2);
         QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, timeHeader);
@@ -315,11 +324,8 @@ private slots:
             QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, timeHeader);
         QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
         // As text the order would be "900.000", "5.000", "40.000".
-        QTreeWidgetItem *markers = list.itemFor(AnnotationList::Kind::Marker, early)->parent();
-        QList<int> order;
-        for (int i = 0; i < markers->childCount(); ++i)
-            order << markers->child(i)->data(0, AnnotationList::IdRole).toInt();
-        QCOMPARE(order, (QList<int>{late, middle, early}));
+        QCOMPARE(markerOrder(), (QList<int>{late, middle, early}));
+        QCOMPARE(tree->topLevelItem(0), markers);
         // Markers in milliseconds, the typical ones now, turn the whole column to milliseconds.
         for (const double t : {3000.0, 5000.0, 8000.0})
             a->addMarker(t);

@@ -44,17 +44,17 @@ AnnotationList::AnnotationList(QWidget *parent) : QWidget(parent)
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    // In the order they were made until a header is clicked.
-    m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
-    m_tree->setSortingEnabled(true);
     m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     m_tree->installEventFilter(this);
-    m_markers = new QTreeWidgetItem(m_tree, {tr("Markers")});
-    m_regions = new QTreeWidgetItem(m_tree, {tr("Regions")});
+    m_markers = new AnnotationItem(m_tree, {tr("Markers")});
+    m_regions = new AnnotationItem(m_tree, {tr("Regions")});
     for (QTreeWidgetItem *group : {m_markers, m_regions}) {
         group->setFlags(Qt::ItemIsEnabled);
         group->setExpanded(true);
     }
+    // In the order they were added until a header is clicked.
+    m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_tree->setSortingEnabled(true);
 
     m_keep = new QPushButton(tr("Keep Region"), this);
     m_keep->setToolTip(tr("Add the measured region to the list"));
@@ -125,6 +125,9 @@ QTreeWidgetItem *AnnotationList::itemFor(Kind kind, int id) const
 void AnnotationList::rebuild()
 {
     m_rebuilding = true;
+    // Filled unsorted, then sorted by the column the user chose, if any: with sorting on, adding
+    // would order entries even while no column is chosen.
+    m_tree->setSortingEnabled(false);
     const QTreeWidgetItem *current = m_tree->currentItem();
     const QVariant currentKind = current ? current->data(0, KindRole) : QVariant();
     const QVariant currentId = current ? current->data(0, IdRole) : QVariant();
@@ -142,11 +145,12 @@ void AnnotationList::rebuild()
     m_tree->headerItem()->setText(1, timeColumnHeader(tr("Time"), unit));
     auto add = [&](QTreeWidgetItem *group, Kind kind, int id, const QString &name, double timeUs,
                    const QString &time) {
-        auto *item = new AnnotationItem(group, {name, time});
+        auto *item = new AnnotationItem(QStringList{name, time});
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable);
         item->setData(0, KindRole, int(kind));
         item->setData(0, IdRole, id);
         item->setData(1, TimeRole, timeUs);
+        group->addChild(item);
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
         if (currentId.isValid() && currentKind.toInt() == int(kind) && currentId.toInt() == id)
             m_tree->setCurrentItem(item);
@@ -163,6 +167,7 @@ void AnnotationList::rebuild()
     }
     m_markers->setText(1, QString::number(m_markers->childCount()));
     m_regions->setText(1, QString::number(m_regions->childCount()));
+    m_tree->setSortingEnabled(true);
     m_rebuilding = false;
     updateButtons();
 }

@@ -121,7 +121,11 @@ void HbViolationList::setViolations(const Capture *capture, const std::vector<Hb
         item->setTextAlignment(OverlapColumn, Qt::AlignRight | Qt::AlignVCenter);
         items.append(item);
     }
+    // Inserted unsorted, then sorted by the column the user chose, if any: with sorting on,
+    // inserting would order rows even while no column is chosen.
+    m_tree->setSortingEnabled(false);
     m_tree->addTopLevelItems(items);
+    m_tree->setSortingEnabled(true);
     QString text = violations.empty() ? tr("No hb_violation in the %1.").arg(what)
                    : violations.size() == 1
                        ? tr("1 hb_violation in the %1").arg(what)
