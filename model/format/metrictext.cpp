@@ -64,7 +64,12 @@ QString magnitude(double v, const QString &unit)
     if (isPercent(unit))
         return percent(v);
     const QString number = plainNumber(v);
-    return isUnitless(unit) ? number : number + u' ' + unit;
+    if (isUnitless(unit))
+        return number;
+    // Count units are plurals ("tasks", "rings"); exactly one of them reads in the singular.
+    if (v == 1.0 && unit.size() > 1 && unit.endsWith(u's'))
+        return number + u' ' + unit.chopped(1);
+    return number + u' ' + unit;
 }
 
 QString signOf(double v)

@@ -41,6 +41,14 @@ private slots:
                                << "2048 tasks";
         QTest::newRow("large count, no separator") << V(120660.0) << "tasks"
                                                    << "120660 tasks";
+        QTest::newRow("one ring, singular") << V(1.0) << "rings"
+                                            << "1 ring";
+        QTest::newRow("one task, singular") << V(1.0) << "tasks"
+                                            << "1 task";
+        QTest::newRow("two rings, plural") << V(2.0) << "rings"
+                                           << "2 rings";
+        QTest::newRow("no ring, plural") << V(0.0) << "rings"
+                                         << "0 rings";
         QTest::newRow("fractional count") << V(1.04834) << "bars"
                                           << "1.048 bars";
         QTest::newRow("large fraction, no exponent") << V(120660.4) << "bars"
@@ -87,6 +95,10 @@ private slots:
                                    << "0 tasks (0.0 %)";
         QTest::newRow("count without relative") << V(-1536.0) << none() << "tasks"
                                                 << "−1536 tasks";
+        QTest::newRow("one ring more") << V(1.0) << none() << "rings"
+                                       << "+1 ring";
+        QTest::newRow("one task fewer") << V(-1.0) << none() << "tasks"
+                                        << "−1 task";
         QTest::newRow("share in points") << V(0.041) << V(0.1) << "share"
                                          << "+4.1 pp (+10.0 %)";
         QTest::newRow("percent in points") << V(-2.0) << none() << "%"

@@ -147,6 +147,57 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void modelSortsWithinEachCode_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<int>("order");
+        QTest::addColumn<QStringList>("locations");
+        QTest::newRow("moves, by bytes, none first")
+            << int(CompilerHintsModel::MovesColumn) << int(Qt::AscendingOrder)
+            << QStringList{QStringLiteral("k.py:99:5"), QStringLiteral("k.py:10:5"),
+                           QStringLiteral("k.py:11:5")};
+        QTest::newRow("moves, largest first")
+            << int(CompilerHintsModel::MovesColumn) << int(Qt::DescendingOrder)
+            << QStringList{QStringLiteral("k.py:11:5"), QStringLiteral("k.py:10:5"),
+                           QStringLiteral("k.py:99:5")};
+        QTest::newRow("location") << int(CompilerHintsModel::LocationColumn) << int(Qt::AscendingOrder)
+                                  << QStringList{QStringLiteral("k.py:10:5"), QStringLiteral("k.py:11:5"),
+                                                 QStringLiteral("k.py:99:5")};
+        QTest::newRow("kernel, descending")
+            << int(CompilerHintsModel::KernelColumn) << int(Qt::DescendingOrder)
+            << QStringList{QStringLiteral("k.py:10:5"), QStringLiteral("k.py:11:5"),
+                           QStringLiteral("k.py:99:5")};
+    }
+    void modelSortsWithinEachCode()
+    {
+        QFETCH(int, column);
+        QFETCH(int, order);
+        QFETCH(QStringList, locations);
+        QTemporaryDir dir;
+        const CapturePtr capture = buildWithHints(dir);
+        QVERIFY(capture);
+        CompilerHintsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCapture(capture);
+        const QPersistentModelIndex largest =
+            model.index(0, CompilerHintsModel::KernelColumn, model.index(0, 0));
+        QCOMPARE(largest.data().toString(), QStringLiteral("qk_matmul"));
+        model.sort(column, Qt::SortOrder(order));
+        const QModelIndex ph001 = model.index(0, 0);
+        QCOMPARE(ph001.data().toString(), QStringLiteral("PH001 TileInnermostDimGranularity (3)"));
+        QStringList sorted;
+        for (int row = 0; row < model.rowCount(ph001); ++row)
+            sorted << model.index(row, CompilerHintsModel::LocationColumn, ph001).data().toString();
+        QCOMPARE(sorted, locations);
+        QCOMPARE(largest.data().toString(), QStringLiteral("qk_matmul")); // persistent indexes follow
+        QCOMPARE(model.rowCount(model.index(1, 0)), 1);
+        QCOMPARE(
+            model.headerData(CompilerHintsModel::MovesColumn, Qt::Horizontal, Qt::TextAlignmentRole).toInt(),
+            int(Qt::AlignRight | Qt::AlignVCenter));
+        QCOMPARE(model.index(0, CompilerHintsModel::MovesColumn, ph001).data(Qt::TextAlignmentRole).toInt(),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
+    }
+
     // A real click on a joined hint locates that kernel's longest bar; on an unjoined one it only
     // says so. The bar's details name the hints joined to its kernel.
     void clickingAHintLocatesItsKernel()

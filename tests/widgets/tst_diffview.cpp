@@ -14,6 +14,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QSignalSpy>
@@ -240,6 +241,49 @@ private slots:
             QVERIFY(timeline->selection());
             QCOMPARE(*timeline->selection(), bar);
         }
+    }
+
+    void largestChangesReadInOneUnitAndSortByValue()
+    {
+        auto view = makeView(m_before, m_after);
+        QVERIFY(view);
+        DiffView *diff = view->diffView();
+        QTableWidget *largest = diff->largestTable();
+        QVERIFY(largest->rowCount() >= 2);
+        QCOMPARE(largest->horizontalHeaderItem(DiffView::LargestBefore)->text(),
+                 QStringLiteral("Before (µs)"));
+        QCOMPARE(largest->horizontalHeaderItem(DiffView::LargestDelta)->text(), QStringLiteral("Δ (µs)"));
+        // The diff's order until a header is clicked: task 6's +8 µs first.
+        QCOMPARE(largest->item(0, DiffView::LargestDelta)->text(), QStringLiteral("+8.000"));
+        QCOMPARE(largest->item(0, DiffView::LargestRelative)->text(), QStringLiteral("200.0 %"));
+        QCOMPARE(largest->item(0, DiffView::LargestAfter)->textAlignment(),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
+        QCOMPARE(largest->horizontalHeaderItem(DiffView::LargestDelta)->textAlignment(),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
+        QVERIFY(!largest->horizontalHeader()->stretchLastSection());
+
+        QHeaderView *header = largest->horizontalHeader();
+        const QPoint deltaHeader(header->sectionViewportPosition(DiffView::LargestDelta) + 4,
+                                 header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, deltaHeader);
+        QCOMPARE(header->sortIndicatorSection(), int(DiffView::LargestDelta));
+        if (header->sortIndicatorOrder() == Qt::DescendingOrder)
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, deltaHeader);
+        QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+        for (int row = 1; row < largest->rowCount(); ++row)
+            QVERIFY(largest->item(row - 1, DiffView::LargestDelta)->data(Qt::UserRole).toDouble() <=
+                    largest->item(row, DiffView::LargestDelta)->data(Qt::UserRole).toDouble());
+        QCOMPARE(largest->item(0, DiffView::LargestDelta)->text(), QStringLiteral("−2.000"));
+
+        // A click on a sorted row still shows its own change.
+        const int index = largest->item(0, DiffView::LargestTask)->data(DiffView::kChangeIndexRole).toInt();
+        const BarChange change = diff->result()->diff.largest[std::size_t(index)];
+        QCOMPARE(m_after->rows[change.afterRow].taskId, kFaster);
+        QTest::mouseClick(largest->viewport(), Qt::LeftButton, {},
+                          largest->visualItemRect(largest->item(0, DiffView::LargestFunction)).center());
+        TimelineView *after = view->twin()->afterView();
+        QVERIFY(after->selection());
+        QCOMPARE(*after->selection(), after->taskLocator().barOfRow(change.afterRow));
     }
 
     void ghostToggleDrawsBeforeOverAfter()

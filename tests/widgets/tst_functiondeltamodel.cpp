@@ -66,11 +66,11 @@ private slots:
                                      << QVariant(qulonglong(10));
         QTest::newRow("after rows") << 1 << int(FunctionDeltaModel::AfterRows) << QStringLiteral("5")
                                     << QVariant(qulonglong(5));
-        QTest::newRow("mean slower") << 0 << int(FunctionDeltaModel::MeanDelta) << QStringLiteral("+2.5 µs")
+        QTest::newRow("mean slower") << 0 << int(FunctionDeltaModel::MeanDelta) << QStringLiteral("+2.500")
                                      << QVariant(2.5);
-        QTest::newRow("mean faster") << 1 << int(FunctionDeltaModel::MeanDelta) << QStringLiteral("−1 µs")
+        QTest::newRow("mean faster") << 1 << int(FunctionDeltaModel::MeanDelta) << QStringLiteral("−1.000")
                                      << QVariant(-1.0);
-        QTest::newRow("total") << 0 << int(FunctionDeltaModel::TotalDelta) << QStringLiteral("+25 µs")
+        QTest::newRow("total") << 0 << int(FunctionDeltaModel::TotalDelta) << QStringLiteral("+25.000")
                                << QVariant(25.0);
         QTest::newRow("share") << 0 << int(FunctionDeltaModel::Share) << QStringLiteral("75.0 %")
                                << QVariant(0.75);
@@ -89,6 +89,69 @@ private slots:
         QCOMPARE(model.index(row, column).data(Qt::UserRole), value);
     }
 
+    void onePerColumn_data()
+    {
+        QTest::addColumn<QList<double>>("meansUs");
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QStringList>("cells");
+        QTest::newRow("microseconds")
+            << QList<double>{2.5, -1.0, 0.0} << QStringLiteral("Mean Δ (µs)")
+            << QStringList{QStringLiteral("+2.500"), QStringLiteral("−1.000"), QStringLiteral("0.000")};
+        // The nanosecond changes are the typical ones: the one in microseconds is written in ns too,
+        // not as "+1.2 µs" beside "+850 ns".
+        QTest::newRow("nanoseconds, one larger")
+            << QList<double>{0.85, 1.2, -0.04} << QStringLiteral("Mean Δ (ns)")
+            << QStringList{QStringLiteral("+850.0"), QStringLiteral("+1200.0"), QStringLiteral("−40.0")};
+        QTest::newRow("milliseconds")
+            << QList<double>{1536.0, -2500.0, 12.0} << QStringLiteral("Mean Δ (ms)")
+            << QStringList{QStringLiteral("+1.536"), QStringLiteral("−2.500"), QStringLiteral("+0.012")};
+    }
+
+    void onePerColumn()
+    {
+        QFETCH(QList<double>, meansUs);
+        QFETCH(QString, header);
+        QFETCH(QStringList, cells);
+        std::vector<FunctionDelta> functions;
+        for (int i = 0; i < meansUs.size(); ++i)
+            functions.push_back(functionDelta(i, "f", 1, meansUs[i], std::nullopt));
+        FunctionDeltaModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFunctions(functions);
+        QCOMPARE(model.headerData(FunctionDeltaModel::MeanDelta, Qt::Horizontal).toString(), header);
+        // One row per function: the total is the mean, in the same unit.
+        QCOMPARE(model.headerData(FunctionDeltaModel::TotalDelta, Qt::Horizontal).toString(),
+                 QString(header).replace(QStringLiteral("Mean"), QStringLiteral("Total")));
+        for (int row = 0; row < cells.size(); ++row) {
+            QCOMPARE(model.index(row, FunctionDeltaModel::MeanDelta).data().toString(), cells[row]);
+            QCOMPARE(model.index(row, FunctionDeltaModel::TotalDelta).data().toString(), cells[row]);
+        }
+    }
+
+    void alignsNumbersRight_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<int>("alignment");
+        const int left = int(Qt::AlignLeft | Qt::AlignVCenter),
+                  right = int(Qt::AlignRight | Qt::AlignVCenter);
+        QTest::newRow("function") << int(FunctionDeltaModel::Function) << left;
+        QTest::newRow("before rows") << int(FunctionDeltaModel::BeforeRows) << right;
+        QTest::newRow("matched") << int(FunctionDeltaModel::Matched) << right;
+        QTest::newRow("mean") << int(FunctionDeltaModel::MeanDelta) << right;
+        QTest::newRow("total") << int(FunctionDeltaModel::TotalDelta) << right;
+        QTest::newRow("share") << int(FunctionDeltaModel::Share) << right;
+    }
+
+    void alignsNumbersRight()
+    {
+        QFETCH(int, column);
+        QFETCH(int, alignment);
+        FunctionDeltaModel model;
+        model.setFunctions(threeFunctions());
+        QCOMPARE(model.index(0, column).data(Qt::TextAlignmentRole).toInt(), alignment);
+        QCOMPARE(model.headerData(column, Qt::Horizontal, Qt::TextAlignmentRole).toInt(), alignment);
+    }
+
     void sorts_data()
     {
         QTest::addColumn<int>("column");
@@ -98,6 +161,9 @@ private slots:
             << int(FunctionDeltaModel::TotalDelta) << int(Qt::AscendingOrder) << QList<int>{1, 2, 3};
         QTest::newRow("total descending")
             << int(FunctionDeltaModel::TotalDelta) << int(Qt::DescendingOrder) << QList<int>{3, 2, 1};
+        // By the number, not its text: "−1.000" sorts after "0.000" and "+2.500" as text.
+        QTest::newRow("mean ascending")
+            << int(FunctionDeltaModel::MeanDelta) << int(Qt::AscendingOrder) << QList<int>{1, 2, 3};
         QTest::newRow("rows ascending")
             << int(FunctionDeltaModel::BeforeRows) << int(Qt::AscendingOrder) << QList<int>{2, 1, 3};
         // Without a share last, whichever the order.
@@ -138,9 +204,9 @@ private slots:
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(0, FunctionDeltaModel::Function).data().toString(), QStringLiteral("func_1"));
         QCOMPARE(model.index(0, FunctionDeltaModel::Matched).data(Qt::UserRole).toULongLong(), 10ull);
-        QCOMPARE(model.index(0, FunctionDeltaModel::MeanDelta).data().toString(), QStringLiteral("+1 µs"));
+        QCOMPARE(model.index(0, FunctionDeltaModel::MeanDelta).data().toString(), QStringLiteral("+1.000"));
         QCOMPARE(model.index(0, FunctionDeltaModel::TotalDelta).data(Qt::UserRole).toDouble(), 10.0);
-        QCOMPARE(model.index(1, FunctionDeltaModel::TotalDelta).data().toString(), QStringLiteral("0 µs"));
+        QCOMPARE(model.index(1, FunctionDeltaModel::TotalDelta).data().toString(), QStringLiteral("0.000"));
     }
 };
 

@@ -67,8 +67,8 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::newRow("name") << 0 << int(FunctionTableModel::Name) << "qk";
         QTest::newRow("count") << 1 << int(FunctionTableModel::Count) << "10";
-        QTest::newRow("avg exec") << 0 << int(FunctionTableModel::AvgExec) << "2.500 µs";
-        QTest::newRow("avg exec, whole") << 1 << int(FunctionTableModel::AvgExec) << "1.000 µs";
+        QTest::newRow("avg exec") << 0 << int(FunctionTableModel::AvgExec) << "2.500";
+        QTest::newRow("avg exec, whole") << 1 << int(FunctionTableModel::AvgExec) << "1.000";
         QTest::newRow("latency unknown at level 1") << 0 << int(FunctionTableModel::AvgLatency) << "–";
         QTest::newRow("exec % unknown") << 1 << int(FunctionTableModel::ExecPct) << "–";
         QTest::newRow("head unknown") << 2 << int(FunctionTableModel::AvgHead) << "–";
@@ -97,11 +97,14 @@ private slots:
         model.setSummary(s);
         QCOMPARE(model.index(0, FunctionTableModel::ExecPct).data().toString(), QStringLiteral("75.0 %"));
         QCOMPARE(model.index(0, FunctionTableModel::AvgLatency).data(Qt::UserRole).toDouble(), 4.0);
-        QCOMPARE(model.index(0, FunctionTableModel::AvgHead).data().toString(), QStringLiteral("500.0 ns"));
+        QCOMPARE(model.index(0, FunctionTableModel::AvgHead).data().toString(), QStringLiteral("500.0"));
+        QCOMPARE(model.headerData(FunctionTableModel::AvgHead, Qt::Horizontal).toString(),
+                 QStringLiteral("Avg head (ns)"));
     }
 
     // One unit per column, chosen by its median: a tail of 0.5 µs beside tails of 1.6 and 2 µs
-    // reads "0.503 µs", not "502.917 ns", and every number of the column keeps three decimals.
+    // reads "0.503" under "Avg tail (µs)", not "502.917 ns", and every number of the column keeps
+    // three decimals.
     void oneUnitPerColumn()
     {
         FunctionSummary s;
@@ -112,12 +115,19 @@ private slots:
         }
         FunctionTableModel model;
         model.setSummary(s);
-        QCOMPARE(model.index(0, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("0.503 µs"));
-        QCOMPARE(model.index(1, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("1.663 µs"));
-        QCOMPARE(model.index(2, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("2.000 µs"));
+        QCOMPARE(model.index(0, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("0.503"));
+        QCOMPARE(model.index(1, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("1.663"));
+        QCOMPARE(model.index(2, FunctionTableModel::AvgTail).data().toString(), QStringLiteral("2.000"));
         // Exec times of 754 µs to 3 ms: the median (2.494 ms) puts the column in ms.
-        QCOMPARE(model.index(0, FunctionTableModel::AvgExec).data().toString(), QStringLiteral("0.754 ms"));
-        QCOMPARE(model.index(2, FunctionTableModel::AvgExec).data().toString(), QStringLiteral("3.000 ms"));
+        QCOMPARE(model.index(0, FunctionTableModel::AvgExec).data().toString(), QStringLiteral("0.754"));
+        QCOMPARE(model.index(2, FunctionTableModel::AvgExec).data().toString(), QStringLiteral("3.000"));
+        // The unit is named once, in the header.
+        QCOMPARE(model.headerData(FunctionTableModel::AvgTail, Qt::Horizontal).toString(),
+                 QStringLiteral("Avg tail (µs)"));
+        QCOMPARE(model.headerData(FunctionTableModel::AvgExec, Qt::Horizontal).toString(),
+                 QStringLiteral("Avg exec (ms)"));
+        QCOMPARE(model.headerData(FunctionTableModel::AvgTail, Qt::Horizontal, Qt::TextAlignmentRole).toInt(),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
     }
 
     // Numbers keep columns of their width: the last column does not stretch across the dock.

@@ -6,6 +6,7 @@
 #include "widgets/timeline/timelineview.h"
 
 #include <QComboBox>
+#include <QHeaderView>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -111,6 +112,53 @@ private slots:
         QCOMPARE(m_list->tree()->topLevelItemCount(), 1);
         QCOMPARE(m_list->tree()->topLevelItem(0)->data(0, Qt::UserRole).toULongLong(),
                  quint64(m_run->deps.nodes()[1].taskId));
+    }
+
+    void overlapsReadInOneUnitAndSortByLength_data()
+    {
+        QTest::addColumn<QList<double>>("overlapsUs");
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QStringList>("ascending");
+        QTest::newRow("microseconds")
+            << QList<double>{20.0, 0.5, 3.0} << QStringLiteral("Started before producer end by (µs)")
+            << QStringList{QStringLiteral("0.500"), QStringLiteral("3.000"), QStringLiteral("20.000")};
+        QTest::newRow("nanoseconds") << QList<double>{0.25, 1.5, 0.04}
+                                     << QStringLiteral("Started before producer end by (ns)")
+                                     << QStringList{QStringLiteral("40.0"), QStringLiteral("250.0"),
+                                                    QStringLiteral("1500.0")};
+    }
+    void overlapsReadInOneUnitAndSortByLength()
+    {
+        QFETCH(QList<double>, overlapsUs);
+        QFETCH(QString, header);
+        QFETCH(QStringList, ascending);
+        std::vector<HbViolation> violations;
+        for (int i = 0; i < overlapsUs.size(); ++i)
+            violations.push_back({std::uint32_t(i), std::uint32_t(i + 1), 100.0 + overlapsUs[i], 100.0});
+        m_list->setViolations(m_run.get(), violations, QStringLiteral("whole capture"));
+        QTreeWidget *tree = m_list->tree();
+        QCOMPARE(tree->topLevelItemCount(), overlapsUs.size());
+        QCOMPARE(tree->headerItem()->text(HbViolationList::OverlapColumn), header);
+        QCOMPARE(tree->topLevelItem(0)->textAlignment(HbViolationList::OverlapColumn),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
+        // Listed as found until a header is clicked.
+        for (int row = 0; row < tree->topLevelItemCount(); ++row)
+            QCOMPARE(tree->topLevelItem(row)
+                         ->data(HbViolationList::OverlapColumn, HbViolationList::kSortRole)
+                         .toDouble(),
+                     overlapsUs[row]);
+
+        QHeaderView *head = tree->header();
+        const QPoint overlapHeader(head->sectionViewportPosition(HbViolationList::OverlapColumn) + 4,
+                                   head->height() / 2);
+        QTest::mouseClick(head->viewport(), Qt::LeftButton, {}, overlapHeader);
+        if (head->sortIndicatorOrder() == Qt::DescendingOrder)
+            QTest::mouseClick(head->viewport(), Qt::LeftButton, {}, overlapHeader);
+        QCOMPARE(tree->sortColumn(), int(HbViolationList::OverlapColumn));
+        QStringList sorted;
+        for (int row = 0; row < tree->topLevelItemCount(); ++row)
+            sorted << tree->topLevelItem(row)->text(HbViolationList::OverlapColumn);
+        QCOMPARE(sorted, ascending);
     }
 
     void coneListsWhatTheDocumentFoundAmongItsEdges()

@@ -3,6 +3,7 @@
 
 #include "generatedcapture.h"
 
+#include "model/format/durationtext.h"
 #include "model/io/loader.h"
 #include "widgets/panels/ringspanel.h"
 
@@ -12,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <cmath>
 
 using namespace lanescope;
 
@@ -146,6 +148,39 @@ private slots:
         QVERIFY(std::is_sorted(percent.begin(), percent.end()) ||
                 std::is_sorted(percent.rbegin(), percent.rend()));
         QVERIFY(percent.front() != percent.back());
+    }
+
+    // The peak moments are written in one unit, named in the header, so they compare at a glance;
+    // numbers and their headers are right-aligned.
+    void peakMomentsReadInOneUnit()
+    {
+        QTemporaryDir dir;
+        const CapturePtr capture = generated(WorkloadKind::RingAtCapacity, 16, dir);
+        QVERIFY(capture);
+        RingsPanel panel;
+        panel.setCapture(capture, analysisOf(capture));
+        QTableWidget *table = panel.table();
+        std::vector<double> moments;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, RingsPanel::AtColumn)->text() != QStringLiteral("—"))
+                moments.push_back(table->item(r, RingsPanel::AtColumn)->data(Qt::UserRole).toDouble());
+        QVERIFY(!moments.empty());
+        const TimeUnit unit = columnUnit(moments);
+        QCOMPARE(table->horizontalHeaderItem(RingsPanel::AtColumn)->text(),
+                 QStringLiteral("At, inferred (%1)").arg(unitSuffix(unit)));
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const QTableWidgetItem *at = table->item(r, RingsPanel::AtColumn);
+            QCOMPARE(at->textAlignment(), int(Qt::AlignRight | Qt::AlignVCenter));
+            if (at->text() == QStringLiteral("—"))
+                continue;
+            bool number = false;
+            const double shown = at->text().toDouble(&number);
+            QVERIFY2(number, qPrintable(at->text())); // no unit in the cell
+            QVERIFY(std::abs(shown * unitScaleUs(unit) - at->data(Qt::UserRole).toDouble()) <=
+                    unitScaleUs(unit) * 0.05); // within rounding
+        }
+        QCOMPARE(table->horizontalHeaderItem(RingsPanel::PercentColumn)->textAlignment(),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
     }
 
     void thresholdsAreInTheTooltip()

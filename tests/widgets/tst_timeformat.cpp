@@ -1,6 +1,7 @@
 #include "widgets/text/timeformat.h"
 
 #include <QTest>
+#include <cmath>
 
 using namespace lanescope;
 
@@ -69,6 +70,42 @@ private slots:
         QFETCH(int, decimals);
         QFETCH(QString, text);
         QCOMPARE(formatTime(us, TimeUnit(unit), decimals), text);
+    }
+
+    void formatsTableCells_data()
+    {
+        QTest::addColumn<double>("us");
+        QTest::addColumn<int>("unit");
+        QTest::addColumn<bool>("signedChange");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("µs column") << 12.5 << int(TimeUnit::Us) << false << QStringLiteral("12.500");
+        QTest::newRow("a nanosecond value in a µs column")
+            << 0.85 << int(TimeUnit::Us) << false << QStringLiteral("0.850");
+        QTest::newRow("ns column, one decimal")
+            << 0.85 << int(TimeUnit::Ns) << false << QStringLiteral("850.0");
+        QTest::newRow("ms column") << 1536.0 << int(TimeUnit::Ms) << false << QStringLiteral("1.536");
+        QTest::newRow("negative") << -3.0 << int(TimeUnit::Us) << false << QStringLiteral("-3.000");
+        QTest::newRow("change, slower") << 2.5 << int(TimeUnit::Us) << true << QStringLiteral("+2.500");
+        QTest::newRow("change, faster") << -0.8 << int(TimeUnit::Us) << true << QStringLiteral("−0.800");
+        QTest::newRow("no change") << 0.0 << int(TimeUnit::Us) << true << QStringLiteral("0.000");
+        QTest::newRow("rounds to zero from below")
+            << -0.0001 << int(TimeUnit::Us) << true << QStringLiteral("0.000");
+        QTest::newRow("not a number") << std::nan("") << int(TimeUnit::Us) << false << QStringLiteral("–");
+    }
+    void formatsTableCells()
+    {
+        QFETCH(double, us);
+        QFETCH(int, unit);
+        QFETCH(bool, signedChange);
+        QFETCH(QString, text);
+        QCOMPARE(formatTimeCell(us, TimeUnit(unit), signedChange ? TimeSign::Always : TimeSign::Negative),
+                 text);
+    }
+
+    void namesTheUnitInTheHeader()
+    {
+        QCOMPARE(timeColumnHeader(QStringLiteral("Mean Δ"), TimeUnit::Us), QStringLiteral("Mean Δ (µs)"));
+        QCOMPARE(timeColumnHeader(QStringLiteral("Avg tail"), TimeUnit::Ns), QStringLiteral("Avg tail (ns)"));
     }
 
     void picksNaturalUnits_data()

@@ -4,6 +4,7 @@
 #include "widgets/panels/regionpanel.h"
 #include "widgets/timeline/timelineview.h"
 
+#include <QHeaderView>
 #include <QTableWidget>
 #include <QTest>
 #include <QTreeWidget>
@@ -125,7 +126,17 @@ private slots:
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("needs")),
                  qPrintable(text)); // no deps: idle-with-ready-work is absent
-        QCOMPARE(m_panel->laneTable()->rowCount(), 2);
+        QTableWidget *lanes = m_panel->laneTable();
+        QCOMPARE(lanes->rowCount(), 2);
+        // Busy: one unit for the column, named in its header; right-aligned; sorted by the number.
+        QCOMPARE(lanes->horizontalHeaderItem(1)->text(), QStringLiteral("Busy (µs)"));
+        QCOMPARE(lanes->horizontalHeaderItem(1)->textAlignment(), int(Qt::AlignRight | Qt::AlignVCenter));
+        QCOMPARE(lanes->item(0, 1)->textAlignment(), int(Qt::AlignRight | Qt::AlignVCenter));
+        lanes->sortItems(1, Qt::DescendingOrder);
+        QCOMPARE(lanes->item(0, 1)->text(), QStringLiteral("500.000")); // AIV_1: all of the region
+        QCOMPARE(lanes->item(1, 1)->text(), QStringLiteral("300.000"));
+        lanes->sortItems(1, Qt::AscendingOrder);
+        QCOMPARE(lanes->item(0, 0)->text(), QStringLiteral("AICore / AIC_0"));
         // The per-function table covers the tasks starting in the region.
         QCOMPARE(int(m_panel->report()->functions.total.count), 2);
     }
@@ -158,7 +169,8 @@ private slots:
                 busy = lanes->item(row, 1);
         QVERIFY(busy);
         // Drawn: [550, 600] inside; moved up to 50 µs earlier it lies wholly inside (100 µs).
-        QCOMPARE(busy->text(), QStringLiteral("50 µs (50 µs–100 µs by placement, inferred)"));
+        QCOMPARE(busy->text(), QStringLiteral("50.000 (50.000–100.000 by placement, inferred)"));
+        QCOMPARE(lanes->horizontalHeaderItem(1)->text(), QStringLiteral("Busy (µs)"));
         QVERIFY2(busy->toolTip().contains(QStringLiteral("containment")), qPrintable(busy->toolTip()));
     }
 
@@ -275,6 +287,50 @@ private slots:
         QVERIFY(!list.itemFor(AnnotationList::Kind::Marker, id));
         a->undoStack()->undo();
         QVERIFY(list.itemFor(AnnotationList::Kind::Marker, id));
+    }
+
+    // The time column: one unit for every time it shows, named in its header, right-aligned; a
+    // click on its header sorts the markers by time, not by their text.
+    void markerTimesReadInOneUnitAndSortByTime()
+    {
+        AnnotationList list;
+        list.resize(500, 300);
+        list.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&list));
+        list.setTimeline(m_view);
+        TimelineAnnotations *a = m_view->annotations();
+        const int late = a->addMarker(900);
+        const int early = a->addMarker(5);
+        const int middle = a->addMarker(40);
+        QTreeWidget *tree = list.tree();
+        QCOMPARE(tree->headerItem()->text(1), QStringLiteral("Time (µs)"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, late)->text(1), QStringLiteral("900.000"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, early)->text(1), QStringLiteral("5.000"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, early)->textAlignment(1),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
+        QTreeWidgetItem *markers = list.itemFor(AnnotationList::Kind::Marker, early)->parent();
+        QCOMPARE(tree->topLevelItem(0), markers); // the groups keep their order
+        auto markerOrder = [markers] {
+            QList<int> order;
+            for (int i = 0; i < markers->childCount(); ++i)
+                order << markers->child(i)->data(0, AnnotationList::IdRole).toInt();
+            return order;
+        };
+        QCOMPARE(markerOrder(), (QList<int>{early, middle, late})); // as listed, until a header is clicked
+        QHeaderView *header = tree->header();
+        const QPoint timeHeader(header->sectionViewportPosition(1) + 4, header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, timeHeader);
+        if (header->sortIndicatorOrder() == Qt::AscendingOrder)
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, timeHeader);
+        QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+        // As text the order would be "900.000", "5.000", "40.000".
+        QCOMPARE(markerOrder(), (QList<int>{late, middle, early}));
+        QCOMPARE(tree->topLevelItem(0), markers);
+        // Markers in milliseconds, the typical ones now, turn the whole column to milliseconds.
+        for (const double t : {3000.0, 5000.0, 8000.0})
+            a->addMarker(t);
+        QCOMPARE(tree->headerItem()->text(1), QStringLiteral("Time (ms)"));
+        QCOMPARE(list.itemFor(AnnotationList::Kind::Marker, early)->text(1), QStringLiteral("0.005"));
     }
 
     void keptRegionsAreListedAndJumpedTo()

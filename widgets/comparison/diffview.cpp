@@ -10,7 +10,9 @@
 #include "widgets/comparison/twintimeline.h"
 #include "widgets/comparison/waterfallchart.h"
 #include "widgets/overlays/diffoverlay.h"
+#include "widgets/panels/numbersortitem.h"
 #include "widgets/text/barstyle.h"
+#include "widgets/text/timeformat.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QCheckBox>
@@ -108,17 +110,20 @@ DiffView::DiffView(TwinTimeline *twin, QWidget *parent) : QWidget(parent), m_twi
     m_functionTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_functionTable->verticalHeader()->hide();
     m_functionTable->setWordWrap(false);
-    m_functionTable->horizontalHeader()->setStretchLastSection(true);
+    // The name takes the room, so that each number stays under its header.
+    m_functionTable->horizontalHeader()->setSectionResizeMode(FunctionDeltaModel::Function,
+                                                              QHeaderView::Stretch);
 
-    m_largest = new QTableWidget(0, 5, this);
+    m_largest = new QTableWidget(0, LargestColumnCount, this);
     m_largest->setObjectName(QStringLiteral("diffLargest"));
-    m_largest->setHorizontalHeaderLabels({tr("Task"), tr("Function"), tr("Before"), tr("After"), tr("Δ")});
     m_largest->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_largest->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_largest->setSelectionMode(QAbstractItemView::SingleSelection);
     m_largest->verticalHeader()->hide();
     m_largest->setWordWrap(false);
-    m_largest->horizontalHeader()->setStretchLastSection(true);
+    m_largest->horizontalHeader()->setSectionResizeMode(LargestFunction, QHeaderView::Stretch);
+    // Sortable by any column; until a header is clicked, the diff's order (largest |Δ| first).
+    m_largest->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_largest->setToolTip(tr("Click a change to show it on both timelines."));
 
     m_waterfall = new WaterfallChart(this);
@@ -135,7 +140,10 @@ DiffView::DiffView(TwinTimeline *twin, QWidget *parent) : QWidget(parent), m_twi
     layout->addWidget(m_legend);
     layout->addWidget(m_sections, 1);
 
-    connect(m_largest, &QTableWidget::cellClicked, this, [this](int row, int) { locateChange(row); });
+    connect(m_largest, &QTableWidget::cellClicked, this, [this](int row, int) {
+        if (const QTableWidgetItem *task = m_largest->item(row, LargestTask))
+            locateChange(task->data(kChangeIndexRole).toInt());
+    });
     connect(m_functionTable, &QTableView::clicked, this, [this](const QModelIndex &index) {
         if (!index.isValid() || !m_twin)
             return;
@@ -279,27 +287,50 @@ void DiffView::updateHeader()
 
 void DiffView::fillLargest()
 {
+    m_largest->setSortingEnabled(false);
     m_largest->setRowCount(0);
-    if (!m_result)
-        return;
-    const std::vector<BarChange> &largest = m_result->diff.largest;
-    m_largest->setRowCount(int(largest.size()));
-    for (int i = 0; i < int(largest.size()); ++i) {
-        const BarChange &c = largest[std::size_t(i)];
-        if (c.afterRow >= m_after->rows.size())
-            continue;
+    std::vector<const BarChange *> shown;
+    if (m_result)
+        for (const BarChange &c : m_result->diff.largest)
+            if (c.afterRow < m_after->rows.size())
+                shown.push_back(&c);
+    // One unit per time column, from its values.
+    std::vector<double> befores, afters, deltas;
+    for (const BarChange *c : shown) {
+        befores.push_back(c->beforeUs);
+        afters.push_back(c->afterUs);
+        deltas.push_back(c->afterUs - c->beforeUs);
+    }
+    const TimeUnit beforeUnit = columnUnit(befores), afterUnit = columnUnit(afters),
+                   deltaUnit = columnUnit(deltas);
+    m_largest->setHorizontalHeaderLabels(
+        {tr("Task"), tr("Function"), timeColumnHeader(tr("Before"), beforeUnit),
+         timeColumnHeader(tr("After"), afterUnit), timeColumnHeader(tr("Δ"), deltaUnit), tr("Δ %")});
+    for (int col = LargestBefore; col < LargestColumnCount; ++col)
+        m_largest->horizontalHeaderItem(col)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+
+    m_largest->setRowCount(int(shown.size()));
+    for (int i = 0; i < int(shown.size()); ++i) {
+        const BarChange &c = *shown[std::size_t(i)];
         const TaskRow &row = m_after->rows[c.afterRow];
-        const QStringList cells = {taskDisplayId(row.taskId, m_after->info.taskIdFormat),
-                                   functionNameOf(*m_result, row.funcId), formatDuration(c.beforeUs),
-                                   formatDuration(c.afterUs), formatDurationChange(c.beforeUs, c.afterUs)};
-        for (int col = 0; col < cells.size(); ++col) {
-            auto *item = new QTableWidgetItem(cells[col]);
-            if (col >= 2)
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_largest->setItem(i, col, item);
-        }
+        auto *task = new QTableWidgetItem(taskDisplayId(row.taskId, m_after->info.taskIdFormat));
+        task->setData(kChangeIndexRole, int(&c - m_result->diff.largest.data()));
+        m_largest->setItem(i, LargestTask, task);
+        m_largest->setItem(i, LargestFunction, new QTableWidgetItem(functionNameOf(*m_result, row.funcId)));
+        m_largest->setItem(i, LargestBefore, numberItem(formatTimeCell(c.beforeUs, beforeUnit), c.beforeUs));
+        m_largest->setItem(i, LargestAfter, numberItem(formatTimeCell(c.afterUs, afterUnit), c.afterUs));
+        const double delta = c.afterUs - c.beforeUs;
+        m_largest->setItem(i, LargestDelta,
+                           numberItem(formatTimeCell(delta, deltaUnit, TimeSign::Always), delta));
+        // Relative to Before; a bar that took no time before has no relative change (sorts first).
+        const std::optional<double> relative =
+            c.beforeUs != 0 ? std::optional<double>(delta / std::abs(c.beforeUs)) : std::nullopt;
+        m_largest->setItem(i, LargestRelative,
+                           numberItem(formatMetricValue(relative, QStringLiteral("share")),
+                                      relative.value_or(-std::numeric_limits<double>::infinity())));
     }
     m_largest->resizeColumnsToContents();
+    m_largest->setSortingEnabled(true);
 }
 
 void DiffView::locateChange(int i)

@@ -41,6 +41,20 @@ class DiffView : public QWidget
     Q_OBJECT
 
 public:
+    // The largest changes' columns. Times in one unit per column (named in the header), numbers
+    // right-aligned and sorted by value; the task cell's kChangeIndexRole is the change's index in
+    // the diff's `largest`, whichever order the table is sorted in.
+    enum LargestColumn {
+        LargestTask,
+        LargestFunction,
+        LargestBefore,
+        LargestAfter,
+        LargestDelta,
+        LargestRelative,
+        LargestColumnCount
+    };
+    static constexpr int kChangeIndexRole = Qt::UserRole + 1;
+
     DiffView(TwinTimeline *twin, QWidget *parent = nullptr);
     ~DiffView() override;
 

@@ -1,7 +1,7 @@
 #include "widgets/comparison/functiondeltamodel.h"
 
-#include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
+#include "widgets/text/timeformat.h"
 
 #include <algorithm>
 
@@ -13,6 +13,13 @@ void FunctionDeltaModel::setFunctions(std::vector<FunctionDelta> functions)
 {
     beginResetModel();
     m_rows = std::move(functions);
+    std::vector<double> means, totals;
+    for (const FunctionDelta &f : m_rows) {
+        means.push_back(f.meanDeltaUs);
+        totals.push_back(f.totalDeltaUs);
+    }
+    m_meanUnit = columnUnit(std::move(means));
+    m_totalUnit = columnUnit(std::move(totals));
     endResetModel();
 }
 
@@ -64,9 +71,9 @@ QVariant FunctionDeltaModel::data(const QModelIndex &index, int role) const
     case Function:
         return f.name.isEmpty() ? tr("(function %1)").arg(f.funcId) : f.name;
     case MeanDelta:
-        return formatDurationDelta(f.meanDeltaUs);
+        return formatTimeCell(f.meanDeltaUs, m_meanUnit, TimeSign::Always);
     case TotalDelta:
-        return formatDurationDelta(f.totalDeltaUs);
+        return formatTimeCell(f.totalDeltaUs, m_totalUnit, TimeSign::Always);
     case Share:
         return formatMetricValue(f.shareOfMakespanChange, QStringLiteral("share"));
     default:
@@ -76,6 +83,9 @@ QVariant FunctionDeltaModel::data(const QModelIndex &index, int role) const
 
 QVariant FunctionDeltaModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole)
+        return section == Function ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -88,9 +98,9 @@ QVariant FunctionDeltaModel::headerData(int section, Qt::Orientation orientation
     case Matched:
         return tr("Matched");
     case MeanDelta:
-        return tr("Mean Δ");
+        return timeColumnHeader(tr("Mean Δ"), m_meanUnit);
     case TotalDelta:
-        return tr("Total Δ");
+        return timeColumnHeader(tr("Total Δ"), m_totalUnit);
     case Share:
         return tr("Share of makespan Δ");
     default:

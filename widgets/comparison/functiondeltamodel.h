@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/diff/taskdiff.h"
+#include "model/format/durationtext.h"
 
 #include <QAbstractTableModel>
 #include <vector>
@@ -8,9 +9,10 @@
 namespace lanescope {
 
 // The diff per function: rows on each side, how many were paired, the mean and total Δ and the
-// total Δ's share of the makespan change. Qt::DisplayRole is the text (times through
-// formatDuration), Qt::UserRole the plain number, which sort() orders by; the function column
-// sorts by name.
+// total Δ's share of the makespan change. Each Δ column is in one unit, chosen from its values
+// (columnUnit) and named in its header ("Mean Δ (µs)"); Qt::DisplayRole is the text, numbers
+// right-aligned, Qt::UserRole the plain number, which sort() orders by; the function column sorts
+// by name.
 class FunctionDeltaModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -33,6 +35,8 @@ private:
     QVariant value(const FunctionDelta &f, int column) const;
 
     std::vector<FunctionDelta> m_rows;
+    TimeUnit m_meanUnit = TimeUnit::Us;
+    TimeUnit m_totalUnit = TimeUnit::Us;
 };
 
 } // namespace lanescope

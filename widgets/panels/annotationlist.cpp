@@ -15,21 +15,46 @@
 
 namespace lanescope {
 
+namespace {
+
+// An entry that sorts by its time (TimeRole: a marker's moment, a region's start) in the time
+// column, by its text in the name column.
+class AnnotationItem : public QTreeWidgetItem
+{
+public:
+    using QTreeWidgetItem::QTreeWidgetItem;
+    bool operator<(const QTreeWidgetItem &other) const override
+    {
+        if (!treeWidget() || treeWidget()->sortColumn() != 1)
+            return QTreeWidgetItem::operator<(other);
+        return data(1, AnnotationList::TimeRole).toDouble() <
+               other.data(1, AnnotationList::TimeRole).toDouble();
+    }
+};
+
+} // namespace
+
 AnnotationList::AnnotationList(QWidget *parent) : QWidget(parent)
 {
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("annotationTree"));
     m_tree->setColumnCount(2);
-    m_tree->setHeaderLabels({tr("Name"), tr("Time")});
+    m_tree->setHeaderLabels({tr("Name"), timeColumnHeader(tr("Time"), TimeUnit::Us)});
+    m_tree->headerItem()->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     m_tree->installEventFilter(this);
-    m_markers = new QTreeWidgetItem(m_tree, {tr("Markers")});
-    m_regions = new QTreeWidgetItem(m_tree, {tr("Regions")});
+    m_markers = new AnnotationItem(m_tree, {tr("Markers")});
+    m_regions = new AnnotationItem(m_tree, {tr("Regions")});
     for (QTreeWidgetItem *group : {m_markers, m_regions}) {
         group->setFlags(Qt::ItemIsEnabled);
         group->setExpanded(true);
     }
+    // In the order they were added until a header is clicked.
+    m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_tree->setSortingEnabled(true);
 
     m_keep = new QPushButton(tr("Keep Region"), this);
     m_keep->setToolTip(tr("Add the measured region to the list"));
@@ -100,30 +125,49 @@ QTreeWidgetItem *AnnotationList::itemFor(Kind kind, int id) const
 void AnnotationList::rebuild()
 {
     m_rebuilding = true;
+    // Filled unsorted, then sorted by the column the user chose, if any: with sorting on, adding
+    // would order entries even while no column is chosen.
+    m_tree->setSortingEnabled(false);
     const QTreeWidgetItem *current = m_tree->currentItem();
     const QVariant currentKind = current ? current->data(0, KindRole) : QVariant();
     const QVariant currentId = current ? current->data(0, IdRole) : QVariant();
     qDeleteAll(m_markers->takeChildren());
     qDeleteAll(m_regions->takeChildren());
-    auto add = [&](QTreeWidgetItem *group, Kind kind, int id, const QString &name, const QString &time) {
-        auto *item = new QTreeWidgetItem(group, {name, time});
+    // One unit for the time column, from every time it shows, named in its header.
+    std::vector<double> times;
+    if (m_timeline) {
+        for (const TimelineMarker &m : m_timeline->annotations()->markers())
+            times.push_back(m.timeUs);
+        for (const SavedRegion &r : m_timeline->annotations()->regions())
+            times.insert(times.end(), {r.range.startUs, r.range.endUs, r.range.span()});
+    }
+    const TimeUnit unit = columnUnit(times);
+    m_tree->headerItem()->setText(1, timeColumnHeader(tr("Time"), unit));
+    auto add = [&](QTreeWidgetItem *group, Kind kind, int id, const QString &name, double timeUs,
+                   const QString &time) {
+        auto *item = new AnnotationItem(QStringList{name, time});
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable);
         item->setData(0, KindRole, int(kind));
         item->setData(0, IdRole, id);
+        item->setData(1, TimeRole, timeUs);
+        group->addChild(item);
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
         if (currentId.isValid() && currentKind.toInt() == int(kind) && currentId.toInt() == id)
             m_tree->setCurrentItem(item);
     };
     if (m_timeline) {
         for (const TimelineMarker &m : m_timeline->annotations()->markers())
-            add(m_markers, Kind::Marker, m.id, MarkerOverlay::flagText(m), formatDuration(m.timeUs));
+            add(m_markers, Kind::Marker, m.id, MarkerOverlay::flagText(m), m.timeUs,
+                formatTimeCell(m.timeUs, unit));
         for (const SavedRegion &r : m_timeline->annotations()->regions())
-            add(m_regions, Kind::Region, r.id, r.name,
+            add(m_regions, Kind::Region, r.id, r.name, r.range.startUs,
                 tr("%1 – %2 (%3)")
-                    .arg(formatDuration(r.range.startUs), formatDuration(r.range.endUs),
-                         formatDuration(r.range.span())));
+                    .arg(formatTimeCell(r.range.startUs, unit), formatTimeCell(r.range.endUs, unit),
+                         formatTimeCell(r.range.span(), unit)));
     }
     m_markers->setText(1, QString::number(m_markers->childCount()));
     m_regions->setText(1, QString::number(m_regions->childCount()));
+    m_tree->setSortingEnabled(true);
     m_rebuilding = false;
     updateButtons();
 }

@@ -24,6 +24,8 @@ public:
     enum class Kind { Marker, Region };
     static constexpr int KindRole = Qt::UserRole + 1;
     static constexpr int IdRole = Qt::UserRole + 2;
+    // The time an entry sorts by in the time column: a marker's moment, a region's start.
+    static constexpr int TimeRole = Qt::UserRole + 3;
 
     explicit AnnotationList(QWidget *parent = nullptr);
     // Lists the annotations of the timeline of the capture tab in front.

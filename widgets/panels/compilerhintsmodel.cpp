@@ -147,6 +147,9 @@ QVariant CompilerHintsModel::data(const QModelIndex &index, int role) const
 
 QVariant CompilerHintsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole)
+        return section == MovesColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                                      : QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -161,6 +164,48 @@ QVariant CompilerHintsModel::headerData(int section, Qt::Orientation orientation
     default:
         return {};
     }
+}
+
+void CompilerHintsModel::sort(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= ColumnCount)
+        return;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    std::vector<const PerfHint *> hintsBefore;
+    for (const QModelIndex &i : before)
+        hintsBefore.push_back(hintAt(i));
+    const auto movedBytes = [](const PerfHint *h) -> std::int64_t {
+        return h->transfer && h->transfer->movedBytes ? *h->transfer->movedBytes : -1;
+    };
+    const auto less = [&](const PerfHint *a, const PerfHint *b) {
+        if (column == MovesColumn)
+            return movedBytes(a) < movedBytes(b);
+        const QString ta = column == KernelColumn     ? kernelsOf(*a)
+                           : column == LocationColumn ? a->location.toString()
+                                                      : a->message;
+        const QString tb = column == KernelColumn     ? kernelsOf(*b)
+                           : column == LocationColumn ? b->location.toString()
+                                                      : b->message;
+        return ta.localeAwareCompare(tb) < 0;
+    };
+    for (Group &g : m_groups)
+        std::stable_sort(g.hints.begin(), g.hints.end(), [&](const PerfHint *a, const PerfHint *b) {
+            return order == Qt::AscendingOrder ? less(a, b) : less(b, a);
+        });
+    QModelIndexList after;
+    for (qsizetype i = 0; i < before.size(); ++i) {
+        const QModelIndex &old = before[i];
+        if (!hintsBefore[std::size_t(i)]) {
+            after << old; // a code row stays where it is
+            continue;
+        }
+        const std::vector<const PerfHint *> &hints = m_groups[std::size_t(old.internalId() - 1)].hints;
+        const auto at = std::find(hints.begin(), hints.end(), hintsBefore[std::size_t(i)]);
+        after << createIndex(int(at - hints.begin()), old.column(), old.internalId());
+    }
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
 } // namespace lanescope

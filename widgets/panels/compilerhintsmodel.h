@@ -38,6 +38,9 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // Orders the hints within each code by a column: the moves by their byte count (none first),
+    // the other columns by their text. The codes keep their order (PH001 first).
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 private:
     struct Group

@@ -27,6 +27,9 @@ CompilerHintsPanel::CompilerHintsPanel(ActiveCapture &active, QWidget *parent) :
     m_tree->setAllColumnsShowFocus(true);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(CompilerHintsModel::HintColumn, QHeaderView::Stretch);
+    // In the report's order (PH001 by moved bytes, largest first) until a header is clicked.
+    m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_tree->setSortingEnabled(true);
     m_tree->setToolTip(tr("The compiler's perf hints of this build. Click a hint joined to a kernel to "
                           "locate that kernel's bars."));
     layout->addWidget(m_tree, 1);

@@ -80,8 +80,7 @@ QVariant FunctionTableModel::data(const QModelIndex &index, int role) const
         return qulonglong(f.count);
     if (column == ExecPct)
         return QStringLiteral("%1 %").arg(*value, 0, 'f', 1);
-    const TimeUnit unit = m_units[column];
-    return formatTime(*value, unit, columnDecimals(unit));
+    return formatTimeCell(*value, m_units[column]);
 }
 
 QVariant FunctionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -89,6 +88,9 @@ QVariant FunctionTableModel::headerData(int section, Qt::Orientation orientation
     // Which reference the columns follow, where the two disagree (supplement §6.1).
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section != Name)
         return figureDescription(QStringLiteral("functions"));
+    if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole)
+        return section == Name ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -97,15 +99,15 @@ QVariant FunctionTableModel::headerData(int section, Qt::Orientation orientation
     case Count:
         return tr("Count");
     case AvgExec:
-        return tr("Avg exec");
+        return timeColumnHeader(tr("Avg exec"), m_units[section]);
     case AvgLatency:
-        return tr("Avg latency");
+        return timeColumnHeader(tr("Avg latency"), m_units[section]);
     case ExecPct:
         return tr("Exec %");
     case AvgHead:
-        return tr("Avg head");
+        return timeColumnHeader(tr("Avg head"), m_units[section]);
     case AvgTail:
-        return tr("Avg tail");
+        return timeColumnHeader(tr("Avg tail"), m_units[section]);
     default:
         return {};
     }

@@ -9,7 +9,8 @@ namespace lanescope {
 
 // The per-function table (spec §12.1): name, count, avg exec, avg latency, exec %, avg head and
 // avg tail. Level-gated columns show "–" when the capture lacks them. Each time column is written
-// in one unit (columnUnit) with fixed decimals, so its numbers line up and compare at a glance. Qt::UserRole
+// in one unit (columnUnit) with fixed decimals, named in its header ("Avg tail (µs)"), so its numbers
+// line up and compare at a glance; numbers and their headers are right-aligned. Qt::UserRole
 // holds the plain number for sorting (-1 for "–"), FuncIdRole the row's function id.
 class FunctionTableModel : public QAbstractTableModel
 {

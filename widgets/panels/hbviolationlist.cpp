@@ -12,6 +12,24 @@
 
 namespace lanescope {
 
+namespace {
+
+// A row that sorts by the numbers behind its cells (kSortRole), not by their text: task ids as ids,
+// overlaps by their length.
+class ViolationItem : public QTreeWidgetItem
+{
+public:
+    using QTreeWidgetItem::QTreeWidgetItem;
+    bool operator<(const QTreeWidgetItem &other) const override
+    {
+        const int column = treeWidget() ? treeWidget()->sortColumn() : 0;
+        return data(column, HbViolationList::kSortRole).toDouble() <
+               other.data(column, HbViolationList::kSortRole).toDouble();
+    }
+};
+
+} // namespace
+
 HbViolationList::HbViolationList(QWidget *parent) : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
@@ -28,8 +46,13 @@ HbViolationList::HbViolationList(QWidget *parent) : QWidget(parent)
     m_tree = new QTreeWidget(this);
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
-    m_tree->setHeaderLabels({tr("Consumer"), tr("Producer"), tr("Started before producer end by")});
+    m_tree->setHeaderLabels({tr("Consumer"), tr("Producer"), overlapHeader(TimeUnit::Us)});
+    m_tree->headerItem()->setTextAlignment(OverlapColumn, Qt::AlignRight | Qt::AlignVCenter);
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setStretchLastSection(false);
+    // In the order they were found until a header is clicked.
+    m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_tree->setSortingEnabled(true);
     m_tree->setToolTip(tr("Edges whose consumer started before its producer ended (hb_violation). Click to "
                           "select the consumer."));
     layout->addWidget(m_tree, 1);
@@ -56,6 +79,11 @@ QString HbViolationList::summary() const
     return m_summary->text();
 }
 
+QString HbViolationList::overlapHeader(TimeUnit unit)
+{
+    return timeColumnHeader(tr("Started before producer end by"), unit);
+}
+
 void HbViolationList::showMessage(const QString &message)
 {
     m_tree->clear();
@@ -74,16 +102,30 @@ void HbViolationList::setViolations(const Capture *capture, const std::vector<Hb
     QList<QTreeWidgetItem *> items;
     const std::size_t shown = std::min<std::size_t>(violations.size(), kMaxEntries);
     items.reserve(qsizetype(shown));
+    std::vector<double> overlaps;
+    for (std::size_t i = 0; i < shown; ++i)
+        overlaps.push_back(violations[i].overlapUs());
+    const TimeUnit unit = columnUnit(overlaps);
+    m_tree->headerItem()->setText(OverlapColumn, overlapHeader(unit));
     for (std::size_t i = 0; i < shown; ++i) {
         const HbViolation &v = violations[i];
         const std::uint64_t consumer = nodes[v.succ].taskId;
-        auto *item = new QTreeWidgetItem({taskDisplayId(consumer, capture->info.taskIdFormat),
-                                          taskDisplayId(nodes[v.pred].taskId, capture->info.taskIdFormat),
-                                          formatDuration(v.overlapUs())});
-        item->setData(0, Qt::UserRole, QVariant::fromValue<quint64>(consumer));
+        const std::uint64_t producer = nodes[v.pred].taskId;
+        auto *item = new ViolationItem(QStringList{taskDisplayId(consumer, capture->info.taskIdFormat),
+                                                   taskDisplayId(producer, capture->info.taskIdFormat),
+                                                   formatTimeCell(v.overlapUs(), unit)});
+        item->setData(ConsumerColumn, Qt::UserRole, QVariant::fromValue<quint64>(consumer));
+        item->setData(ConsumerColumn, kSortRole, double(consumer));
+        item->setData(ProducerColumn, kSortRole, double(producer));
+        item->setData(OverlapColumn, kSortRole, v.overlapUs());
+        item->setTextAlignment(OverlapColumn, Qt::AlignRight | Qt::AlignVCenter);
         items.append(item);
     }
+    // Inserted unsorted, then sorted by the column the user chose, if any: with sorting on,
+    // inserting would order rows even while no column is chosen.
+    m_tree->setSortingEnabled(false);
     m_tree->addTopLevelItems(items);
+    m_tree->setSortingEnabled(true);
     QString text = violations.empty() ? tr("No hb_violation in the %1.").arg(what)
                    : violations.size() == 1
                        ? tr("1 hb_violation in the %1").arg(what)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/analysis/dependencyanchors.h"
+#include "model/format/durationtext.h"
 
 #include <QWidget>
 #include <vector>
@@ -12,8 +13,9 @@ class QTreeWidget;
 namespace lanescope {
 
 // The happens-before violations (spec §7.5) of the selected task's full cone or of the whole
-// capture: each edge whose consumer started before its producer ended, with by how much.
-// Clicking an entry asks for its consumer to be selected.
+// capture: each edge whose consumer started before its producer ended, with by how much (in one
+// unit for the column, named in its header, right-aligned). Every column sorts by value: the task
+// ids as ids, the overlaps by length. Clicking an entry asks for its consumer to be selected.
 class HbViolationList : public QWidget
 {
     Q_OBJECT
@@ -22,6 +24,9 @@ public:
     enum class Scope { SelectionCone, WholeCapture };
     // More entries than this are counted, not listed.
     static constexpr int kMaxEntries = 5000;
+    enum Column { ConsumerColumn, ProducerColumn, OverlapColumn };
+    // The number each cell sorts by.
+    static constexpr int kSortRole = Qt::UserRole + 1;
 
     explicit HbViolationList(QWidget *parent = nullptr);
 
@@ -41,6 +46,8 @@ signals:
     void scopeChanged();
 
 private:
+    static QString overlapHeader(TimeUnit unit);
+
     QComboBox *m_scope = nullptr;
     QLabel *m_summary = nullptr;
     QTreeWidget *m_tree = nullptr;

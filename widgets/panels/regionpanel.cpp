@@ -35,7 +35,10 @@ RegionPanel::RegionPanel(QWidget *parent) : QWidget(parent)
 
     m_lanes = new QTableWidget(0, 3, this);
     m_lanes->setObjectName(QStringLiteral("regionLanes"));
-    m_lanes->setHorizontalHeaderLabels({tr("Lane"), tr("Busy"), tr("Busy %")});
+    m_lanes->setHorizontalHeaderLabels(
+        {tr("Lane"), timeColumnHeader(tr("Busy"), TimeUnit::Us), tr("Busy %")});
+    for (int column : {1, 2})
+        m_lanes->horizontalHeaderItem(column)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_lanes->verticalHeader()->hide();
     m_lanes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_lanes->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -162,24 +165,33 @@ void RegionPanel::fillLanes()
         return;
     }
     m_lanes->setRowCount(int(m_stats->lanes.size()));
+    // One unit for the busy column, named in its header; the placement bands are written in it too.
+    std::vector<double> busyTimes;
+    for (const LaneBusy &b : m_stats->lanes)
+        busyTimes.push_back(b.busyUs);
+    const TimeUnit unit = columnUnit(busyTimes);
+    m_lanes->horizontalHeaderItem(1)->setText(timeColumnHeader(tr("Busy"), unit));
     int row = 0;
     for (const LaneBusy &b : m_stats->lanes) {
         const Lane &lane = m_capture->lanes[std::size_t(b.lane)];
         // Sorting the name column keeps the timeline's lane order.
         m_lanes->setItem(row, 0,
                          new NumberSortItem(tr("%1 / %2").arg(lane.group, lane.name), double(b.lane)));
-        auto *busy = numberItem(formatDuration(b.busyUs), b.busyUs);
+        auto *busy = numberItem(formatTimeCell(b.busyUs, unit), b.busyUs);
         if (b.busyRangeUs) {
             // Host time on the device axis is a placement with a band: say what the band allows.
             const HostPlacement &placement = m_capture->info.hostPlacement;
-            const QString range =
-                tr("%1–%2").arg(formatDuration(b.busyRangeUs->first), formatDuration(b.busyRangeUs->second));
-            busy->setText(placement.inferred
-                              ? tr("%1 (%2 by placement, inferred)").arg(formatDuration(b.busyUs), range)
-                              : tr("%1 (%2 by placement)").arg(formatDuration(b.busyUs), range));
+            const QString range = tr("%1–%2").arg(formatTimeCell(b.busyRangeUs->first, unit),
+                                                  formatTimeCell(b.busyRangeUs->second, unit));
+            busy->setText(
+                placement.inferred
+                    ? tr("%1 (%2 by placement, inferred)").arg(formatTimeCell(b.busyUs, unit), range)
+                    : tr("%1 (%2 by placement)").arg(formatTimeCell(b.busyUs, unit), range));
             busy->setToolTip(
                 tr("%1 Wherever in that band the lane truly sits, this region holds %2 of its bars.")
-                    .arg(hostPlacementDescription(lane, placement), range));
+                    .arg(hostPlacementDescription(lane, placement),
+                         tr("%1–%2").arg(formatDuration(b.busyRangeUs->first),
+                                         formatDuration(b.busyRangeUs->second))));
         }
         m_lanes->setItem(row, 1, busy);
         m_lanes->setItem(row, 2, numberItem(percent(b.busyPct), b.busyPct));

@@ -59,8 +59,10 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setHorizontalHeaderLabels({tr("Ring"), tr("Resource"), tr("Peak"), tr("Capacity"),
-                                        tr("% of capacity"), tr("Scope site of peak"), tr("At (inferred)"),
+                                        tr("% of capacity"), tr("Scope site of peak"), atHeader(TimeUnit::Us),
                                         tr("Tasks on ring")});
+    for (const int column : {RingColumn, PeakColumn, CapacityColumn, PercentColumn, AtColumn, TasksColumn})
+        m_table->horizontalHeaderItem(column)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -145,6 +147,11 @@ QString RingsPanel::diagnosisText() const
     return m_diagnosisLabel->text();
 }
 
+QString RingsPanel::atHeader(TimeUnit unit)
+{
+    return timeColumnHeader(tr("At, inferred"), unit);
+}
+
 void RingsPanel::rebuild()
 {
     // Rows are filled unsorted, then sorted by the column the user chose (ring order by default).
@@ -177,6 +184,15 @@ void RingsPanel::rebuild()
                     "measure before resizing).");
     m_diagnosisLabel->setText(lines.join(u'\n'));
 
+    // The peak moments in one unit, named in the column's header.
+    std::vector<double> peakTimes;
+    for (int r = 0; r < kRingCount; ++r)
+        for (int k = 0; k < kRingResourceCount; ++k)
+            if (const auto &s = rings.at(r, RingResource(k)); s && s->peak > 0)
+                peakTimes.push_back(s->peakUs);
+    const TimeUnit atUnit = columnUnit(peakTimes);
+    m_table->horizontalHeaderItem(AtColumn)->setText(atHeader(atUnit));
+
     for (int r = 0; r < kRingCount; ++r)
         for (int k = 0; k < kRingResourceCount; ++k) {
             const auto &s = rings.at(r, RingResource(k));
@@ -204,9 +220,9 @@ void RingsPanel::rebuild()
                              cell(flat             ? QStringLiteral("—")
                                   : site.isEmpty() ? tr("unknown")
                                                    : site));
-            m_table->setItem(
-                row, AtColumn,
-                numberItem(flat ? QStringLiteral("—") : formatDuration(s->peakUs), flat ? -1 : s->peakUs));
+            m_table->setItem(row, AtColumn,
+                             numberItem(flat ? QStringLiteral("—") : formatTimeCell(s->peakUs, atUnit),
+                                        flat ? -1 : s->peakUs));
             const bool window = RingResource(k) == RingResource::TaskWindow;
             m_table->setItem(
                 row, TasksColumn,

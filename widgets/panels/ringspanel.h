@@ -2,6 +2,7 @@
 
 #include "model/analysis/ringdiagnosis.h"
 #include "model/capture/capture.h"
+#include "model/format/durationtext.h"
 #include "model/techniques/captureanalysis.h"
 #include "widgets/timeline/timelinenavigator.h"
 
@@ -58,6 +59,7 @@ public:
     };
 
 private:
+    static QString atHeader(TimeUnit unit);
     void rebuild();
     void updateBand();
 

@@ -1,0 +1,51 @@
+# README.md speaks to a reader who has not read the specs: no "§12" or "page 05" references, every
+# lane group the timeline shows is named in its legend, and every image it shows exists.
+#   cmake -DSOURCE_DIR=<root> -P readmewording.cmake
+file(READ ${SOURCE_DIR}/README.md text)
+set(problems "")
+
+string(REGEX MATCHALL "[^\n]*§[^\n]*" sections "${text}")
+foreach(line ${sections})
+  list(APPEND problems "a section reference: ${line}")
+endforeach()
+string(REGEX MATCHALL "[^\n]*[Pp]age [0-9][0-9]*[^\n]*" pages "${text}")
+foreach(line ${pages})
+  list(APPEND problems "a page reference: ${line}")
+endforeach()
+
+# The display group names, as the lane builder spells them, and the derived counter groups.
+file(READ ${SOURCE_DIR}/model/capture/lanebuilder.h builder)
+string(REGEX MATCH "namespace groups {[^}]*}" group_block "${builder}")
+string(REGEX MATCHALL "QStringLiteral\\(\"[^\"]+\"\\)" group_literals "${group_block}")
+if(NOT group_literals)
+  list(APPEND problems "no group names found in model/capture/lanebuilder.h")
+endif()
+set(groups Rings Overhead)
+foreach(literal ${group_literals})
+  string(REGEX REPLACE "QStringLiteral\\(\"([^\"]+)\"\\)" "\\1" name "${literal}")
+  list(APPEND groups "${name}")
+endforeach()
+foreach(group ${groups})
+  string(FIND "${text}" "**${group}**" at)
+  if(at EQUAL -1)
+    list(APPEND problems "the lane group legend does not name **${group}**")
+  endif()
+endforeach()
+
+# Images, in Markdown and in HTML.
+string(REGEX MATCHALL "!\\[[^]]*\\]\\([^)]+\\)" markdown_images "${text}")
+string(REGEX MATCHALL "<img [^>]*src=\"[^\"]+\"" html_images "${text}")
+foreach(image ${markdown_images} ${html_images})
+  string(REGEX REPLACE "^.*[(\"]([^)\"]+)[)\"]?$" "\\1" target "${image}")
+  if(target MATCHES "^[a-z]+:")
+    continue()
+  endif()
+  if(NOT EXISTS ${SOURCE_DIR}/${target})
+    list(APPEND problems "an image that does not exist: ${target}")
+  endif()
+endforeach()
+
+if(problems)
+  list(JOIN problems "\n  " lines)
+  message(FATAL_ERROR "README.md:\n  ${lines}")
+endif()
