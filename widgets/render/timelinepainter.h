@@ -61,6 +61,7 @@ struct TimelinePaintStats
     std::int64_t slicesVisited = 0;  // slices looked at; far below the slice count when zoomed out
     std::int64_t markersDrawn = 0;
     std::int64_t labelsDrawn = 0;
+    std::int64_t hintBadgesDrawn = 0; // bars marked as kernels with compiler hints
     std::int64_t counterPoints = 0;
     int lanesDrawn = 0;
     bool fromCache = false; // the frame was the cached picture plus fresh overlays
