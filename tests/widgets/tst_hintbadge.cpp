@@ -144,24 +144,28 @@ private slots:
         QTest::addColumn<int>("firstLane");
         QTest::addColumn<int>("width");
         QTest::addColumn<QString>("device");
+        QTest::addColumn<bool>("drawHintBadges"); // the paint option
         QTest::addColumn<bool>("badged");
         QTest::addColumn<int>("badges"); // on the whole frame
         const int worker = int(LaneKind::Worker);
         const int onBar = int(Hints::OnBar);
-        QTest::newRow("wide bar of a hinted kernel") << onBar << worker << 300 << "raster" << true << 1;
-        QTest::newRow("hidpi") << onBar << worker << 300 << "hidpi" << true << 1;
-        QTest::newRow("painter") << onBar << worker << 300 << "painter" << true << 1;
+        QTest::newRow("wide bar of a hinted kernel")
+            << onBar << worker << 300 << "raster" << true << true << 1;
+        QTest::newRow("hidpi") << onBar << worker << 300 << "hidpi" << true << true << 1;
+        QTest::newRow("painter") << onBar << worker << 300 << "painter" << true << true << 1;
+        QTest::newRow("badges turned off") << onBar << worker << 300 << "raster" << false << false << 0;
         // The bar keeps a 1 px gap on its right: 13 px drawn leave the 12 a 6 px leg needs.
-        QTest::newRow("just wide enough") << onBar << worker << 13 << "raster" << true << 1;
-        QTest::newRow("too narrow") << onBar << worker << 12 << "raster" << false << 0;
-        QTest::newRow("too narrow, painter") << onBar << worker << 12 << "painter" << false << 0;
+        QTest::newRow("just wide enough") << onBar << worker << 13 << "raster" << true << true << 1;
+        QTest::newRow("too narrow") << onBar << worker << 12 << "raster" << true << false << 0;
+        QTest::newRow("too narrow, painter") << onBar << worker << 12 << "painter" << true << false << 0;
         QTest::newRow("kernel without hints")
-            << int(Hints::OnOtherKernel) << worker << 300 << "raster" << false << 1;
+            << int(Hints::OnOtherKernel) << worker << 300 << "raster" << true << false << 1;
         QTest::newRow("hint joined to no kernel")
-            << int(Hints::Unjoined) << worker << 300 << "raster" << false << 0;
-        QTest::newRow("capture without hints") << int(Hints::None) << worker << 300 << "raster" << false << 0;
+            << int(Hints::Unjoined) << worker << 300 << "raster" << true << false << 0;
+        QTest::newRow("capture without hints")
+            << int(Hints::None) << worker << 300 << "raster" << true << false << 0;
         QTest::newRow("scheduler view bar")
-            << onBar << int(LaneKind::SchedulerView) << 300 << "raster" << false << 0;
+            << onBar << int(LaneKind::SchedulerView) << 300 << "raster" << true << false << 0;
     }
     void badgeOnTheTimeline()
     {
@@ -169,6 +173,7 @@ private slots:
         QFETCH(int, firstLane);
         QFETCH(int, width);
         QFETCH(QString, device);
+        QFETCH(bool, drawHintBadges);
         QFETCH(bool, badged);
         QFETCH(int, badges);
         const CapturePtr c = captureWith(Hints(hints), LaneKind(firstLane));
@@ -180,7 +185,9 @@ private slots:
         TimelinePainter painter;
         {
             QPainter p(&image);
-            painter.paint(p, *c, viewportFor(*c, size, width), {});
+            TimelinePaintOptions options;
+            options.drawHintBadges = drawHintBadges;
+            painter.paint(p, *c, viewportFor(*c, size, width), options);
         }
         QCOMPARE(painter.stats().hintBadgesDrawn, std::int64_t(badges));
 

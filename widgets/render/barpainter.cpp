@@ -10,7 +10,10 @@
 namespace lanescope {
 
 BarPainter::BarPainter(TimelineFrame &frame, BarScratch &scratch)
-    : m_f(frame), m_colourHook(frame.o.colourHook.get()), m_hintedKernels(frame.index.hintedKernels()),
+    : m_f(frame), m_colourHook(frame.o.colourHook.get()),
+      m_hintedKernels(frame.o.drawHintBadges && !frame.index.hintedKernels().isEmpty()
+                          ? &frame.index.hintedKernels()
+                          : nullptr),
       m_barMetrics(frame.fonts.bar), m_t0Us(frame.vp.t0Us), m_plotLeft(frame.vp.plotLeft()),
       m_pxPerUs(frame.vp.pxPerUs()), m_usPerPx(frame.vp.usPerPx()),
       m_columnMin(frame.vp.plotLeft() - 2 + 0.5), m_columnMax(frame.vp.plotRight() + 2 + 0.5),
@@ -189,10 +192,10 @@ QRgb BarPainter::headColourOf(QRgb bar)
 std::optional<HintBadge> BarPainter::hintBadgeOf(const Lane &lane, const Slice &slice, QRgb colour,
                                                  const QRect &box) const
 {
-    if (m_hintedKernels.isEmpty() || lane.kind != LaneKind::Worker)
+    if (!m_hintedKernels || box.width() < kMinHintBadgeBarPx || lane.kind != LaneKind::Worker)
         return std::nullopt;
     std::optional<HintBadge> badge = hintBadgeOn(box, colour);
-    if (badge && !m_hintedKernels.marks(m_f.c, lane, slice))
+    if (badge && !m_hintedKernels->marks(m_f.c, lane, slice))
         badge.reset();
     return badge;
 }

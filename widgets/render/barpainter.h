@@ -114,8 +114,8 @@ private:
     void drawLabels();
 
     TimelineFrame &m_f;
-    const BarColourHook *m_colourHook; // null: the colour mode decides
-    const HintedKernels &m_hintedKernels;
+    const BarColourHook *m_colourHook;    // null: the colour mode decides
+    const HintedKernels *m_hintedKernels; // null: no badges in this frame
     QFontMetrics m_barMetrics;
     const double m_t0Us;
     const double m_plotLeft;

@@ -26,7 +26,7 @@ bool HintedKernels::marks(const Capture &capture, const Lane &lane, const Slice 
 
 int hintBadgeSize(int barHeight)
 {
-    return std::clamp(barHeight * 3 / 8, 4, 8);
+    return std::clamp(barHeight * 3 / 8, kMinHintBadgeBarPx / 2, 8);
 }
 
 std::optional<HintBadge> hintBadgeOn(const QRect &bar, QRgb barColour)

@@ -50,6 +50,8 @@ struct HintBadge
 
 // The leg length on bars `barHeight` pixels high: 6 on the default 17 px bars.
 int hintBadgeSize(int barHeight);
+// No bar narrower carries a badge, whatever its height (twice the shortest leg).
+constexpr int kMinHintBadgeBarPx = 8;
 // The badge of a hinted bar, or none when the bar is too narrow or too low to carry one that
 // still reads as a corner (the triangle never takes more than half the bar's width or height).
 std::optional<HintBadge> hintBadgeOn(const QRect &bar, QRgb barColour);

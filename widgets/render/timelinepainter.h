@@ -42,6 +42,7 @@ struct TimelinePaintOptions
     // Chooses every bar's colour instead of colourMode when set (the Diff view); compared by pointer.
     std::shared_ptr<const BarColourHook> colourHook;
     bool drawSetupHeads = true; // AICore bars: receive -> start in a lighter shade
+    bool drawHintBadges = true; // AICore bars of kernels with compiler hints: a corner mark (hintbadge.h)
     // Keep the last frame without its overlays (selection outlines) and reuse it while only the
     // overlays change: clicks, hovers and tooltips then cost a blit, not a million bars.
     bool cacheFrames = false;
