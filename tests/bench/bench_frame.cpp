@@ -5,9 +5,15 @@
 // changed (the frame cache plus fresh overlays, as after a click or a hover). The Diff view's frame
 // (every bar coloured by its change through the bar painter's colour hook, the removed bars'
 // ghosts and the added bars' hatching drawn over it) is measured on the same view, as a ratio to
-// the plain cold frame: budget 2x.
+// the plain cold frame: budget 2x. So are the full and zoomed frames of a copy of the capture with
+// compiler hints joined to half its kernels (the hint badge on every wide enough bar of those), each
+// as a ratio to the same frame drawn without the badges (the plain frame: same painter, same
+// memory, so only the badges differ): budget 1.1x.
 //
-//   bench_frame [--bars N] [--runs N] [--no-labels] [--only full|repeat|zoomed|diff] [--check]
+//   bench_frame [--bars N] [--runs N] [--no-labels] [--only full|repeat|zoomed|diff|hinted|hinted-zoomed]
+//               [--check]
+//
+// --only hinted and --only hinted-zoomed measure the badged frame and its plain counterpart.
 //
 // --only measures one kind of frame besides the floor (for a profiler's view of it).
 //
@@ -98,6 +104,20 @@ TaskDiff syntheticDiff(const Capture &before, const Capture &after)
     return d;
 }
 
+// The same capture with one compiler hint joined to every other kernel.
+CapturePtr withHintedKernels(const Capture &plain)
+{
+    auto c = std::make_shared<Capture>(plain);
+    for (int f = 0; f < kFunctions; f += 2) {
+        PerfHint h;
+        h.code = QStringLiteral("PH001");
+        h.rule = QStringLiteral("TileInnermostDimGranularity");
+        h.funcIds = {f};
+        c->perfHints.hints.push_back(h);
+    }
+    return c;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -146,6 +166,17 @@ int main(int argc, char **argv)
     diffOptions.colourHook = std::make_shared<DiffColouring>(*before, *capture, diff);
     diffOptions.overlays.push_back(std::make_shared<DiffOverlay>(*before, *capture, diff));
 
+    // Its own painter: one painter keeps the derived data of one capture.
+    const CapturePtr hinted = withHintedKernels(*capture);
+    TimelinePainter hintedPainter;
+    TimelinePaintOptions noBadges = options;
+    noBadges.drawHintBadges = false;
+    auto hintedFrame = [&](TimeRange range, const TimelinePaintOptions &o) {
+        QPainter p(&image);
+        hintedPainter.paint(p, *hinted, vp.withRange(range), o);
+    };
+    hintedFrame(full, options); // warm-up, as for the plain frames
+
     TimelinePaintOptions cached = options;
     cached.cacheFrames = true;
     auto frame = [&](TimeRange range, const TimelinePaintOptions &o) {
@@ -163,6 +194,7 @@ int main(int argc, char **argv)
         std::function<void()> work;
         std::vector<double> ms;
         TimelinePaintStats stats;
+        TimelinePainter *painter = nullptr; // whose stats; null: the plain frames' painter
     };
     std::size_t selected = 0;
     std::vector<Measured> measured = {
@@ -179,6 +211,34 @@ int main(int argc, char **argv)
          {}},
         {"zoomed, cold", "zoomed", 4, [&] { frame(zoomed, options); }, {}, {}},
         {"diff view, full, cold", "diff", 32, [&] { frame(full, diffOptions); }, {}, {}},
+        {"hinted kernels, full, cold",
+         "hinted",
+         16,
+         [&] { hintedFrame(full, options); },
+         {},
+         {},
+         &hintedPainter},
+        {"hinted kernels without badges, full, cold",
+         "hinted",
+         16,
+         [&] { hintedFrame(full, noBadges); },
+         {},
+         {},
+         &hintedPainter},
+        {"hinted kernels, zoomed, cold",
+         "hinted-zoomed",
+         4,
+         [&] { hintedFrame(zoomed, options); },
+         {},
+         {},
+         &hintedPainter},
+        {"hinted kernels without badges, zoomed, cold",
+         "hinted-zoomed",
+         4,
+         [&] { hintedFrame(zoomed, noBadges); },
+         {},
+         {},
+         &hintedPainter},
     };
     // Interleaved rounds: a busy spell on the machine falls on every kind of frame alike, so the
     // ratios to the floor stay comparable within one run.
@@ -189,7 +249,7 @@ int main(int argc, char **argv)
             const double start = threadCpuMs();
             m.work();
             m.ms.push_back(threadCpuMs() - start);
-            m.stats = painter.stats();
+            m.stats = (m.painter ? *m.painter : painter).stats();
         }
     }
     if (!measured[2].ms.empty() && !measured[2].stats.fromCache)
@@ -207,7 +267,8 @@ int main(int argc, char **argv)
         const bool ok = ms <= m.budgetMs;
         missed |= !ok;
         out << QStringLiteral(
-                   "%1: %2 ms (%3x floor), budget %4 ms: %5   [lanes %6, rects %7, visited %8, labels %9]\n")
+                   "%1: %2 ms (%3x floor), budget %4 ms: %5   [lanes %6, rects %7, visited %8, labels %9, "
+                   "hint badges %10]\n")
                    .arg(QLatin1String(m.name))
                    .arg(ms, 0, 'f', 3)
                    .arg(floorMs > 0 ? ms / floorMs : 0.0, 0, 'f', 1)
@@ -216,7 +277,8 @@ int main(int argc, char **argv)
                    .arg(m.stats.lanesDrawn)
                    .arg(m.stats.rectsDrawn)
                    .arg(m.stats.slicesVisited)
-                   .arg(m.stats.labelsDrawn);
+                   .arg(m.stats.labelsDrawn)
+                   .arg(m.stats.hintBadgesDrawn);
     }
     // The Diff view's frame against the plain one on the same view, measured in the same rounds.
     if (!measured[1].ms.empty() && !measured[4].ms.empty()) {
@@ -225,6 +287,21 @@ int main(int argc, char **argv)
         missed |= !ok;
         out << QStringLiteral("diff frame / plain frame: %1x, budget 2x: %2\n")
                    .arg(ratio, 0, 'f', 2)
+                   .arg(ok ? QStringLiteral("ok") : QStringLiteral("MISSED"));
+    }
+    // The badged frames against the same frames without badges, measured in the same rounds.
+    const std::pair<std::size_t, std::size_t> hintedAgainstPlain[] = {{5, 6}, {7, 8}};
+    for (const auto &[hintedFrameIndex, plainIndex] : hintedAgainstPlain) {
+        const Measured &h = measured[hintedFrameIndex];
+        const Measured &plain = measured[plainIndex];
+        if (h.ms.empty() || plain.ms.empty())
+            continue;
+        const double ratio = median(h.ms) / median(plain.ms);
+        const bool ok = ratio <= 1.1;
+        missed |= !ok;
+        out << QStringLiteral("%1 / %2: %3x, budget 1.1x: %4\n")
+                   .arg(QLatin1String(h.name), QLatin1String(plain.name))
+                   .arg(ratio, 0, 'f', 3)
                    .arg(ok ? QStringLiteral("ok") : QStringLiteral("MISSED"));
     }
     out.flush();

@@ -43,6 +43,23 @@ CapturePtr twoCores()
     return c;
 }
 
+// twoCores with one compiler hint, joined to function 0 or to no kernel.
+CapturePtr withHint(bool joined)
+{
+    auto c = std::make_shared<Capture>(*twoCores());
+    PerfHint h;
+    h.code = QStringLiteral("PH001");
+    h.rule = QStringLiteral("TileInnermostDimGranularity");
+    if (joined)
+        h.funcIds = {0};
+    c->perfHints.path = QStringLiteral("report/perf_hints.log");
+    c->perfHints.hints.push_back(h);
+    return c;
+}
+
+const LegendEntry kHintEntry{QStringLiteral("kernel with compiler hints"), neutralBarColour(),
+                             LegendMark::HintBadge};
+
 } // namespace
 
 class TestBarLegend : public QObject
@@ -97,6 +114,57 @@ private slots:
         view.setColourMode(BarColourMode::CoreType);
         QCOMPARE(legend.colourMode(), BarColourMode::CoreType);
         QCOMPARE(legend.entries(), legendEntries(*c, BarColourMode::CoreType));
+    }
+
+    // The hint badge is drawn in every colour mode, so its entry is listed in every one, last; only
+    // when some hint was joined to a kernel, as no bar carries the badge otherwise.
+    void hintEntryOnlyWithJoinedHints_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("hints"); // 0: none, 1: one joined to no kernel, 2: one joined
+        QTest::addColumn<bool>("listed");
+        const std::pair<const char *, BarColourMode> modes[] = {{"function", BarColourMode::Function},
+                                                                {"core type", BarColourMode::CoreType},
+                                                                {"phase", BarColourMode::Phase}};
+        for (const auto &[name, mode] : modes) {
+            QTest::addRow("%s, no hints", name) << int(mode) << 0 << false;
+            QTest::addRow("%s, unjoined hint", name) << int(mode) << 1 << false;
+            QTest::addRow("%s, joined hint", name) << int(mode) << 2 << true;
+        }
+    }
+    void hintEntryOnlyWithJoinedHints()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, hints);
+        QFETCH(bool, listed);
+        const CapturePtr c = hints == 0 ? twoCores() : withHint(hints == 2);
+        const auto plain = legendEntries(*twoCores(), BarColourMode(mode));
+        const auto entries = legendEntries(*c, BarColourMode(mode));
+        QCOMPARE(entries.size(), plain.size() + (listed ? 1 : 0));
+        QVERIFY(std::equal(plain.begin(), plain.end(), entries.begin())); // the colours come first
+        QCOMPARE(entries.back() == kHintEntry, listed);
+        // A tight limit on colours leaves the badge's entry in.
+        const auto limited = legendEntries(*c, BarColourMode::Function, 1);
+        QCOMPARE(limited.size(), std::size_t(listed ? 2 : 1));
+    }
+
+    // The widget draws the entry's swatch as a bar with the badge in its top-right corner.
+    void legendWidgetDrawsTheBadge()
+    {
+        BarLegend legend;
+        legend.resize(220, 120);
+        legend.setCapture(withHint(true));
+        QCOMPARE(legend.entries().back(), kHintEntry);
+        const QImage image = legend.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        // Rows of 18 px from y 4; the 12 px swatch 3 px into its row at x 8, outlined.
+        const int top = 4 + 18 * int(legend.entries().size() - 1) + 3;
+        const QRgb mark = textColourOn(neutralBarColour()).rgb() & 0xffffff;
+        QCOMPARE(image.pixel(18, top + 1) & 0xffffff, mark);
+        QCOMPARE(image.pixel(16, top + 1) & 0xffffff, mark);
+        QCOMPARE(image.pixel(14, top + 1) & 0xffffff, neutralBarColour() & 0xffffff);
+        QCOMPARE(image.pixel(9, top + 10) & 0xffffff, neutralBarColour() & 0xffffff);
+        // The other swatches are plain colours.
+        QCOMPARE(image.pixel(18, 4 + 3 + 1) & 0xffffff, keyColour(1) & 0xffffff);
     }
 
     // The legend's colours are the colours the bars are drawn in.

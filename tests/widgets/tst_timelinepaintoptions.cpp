@@ -79,6 +79,8 @@ private slots:
                                      << false;
         QTest::newRow("setup heads") << Change([](auto &o) { o.drawSetupHeads = !o.drawSetupHeads; })
                                      << false;
+        QTest::newRow("hint badges") << Change([](auto &o) { o.drawHintBadges = !o.drawHintBadges; })
+                                     << false;
         QTest::newRow("background") << Change([](auto &o) { o.colours.background = Qt::red; }) << false;
         // The old cache key compared the colours by their background only.
         QTest::newRow("text colour") << Change([](auto &o) { o.colours.text = Qt::red; }) << false;

@@ -97,9 +97,9 @@ void paintFrame(QPainter &painter, const Capture &c, QSize size, TimeRange range
         for (std::size_t i = 0; i < frame.legend.size(); ++i) {
             const int y = legendTop + kLegendPaddingPx + positions[i].y() * kLegendRowPx;
             const int x = positions[i].x();
-            painter.fillRect(
-                QRect(x, y + (kLegendRowPx - kLegendSwatchPx) / 2, kLegendSwatchPx, kLegendSwatchPx),
-                QColor::fromRgb(frame.legend[i].colour));
+            paintLegendSwatch(
+                painter, QRect(x, y + (kLegendRowPx - kLegendSwatchPx) / 2, kLegendSwatchPx, kLegendSwatchPx),
+                frame.legend[i]);
             painter.setPen(options.colours.text);
             painter.drawText(QRect(x + kLegendSwatchPx + 4, y, size.width(), kLegendRowPx),
                              Qt::AlignLeft | Qt::AlignVCenter, frame.legend[i].text);

@@ -3,6 +3,7 @@
 #include "model/analysis/functioncounts.h"
 #include "model/capture/labels.h"
 #include "model/session/capturefacts.h"
+#include "widgets/render/hintbadge.h"
 #include "widgets/style/slicepalette.h"
 #include "widgets/timeline/activecapture.h"
 
@@ -42,9 +43,8 @@ std::vector<LegendEntry> phaseEntries(const Capture &capture, std::size_t maxEnt
     }
     return entries;
 }
-} // namespace
 
-std::vector<LegendEntry> legendEntries(const Capture &capture, BarColourMode mode, std::size_t maxEntries)
+std::vector<LegendEntry> colourEntries(const Capture &capture, BarColourMode mode, std::size_t maxEntries)
 {
     switch (mode) {
     case BarColourMode::Function:
@@ -59,6 +59,30 @@ std::vector<LegendEntry> legendEntries(const Capture &capture, BarColourMode mod
     }
     }
     return {};
+}
+} // namespace
+
+std::vector<LegendEntry> legendEntries(const Capture &capture, BarColourMode mode, std::size_t maxEntries)
+{
+    std::vector<LegendEntry> entries = colourEntries(capture, mode, maxEntries);
+    // The badge is drawn in every colour mode, so its entry is too; on a neutral bar, as no one
+    // kernel's colour would be right.
+    if (!HintedKernels(capture.perfHints).isEmpty())
+        entries.push_back(
+            {QObject::tr("kernel with compiler hints"), neutralBarColour(), LegendMark::HintBadge});
+    return entries;
+}
+
+void paintLegendSwatch(QPainter &p, const QRect &swatch, const LegendEntry &entry)
+{
+    p.fillRect(swatch, QColor::fromRgb(entry.colour));
+    if (entry.mark != LegendMark::HintBadge)
+        return;
+    // Half the swatch: the legend's swatches are smaller than bars, and the mark must still read.
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    paintHintBadge(p, HintBadge{swatch, std::max(4, swatch.height() / 2), textColourOn(entry.colour).rgb()});
+    p.restore();
 }
 
 BarLegend::BarLegend(QWidget *parent) : QWidget(parent)
@@ -103,7 +127,7 @@ void BarLegend::paintEvent(QPaintEvent *)
     int y = 4;
     for (const LegendEntry &e : m_entries) {
         const QRect swatch(8, y + (kRowHeightPx - kSwatchPx) / 2, kSwatchPx, kSwatchPx);
-        p.fillRect(swatch, QColor::fromRgb(e.colour));
+        paintLegendSwatch(p, swatch, e);
         p.setPen(palette().color(QPalette::Mid));
         p.drawRect(swatch.adjusted(0, 0, -1, -1));
         p.setPen(palette().color(QPalette::Text));

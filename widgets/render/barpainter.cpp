@@ -10,12 +10,16 @@
 namespace lanescope {
 
 BarPainter::BarPainter(TimelineFrame &frame, BarScratch &scratch)
-    : m_f(frame), m_colourHook(frame.o.colourHook.get()), m_barMetrics(frame.fonts.bar),
-      m_t0Us(frame.vp.t0Us), m_plotLeft(frame.vp.plotLeft()), m_pxPerUs(frame.vp.pxPerUs()),
-      m_usPerPx(frame.vp.usPerPx()), m_columnMin(frame.vp.plotLeft() - 2 + 0.5),
-      m_columnMax(frame.vp.plotRight() + 2 + 0.5), m_bars(scratch.bars), m_heads(scratch.heads),
-      m_labels(scratch.labels), m_markers(scratch.markers), m_headColours(scratch.headColours),
-      m_scanline(scratch.scanline), m_composeBars(frame.target.has_value())
+    : m_f(frame), m_colourHook(frame.o.colourHook.get()),
+      m_hintedKernels(frame.o.drawHintBadges && !frame.index.hintedKernels().isEmpty()
+                          ? &frame.index.hintedKernels()
+                          : nullptr),
+      m_barMetrics(frame.fonts.bar), m_t0Us(frame.vp.t0Us), m_plotLeft(frame.vp.plotLeft()),
+      m_pxPerUs(frame.vp.pxPerUs()), m_usPerPx(frame.vp.usPerPx()),
+      m_columnMin(frame.vp.plotLeft() - 2 + 0.5), m_columnMax(frame.vp.plotRight() + 2 + 0.5),
+      m_bars(scratch.bars), m_heads(scratch.heads), m_labels(scratch.labels), m_markers(scratch.markers),
+      m_hintBadges(scratch.hintBadges), m_headColours(scratch.headColours), m_scanline(scratch.scanline),
+      m_composeBars(frame.target.has_value())
 {
     scratch.clear();
 }
@@ -114,7 +118,8 @@ void BarPainter::collectLevel(const Lane &lane, const LaneLevelIndex &level, int
     flush();
     if (m_composeBars) {
         m_scanline.end();
-        drawLabels(); // while the level's rows are still in the cache
+        drawHintBadges(); // over the bars just written, and under their labels
+        drawLabels();     // while the level's rows are still in the cache
     }
 }
 
@@ -126,11 +131,16 @@ void BarPainter::addBar(const Lane &lane, const PendingRect &r, int y, int heigh
         return;
     // A one-pixel gap keeps back-to-back bars of the same kernel apart once they are wide.
     const int gap = r.count == 1 && right - left >= 4 && r.right <= m_f.vp.plotRight() ? 1 : 0;
+    // The longest slice's own part of the bar carries its label and its hint badge.
     const int labelLeft = std::max(r.longestLeft, m_f.vp.plotLeft());
     const int labelRight = std::min(r.longestRight, m_f.vp.plotRight()) - gap;
+    const QRect longestBox(labelLeft, y, labelRight - labelLeft, height);
+    const std::optional<HintBadge> badge = hintBadgeOf(lane, *r.longest, r.colour, longestBox);
+    if (badge)
+        m_hintBadges.push_back(*badge);
     const bool labelled =
-        m_f.o.drawLabels && labelRight - labelLeft >= m_f.o.minLabelWidthPx &&
-        addLabel(lane, *r.longest, r.colour, QRect(labelLeft, y, labelRight - labelLeft, height));
+        m_f.o.drawLabels && longestBox.width() >= m_f.o.minLabelWidthPx &&
+        addLabel(lane, *r.longest, r.colour, badge ? longestBox.adjusted(0, 0, -badge->size, 0) : longestBox);
     // Touching runs of one colour become one rectangle: the same pixels, far fewer fill calls.
     if (gap == 0 && !labelled && m_levelBars > 0 && m_lastBar.joinable && m_lastBar.colour == r.colour &&
         m_lastBar.rect.right() + 1 == left) {
@@ -175,6 +185,19 @@ QRgb BarPainter::headColourOf(QRgb bar)
     if (it == m_headColours.cend())
         it = m_headColours.insert(bar, setupHeadColour(bar));
     return *it;
+}
+
+// The badge of an AICore bar whose kernel has compiler hints, when the bar is wide enough. The
+// bar's width is asked first: a zoomed-out frame's bars are too narrow and never get to the lookup.
+std::optional<HintBadge> BarPainter::hintBadgeOf(const Lane &lane, const Slice &slice, QRgb colour,
+                                                 const QRect &box) const
+{
+    if (!m_hintedKernels || box.width() < kMinHintBadgeBarPx || lane.kind != LaneKind::Worker)
+        return std::nullopt;
+    std::optional<HintBadge> badge = hintBadgeOn(box, colour);
+    if (badge && !m_hintedKernels->marks(m_f.c, lane, slice))
+        badge.reset();
+    return badge;
 }
 
 // Returns whether a label fits.
@@ -223,6 +246,8 @@ void BarPainter::flushBars()
     for (const Bar &head : m_heads)
         m_f.fillOpaque(head.rect, QColor::fromRgb(head.colour));
 
+    drawHintBadges();
+    m_f.stats.hintBadgesDrawn = std::int64_t(m_hintBadges.size());
     drawLabels();
     m_f.stats.labelsDrawn = std::int64_t(m_labels.size());
 
@@ -242,6 +267,22 @@ void BarPainter::flushBars()
     }
     m_f.p.restore();
     m_f.stats.markersDrawn = std::int64_t(m_markers.size());
+}
+
+// The hint badges collected and not drawn yet, over their bars.
+void BarPainter::drawHintBadges()
+{
+    if (m_hintBadgesDrawn == m_hintBadges.size())
+        return;
+    if (m_f.target) {
+        for (; m_hintBadgesDrawn < m_hintBadges.size(); ++m_hintBadgesDrawn)
+            writeHintBadge(*m_f.target, m_hintBadges[m_hintBadgesDrawn]);
+        return;
+    }
+    m_f.p.save(); // the badges' pen and brush stay theirs
+    for (; m_hintBadgesDrawn < m_hintBadges.size(); ++m_hintBadgesDrawn)
+        paintHintBadge(m_f.p, m_hintBadges[m_hintBadgesDrawn]);
+    m_f.p.restore();
 }
 
 // The labels collected and not drawn yet, over their bars.

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "widgets/render/hintbadge.h"
 #include "widgets/render/scanlinebars.h"
 #include "widgets/render/timelineframe.h"
 
 #include <QHash>
 #include <QRect>
 #include <QString>
+#include <optional>
 #include <vector>
 
 namespace lanescope {
@@ -40,6 +42,7 @@ struct BarScratch
     std::vector<Bar> heads; // drawn after (over) the bars they belong to
     std::vector<Label> labels;
     std::vector<Marker> markers;
+    std::vector<HintBadge> hintBadges; // drawn over the bars and heads, under the labels
     // Setup-head shades by bar colour, kept across frames: deriving one goes through HSV.
     QHash<QRgb, QRgb> headColours;
     ScanlineBars scanline;
@@ -50,6 +53,7 @@ struct BarScratch
         heads.clear();
         labels.clear();
         markers.clear();
+        hintBadges.clear();
     }
 };
 
@@ -103,11 +107,15 @@ private:
     void addBar(const Lane &lane, const PendingRect &r, int y, int height);
     void addSetupHead(const Lane &lane, const Slice &s, int y, int height, int barRight);
     QRgb headColourOf(QRgb bar);
+    std::optional<HintBadge> hintBadgeOf(const Lane &lane, const Slice &slice, QRgb colour,
+                                         const QRect &box) const;
     bool addLabel(const Lane &lane, const Slice &slice, QRgb colour, const QRect &box);
+    void drawHintBadges();
     void drawLabels();
 
     TimelineFrame &m_f;
-    const BarColourHook *m_colourHook; // null: the colour mode decides
+    const BarColourHook *m_colourHook;    // null: the colour mode decides
+    const HintedKernels *m_hintedKernels; // null: no badges in this frame
     QFontMetrics m_barMetrics;
     const double m_t0Us;
     const double m_plotLeft;
@@ -119,6 +127,7 @@ private:
     std::vector<Bar> &m_heads;
     std::vector<BarScratch::Label> &m_labels;
     std::vector<BarScratch::Marker> &m_markers;
+    std::vector<HintBadge> &m_hintBadges;
     QHash<QRgb, QRgb> &m_headColours;
     ScanlineBars &m_scanline;
     // Raster targets get their bars as they are collected, composed a level at a time (m_scanline);
@@ -131,6 +140,7 @@ private:
     Bar m_lastBar;
     std::int64_t m_barsDrawn = 0;
     std::size_t m_labelsDrawn = 0; // m_labels up to here are drawn
+    std::size_t m_hintBadgesDrawn = 0;
 };
 
 } // namespace lanescope

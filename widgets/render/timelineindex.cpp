@@ -5,7 +5,7 @@
 namespace lanescope {
 
 TimelineIndex::TimelineIndex(const Capture &capture, CaptureIndexPtr index)
-    : m_index(indexFor(capture, std::move(index)))
+    : m_index(indexFor(capture, std::move(index))), m_hintedKernels(capture.perfHints)
 {
     m_stringColours.reserve(std::size_t(capture.strings.size()));
     for (qsizetype i = 0; i < capture.strings.size(); ++i)

@@ -2,6 +2,7 @@
 
 #include "model/capture/capture.h"
 #include "model/index/captureindex.h"
+#include "widgets/render/hintbadge.h"
 #include "widgets/timeline/timeviewport.h"
 
 #include <QRgb>
@@ -29,6 +30,8 @@ public:
     int levelCount(std::size_t lane) const { return bars().levelCount(lane); }
     const LaneLevelIndex &level(std::size_t lane, int depth) const { return bars().level(lane, depth); }
     QRgb colourOf(const Capture &capture, const Lane &lane, const Slice &slice) const;
+    // The kernels whose AICore bars carry the compiler-hint badge.
+    const HintedKernels &hintedKernels() const { return m_hintedKernels; }
     std::pair<double, double> counterRange(std::size_t counter) const { return bars().counterRange(counter); }
     std::optional<std::size_t> sliceAt(const Capture &capture, std::size_t lane, int depth, double us,
                                        double toleranceUs) const
@@ -40,6 +43,7 @@ private:
     CaptureIndexPtr m_index;
     std::vector<QRgb> m_stringColours;
     std::vector<QRgb> m_phaseColours;
+    HintedKernels m_hintedKernels;
 };
 
 } // namespace lanescope

@@ -42,6 +42,7 @@ struct TimelinePaintOptions
     // Chooses every bar's colour instead of colourMode when set (the Diff view); compared by pointer.
     std::shared_ptr<const BarColourHook> colourHook;
     bool drawSetupHeads = true; // AICore bars: receive -> start in a lighter shade
+    bool drawHintBadges = true; // AICore bars of kernels with compiler hints: a corner mark (hintbadge.h)
     // Keep the last frame without its overlays (selection outlines) and reuse it while only the
     // overlays change: clicks, hovers and tooltips then cost a blit, not a million bars.
     bool cacheFrames = false;
@@ -61,6 +62,7 @@ struct TimelinePaintStats
     std::int64_t slicesVisited = 0;  // slices looked at; far below the slice count when zoomed out
     std::int64_t markersDrawn = 0;
     std::int64_t labelsDrawn = 0;
+    std::int64_t hintBadgesDrawn = 0; // bars marked as kernels with compiler hints
     std::int64_t counterPoints = 0;
     int lanesDrawn = 0;
     bool fromCache = false; // the frame was the cached picture plus fresh overlays
