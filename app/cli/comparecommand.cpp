@@ -14,6 +14,7 @@
 #include "model/session/capturedocument.h"
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
+#include "model/techniques/sideruns.h"
 #include "model/techniques/techniquecatalogue.h"
 #include "widgets/export/diffpictures.h"
 #include "widgets/export/timelinepicture.h"
@@ -188,16 +189,17 @@ json comparisonJson(const CaptureComparison &c)
             {"metrics", metrics}};
 }
 
-// One side's captures: each path's chosen run, or with --every-run every run of each path.
+// One side's captures: each path's chosen run, or with --every-run every run of each path, and
+// each run's metrics.
 struct Side
 {
     std::vector<OpenedDocument> opened;
-    std::vector<std::shared_ptr<Capture>> runs;
-    std::vector<MetricSet> metrics;
+    SideRuns measured;
 };
 
 bool openSide(const QStringList &paths, const CompareRequest &request, Side &side, QTextStream &err)
 {
+    std::vector<CapturePtr> runs;
     for (const QString &path : paths) {
         side.opened.push_back(openDocument(path));
         const OpenedDocument &o = side.opened.back();
@@ -207,24 +209,15 @@ bool openSide(const QStringList &paths, const CompareRequest &request, Side &sid
         }
         if (request.everyRun) {
             for (const auto &run : o.document->runs.runs)
-                side.runs.push_back(run);
+                runs.push_back(run);
         } else if (auto run = chooseRun(o.document->runs, request.run, path, err)) {
-            side.runs.push_back(std::move(run));
+            runs.push_back(std::move(run));
         } else {
             return false;
         }
     }
-    for (const auto &run : side.runs)
-        side.metrics.push_back(computeMetrics(*run));
+    side.measured = *measureRuns(std::move(runs)); // never cancelled
     return true;
-}
-
-std::vector<ComparedRun> comparedRuns(const Side &side)
-{
-    std::vector<ComparedRun> out;
-    for (std::size_t k = 0; k < side.runs.size(); ++k)
-        out.push_back({side.runs[k].get(), &side.metrics[k]});
-    return out;
 }
 
 // Writes the report at `path`: HTML carries its pictures inside, Markdown beside it (where the user
@@ -295,12 +288,12 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
     if (!openSide(request.before, request, sides[0], err) || !openSide(request.after, request, sides[1], err))
         return 2;
     const CaptureComparison comparison =
-        compareCaptures(comparedRuns(sides[0]), comparedRuns(sides[1]), *catalogue,
+        compareCaptures(sides[0].measured.compared(), sides[1].measured.compared(), *catalogue,
                         technique ? technique->id : QString(), request.options);
     // The task diff and the report's picture take the first run of each side: a diff pairs bars
     // of one run with one run.
-    const Capture &before = *sides[0].runs.front();
-    const Capture &after = *sides[1].runs.front();
+    const Capture &before = *sides[0].measured.runs.front();
+    const Capture &after = *sides[1].measured.runs.front();
     const TaskDiff diff = diffTasks(before, after);
     const MakespanAttribution attribution = attributeMakespanChange(before, after);
 

@@ -125,8 +125,17 @@ void ReviewController::createActions()
     m_compare = new QAction(tr("&Compare Before and After…"), this);
     connect(m_compare, &QAction::triggered, this, &ReviewController::chooseAndCompare);
     m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
-    m_window->addMenuActions(MainWindow::MenuSection::Compare,
-                             {m_markBefore, m_markAfter, m_swap, m_clear, separator, m_compare});
+    m_addToBefore = new QAction(tr("Add Tab to Be&fore"), this);
+    m_addToBefore->setToolTip(
+        tr("The current tab's capture becomes a further run of the comparison's Before."));
+    connect(m_addToBefore, &QAction::triggered, this, &ReviewController::addTabToBefore);
+    m_addToAfter = new QAction(tr("Add Tab to Af&ter"), this);
+    m_addToAfter->setToolTip(
+        tr("The current tab's capture becomes a further run of the comparison's After."));
+    connect(m_addToAfter, &QAction::triggered, this, &ReviewController::addTabToAfter);
+    m_window->addMenuActions(
+        MainWindow::MenuSection::Compare,
+        {m_markBefore, m_markAfter, m_swap, m_clear, separator, m_compare, m_addToBefore, m_addToAfter});
 
     m_window->addMenuActions(MainWindow::MenuSection::View, {m_dock->toggleViewAction()});
 
@@ -215,6 +224,8 @@ void ReviewController::updateActions()
     m_swap->setEnabled(before || after);
     m_clear->setEnabled(before || after);
     m_compare->setEnabled(before && after && m_catalogue);
+    m_addToBefore->setEnabled(ready && m_comparison);
+    m_addToAfter->setEnabled(ready && m_comparison);
     m_saveReview->setEnabled(bool(m_comparison));
     m_saveReviewEmbedded->setEnabled(bool(m_comparison));
 }
@@ -236,6 +247,46 @@ void ReviewController::chooseAndCompare()
                                                tr("Confirm which technique?"), items, current, false, &ok);
     if (ok)
         compare(ids.value(int(items.indexOf(item)), QStringLiteral("general")));
+}
+
+bool ReviewController::addTabToBefore()
+{
+    return addTab(true);
+}
+bool ReviewController::addTabToAfter()
+{
+    return addTab(false);
+}
+
+bool ReviewController::addTab(bool before)
+{
+    const auto refuse = [this](const QString &why) {
+        m_window->statusBar()->showMessage(why, 8000);
+        return false;
+    };
+    if (!m_comparison)
+        return refuse(tr("Open a comparison first (Compare Before and After)."));
+    CapturePage *page = currentPage();
+    if (!page || page->state() != CapturePage::State::Ready)
+        return refuse(tr("Only a loaded capture tab can be added to a comparison."));
+    if (page->showsAllRuns())
+        return refuse(tr("A comparison takes one run per capture: pick a run instead of \"All runs\"."));
+    const ComparedCapture capture{
+        page->capture(),
+        pageName(page),
+        page->path(),
+        page->analysis(),
+        page->timeline()->captureIndex(),
+        std::vector<CapturePtr>(page->runs().runs.begin(), page->runs().runs.end())};
+    const auto side = before ? ComparisonView::Side::Before : ComparisonView::Side::After;
+    if (!m_comparison->addCapture(side, capture))
+        return refuse(tr("%1 is on that side of the comparison already.").arg(capture.name));
+    m_window->statusBar()->showMessage(
+        (before ? tr("%1 added to Before (%2 runs)") : tr("%1 added to After (%2 runs)"))
+            .arg(capture.name)
+            .arg(m_comparison->comparedRuns(side).size()),
+        5000);
+    return true;
 }
 
 bool ReviewController::compare(const QString &technique)

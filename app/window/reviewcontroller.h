@@ -54,6 +54,11 @@ public:
     void swapMarks();
     void clearMarks();
 
+    // Adds the current tab's capture to the open comparison's side, as a further run of it. False,
+    // with the reason in the status bar, without a comparison or a loaded capture tab.
+    bool addTabToBefore();
+    bool addTabToAfter();
+
     // Opens (or updates) the comparison of the marked pair for `technique` (an id or "general").
     // False, with the reason in the status bar, when the pair is not both marked and loaded.
     bool compare(const QString &technique);
@@ -75,6 +80,8 @@ public:
     QAction *markBeforeAction() const { return m_markBefore; }
     QAction *markAfterAction() const { return m_markAfter; }
     QAction *compareAction() const { return m_compare; }
+    QAction *addToBeforeAction() const { return m_addToBefore; }
+    QAction *addToAfterAction() const { return m_addToAfter; }
     QAction *guidedExampleAction() const { return m_guided; }
     QAction *saveReviewAction() const { return m_saveReview; }
     QAction *openReviewAction() const { return m_openReview; }
@@ -104,6 +111,7 @@ private:
 
     void createActions();
     void mark(CapturePage *page, bool before);
+    bool addTab(bool before);
     void updateActions();
     void captureLoaded(CapturePage *page); // loaded, failed, or its analysis arrived
     void finishPending();
@@ -132,6 +140,8 @@ private:
     QAction *m_swap = nullptr;
     QAction *m_clear = nullptr;
     QAction *m_compare = nullptr;
+    QAction *m_addToBefore = nullptr;
+    QAction *m_addToAfter = nullptr;
     QAction *m_saveReview = nullptr;
     QAction *m_saveReviewEmbedded = nullptr;
     QAction *m_openReview = nullptr;

@@ -1,67 +1,50 @@
 #include "diffjob.h"
 
-#include <QThread>
-#include <algorithm>
+#include "latestonlyworker.h"
 
 namespace lanescope {
 
-DiffJob::DiffJob(QObject *parent) : QObject(parent) {}
+DiffJob::DiffJob(QObject *parent) : QObject(parent), m_worker(new LatestOnlyWorker(this)) {}
 
+// Deleted here, while the job is whole: the worker cancels and waits for its threads.
 DiffJob::~DiffJob()
 {
-    cancel();
-    for (const QPointer<QThread> &thread : std::as_const(m_threads))
-        if (thread)
-            thread->wait();
+    delete m_worker;
 }
 
 void DiffJob::cancel()
 {
-    if (m_current)
-        m_current->cancel = true;
-    m_current.reset();
+    m_worker->cancel();
 }
 
 bool DiffJob::busy() const
 {
-    return std::any_of(m_threads.begin(), m_threads.end(),
-                       [](const QPointer<QThread> &t) { return t && t->isRunning(); });
+    return m_worker->busy();
+}
+
+bool DiffJob::pending() const
+{
+    return m_worker->pending();
 }
 
 void DiffJob::start(CapturePtr before, CapturePtr after, TaskDiffOptions options)
 {
-    cancel();
-    if (!before || !after)
+    if (!before || !after) {
+        cancel();
         return;
-    auto run = std::make_shared<Run>();
-    m_current = run;
-    QThread *thread = QThread::create([this, run, before, after, options = std::move(options)] {
-        auto result = std::make_shared<DiffResult>();
-        result->before = before;
-        result->after = after;
-        result->diff = diffTasks(*before, *after, options, CancelCheck(&run->cancel));
-        if (run->cancel || result->diff.cancelled)
-            return;
-        result->attribution = attributeMakespanChange(*before, *after);
-        // Queued to this object's thread; dropped with the object, and when a newer pair came.
-        QMetaObject::invokeMethod(
-            this,
-            [this, run, result = DiffResultPtr(std::move(result))] {
-                if (m_current != run || run->cancel)
-                    return;
-                m_current.reset();
-                emit finished(result);
-            },
-            Qt::QueuedConnection);
-    });
-    connect(thread, &QThread::finished, this, [this, thread] {
-        m_threads.removeAll(thread);
-        thread->deleteLater();
-    });
-    thread->setParent(
-        this); // deleted with the job (after the destructor's wait) if finished() never got through
-    m_threads << thread;
-    thread->start();
+    }
+    m_worker->start(
+        [this, before = std::move(before), after = std::move(after),
+         options = std::move(options)](const std::atomic<bool> &cancelled) -> std::function<void()> {
+            auto result = std::make_shared<DiffResult>();
+            result->before = before;
+            result->after = after;
+            result->diff = diffTasks(*before, *after, options, CancelCheck(&cancelled));
+            if (cancelled || result->diff.cancelled)
+                return {};
+            result->attribution = attributeMakespanChange(*before, *after);
+            return [this, result = DiffResultPtr(std::move(result))] { emit finished(result); };
+        });
 }
 
 } // namespace lanescope

@@ -4,15 +4,12 @@
 #include "model/diff/makespanattribution.h"
 #include "model/diff/taskdiff.h"
 
-#include <QList>
 #include <QObject>
-#include <QPointer>
-#include <atomic>
 #include <memory>
 
-class QThread;
-
 namespace lanescope {
+
+class LatestOnlyWorker;
 
 // The task diff and the makespan attribution of one before/after pair.
 struct DiffResult
@@ -26,8 +23,8 @@ using DiffResultPtr = std::shared_ptr<const DiffResult>;
 
 // Computes a pair's diff off the GUI thread, as CaptureLoader analyses a capture: a worker thread
 // per pair, the result delivered on this object's thread. A new pair cancels the one before it,
-// whose result, if it still arrives, is dropped: only the latest pair's result is delivered. The
-// destructor cancels and waits for the workers.
+// whose result, if it still arrives, is dropped: only the latest pair's result is delivered
+// (LatestOnlyWorker). The destructor cancels and waits for the workers.
 class DiffJob : public QObject
 {
     Q_OBJECT
@@ -42,19 +39,13 @@ public:
     // A worker thread is still running (a cancelled one's included).
     bool busy() const;
     // The latest pair's diff is under way.
-    bool pending() const { return m_current != nullptr; }
+    bool pending() const;
 
 signals:
     void finished(lanescope::DiffResultPtr result);
 
 private:
-    struct Run
-    {
-        std::atomic<bool> cancel{false};
-    };
-
-    std::shared_ptr<Run> m_current;
-    QList<QPointer<QThread>> m_threads;
+    LatestOnlyWorker *m_worker = nullptr;
 };
 
 } // namespace lanescope

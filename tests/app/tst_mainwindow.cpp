@@ -146,7 +146,9 @@ private slots:
                                                              "Swap Before and After",
                                                              "Clear Marks",
                                                              "-",
-                                                             "Compare Before and After…"};
+                                                             "Compare Before and After…",
+                                                             "Add Tab to Before",
+                                                             "Add Tab to After"};
         QTest::newRow("Help") << "Help"
                               << QStringList{"Guided Example: Before and After", "-", "Keyboard Shortcuts",
                                              "About Lanescope"};

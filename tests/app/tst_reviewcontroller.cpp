@@ -197,6 +197,60 @@ private slots:
         QCOMPARE(w.tabs()->count(), tabs - 1);
     }
 
+    // Compare > Add Tab to Before: the current tab's capture joins the open comparison's Before as
+    // a further run. A second copy of Before's own capture: two runs, no spread on any metric.
+    void addTabToBefore()
+    {
+        MainWindow w;
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(openPair(w));
+        markByHand(w);
+        ReviewController *review = w.review();
+        QVERIFY(!review->addToBeforeAction()->isEnabled()); // no comparison yet
+        QVERIFY(!review->addTabToBefore());
+        QVERIFY(review->compare(QStringLiteral("general")));
+        ComparisonView *view = review->comparisonView();
+        QVERIFY(!review->addToBeforeAction()->isEnabled()); // the comparison's own tab is current
+
+        CapturePage *again = w.openPath(kBefore);
+        QTRY_VERIFY_WITH_TIMEOUT(loaded(again), 30000);
+        QTabBar *bar = w.tabs()->tabBar();
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(w.tabs()->indexOf(again)).center());
+        QCOMPARE(w.tabs()->currentWidget(), again);
+        QVERIFY(review->addToBeforeAction()->isEnabled());
+        QVERIFY(review->addToAfterAction()->isEnabled());
+        QVERIFY(menuTitled(w, QStringLiteral("Compare"))->actions().contains(review->addToBeforeAction()));
+        review->addToBeforeAction()->trigger();
+
+        const std::vector<ComparedCapture> before = view->captures(ComparisonView::Side::Before);
+        QCOMPARE(before.size(), std::size_t(2));
+        QCOMPARE(before[1].capture, again->capture());
+        QCOMPARE(view->captures(ComparisonView::Side::After).size(), std::size_t(1));
+        QVERIFY(!view->metricsPending()); // the tab's analysis carries its metrics
+        const CaptureComparison &c = view->comparison();
+        QCOMPARE(c.beforeRuns, 2);
+        QCOMPARE(c.afterRuns, 1);
+        int spreads = 0;
+        for (const MetricComparison &m : c.metrics) {
+            if (!m.beforeSpread)
+                continue;
+            ++spreads;
+            QCOMPARE(m.beforeSpread->runs, 2);
+            QCOMPARE(m.beforeSpread->max, m.beforeSpread->min);
+        }
+        QVERIFY(spreads > 0);
+        // Once per side.
+        QVERIFY(!review->addTabToBefore());
+        QCOMPARE(view->captures(ComparisonView::Side::Before).size(), std::size_t(2));
+        // Comparing another pair starts over with one capture per side.
+        w.tabs()->setCurrentIndex(0);
+        review->markAfter(again);
+        QVERIFY(review->compare(QStringLiteral("general")));
+        QCOMPARE(view->captures(ComparisonView::Side::Before).size(), std::size_t(1));
+    }
+
     // The window goes while its review is being written (or read): the controller's wait ends at
     // once, says no more, and the worker's late result reaches nobody.
     void windowDestroyedWhileAReviewIsWritten_data()

@@ -1,6 +1,9 @@
 #include "beforeafterpair.h"
+#include "capturegenerator.h"
+#include "diffpairs.h"
 #include "generatedcapture.h"
 #include "model/io/loader.h"
+#include "model/techniques/sideruns.h"
 #include "widgets/comparison/comparisontablemodel.h"
 #include "widgets/comparison/comparisonview.h"
 #include "widgets/comparison/twintimeline.h"
@@ -10,6 +13,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QHeaderView>
@@ -22,9 +26,13 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QTreeWidget>
+#include <thread>
 
 using namespace lanescope;
 
@@ -92,6 +100,46 @@ class TstComparisonView : public QObject
         }
         QCOMPARE(view.comparison().comparable, expected.comparable);
         QCOMPARE(view.comparison().reasons, expected.reasons);
+    }
+
+    // As the window hands a capture over: with its analysis, or (`analysed` false) without, as a
+    // file added from the Runs tab comes.
+    static ComparedCapture compared(const CapturePtr &c, const QString &name, bool analysed = true)
+    {
+        return {c,
+                name,
+                QStringLiteral("/x/") + name,
+                analysed ? std::make_shared<const CaptureAnalysis>(analyzeCapture(*c)) : nullptr,
+                nullptr,
+                {c}};
+    }
+
+    static int rowOf(const ComparisonView &view, const QString &id)
+    {
+        for (int row = 0; row < view.tableModel()->rowCount(); ++row)
+            if (view.tableModel()->index(row, 0).data(ComparisonTableModel::MetricIdRole).toString() == id)
+                return row;
+        return -1;
+    }
+
+    static int dotsOf(const ComparisonView &view, const QString &id)
+    {
+        int points = 0;
+        if (auto *chart = view.chartArea()->findChild<QChartView *>(QStringLiteral("chart_%1").arg(id)))
+            for (QAbstractSeries *series : chart->chart()->series())
+                if (auto *dots = qobject_cast<QScatterSeries *>(series))
+                    points += int(dots->count());
+        return points;
+    }
+
+    // Holds every metrics request of the view until `release` (or its cancellation).
+    static void holdMetrics(ComparisonView &view, std::atomic<bool> &release, std::atomic<int> &held)
+    {
+        view.metricsJob()->setCheckpoint([&release, &held](const std::atomic<bool> &cancelled) {
+            ++held;
+            while (!release && !cancelled)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        });
     }
 
 private slots:
@@ -263,6 +311,8 @@ private slots:
 
         QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
         QVERIFY(view.usesEveryRun());
+        // The runs without an analysis are measured off the GUI thread.
+        QTRY_VERIFY_WITH_TIMEOUT(!view.metricsPending(), 30000);
         const CaptureComparison &c = view.comparison();
         QCOMPARE(c.beforeRuns, 3);
         QCOMPARE(c.afterRuns, 2);
@@ -286,6 +336,172 @@ private slots:
         QVERIFY(!view.usesEveryRun());
         QCOMPARE(view.comparison().beforeRuns, 1);
         QCOMPARE(dotsOf(QStringLiteral("M5")), 0);
+    }
+
+    // A second Before capture, added with the Runs tab's button and its file dialog: the table
+    // greys under "Computing the metrics of 3 runs…" until they arrive, then shows Before's two
+    // runs with their spread, exactly as compareCaptures() on measureRuns() (the CLI's path) says;
+    // each chart has a dot per Before run. Remove takes it out again.
+    void secondBeforeCaptureShowsTwoRunsAndTheSpread()
+    {
+        GeneratorOptions base = diffBaseOptions();
+        const DiffPair probe = makeDiffPair(base, base);
+        QVERIFY(probe.ok());
+        std::int32_t slow = -1;
+        std::size_t slowBars = 0;
+        for (const TaskRow &r : probe.beforeRun().rows) {
+            if (slow < 0 && r.funcId >= 0)
+                slow = r.funcId;
+            slowBars += r.funcId >= 0 && r.funcId == slow;
+        }
+        GeneratorOptions slowed = base;
+        slowed.slowFunction = slow;
+        slowed.slowByNs = 20000;
+        const DiffPair pair = makeDiffPair(base, slowed);
+        QVERIFY(pair.ok());
+        // Before's second run: the function 4 µs slower, in a folder of its own.
+        QTemporaryDir dir;
+        GeneratorOptions second = base;
+        second.slowFunction = slow;
+        second.slowByNs = 4000;
+        const QString secondPath = dir.filePath(QStringLiteral("before2"));
+        QVERIFY(generateCapture(second, secondPath).ok());
+
+        ComparisonView view(m_catalogue);
+        view.resize(1400, 900);
+        QAbstractItemModelTester tester(view.tableModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        view.setPair(compared(pair.before.runs.front(), QStringLiteral("b1")),
+                     compared(pair.after.runs.front(), QStringLiteral("a1")));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(!view.metricsPending()); // both analysed: compared at once
+        QCOMPARE(view.comparison().beforeRuns, 1);
+        std::atomic<bool> release{false};
+        std::atomic<int> held{0};
+        holdMetrics(view, release, held);
+
+        // The Runs tab, by a click on its tab; then "Add to Before…" and the file it asks for.
+        QTabBar *tabs = view.sideTabs()->tabBar();
+        int runsTab = -1;
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i) == QStringLiteral("Runs"))
+                runsTab = i;
+        QVERIFY(runsTab >= 0);
+        QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(runsTab).center());
+        QVERIFY(view.runsList()->isVisible());
+        QCOMPARE(view.runsList()->topLevelItem(0)->childCount(), 1);
+        bool dialogSeen = false;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                dialogSeen = true;
+                dialog->selectFile(secondPath + QStringLiteral("/chip_swimlane_records.json"));
+                static_cast<QDialog *>(dialog)->accept(); // as the Open button does
+            }
+        });
+        answer.start(20);
+        QTest::mouseClick(view.addBeforeButton(), Qt::LeftButton);
+        answer.stop();
+        QVERIFY(dialogSeen);
+
+        // Opened off the GUI thread, then its metrics held: the table greys.
+        QTRY_VERIFY_WITH_TIMEOUT(view.metricsPending(), 30000);
+        QTRY_VERIFY(held > 0);
+        QVERIFY(view.computingLabel()->isVisible());
+        QCOMPARE(view.computingLabel()->text(), QStringLiteral("Computing the metrics of 3 runs…"));
+        QVERIFY(!view.table()->isEnabled());
+        QCOMPARE(view.captures(ComparisonView::Side::Before).size(), std::size_t(2));
+        QCOMPARE(view.runsList()->topLevelItem(0)->childCount(), 2);
+        QCOMPARE(view.runsList()->topLevelItem(0)->text(1), QStringLiteral("2 runs"));
+        QCOMPARE(view.runsList()->topLevelItem(0)->child(1)->text(0),
+                 QStringLiteral("before2/chip_swimlane_records.json"));
+        release = true;
+        QTRY_VERIFY_WITH_TIMEOUT(!view.metricsPending(), 30000);
+        QVERIFY(!view.computingLabel()->isVisible());
+        QVERIFY(view.table()->isEnabled());
+
+        const CaptureComparison &c = view.comparison();
+        QCOMPARE(c.beforeRuns, 2);
+        QCOMPARE(c.afterRuns, 1);
+        const std::vector<CapturePtr> beforeRuns = view.comparedRuns(ComparisonView::Side::Before);
+        QCOMPARE(beforeRuns.size(), std::size_t(2));
+        const std::optional<SideRuns> cliBefore = measureRuns(beforeRuns);
+        const std::optional<SideRuns> cliAfter = measureRuns({pair.after.runs.front()});
+        const CaptureComparison expected = compareCaptures(cliBefore->compared(), cliAfter->compared(),
+                                                           *m_catalogue, QStringLiteral("general"));
+        QCOMPARE(c.metrics.size(), expected.metrics.size());
+        for (std::size_t k = 0; k < c.metrics.size(); ++k) {
+            QCOMPARE(c.metrics[k].id, expected.metrics[k].id);
+            QCOMPARE(c.metrics[k].beforeRuns, expected.metrics[k].beforeRuns);
+            QCOMPARE(c.metrics[k].verdict, expected.metrics[k].verdict);
+            QCOMPARE(c.metrics[k].reason, expected.metrics[k].reason);
+        }
+        // M6, the mean bar duration: the two runs differ by the 4 µs of the slowed function's bars.
+        const int row = rowOf(view, QStringLiteral("M6"));
+        QVERIFY(row >= 0);
+        const MetricComparison &m6 = c.metrics[std::size_t(row)];
+        QVERIFY(m6.beforeSpread);
+        const double spread = 4.0 * double(slowBars) / double(probe.beforeRun().rows.size());
+        QVERIFY(std::abs((m6.beforeSpread->max - m6.beforeSpread->min) - spread) < 1e-9);
+        const QString cell = view.tableModel()->index(row, ComparisonTableModel::Before).data().toString();
+        QVERIFY2(cell.endsWith(QStringLiteral(", 2 runs)")), qPrintable(cell));
+        QVERIFY(view.tableModel()
+                    ->index(row, ComparisonTableModel::Before)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("Median of 2 runs")));
+        QCOMPARE(dotsOf(view, QStringLiteral("M6")), 2); // Before's two runs; After has one
+
+        // Remove: select the added capture in the list with the mouse, then the button.
+        QTreeWidget *list = view.runsList();
+        QVERIFY(!view.removeRunButton()->isEnabled());
+        QTreeWidgetItem *added = list->topLevelItem(0)->child(1);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(added).center());
+        QVERIFY(view.removeRunButton()->isEnabled());
+        QTest::mouseClick(view.removeRunButton(), Qt::LeftButton);
+        QVERIFY(!view.metricsPending()); // every run's metrics known: compared at once
+        QCOMPARE(view.comparison().beforeRuns, 1);
+        QCOMPARE(list->topLevelItem(0)->childCount(), 1);
+        QCOMPARE(dotsOf(view, QStringLiteral("M6")), 0);
+        // The pair's own capture stays.
+        QVERIFY(!view.removeCapture(ComparisonView::Side::Before, 0));
+        // Added once per side.
+        QVERIFY(!view.addCapture(ComparisonView::Side::After,
+                                 compared(pair.after.runs.front(), QStringLiteral("a1"))));
+    }
+
+    // A new pair while a side's metrics are computing cancels them: the worker sees its flag, the
+    // new pair is compared at once and nothing of the old request arrives later.
+    void newPairCancelsPendingMetrics()
+    {
+        auto view = makeView();
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QAbstractItemModelTester tester(view->tableModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        std::atomic<bool> release{false};
+        std::atomic<int> held{0};
+        holdMetrics(*view, release, held);
+        const CapturePtr again = loadPair("before");
+        QVERIFY(again);
+        QVERIFY(
+            view->addCapture(ComparisonView::Side::Before, compared(again, QStringLiteral("again"), false)));
+        QVERIFY(view->metricsPending());
+        QTRY_VERIFY(held > 0);
+        QVERIFY(!view->table()->isEnabled());
+
+        view->setPair(compared(m_after, QStringLiteral("after")),
+                      compared(m_before, QStringLiteral("before")));
+        QVERIFY(!view->metricsPending());
+        QVERIFY(view->table()->isEnabled());
+        QVERIFY(!view->computingLabel()->isVisible());
+        QTRY_VERIFY(!view->metricsJob()->busy()); // the held worker woke on its cancel flag
+        QTest::qWait(50);
+        QCOMPARE(view->comparison().beforeRuns, 1);
+        QCOMPARE(view->captures(ComparisonView::Side::Before).size(), std::size_t(1));
+        QCOMPARE(view->before().capture, m_after);
+        QCOMPARE(held.load(), 1);
     }
 
     // One run per side: nothing to repeat, so the box is off.

@@ -1,8 +1,10 @@
 #include "widgets/comparison/comparisonview.h"
 
+#include "model/capture/captureruns.h"
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
 #include "model/format/runspreadtext.h"
+#include "model/session/captureloader.h"
 #include "widgets/comparison/comparisontablemodel.h"
 #include "widgets/comparison/diffview.h"
 #include "widgets/comparison/twintimeline.h"
@@ -18,6 +20,9 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -33,6 +38,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <cmath>
@@ -72,6 +78,21 @@ struct ChartScale
     double factor = 1.0;
     QString unit;
 };
+
+// A capture's name as the CLI's reports write it: a folder's name, or a file's with its folder's.
+// "1 run" or "3 runs": `many` has %1 for the count.
+QString runsText(int runs, const QString &many, const QString &one)
+{
+    return runs == 1 ? one : many.arg(runs);
+}
+
+QString captureName(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir())
+        return QDir(info.absoluteFilePath()).dirName();
+    return info.absoluteDir().dirName() + u'/' + info.fileName();
+}
 
 ChartScale chartScale(const MetricComparison &m)
 {
@@ -155,6 +176,16 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
 
+    m_computing = new QLabel(this);
+    m_computing->setObjectName(QStringLiteral("computingMetrics"));
+    m_computing->setAlignment(Qt::AlignCenter);
+    m_computing->hide();
+    auto *tablePane = new QWidget(this);
+    auto *tableLayout = new QVBoxLayout(tablePane);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(m_computing);
+    tableLayout->addWidget(m_table, 1);
+
     m_chartArea = new QWidget(this);
     m_chartGrid = new QGridLayout(m_chartArea);
     auto *chartScroll = new QScrollArea(this);
@@ -189,7 +220,7 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_sideTabs->addTab(review, tr("Notes and markers"));
 
     auto *upper = new QSplitter(Qt::Horizontal, this);
-    upper->addWidget(m_table);
+    upper->addWidget(tablePane);
     upper->addWidget(m_sideTabs);
     upper->setStretchFactor(0, 3);
     upper->setStretchFactor(1, 2);
@@ -198,6 +229,71 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_twin = new TwinTimeline(this);
     m_diff = new DiffView(m_twin, this);
     m_sideTabs->addTab(m_diff, tr("Diff"));
+
+    // The Runs tab: each side's captures, compared as its repeated runs.
+    auto *runs = new QWidget(this);
+    m_runs = new QTreeWidget(runs);
+    m_runs->setObjectName(QStringLiteral("runsList"));
+    m_runs->setHeaderLabels({tr("Capture"), tr("Run"), tr("Path")});
+    m_runs->setRootIsDecorated(false);
+    m_runs->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_addBefore = new QPushButton(tr("Add to Before…"), runs);
+    m_addBefore->setObjectName(QStringLiteral("addToBefore"));
+    m_addAfter = new QPushButton(tr("Add to After…"), runs);
+    m_addAfter->setObjectName(QStringLiteral("addToAfter"));
+    m_removeRun = new QPushButton(tr("Remove"), runs);
+    m_removeRun->setObjectName(QStringLiteral("removeRun"));
+    m_runsNote = new QLabel(runs);
+    m_runsNote->setObjectName(QStringLiteral("runsNote"));
+    m_runsNote->setWordWrap(true);
+    m_runsNote->setText(
+        tr("Several captures per side are compared as repeated runs: each side's value is the median of "
+           "its runs, and a change inside the runs' spread is inconclusive."));
+    auto *runButtons = new QHBoxLayout;
+    runButtons->addWidget(m_addBefore);
+    runButtons->addWidget(m_addAfter);
+    runButtons->addStretch(1);
+    runButtons->addWidget(m_removeRun);
+    auto *runsLayout = new QVBoxLayout(runs);
+    runsLayout->addWidget(m_runs, 1);
+    runsLayout->addLayout(runButtons);
+    runsLayout->addWidget(m_runsNote);
+    m_sideTabs->addTab(runs, tr("Runs"));
+    connect(m_addBefore, &QPushButton::clicked, this, [this] { chooseAndAdd(Side::Before); });
+    connect(m_addAfter, &QPushButton::clicked, this, [this] { chooseAndAdd(Side::After); });
+    connect(m_removeRun, &QPushButton::clicked, this, &ComparisonView::removeSelectedRun);
+    connect(m_runs, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        m_removeRun->setEnabled(item && item->data(0, Qt::UserRole + 1).toInt() > 0);
+    });
+
+    m_metricsJob = new RunMetricsJob(this);
+    connect(m_metricsJob, &RunMetricsJob::finished, this, &ComparisonView::metricsArrived);
+    m_loader = new CaptureLoader(this);
+    connect(m_loader, &CaptureLoader::opened, this, [this](int job, const DocumentPtr &document) {
+        const auto found = m_loading.find(job);
+        if (found == m_loading.end())
+            return;
+        const Adding adding = found->second;
+        m_loading.erase(found);
+        m_loader->cancel(job); // the metrics are all the comparison needs of it, not its analysis
+        if (!document || document->runs.empty())
+            return;
+        const CapturePtr run = document->runs.defaultRun();
+        ComparedCapture c{run,
+                          captureName(adding.path),
+                          adding.path,
+                          nullptr,
+                          document->indexOf(*run),
+                          std::vector<CapturePtr>(document->runs.runs.begin(), document->runs.runs.end())};
+        if (!addCapture(adding.side, std::move(c)))
+            m_runsNote->setText(tr("%1 is on that side already.").arg(adding.path));
+        else
+            m_runsNote->setText(tr("Added %1.").arg(adding.path));
+    });
+    connect(m_loader, &CaptureLoader::failed, this, [this](int job, const ReadError &error) {
+        if (m_loading.erase(job))
+            m_runsNote->setText(tr("Cannot add the capture: %1").arg(error.toString()));
+    });
     connect(m_diff, &DiffView::settingsChanged, this, &ComparisonView::reviewEdited);
     connect(m_sideTabs, &QTabWidget::currentChanged, this,
             [this](int index) { m_diff->setActive(m_sideTabs->widget(index) == m_diff); });
@@ -230,7 +326,10 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     });
     connect(m_beforeSim, &QComboBox::currentIndexChanged, this, &ComparisonView::showComparison);
     connect(m_afterSim, &QComboBox::currentIndexChanged, this, &ComparisonView::showComparison);
-    connect(m_everyRun, &QCheckBox::toggled, this, &ComparisonView::showComparison);
+    connect(m_everyRun, &QCheckBox::toggled, this, [this] {
+        updateRuns();
+        showComparison();
+    });
     connect(m_notes, &QPlainTextEdit::textChanged, this, &ComparisonView::reviewEdited);
     connect(addMarker, &QPushButton::clicked, this, [this] {
         addMarkerAtCentre(m_markerName->text().trimmed());
@@ -241,6 +340,7 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     connect(m_markerList, &QListWidget::itemActivated, this,
             [this](QListWidgetItem *item) { centreOnMarker(m_markerList->row(item)); });
     updateHeader();
+    updateRuns();
 }
 
 ComparisonView::~ComparisonView() = default;
@@ -254,18 +354,197 @@ void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
     };
     m_beforeMetrics = metricsOf(m_before);
     m_afterMetrics = metricsOf(m_after);
-    m_beforeRunMetrics.clear();
-    m_afterRunMetrics.clear();
-    {
-        const QSignalBlocker blocker(m_everyRun);
-        m_everyRun->setEnabled(m_before.runs.size() > 1 || m_after.runs.size() > 1);
-    }
+    m_added[0].clear();
+    m_added[1].clear();
+    m_known.clear();
+    m_metricsJob->cancel();
+    m_requested[0].clear();
+    m_requested[1].clear();
+    knowMetrics(m_before);
+    knowMetrics(m_after);
+    updateEveryRunBox();
     m_twin->setCaptures(m_before.capture, m_before.name, m_after.capture, m_after.name, m_before.index,
                         m_after.index);
     m_diff->setPair(m_before.capture, m_after.capture);
     updateMarkers();
     updateHeader();
+    updateRuns();
     showComparison();
+}
+
+void ComparisonView::knowMetrics(const ComparedCapture &c)
+{
+    if (c.capture && c.analysis)
+        m_known[c.capture.get()] = {c.capture, c.analysis->metrics};
+}
+
+bool ComparisonView::addCapture(Side side, ComparedCapture capture)
+{
+    if (!m_before.capture || !m_after.capture || !capture.capture)
+        return false;
+    for (const ComparedCapture &c : captures(side))
+        if (c.capture == capture.capture)
+            return false;
+    knowMetrics(capture);
+    added(side).push_back(std::move(capture));
+    updateEveryRunBox();
+    updateHeader();
+    updateRuns();
+    showComparison();
+    emit capturesChanged();
+    return true;
+}
+
+void ComparisonView::addCaptureFromPath(Side side, const QString &path)
+{
+    m_loading[m_loader->open(path)] = {side, path};
+    m_runsNote->setText(tr("Opening %1…").arg(path));
+}
+
+bool ComparisonView::removeCapture(Side side, int index)
+{
+    std::vector<ComparedCapture> &more = added(side);
+    if (index < 1 || index > int(more.size()))
+        return false;
+    more.erase(more.begin() + (index - 1));
+    updateEveryRunBox();
+    updateHeader();
+    updateRuns();
+    showComparison();
+    emit capturesChanged();
+    return true;
+}
+
+std::vector<ComparedCapture> ComparisonView::captures(Side side) const
+{
+    const ComparedCapture &first = side == Side::Before ? m_before : m_after;
+    if (!first.capture)
+        return {};
+    std::vector<ComparedCapture> out{first};
+    out.insert(out.end(), added(side).begin(), added(side).end());
+    return out;
+}
+
+std::vector<CapturePtr> ComparisonView::comparedRuns(Side side) const
+{
+    std::vector<CapturePtr> out;
+    for (const ComparedCapture &c : captures(side)) {
+        if (usesEveryRun() && c.runs.size() > 1)
+            out.insert(out.end(), c.runs.begin(), c.runs.end());
+        else
+            out.push_back(c.capture);
+    }
+    return out;
+}
+
+bool ComparisonView::metricsPending() const
+{
+    return m_metricsJob->pending();
+}
+
+std::optional<SideRuns> ComparisonView::knownSide(const std::vector<CapturePtr> &runs) const
+{
+    SideRuns side;
+    for (const CapturePtr &run : runs) {
+        const auto found = m_known.find(run.get());
+        if (found == m_known.end())
+            return std::nullopt;
+        side.runs.push_back(run);
+        side.metrics.push_back(found->second.metrics);
+    }
+    return side;
+}
+
+void ComparisonView::metricsArrived(const RunMetricsResultPtr &result)
+{
+    for (const SideRuns *side : {&result->before, &result->after})
+        for (std::size_t k = 0; k < side->runs.size(); ++k)
+            m_known[side->runs[k].get()] = {side->runs[k], side->metrics[k]};
+    m_requested[0].clear();
+    m_requested[1].clear();
+    showComparison();
+}
+
+void ComparisonView::setComputing(int runs)
+{
+    const bool computing = runs > 0;
+    m_computing->setText(computing ? runsText(runs, tr("Computing the metrics of %1 runs…"),
+                                              tr("Computing the metrics of 1 run…"))
+                                   : QString());
+    m_computing->setVisible(computing);
+    m_table->setEnabled(!computing);
+    m_chartArea->setEnabled(!computing);
+}
+
+void ComparisonView::updateEveryRunBox()
+{
+    bool several = false;
+    for (Side side : {Side::Before, Side::After})
+        for (const ComparedCapture &c : captures(side))
+            several = several || c.runs.size() > 1;
+    const QSignalBlocker blocker(m_everyRun);
+    m_everyRun->setEnabled(several);
+}
+
+void ComparisonView::updateRuns()
+{
+    m_runs->clear();
+    for (Side side : {Side::Before, Side::After}) {
+        const std::vector<ComparedCapture> list = captures(side);
+        const int runs = int(comparedRuns(side).size());
+        auto *top = new QTreeWidgetItem(m_runs);
+        top->setText(0, side == Side::Before ? tr("Before") : tr("After"));
+        top->setText(1, runsText(runs, tr("%1 runs"), tr("1 run")));
+        top->setData(0, Qt::UserRole, int(side));
+        top->setData(0, Qt::UserRole + 1, -1);
+        QFont bold = top->font(0);
+        bold.setBold(true);
+        top->setFont(0, bold);
+        for (int k = 0; k < int(list.size()); ++k) {
+            const ComparedCapture &c = list[std::size_t(k)];
+            auto *item = new QTreeWidgetItem(top);
+            item->setText(0, c.name.isEmpty() ? QFileInfo(c.path).fileName() : c.name);
+            QString run;
+            if (usesEveryRun() && c.runs.size() > 1)
+                run = tr("every run (%1)").arg(c.runs.size());
+            else if (c.capture->info.runEpoch || c.capture->info.runCount > 1)
+                run = tr("%1 of %2").arg(runName(c.capture->info.runEpoch)).arg(c.capture->info.runCount);
+            else
+                run = tr("its only run");
+            item->setText(1, run);
+            item->setText(2, c.path);
+            item->setToolTip(2, c.path);
+            item->setData(0, Qt::UserRole, int(side));
+            item->setData(0, Qt::UserRole + 1, k);
+        }
+    }
+    m_runs->expandAll();
+    for (int column = 0; column < 2; ++column)
+        m_runs->resizeColumnToContents(column);
+    const bool pair = m_before.capture && m_after.capture;
+    m_addBefore->setEnabled(pair);
+    m_addAfter->setEnabled(pair);
+    m_removeRun->setEnabled(false);
+}
+
+void ComparisonView::chooseAndAdd(Side side)
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, side == Side::Before ? tr("Add a capture to Before") : tr("Add a capture to After"),
+        m_lastDirectory.isEmpty() ? QFileInfo(m_before.path).absolutePath() : m_lastDirectory,
+        tr("Captures (*.json *.zst *.log *.txt);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    m_lastDirectory = QFileInfo(path).absolutePath();
+    addCaptureFromPath(side, path);
+}
+
+void ComparisonView::removeSelectedRun()
+{
+    const QTreeWidgetItem *item = m_runs->currentItem();
+    if (!item)
+        return;
+    removeCapture(Side(item->data(0, Qt::UserRole).toInt()), item->data(0, Qt::UserRole + 1).toInt());
 }
 
 void ComparisonView::setTechnique(const QString &id)
@@ -302,23 +581,6 @@ void ComparisonView::setUsesEveryRun(bool every)
     m_everyRun->setChecked(every);
 }
 
-std::vector<ComparedRun> ComparisonView::comparedRuns(const ComparedCapture &side, const MetricSet &metrics,
-                                                      std::vector<MetricSet> &runMetrics) const
-{
-    if (!usesEveryRun() || side.runs.size() < 2)
-        return {{side.capture.get(), &metrics}};
-    // On the GUI thread, once per pair: the analysis thread computed the shown run's metrics only.
-    if (runMetrics.size() != side.runs.size()) {
-        runMetrics.clear();
-        for (const CapturePtr &run : side.runs)
-            runMetrics.push_back(computeMetrics(*run));
-    }
-    std::vector<ComparedRun> out;
-    for (std::size_t k = 0; k < side.runs.size(); ++k)
-        out.push_back({side.runs[k].get(), &runMetrics[k]});
-    return out;
-}
-
 const CaptureComparison &ComparisonView::comparison() const
 {
     return m_model->comparison();
@@ -328,13 +590,28 @@ void ComparisonView::showComparison()
 {
     CaptureComparison result;
     if (m_before.capture && m_after.capture && m_catalogue) {
+        const std::vector<CapturePtr> runs[2] = {comparedRuns(Side::Before), comparedRuns(Side::After)};
+        const std::optional<SideRuns> before = knownSide(runs[0]);
+        const std::optional<SideRuns> after = knownSide(runs[1]);
+        if (!before || !after) {
+            // Measured off the GUI thread; the table keeps the last comparison, greyed, until then.
+            if (!m_metricsJob->pending() || m_requested[0] != runs[0] || m_requested[1] != runs[1]) {
+                m_requested[0] = runs[0];
+                m_requested[1] = runs[1];
+                m_metricsJob->start(runs[0], runs[1]);
+            }
+            setComputing(int(runs[0].size() + runs[1].size()));
+            return;
+        }
+        m_metricsJob->cancel(); // a pending request for other runs is not wanted any more
         CompareOptions options;
         options.beforeSimulated = simulatedTag(m_beforeSim);
         options.afterSimulated = simulatedTag(m_afterSim);
-        result = compareCaptures(comparedRuns(m_before, m_beforeMetrics, m_beforeRunMetrics),
-                                 comparedRuns(m_after, m_afterMetrics, m_afterRunMetrics), *m_catalogue,
-                                 m_technique, options);
+        result = compareCaptures(before->compared(), after->compared(), *m_catalogue, m_technique, options);
+    } else {
+        m_metricsJob->cancel();
     }
+    setComputing(0);
     m_model->setComparison(std::move(result));
     m_table->resizeColumnsToContents();
     const CaptureComparison &c = m_model->comparison();
@@ -475,10 +752,15 @@ void ComparisonView::rebuildCharts()
 
 void ComparisonView::updateHeader()
 {
-    const auto name = [](const ComparedCapture &c) {
-        return c.name.isEmpty() ? tr("(none)") : c.name.toHtmlEscaped();
+    const auto name = [this](const ComparedCapture &c, Side side) {
+        if (c.name.isEmpty())
+            return tr("(none)");
+        const int more = int(added(side).size());
+        return more == 0 ? c.name.toHtmlEscaped()
+                         : tr("%1 + %n more", nullptr, more).arg(c.name.toHtmlEscaped());
     };
-    m_title->setText(tr("<b>Before</b> %1 &nbsp;→&nbsp; <b>After</b> %2").arg(name(m_before), name(m_after)));
+    m_title->setText(tr("<b>Before</b> %1 &nbsp;→&nbsp; <b>After</b> %2")
+                         .arg(name(m_before, Side::Before), name(m_after, Side::After)));
     m_title->setToolTip(QStringLiteral("%1\n%2").arg(m_before.path, m_after.path));
 }
 

@@ -3,6 +3,7 @@
 #include "model/capture/capture.h"
 #include "model/diff/diffsettings.h"
 #include "model/index/captureindex.h"
+#include "model/session/runmetricsjob.h"
 #include "model/techniques/captureanalysis.h"
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
@@ -10,6 +11,7 @@
 #include "model/techniques/techniquecatalogue.h"
 
 #include <QWidget>
+#include <map>
 #include <memory>
 
 class QCheckBox;
@@ -19,11 +21,14 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
+class QPushButton;
 class QTableView;
 class QTabWidget;
+class QTreeWidget;
 
 namespace lanescope {
 
+class CaptureLoader;
 class ComparisonTableModel;
 class DiffView;
 class ReviewMarkerOverlay;
@@ -46,14 +51,19 @@ struct ComparedCapture
 // A before/after review: the chosen technique's confirmation metrics for both captures side by
 // side (value, change, the direction the technique expects and the verdict with its reason), the
 // comparability guard's findings, a bar chart per metric pair, the review's notes and markers, and
-// the two timelines on one locked time axis below. When a side's file holds several runs, "Use
-// every run as repeated runs" compares all of them: the table shows each side's median with the
-// runs' range and the charts a dot per run over the range's band.
+// the two timelines on one locked time axis below. A side may hold several captures (the Runs
+// tab, addCapture()), and when a side's file holds several runs, "Use every run as repeated runs"
+// compares all of them: the table shows each side's median with the runs' range and the charts a
+// dot per run over the range's band, as `lanescope compare B1 B2 --vs A1 A2` does. The metrics of
+// runs without an analysis are measured off the GUI thread (RunMetricsJob); meanwhile the table
+// is greyed under "Computing the metrics of N runs…".
 class ComparisonView : public QWidget
 {
     Q_OBJECT
 
 public:
+    enum class Side { Before, After };
+
     explicit ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalogue, QWidget *parent = nullptr);
     ~ComparisonView() override;
 
@@ -61,6 +71,22 @@ public:
     void setPair(ComparedCapture before, ComparedCapture after);
     const ComparedCapture &before() const { return m_before; }
     const ComparedCapture &after() const { return m_after; }
+
+    // Further captures of a side, compared as its repeated runs. False (nothing changes) without a
+    // pair, or when the capture is on that side already.
+    bool addCapture(Side side, ComparedCapture capture);
+    // Opens `path` off the GUI thread and adds its capture (its last run) to `side`; a file that
+    // cannot be read is named in the Runs tab.
+    void addCaptureFromPath(Side side, const QString &path);
+    // Removes a side's capture `index` (of captures()); the pair's own capture, index 0, stays.
+    bool removeCapture(Side side, int index);
+    // A side's captures: the pair's first, then the added ones in the order they came.
+    std::vector<ComparedCapture> captures(Side side) const;
+    // The runs a side compares: each capture, or every run of each with the every-run box.
+    std::vector<CapturePtr> comparedRuns(Side side) const;
+    // Some compared run's metrics are being computed; the table shows the last comparison, greyed.
+    bool metricsPending() const;
+    RunMetricsJob *metricsJob() const { return m_metricsJob; }
 
     // A catalogue id (full or short) or "general"; unknown ids fall back to "general".
     void setTechnique(const QString &id);
@@ -108,6 +134,13 @@ public:
     QListWidget *markerList() const { return m_markerList; }
     QPlainTextEdit *notesEdit() const { return m_notes; }
     QLineEdit *markerNameEdit() const { return m_markerName; }
+    // The Runs tab: a top-level item per side, a child per capture.
+    QTreeWidget *runsList() const { return m_runs; }
+    QPushButton *addBeforeButton() const { return m_addBefore; }
+    QPushButton *addAfterButton() const { return m_addAfter; }
+    QPushButton *removeRunButton() const { return m_removeRun; }
+    // "Computing the metrics of N runs…" over the greyed table; hidden otherwise.
+    QLabel *computingLabel() const { return m_computing; }
     // One bar chart per metric that both captures give.
     int chartCount() const { return m_chartCount; }
     QWidget *chartArea() const { return m_chartArea; }
@@ -116,6 +149,8 @@ signals:
     void techniqueChanged(const QString &id);
     // Notes or markers changed (the review has unsaved edits).
     void reviewEdited();
+    // The captures of a side changed (added or removed).
+    void capturesChanged();
 
 private:
     void recompute();
@@ -126,18 +161,43 @@ private:
     void removeSelectedMarker();
     void centreOnMarker(int row);
     std::optional<bool> simulatedTag(QComboBox *box) const;
-    // The runs a side compares: every run with their metrics when the box is checked, else the one.
-    std::vector<ComparedRun> comparedRuns(const ComparedCapture &side, const MetricSet &metrics,
-                                          std::vector<MetricSet> &runMetrics) const;
+    std::vector<ComparedCapture> &added(Side side) { return m_added[side == Side::Before ? 0 : 1]; }
+    const std::vector<ComparedCapture> &added(Side side) const
+    {
+        return m_added[side == Side::Before ? 0 : 1];
+    }
+    void knowMetrics(const ComparedCapture &c);
+    // The runs' metrics when every one is known, else nothing.
+    std::optional<SideRuns> knownSide(const std::vector<CapturePtr> &runs) const;
+    void metricsArrived(const RunMetricsResultPtr &result);
+    void setComputing(int runs);
+    void updateEveryRunBox();
+    void updateRuns();
+    void chooseAndAdd(Side side);
+    void removeSelectedRun();
 
     std::shared_ptr<const TechniqueCatalogue> m_catalogue;
     ComparedCapture m_before;
     ComparedCapture m_after;
     MetricSet m_beforeMetrics;
     MetricSet m_afterMetrics;
-    // Each run's metrics, computed when the box is first checked for the pair (run order).
-    mutable std::vector<MetricSet> m_beforeRunMetrics;
-    mutable std::vector<MetricSet> m_afterRunMetrics;
+    std::vector<ComparedCapture> m_added[2]; // Before's, After's
+    // Every run's metrics known so far (from its analysis or the job), the run kept alive with them.
+    struct KnownMetrics
+    {
+        CapturePtr run;
+        MetricSet metrics;
+    };
+    std::map<const Capture *, KnownMetrics> m_known;
+    RunMetricsJob *m_metricsJob = nullptr;
+    std::vector<CapturePtr> m_requested[2]; // the runs the job is measuring
+    CaptureLoader *m_loader = nullptr;      // opens the files added from the Runs tab
+    struct Adding
+    {
+        Side side;
+        QString path;
+    };
+    std::map<int, Adding> m_loading; // loader job -> where its capture goes
     QString m_technique = QStringLiteral("general");
     std::vector<ReviewMarker> m_markers;
 
@@ -158,6 +218,13 @@ private:
     QPlainTextEdit *m_notes = nullptr;
     QListWidget *m_markerList = nullptr;
     QLineEdit *m_markerName = nullptr;
+    QLabel *m_computing = nullptr;
+    QTreeWidget *m_runs = nullptr;
+    QPushButton *m_addBefore = nullptr;
+    QPushButton *m_addAfter = nullptr;
+    QPushButton *m_removeRun = nullptr;
+    QLabel *m_runsNote = nullptr;
+    QString m_lastDirectory;
     TwinTimeline *m_twin = nullptr;
     DiffView *m_diff = nullptr;
     std::shared_ptr<ReviewMarkerOverlay> m_beforeMarkers;
