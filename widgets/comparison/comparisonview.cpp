@@ -387,11 +387,7 @@ bool ComparisonView::addCapture(Side side, ComparedCapture capture)
             return false;
     knowMetrics(capture);
     added(side).push_back(std::move(capture));
-    updateEveryRunBox();
-    updateHeader();
-    updateRuns();
-    showComparison();
-    emit capturesChanged();
+    sideCapturesChanged();
     return true;
 }
 
@@ -401,17 +397,24 @@ void ComparisonView::addCaptureFromPath(Side side, const QString &path)
     m_runsNote->setText(tr("Opening %1…").arg(path));
 }
 
+// After a capture was added to a side or taken off it: everything that lists or measures the
+// sides' captures follows.
+void ComparisonView::sideCapturesChanged()
+{
+    updateEveryRunBox();
+    updateHeader();
+    updateRuns();
+    showComparison();
+    emit capturesChanged();
+}
+
 bool ComparisonView::removeCapture(Side side, int index)
 {
     std::vector<ComparedCapture> &more = added(side);
     if (index < 1 || index > int(more.size()))
         return false;
     more.erase(more.begin() + (index - 1));
-    updateEveryRunBox();
-    updateHeader();
-    updateRuns();
-    showComparison();
-    emit capturesChanged();
+    sideCapturesChanged();
     return true;
 }
 

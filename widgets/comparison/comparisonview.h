@@ -173,6 +173,7 @@ private:
     void setComputing(int runs);
     void updateEveryRunBox();
     void updateRuns();
+    void sideCapturesChanged();
     void chooseAndAdd(Side side);
     void removeSelectedRun();
 
