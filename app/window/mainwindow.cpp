@@ -480,10 +480,11 @@ CapturePage *MainWindow::openPath(const QString &path)
 // The loader's reports, routed to the page of their job; a page closed meanwhile hears nothing.
 void MainWindow::connectLoader()
 {
-    connect(m_loader, &CaptureLoader::progress, this, [this](int job, qint64 done, qint64 total) {
-        if (CapturePage *page = pageOf(job))
-            page->setProgress(done, total);
-    });
+    connect(m_loader, &CaptureLoader::progress, this,
+            [this](int job, qint64 done, qint64 total, qint64 records) {
+                if (CapturePage *page = pageOf(job))
+                    page->setProgress(done, total, records);
+            });
     connect(m_loader, &CaptureLoader::failed, this, [this](int job, const ReadError &error) {
         if (CapturePage *page = pageOf(job)) {
             m_jobs.erase(job);

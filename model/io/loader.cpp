@@ -1,9 +1,11 @@
 #include "loader.h"
 
+#include "combinedprogress.h"
 #include "depsreader.h"
 #include "discovery.h"
 #include "dispatchidentityreader.h"
 #include "hostlogreader.h"
+#include "memorybudget.h"
 #include "namemapreader.h"
 #include "perfhintjoin.h"
 #include "perfhintsreader.h"
@@ -274,6 +276,10 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
         return result;
     if (!files.rankDirs.isEmpty())
         return loadRanks(path, files.rankDirs, control);
+    if (std::optional<ReadError> refusal = memoryRefusal(files, control)) {
+        result.error = std::move(*refusal);
+        return result;
+    }
 
     Companions companions;
     companions.warnings << files.notes;
@@ -284,6 +290,11 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
                               "(inferred: its runs share that output prefix)")
                    .arg(QFileInfo(files.deps.isEmpty() ? files.scopeStats : files.deps).absolutePath());
 
+    QStringList progressFiles = mains;
+    if (!files.deps.isEmpty())
+        progressFiles << files.deps;
+    const CombinedProgress progress(control, progressFiles);
+
     // deps.json is as large as the records: read it on the second core while the first records file loads.
     CompanionRead depsRead = CompanionRead::Failed;
     std::thread depsThread;
@@ -292,7 +303,8 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
         depsThread = std::thread([&] {
             depsRead =
                 readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-                    return readDeps(s, companions.deps, w, e, &control);
+                    const LoadControl depsControl = progress.forFile(files.deps);
+                    return readDeps(s, companions.deps, w, e, &depsControl);
                 });
         });
     }
@@ -308,7 +320,7 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
         capture->dispatchIdentity = companions.dispatchIdentities.value(main);
         capture->info.sources.dispatchIdentity = companions.dispatchIdentitySources.value(main);
         ReadError error;
-        const bool ok = readMain(files.kind, main, *capture, &error, control);
+        const bool ok = readMain(files.kind, main, *capture, &error, progress.forFile(main));
         if (control.cancelled()) {
             if (depsThread.joinable())
                 depsThread.join();
@@ -344,6 +356,7 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
         result.error = lastError;
         return result;
     }
+    progress.finish();
     for (const auto &capture : read) {
         capture->info.warnings << skipped;
         capture->info.partial |= !skipped.isEmpty();

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace lanescope {
 
@@ -23,7 +24,13 @@ struct ReadError
 struct LoadControl
 {
     std::atomic<bool> *cancel = nullptr;
+    // Bytes of the file being read so far, and its size: several times per MiB read.
     std::function<void(std::int64_t done, std::int64_t total)> progress;
+    // Records read so far in this load, kept up to date by the records readers (every few thousand
+    // records) for whoever reports a rate; null when nobody asks.
+    std::atomic<std::int64_t> *recordsRead = nullptr;
+    // The bytes of memory this load may take (memorybudget.h); unset: what the system has available.
+    std::function<std::optional<std::int64_t>()> availableMemory;
 
     bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };

@@ -47,9 +47,10 @@ bool RecordsParser::parse()
             readLevel(QStringLiteral("version"), 1);
         else if (k == "metadata")
             m_metadata.read();
-        else if (k == "aicore_tasks")
+        else if (k == "aicore_tasks") {
             readAicoreRows();
-        else if (k == "aicpu_tasks")
+            flushRowCount();
+        } else if (k == "aicpu_tasks")
             readAicpuRows("aicpu_tasks");
         else if (k == "scheduler_tasks")
             readSchedulerTasks();
@@ -72,9 +73,10 @@ bool RecordsParser::parse()
             m_metadata.readCoreToThread();
         else if (k == "run_boundaries" || k == "dropped_run_boundaries")
             m_metadata.readRunBoundaryMember(k);
-        else if (k == "tasks")
+        else if (k == "tasks") {
             readTaskObjects();
-        else {
+            flushRowCount();
+        } else {
             // Newer or older extras (fdwic_events, aicpu_orchestrator summary …).
             if (m_raw.ignoredKeys.size() < 16)
                 m_raw.ignoredKeys.append(QString::fromStdString(k.substr(0, 64)));
@@ -164,6 +166,7 @@ void RecordsParser::readAicoreRows()
         row.runEpoch = n >= 7 ? std::uint32_t(v[6]) : 0;
         row.columns = std::uint8_t(n);
         m_raw.aicore.push_back(row);
+        countRow();
     }
 }
 
@@ -242,7 +245,15 @@ void RecordsParser::readTaskObjects()
     while (m_c.nextElement()) {
         if (!readTaskObject(m_c, m_raw, m_key, m_scratch))
             return;
+        countRow();
     }
+}
+
+void RecordsParser::flushRowCount()
+{
+    if (m_rowCounter)
+        m_rowCounter->fetch_add(m_uncountedRows, std::memory_order_relaxed);
+    m_uncountedRows = 0;
 }
 
 } // namespace lanescope

@@ -7,6 +7,7 @@
 #include "phaserecordsreader.h"
 #include "rawrecords.h"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -24,6 +25,9 @@ public:
     RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds, std::int64_t sizeHint);
 
     bool parse();
+    // Adds the AICore rows (or task objects) read to `counter` as they are read, a few thousand at a
+    // time, for a progress display's rate; the last ones when parse() returns.
+    void countRowsInto(std::atomic<std::int64_t> *counter) { m_rowCounter = counter; }
     // The top-level value was an object (false: not a records file at all, or empty input).
     bool sawTopLevelObject() const { return m_sawObject; }
 
@@ -37,6 +41,14 @@ private:
     void readTaskObjects();
     RowRead readIntegerRow(std::uint64_t *out, int capacity, std::int64_t &columns);
     bool notArray(const char *what);
+    void countRow()
+    {
+        if (++m_uncountedRows == kRowsPerCount)
+            flushRowCount();
+    }
+    void flushRowCount();
+
+    static constexpr std::int64_t kRowsPerCount = 4096;
 
     JsonCursor &m_c;
     RawRecords &m_raw;
@@ -45,6 +57,8 @@ private:
     LifecycleRecordsReader m_lifecycle;
     std::int64_t m_sizeHint;
     bool m_sawObject = false;
+    std::atomic<std::int64_t> *m_rowCounter = nullptr;
+    std::int64_t m_uncountedRows = 0;
     std::string m_key;
     std::string m_text;
     std::string m_scratch;

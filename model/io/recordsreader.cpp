@@ -100,6 +100,8 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     RawRecords raw;
     PhaseKindTable kinds(capture.phaseKinds);
     RecordsParser parser(cursor, raw, kinds, source.rawSize());
+    if (control)
+        parser.countRowsInto(control->recordsRead);
     const bool complete = parser.parse();
 
     if (cursor.cancelled())

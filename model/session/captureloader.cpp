@@ -74,11 +74,14 @@ int CaptureLoader::open(const QString &path)
     m_jobs[id] = job;
     LoadControl control;
     control.cancel = &job->cancel;
+    control.recordsRead = &job->recordsRead;
     control.progress = [this, id, job](std::int64_t done, std::int64_t total) {
         const int permille =
             total > 0 ? int(std::clamp<double>(double(done) / double(total), 0, 1) * 1000) : -1;
-        if (job->lastPermille.exchange(permille) != permille)
-            post(id, job, [this, id, done, total] { emit progress(id, done, total); });
+        if (job->lastPermille.exchange(permille) != permille) {
+            const std::int64_t records = job->recordsRead.load(std::memory_order_relaxed);
+            post(id, job, [this, id, done, total, records] { emit progress(id, done, total, records); });
+        }
     };
     start(job, [this, id, job, path, control] {
         OpenedDocument result = openDocument(path, control);

@@ -41,8 +41,9 @@ public:
     void setCheckpoint(Checkpoint checkpoint);
 
 signals:
-    // `total` <= 0: the amount of work is unknown.
-    void progress(int job, qint64 done, qint64 total);
+    // Bytes read of all the input's files, and their size together (`total` <= 0: the amount of
+    // work is unknown); `records` counts the AICore rows (or task objects) read so far.
+    void progress(int job, qint64 done, qint64 total, qint64 records);
     void opened(int job, lanescope::DocumentPtr document);
     void failed(int job, const lanescope::ReadError &error);
     void analysed(int job, lanescope::CapturePtr run, lanescope::CaptureAnalysisPtr analysis);
@@ -54,6 +55,7 @@ private:
     {
         std::atomic<bool> cancel{false};
         std::atomic<int> lastPermille{-1}; // progress already reported, to post one update per 0.1 %
+        std::atomic<std::int64_t> recordsRead{0};
         Checkpoint checkpoint;
 
         void stop();

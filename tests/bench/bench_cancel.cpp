@@ -10,6 +10,8 @@
 // whole time and the time from the request to its return is taken. Ratio: the largest of those
 // medians over the whole analysis' median, both wall time on the same machine in the same run.
 // Budget: <= 0.25 (the longest step between two cancel points is a group of metrics).
+// Opening the same run (openDocument, the snapshot cache off) is cancelled the same way; its
+// budget is absolute, as a person waits for it: the opening returns within 100 ms of the request.
 // With --check the exit status is 1 when the budget is missed.
 
 #include "capturegenerator.h"
@@ -42,17 +44,15 @@ double median(std::vector<double> v)
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-// Starts an analysis, asks it to stop after `afterMs`, and returns how long it took to return
-// from then on (0 when it finished before the request).
-double cancelLatencyMs(const CaptureDocument &document, const Capture &run, double afterMs)
+// Starts `work` (given the cancel flag it watches), asks it to stop after `afterMs`, and returns
+// how long it took to return from then on (0 when it finished before the request).
+template <typename Work> double cancelLatencyMs(Work work, double afterMs)
 {
     std::atomic<bool> cancel{false};
     std::atomic<bool> finished{false};
     Clock::time_point returned;
-    AnalysisControl control;
-    control.cancel = &cancel;
     std::thread worker([&] {
-        analyseRun(document, run, control);
+        work(cancel);
         returned = Clock::now();
         finished = true;
     });
@@ -63,6 +63,25 @@ double cancelLatencyMs(const CaptureDocument &document, const Capture &run, doub
     return finished && returned > requested
                ? std::chrono::duration<double, std::milli>(returned - requested).count()
                : 0.0;
+}
+
+// The latencies of cancelling `work` at 10 % … 90 % of its whole time, printed; the worst median.
+template <typename Work> double worstLatencyMs(QTextStream &out, Work work, double wholeMs, int repeat)
+{
+    out << "cancelled at  latency(ms)  latency/whole\n";
+    double worst = 0;
+    for (const double at : {0.1, 0.3, 0.5, 0.7, 0.9}) {
+        std::vector<double> latencies;
+        for (int i = 0; i < repeat; ++i)
+            latencies.push_back(cancelLatencyMs(work, at * wholeMs));
+        const double latencyMs = median(latencies);
+        worst = std::max(worst, latencyMs);
+        out << QStringLiteral("%1 %       %2  %3\n")
+                   .arg(int(at * 100), 3)
+                   .arg(latencyMs, 11, 'f', 1)
+                   .arg(latencyMs / wholeMs, 13, 'f', 3);
+    }
+    return worst;
 }
 
 } // namespace
@@ -90,6 +109,7 @@ int main(int argc, char **argv)
         }
     }
     constexpr double kBudget = 0.25;
+    constexpr double kOpenBudgetMs = 100;
 
     QTemporaryDir tmp;
     const QString dir = keepDir.isEmpty() ? tmp.path() : keepDir;
@@ -109,6 +129,29 @@ int main(int argc, char **argv)
     }
     const CaptureDocument &document = *opened.document;
     const Capture &run = *document.runs.defaultRun();
+    QTextStream out(stdout);
+
+    // Opening: the window's whole pipeline (read, derived tracks, index, facts), cancelled from the
+    // loading page's button.
+    std::vector<double> opens;
+    for (int i = 0; i < repeat; ++i) {
+        const Clock::time_point start = Clock::now();
+        openDocument(dir);
+        opens.push_back(msSince(start));
+    }
+    const double openMs = median(opens);
+    out << "rows " << run.rows.size() << ", whole opening " << QString::number(openMs, 'f', 1) << " ms\n";
+    const double openWorstMs = worstLatencyMs(
+        out,
+        [&](std::atomic<bool> &cancel) {
+            LoadControl control;
+            control.cancel = &cancel;
+            openDocument(dir, control);
+        },
+        openMs, repeat);
+    const bool openOk = openWorstMs <= kOpenBudgetMs;
+    out << "worst opening latency " << QString::number(openWorstMs, 'f', 1) << " ms"
+        << (openOk ? " ok" : " MISSED") << " (<= " << kOpenBudgetMs << " ms)\n";
 
     std::vector<double> whole;
     for (int i = 0; i < repeat; ++i) {
@@ -117,24 +160,18 @@ int main(int argc, char **argv)
         whole.push_back(msSince(start));
     }
     const double wholeMs = median(whole);
-
-    QTextStream out(stdout);
-    out << "rows " << run.rows.size() << ", whole analysis " << QString::number(wholeMs, 'f', 1) << " ms\n";
-    out << "cancelled at  latency(ms)  latency/whole\n";
-    double worst = 0;
-    for (const double at : {0.1, 0.3, 0.5, 0.7, 0.9}) {
-        std::vector<double> latencies;
-        for (int i = 0; i < repeat; ++i)
-            latencies.push_back(cancelLatencyMs(document, run, at * wholeMs));
-        const double latencyMs = median(latencies);
-        worst = std::max(worst, latencyMs / wholeMs);
-        out << QStringLiteral("%1 %       %2  %3\n")
-                   .arg(int(at * 100), 3)
-                   .arg(latencyMs, 11, 'f', 1)
-                   .arg(latencyMs / wholeMs, 13, 'f', 3);
-    }
+    out << "whole analysis " << QString::number(wholeMs, 'f', 1) << " ms\n";
+    const double worst = worstLatencyMs(
+                             out,
+                             [&](std::atomic<bool> &cancel) {
+                                 AnalysisControl control;
+                                 control.cancel = &cancel;
+                                 analyseRun(document, run, control);
+                             },
+                             wholeMs, repeat) /
+                         wholeMs;
     const bool ok = worst <= kBudget;
     out << "worst latency/whole " << QString::number(worst, 'f', 3) << (ok ? " ok" : " MISSED")
         << " (<= " << kBudget << ")\n";
-    return check && !ok ? 1 : 0;
+    return check && !(ok && openOk) ? 1 : 0;
 }

@@ -3,13 +3,14 @@
 // whose loader is destroyed, reports nothing more and never waits for a whole analysis: the
 // analysis stops at its next cancel point (AnalysisHold holds one at a known stage to show it).
 #include "analysishold.h"
-#include "generatedcapture.h"
-// whose loader is destroyed, reports nothing more and never blocks for long.
 #include "capturegenerator.h"
+#include "generatedcapture.h"
 #include "model/capture/baredges.h"
+#include "model/io/discovery.h"
 #include "model/session/capturefacts.h"
 #include "model/session/captureloader.h"
 
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -117,6 +118,39 @@ private slots:
         QCOMPARE(opened.count(), 0);
         QCOMPARE(analysed.count(), 0);
         QCOMPARE(failed.count(), 0);
+    }
+
+    // Progress counts the bytes of the records and of deps.json together (read side by side), so
+    // the bar only moves forward, and the records read so far come with it.
+    void progressCoversEveryFileRead()
+    {
+        QTemporaryDir dir;
+        const QString path = largeCapture(dir);
+        QVERIFY(!path.isEmpty());
+        ReadError error;
+        const DiscoveredFiles files = discoverCapture(path, &error);
+        QVERIFY(!files.deps.isEmpty());
+        const qint64 total = QFileInfo(files.main).size() + QFileInfo(files.deps).size();
+        CaptureLoader loader;
+        QSignalSpy progress(&loader, &CaptureLoader::progress);
+        QSignalSpy opened(&loader, &CaptureLoader::opened);
+        const int job = loader.open(path);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 60000);
+        QVERIFY(progress.count() >= 2);
+        qint64 lastDone = -1, lastRecords = -1;
+        for (const QList<QVariant> &report : std::as_const(progress)) {
+            QCOMPARE(report.at(0).toInt(), job);
+            QCOMPARE(report.at(2).toLongLong(), total);
+            QVERIFY(report.at(1).toLongLong() > lastDone);
+            QVERIFY(report.at(3).toLongLong() >= lastRecords);
+            lastDone = report.at(1).toLongLong();
+            lastRecords = report.at(3).toLongLong();
+        }
+        QCOMPARE(lastDone, total); // every byte read is reported before the lanes are laid out
+        const auto document = opened.at(0).at(1).value<DocumentPtr>();
+        QVERIFY(lastRecords > 0);
+        QVERIFY(lastRecords <= qint64(document->runs.defaultRun()->rows.size()));
+        QTRY_VERIFY_WITH_TIMEOUT(!loader.busy(), 60000);
     }
 
     // Cancelled while an analysis is at one of its stages: it stops there, reports nothing, and

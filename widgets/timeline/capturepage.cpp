@@ -1,5 +1,6 @@
 #include "widgets/timeline/capturepage.h"
 
+#include "model/format/loadprogresstext.h"
 #include "widgets/overlays/runboundaryoverlay.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -66,6 +67,10 @@ CapturePage::CapturePage(const QString &path, QWidget *parent) : QWidget(parent)
     m_progress->setMinimumWidth(360);
     m_progress->setTextVisible(false);
     loadingLayout->addWidget(m_progress, 0, Qt::AlignHCenter);
+    m_progressText = new QLabel(m_loadingPage);
+    m_progressText->setObjectName(QStringLiteral("loadProgressText"));
+    m_progressText->setAlignment(Qt::AlignCenter);
+    loadingLayout->addWidget(m_progressText);
     m_cancel = new QPushButton(tr("Cancel"), m_loadingPage);
     loadingLayout->addWidget(m_cancel, 0, Qt::AlignHCenter);
     loadingLayout->addStretch();
@@ -123,6 +128,7 @@ CapturePage::CapturePage(const QString &path, QWidget *parent) : QWidget(parent)
     captureLayout->addWidget(m_content, 1);
     m_stack->addWidget(m_capturePage);
     m_stack->setCurrentWidget(m_loadingPage);
+    m_loadTimer.start();
 }
 
 CaptureAnalysisPtr CapturePage::analysis() const
@@ -147,14 +153,21 @@ QString CapturePage::bannerText() const
     return m_banner->isHidden() ? QString() : m_banner->text();
 }
 
-void CapturePage::setProgress(qint64 done, qint64 total)
+void CapturePage::setProgress(qint64 done, qint64 total, qint64 records)
 {
+    m_loadRate.add(double(m_loadTimer.nsecsElapsed()) / 1e9, done, total, records);
+    m_progressText->setText(loadProgressText(done, total, m_loadRate.reading()));
     if (total <= 0) {
         m_progress->setRange(0, 0);
         return;
     }
     m_progress->setRange(0, kProgressSteps);
     m_progress->setValue(int(std::clamp<double>(double(done) / double(total), 0, 1) * kProgressSteps));
+}
+
+QString CapturePage::progressText() const
+{
+    return m_progressText->text();
 }
 
 void CapturePage::showError(const QString &message)

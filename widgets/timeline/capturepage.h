@@ -3,8 +3,10 @@
 #include "model/capture/capture.h"
 #include "model/capture/captureruns.h"
 #include "model/index/captureindex.h"
+#include "model/io/loadrate.h"
 #include "model/techniques/captureanalysis.h"
 
+#include <QElapsedTimer>
 #include <QString>
 #include <QWidget>
 #include <map>
@@ -56,8 +58,11 @@ public:
     // The verdict banner's text, empty when it is hidden.
     QString bannerText() const;
 
-    // `total` <= 0: the amount of work is unknown, show activity only.
-    void setProgress(qint64 done, qint64 total);
+    // Bytes of the input read and their size (`total` <= 0: the amount of work is unknown, show
+    // activity only) and records read so far: the bar, and under it the rate and the time left.
+    void setProgress(qint64 done, qint64 total, qint64 records = 0);
+    // What the line under the progress bar says.
+    QString progressText() const;
     void showError(const QString &message);
     // Shows the runs, starting with the last one. With several, the "All runs" entry of the picker
     // waits for setAllRuns(): that view is laid out after loading, off the GUI thread. `indexes`
@@ -91,6 +96,9 @@ private:
     QStackedLayout *m_stack = nullptr;
     QWidget *m_loadingPage = nullptr;
     QProgressBar *m_progress = nullptr;
+    QLabel *m_progressText = nullptr;
+    QElapsedTimer m_loadTimer; // from the page's creation: the load starts with it
+    LoadRate m_loadRate;
     QPushButton *m_cancel = nullptr;
     QLabel *m_errorLabel = nullptr;
     QWidget *m_capturePage = nullptr;
