@@ -357,6 +357,11 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
         return result;
     }
     progress.finish();
+    // Laying out the lanes of every run below takes seconds at ten million rows: stop before it.
+    if (control.cancelled()) {
+        result.error = ReadError{path, -1, -1, QStringLiteral("loading was cancelled")};
+        return result;
+    }
     for (const auto &capture : read) {
         capture->info.warnings << skipped;
         capture->info.partial |= !skipped.isEmpty();

@@ -104,7 +104,8 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
         parser.countRowsInto(control->recordsRead);
     const bool complete = parser.parse();
 
-    if (cursor.cancelled())
+    // Cancelled while parsing, or just after: the layout below is seconds of work at ten million rows.
+    if (cursor.cancelled() || (control && control->cancelled()))
         return fail(cursor.errorOffset(), QStringLiteral("loading was cancelled"));
     if (!parser.sawTopLevelObject()) {
         if (!cursor.ok())

@@ -38,12 +38,17 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
     document->path = path;
     document->runs = std::move(kept.runs);
     document->reopened = reopened;
+    // Each step of a run is seconds of work at ten million rows: a cancel is heard between them.
+    auto cancelled = [&] {
+        if (!control.cancelled())
+            return false;
+        opened.error = cancelledError(path);
+        return true;
+    };
     // Derived tracks are per run: the "All runs" view gets none, as they would mix runs.
     for (std::size_t i = 0; i < document->runs.size(); ++i) {
-        if (control.cancelled()) {
-            opened.error = cancelledError(path);
+        if (cancelled())
             return opened;
-        }
         Capture &run = *document->runs.runs[i];
         RingOccupancy &rings = document->rings[&run];
         std::optional<SortedBarFacts> sorted;
@@ -54,16 +59,27 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
             // occupancy on the second core, beside the index and the facts.
             auto occupancy = std::async(std::launch::async, [&run] { return computeRingOccupancy(run); });
             document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
-            run.facts = computeCaptureFacts(run, std::move(sorted));
+            if (!cancelled())
+                run.facts = computeCaptureFacts(run, std::move(sorted));
             rings = occupancy.get();
+            if (cancelled())
+                return opened;
             continue;
         }
         rings = computeRingOccupancy(run);
+        if (cancelled())
+            return opened;
         appendDerivedTracks(run, rings);
+        if (cancelled())
+            return opened;
         // Built last: the counter ranges include the derived tracks.
         document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
+        if (cancelled())
+            return opened;
         run.facts = computeCaptureFacts(run);
     }
+    if (cancelled())
+        return opened;
     opened.document = std::move(document);
     return opened;
 }

@@ -355,6 +355,27 @@ private slots:
         QVERIFY(!r.ok());
         QVERIFY(r.error.message.contains(QStringLiteral("cancel")));
     }
+
+    // A cancel heard once every byte is read (the last progress report) still stops the load: the
+    // lanes are not laid out for a load nobody wants.
+    void cancelAfterTheLastByteStopsTheLoad()
+    {
+        GeneratorOptions o;
+        o.tasks = 2000;
+        QTemporaryDir tmp;
+        QVERIFY(generateCapture(o, tmp.path()).ok());
+        std::atomic<bool> cancel{false};
+        LoadControl control;
+        control.cancel = &cancel;
+        control.progress = [&](std::int64_t done, std::int64_t total) {
+            if (done == total)
+                cancel = true;
+        };
+        const LoadResult r = loadCapture(tmp.path(), control);
+        QVERIFY(cancel);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error.message, QStringLiteral("loading was cancelled"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLoader)
