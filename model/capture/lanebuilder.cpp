@@ -20,8 +20,10 @@ constexpr double kMinMarkerUs = 0.02;
 
 void sortByStart(std::vector<Slice> &slices)
 {
-    std::stable_sort(slices.begin(), slices.end(),
-                     [](const Slice &a, const Slice &b) { return a.startUs < b.startUs; });
+    auto byStart = [](const Slice &a, const Slice &b) { return a.startUs < b.startUs; };
+    // Most lanes arrive in start order; a stable sort would still take a buffer of half their size.
+    if (!std::is_sorted(slices.begin(), slices.end(), byStart))
+        std::stable_sort(slices.begin(), slices.end(), byStart);
 }
 
 // First-fit sub-lanes (§7.2): a sub-lane is reused when its last end <= the next start.
@@ -106,7 +108,11 @@ void addCoreLanes(Capture &c, std::vector<Lane> &worker, std::vector<Lane> &sche
         Lane s = w;
         s.group = groups::schedulerView;
         s.kind = LaneKind::SchedulerView;
+        // Exact sizes: at millions of rows a doubling vector holds up to twice its bars, and three
+        // times while it grows.
         w.slices.reserve(rowIdx.size());
+        s.slices.reserve(std::size_t(std::count_if(rowIdx.begin(), rowIdx.end(),
+                                                   [&](std::uint32_t i) { return c.rows[i].hasAicpu(); })));
         for (std::uint32_t i : rowIdx) {
             const TaskRow &r = c.rows[i];
             Slice sl;
@@ -374,6 +380,10 @@ void buildLanes(Capture &c)
     }
     std::stable_sort(samples.begin(), samples.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (auto &q : queue) {
+        q.timesUs.reserve(samples.size());
+        q.values.reserve(samples.size());
+    }
     for (const auto &[t, r] : samples)
         for (int k = 0; k < 3; ++k) {
             queue[k].timesUs.push_back(t);
