@@ -8,6 +8,7 @@
 #include "model/session/capturedocument.h"
 #include "widgets/export/timelinepicture.h"
 #include "widgets/render/timelineindex.h"
+#include "widgets/timeline/timelinelayout.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -19,7 +20,15 @@ namespace lanescope {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH] [--run EPOCH]\n";
+    "usage: lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH] [--all-lanes] "
+    "[--run EPOCH]\n"
+    "  --range      the part to draw (µs); a side left empty runs to the capture's edge\n"
+    "  --size       the whole picture in pixels (default: 1600 wide, as tall as the lanes need up to\n"
+    "               16000 px, every group open)\n"
+    "  --all-lanes  every lane, however tall that makes the picture; only the width of --size is used.\n"
+    "               There is no screen to fold groups as: the layout is the one the window opens the\n"
+    "               capture with, and the groups it folds stay folded (one heading each). A PNG is at\n"
+    "               most 32767 px tall: a taller picture is refused (write an SVG)\n";
 // Larger pictures are not useful and their pixel buffer alone would need gigabytes.
 constexpr int kMaxSidePx = 20000;
 constexpr int kMaxWarningsShown = 10;
@@ -31,6 +40,7 @@ struct ExportRequest
     std::optional<double> startUs;
     std::optional<double> endUs;
     std::optional<QSize> size;
+    bool allLanes = false;
     RunArgument run;
 };
 
@@ -84,6 +94,8 @@ QString parseArguments(const QStringList &args, ExportRequest &request, bool &he
         } else if (const auto error = takeRunOption(cursor, request.run)) {
             if (!error->isEmpty())
                 return *error;
+        } else if (option == QLatin1String("--all-lanes")) {
+            request.allLanes = true;
         } else if (option == QLatin1String("--size")) {
             const auto v = cursor.value();
             if (!v)
@@ -158,7 +170,12 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
             << whole.endUs << " µs)\n";
         return 2;
     }
-    const TimelinePicture picture = capturePicture(capture, captureName(request.input), range, request.size);
+    TimelinePicture picture = capturePicture(capture, captureName(request.input), range, request.size);
+    if (request.allLanes) {
+        // No screen to fold groups as: the layout a window opens this capture with.
+        picture.options.collapsedGroups = initiallyCollapsedGroups(capture);
+        showEveryLane(capture, picture);
+    }
     if (const QString error = writePicture(capture, picture, request.output); !error.isEmpty()) {
         err << "cannot write " << error << '\n';
         return 2;

@@ -3,6 +3,7 @@
 #include "widgets/export/timelinepicture.h"
 
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -32,12 +33,12 @@ ExportDialog::ExportDialog(bool hasRegion, QSize screenSize, qreal pixelRatio, c
     auto *what = new QButtonGroup(this);
     what->addButton(m_view);
     what->addButton(m_region);
+    m_allLanes = new QCheckBox(tr("Every lane (not only those on screen)"), this);
+    m_allLanes->setObjectName(QStringLiteral("allLanes"));
+    m_allLanes->setToolTip(tr("The picture grows as tall as every lane needs, with groups folded as on "
+                              "screen; only the width of the size is used."));
 
-    m_screen = new QRadioButton(tr("Screen size (%1 × %2 at %3× pixel ratio)")
-                                    .arg(screenSize.width())
-                                    .arg(screenSize.height())
-                                    .arg(pixelRatio),
-                                this);
+    m_screen = new QRadioButton(this);
     m_chosen = new QRadioButton(tr("Chosen size:"), this);
     m_screen->setChecked(true);
     auto *size = new QButtonGroup(this);
@@ -57,6 +58,18 @@ ExportDialog::ExportDialog(bool hasRegion, QSize screenSize, qreal pixelRatio, c
     chosenRow->addWidget(new QLabel(QStringLiteral("×"), this));
     chosenRow->addWidget(m_height);
     chosenRow->addStretch(1);
+    // Every lane decides the height: a height that is not used would mislead.
+    auto showSizes = [this, screenSize, pixelRatio](bool allLanes) {
+        m_screen->setText(
+            allLanes ? tr("Screen width (%1 px at %2× pixel ratio)").arg(screenSize.width()).arg(pixelRatio)
+                     : tr("Screen size (%1 × %2 at %3× pixel ratio)")
+                           .arg(screenSize.width())
+                           .arg(screenSize.height())
+                           .arg(pixelRatio));
+        m_height->setEnabled(!allLanes);
+    };
+    showSizes(false);
+    connect(m_allLanes, &QCheckBox::toggled, this, showSizes);
 
     m_path = new QLineEdit(suggestedPath, this);
     auto *browse = new QPushButton(tr("Browse…"), this);
@@ -73,6 +86,7 @@ ExportDialog::ExportDialog(bool hasRegion, QSize screenSize, qreal pixelRatio, c
     auto *whatBox = new QVBoxLayout;
     whatBox->addWidget(m_view);
     whatBox->addWidget(m_region);
+    whatBox->addWidget(m_allLanes);
     form->addRow(tr("Show:"), whatBox);
     auto *sizeBox = new QVBoxLayout;
     sizeBox->addWidget(m_screen);
@@ -94,6 +108,7 @@ PictureExportSettings ExportDialog::settings() const
     PictureExportSettings s;
     s.regionOnly = m_region->isChecked();
     s.screenSize = m_screen->isChecked();
+    s.allLanes = m_allLanes->isChecked();
     s.size = QSize(m_width->value(), m_height->value());
     s.path = m_path->text().trimmed();
     return s;
@@ -105,8 +120,9 @@ QString ExportDialog::problem(const PictureExportSettings &s)
         return tr("Choose a file name.");
     if (!pictureFormatOf(s.path))
         return tr("The file name must end in .png or .svg.");
-    if (!s.screenSize && (s.size.width() <= 0 || s.size.height() <= 0 || s.size.width() > kMaxSidePx ||
-                          s.size.height() > kMaxSidePx))
+    // With every lane the height follows the lanes; writing the picture checks what it comes to.
+    const bool heightOk = s.allLanes || (s.size.height() > 0 && s.size.height() <= kMaxSidePx);
+    if (!s.screenSize && (s.size.width() <= 0 || s.size.width() > kMaxSidePx || !heightOk))
         return tr("The size must be between 1 and %1 pixels per side.").arg(kMaxSidePx);
     return {};
 }

@@ -4,6 +4,7 @@
 #include <QSize>
 
 class QButtonGroup;
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QRadioButton;
@@ -16,7 +17,8 @@ struct PictureExportSettings
 {
     bool regionOnly = false; // the measured region instead of the visible range
     bool screenSize = true;  // the timeline as large as on screen, at the screen's pixel ratio
-    QSize size{1600, 900};   // the whole picture, when not at screen size
+    bool allLanes = false;   // every lane, groups folded as on screen: the height follows the lanes
+    QSize size{1600, 900};   // the whole picture, when not at screen size (only its width with allLanes)
     QString path;            // .png or .svg
 };
 
@@ -40,6 +42,7 @@ private:
 
     QRadioButton *m_view = nullptr;
     QRadioButton *m_region = nullptr;
+    QCheckBox *m_allLanes = nullptr;
     QRadioButton *m_screen = nullptr;
     QRadioButton *m_chosen = nullptr;
     QSpinBox *m_width = nullptr;

@@ -52,6 +52,8 @@ TimelinePicture pictureOfView(const TimelineView &view, const QString &captureNa
         picture.frame =
             pictureFrame(capture, captureName, picture.size, picture.range, picture.options.colourMode);
     }
+    if (settings.allLanes)
+        showEveryLane(capture, picture); // the view's layout: its folded groups, order and hidden lanes
     return picture;
 }
 

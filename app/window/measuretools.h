@@ -18,7 +18,8 @@ class RegionPanel;
 class TimelineView;
 
 // The picture of a timeline as the user sees it: range, size, pixel ratio, lanes scrolled as on
-// screen, markers and the measured region (the view's overlays), on paper-white colours.
+// screen, markers and the measured region (the view's overlays), on paper-white colours; with
+// settings.allLanes every lane of the view's layout from the top, as tall as they need.
 TimelinePicture pictureOfView(const TimelineView &view, const QString &captureName,
                               const PictureExportSettings &settings);
 

@@ -1,7 +1,13 @@
+#include "app/cli/capturename.h"
 #include "app/cli/exportcommand.h"
+#include "capturegenerator.h"
 #include "model/analysis/derivedtracks.h"
+#include "model/capture/lanebuilder.h"
 #include "model/io/loader.h"
+#include "model/session/capturedocument.h"
 #include "widgets/export/timelineexport.h"
+#include "widgets/export/timelinepicture.h"
+#include "widgets/timeline/timelinelayout.h"
 
 #include <QFile>
 #include <QImage>
@@ -42,6 +48,43 @@ Run run(const QStringList &args)
     return r;
 }
 
+// A merged trace of `threads` lanes "T_0" … in one process, one bar each.
+QByteArray manyThreadTrace(int threads)
+{
+    QByteArray json =
+        R"({"traceEvents": [{"ph": "M", "name": "process_name", "pid": 1, "args": {"name": "P"}})";
+    for (int t = 0; t < threads; ++t) {
+        json += QStringLiteral(
+                    R"(,{"ph": "M", "name": "thread_name", "pid": 1, "tid": %1, "args": {"name": "T_%1"}})"
+                    R"(,{"ph": "X", "name": "k", "cat": "event", "pid": 1, "tid": %1, "ts": 0, "dur": 100})")
+                    .arg(t)
+                    .toUtf8();
+    }
+    return json + "]}\n";
+}
+
+// What `export --all-lanes` should draw of `c`: the picture at `size`, in the layout the window
+// opens the capture with, grown to every lane by the function the window's export calls.
+TimelinePicture everyLaneAsTheWindowOpens(const Capture &c, const QString &input, QSize size)
+{
+    TimelinePicture picture = capturePicture(c, captureName(input), {}, size);
+    picture.options.collapsedGroups = initiallyCollapsedGroups(c);
+    showEveryLane(c, picture);
+    return picture;
+}
+
+// How often `name` is drawn as a text of its own in an SVG.
+int textCount(const QString &svg, const QString &name)
+{
+    return int(svg.count(u'>' + name + u'<'));
+}
+
+QString readText(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
 // Distinct colours in a picture, counted on a coarse grid.
 int distinctColours(const QImage &image)
 {
@@ -62,6 +105,7 @@ class TestExportCommand : public QObject
 private:
     QTemporaryDir m_dir;
     QString m_trace;
+    QString m_generated; // 24 clusters: 72 AICore lanes, and a Scheduler View the window opens folded
 
     QString outPath(const QString &name) const { return m_dir.filePath(name); }
 
@@ -73,6 +117,12 @@ private slots:
         QFile file(m_trace);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(kTrace);
+
+        m_generated = m_dir.filePath(QStringLiteral("generated"));
+        GeneratorOptions o;
+        o.blockDim = 24;
+        o.tasks = 120;
+        QVERIFY(generateCapture(o, m_generated).ok());
     }
 
     void writesAPngOfTheRequestedSize_data()
@@ -148,6 +198,102 @@ private slots:
         const PictureFrame frame = pictureFrame(*loaded.capture, QStringLiteral("x"), QSize(1600, 1000), {});
         QCOMPARE(QImage(png).size(), defaultPictureSize(*loaded.capture, frame));
         QCOMPARE_GT(legendHeight(frame, 1600), 0);
+    }
+
+    // --all-lanes: every lane of the layout the window opens the capture with, at the asked width
+    // (the asked height is not used), drawn as the window's Every lane export draws it.
+    void allLanesDrawsEveryLaneOfTheOpeningLayout_data()
+    {
+        QTest::addColumn<QString>("size"); // empty: no --size
+        QTest::addColumn<int>("width");
+        QTest::newRow("1200x300") << "1200x300" << 1200;
+        QTest::newRow("no --size") << "" << 1600;
+        QTest::newRow("taller than the lanes") << "800x15000" << 800;
+    }
+    void allLanesDrawsEveryLaneOfTheOpeningLayout()
+    {
+        QFETCH(QString, size);
+        QFETCH(int, width);
+        QStringList sized;
+        if (!size.isEmpty())
+            sized = QStringList{QStringLiteral("--size"), size};
+        const QString png = outPath(QStringLiteral("every-%1.png").arg(width));
+        const Run r =
+            run(QStringList{m_generated, QStringLiteral("-o"), png, QStringLiteral("--all-lanes")} + sized);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QImage image(png);
+        QCOMPARE(image.width(), width);
+
+        // The capture as the command reads it, in the layout a window opens it with.
+        const OpenedDocument opened = openDocument(m_generated);
+        QVERIFY(opened.ok());
+        const Capture &c = *opened.document->runs.runs.back();
+        const QSet<QString> folded = initiallyCollapsedGroups(c);
+        QCOMPARE(folded, QSet<QString>{groups::schedulerView});
+        const TimelineLayout layout(c, TimelineMetrics{}, folded);
+        const PictureFrame frame = pictureFrame(c, QStringLiteral("x"), image.size(), {});
+        QCOMPARE(image.height(), kTimelineRulerHeightPx + layout.contentHeight() + 1 + captionHeight(frame) +
+                                     legendHeight(frame, width));
+        // The folded Scheduler View is one heading: fewer pixels than its lanes would take.
+        QCOMPARE_LT(layout.contentHeight(), TimelineLayout(c, TimelineMetrics{}).contentHeight());
+
+        // The same picture as the window's Every lane export of that layout.
+        const TimelinePicture expected = everyLaneAsTheWindowOpens(c, m_generated, QSize(width, 300));
+        QCOMPARE(image, renderPicture(c, expected).convertToFormat(image.format()));
+    }
+
+    void allLanesDrawsTheLastLaneWhereAFittingPictureDoesNot()
+    {
+        const QString every = outPath(QStringLiteral("every.svg"));
+        const QString fitting = outPath(QStringLiteral("fitting.svg"));
+        const QStringList size{QStringLiteral("--size"), QStringLiteral("1200x300")};
+        QCOMPARE(
+            run(QStringList{m_generated, QStringLiteral("-o"), every, QStringLiteral("--all-lanes")} + size)
+                .code,
+            0);
+        QCOMPARE(run(QStringList{m_generated, QStringLiteral("-o"), fitting} + size).code, 0);
+
+        const OpenedDocument opened = openDocument(m_generated);
+        QVERIFY(opened.ok());
+        const Capture &c = *opened.document->runs.runs.back();
+        const TimelineLayout layout(c, TimelineMetrics{}, initiallyCollapsedGroups(c));
+        int lastLane = -1;
+        for (const TimelineRow &row : layout.rows())
+            lastLane = row.kind == TimelineRow::Kind::Lane ? row.index : lastLane;
+        QVERIFY(lastLane >= 0);
+        const QString name = c.lanes[std::size_t(lastLane)].name;
+        const QString everyText = readText(every);
+        QVERIFY2(textCount(everyText, name) >= 1, qPrintable(name));
+        QCOMPARE(textCount(readText(fitting), name), 0);
+        const TimelinePicture expected = everyLaneAsTheWindowOpens(c, m_generated, QSize(1200, 300));
+        QVERIFY(everyText.contains(QStringLiteral("height=\"%1\"").arg(expected.size.height())));
+        QCOMPARE(everyText.toUtf8(), renderPictureSvg(c, expected));
+    }
+
+    // 1600 lanes are taller than a PNG can be: refused with the size, nothing written; the SVG is.
+    void allLanesRefusesAPngTallerThanAPngCanBe()
+    {
+        const QString trace = outPath(QStringLiteral("threads_swimlane.json"));
+        {
+            QFile file(trace);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(manyThreadTrace(1600));
+        }
+        const QString png = outPath(QStringLiteral("tall.png"));
+        const Run refused = run({trace, QStringLiteral("-o"), png, QStringLiteral("--all-lanes"),
+                                 QStringLiteral("--size=400x300")});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(
+            refused.err.contains(QStringLiteral("cannot write %1: the picture would be 400 × ").arg(png)),
+            qPrintable(refused.err));
+        QVERIFY2(refused.err.contains(QString::number(kMaxPngSidePx)), qPrintable(refused.err));
+        QVERIFY(!QFile::exists(png));
+
+        const QString svg = outPath(QStringLiteral("tall.svg"));
+        const Run written = run({trace, QStringLiteral("-o"), svg, QStringLiteral("--all-lanes"),
+                                 QStringLiteral("--size=400x300")});
+        QVERIFY2(written.code == 0, qPrintable(written.err));
+        QCOMPARE(textCount(readText(svg), QStringLiteral("T_1599")), 1);
     }
 
     void rangeOutsideTheCaptureIsBadInput()
@@ -284,6 +430,10 @@ private slots:
         const Run r = run({QStringLiteral("--help")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.startsWith(QStringLiteral("usage: lanescope export")));
+        // --all-lanes says which layout it draws, with no screen to follow, and where a PNG stops.
+        QVERIFY(r.out.contains(QStringLiteral("--all-lanes")));
+        QVERIFY(r.out.contains(QStringLiteral("the one the window opens")));
+        QVERIFY(r.out.contains(QString::number(kMaxPngSidePx)));
     }
 
     void reportsUnreadableInput_data()

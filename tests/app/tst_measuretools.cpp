@@ -1,7 +1,9 @@
 #include "app/window/exportdialog.h"
 #include "app/window/mainwindow.h"
 #include "app/window/measuretools.h"
+#include "model/capture/lanebuilder.h"
 #include "widgets/panels/regionpanel.h"
+#include "widgets/timeline/timelinelayout.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QAction>
@@ -11,6 +13,7 @@
 #include <QGuiApplication>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -117,24 +120,76 @@ private slots:
         QCOMPARE(QImage(settings.path).size(), QSize(1000, 500));
     }
 
+    // Every lane: the view's layout from its first row, groups folded as on screen, at the width
+    // asked (the screen's or a chosen one) and the height the lanes take.
+    void exportsEveryLaneFoldedAsOnScreen_data()
+    {
+        QTest::addColumn<bool>("foldAicore");
+        QTest::addColumn<bool>("screenSize");
+        QTest::newRow("as opened, chosen width") << false << false;
+        QTest::newRow("AICore folded, chosen width") << true << false;
+        QTest::newRow("AICore folded, screen width") << true << true;
+    }
+    void exportsEveryLaneFoldedAsOnScreen()
+    {
+        QFETCH(bool, foldAicore);
+        QFETCH(bool, screenSize);
+        view()->setGroupCollapsed(groups::aicore, foldAicore);
+        const auto unfold = qScopeGuard([this] { view()->setGroupCollapsed(groups::aicore, false); });
+        const TimelinePaintOptions &shown = view()->paintOptions();
+        QCOMPARE(shown.collapsedGroups.contains(groups::aicore), foldAicore);
+
+        PictureExportSettings settings;
+        settings.allLanes = true;
+        settings.screenSize = screenSize;
+        settings.size = QSize(1000, 500);
+        settings.path = m_dir.filePath(QStringLiteral("every.png"));
+        QCOMPARE(m_tools->exportPicture(settings), QString());
+        const QImage image(settings.path);
+        const TimelinePicture picture = pictureOfView(*view(), m_tools->captureName(), settings);
+        const int width = screenSize ? view()->viewport()->size().width() : 1000;
+        const int chrome = captionHeight(picture.frame) + legendHeight(picture.frame, width);
+        QCOMPARE(picture.size,
+                 QSize(width, kTimelineRulerHeightPx + view()->layout().contentHeight() + 1 + chrome));
+        QCOMPARE(picture.frame.scrollYPx, 0.0);
+        QCOMPARE(image.size(), picture.size * (screenSize ? view()->devicePixelRatioF() : 1.0));
+        QCOMPARE_GT(picture.size.height(), 500);
+
+        // Folded on screen, folded in the picture: the group's lanes take no height.
+        QSet<QString> open = shown.collapsedGroups;
+        open.remove(groups::aicore);
+        const TimelineLayout opened(*view()->capture(), shown.metrics, open, shown.arrangement);
+        if (foldAicore)
+            QCOMPARE_LT(view()->layout().contentHeight(), opened.contentHeight());
+        else
+            QCOMPARE(view()->layout().contentHeight(), opened.contentHeight());
+    }
+
     void refusesBadSettings_data()
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("allLanes");
         QTest::addColumn<QString>("problem");
-        QTest::newRow("no name") << QString() << QSize(100, 100) << "Choose a file name";
-        QTest::newRow("jpeg") << "x.jpg" << QSize(100, 100) << ".png or .svg";
-        QTest::newRow("too large") << "x.png" << QSize(30000, 100) << "between 1 and";
-        QTest::newRow("fine") << "x.svg" << QSize(100, 100) << "";
+        QTest::newRow("no name") << QString() << QSize(100, 100) << false << "Choose a file name";
+        QTest::newRow("jpeg") << "x.jpg" << QSize(100, 100) << false << ".png or .svg";
+        QTest::newRow("too large") << "x.png" << QSize(30000, 100) << false << "between 1 and";
+        QTest::newRow("too tall") << "x.png" << QSize(100, 30000) << false << "between 1 and";
+        // Every lane: the lanes decide the height, the dialog's height box is not used.
+        QTest::newRow("every lane, any height") << "x.png" << QSize(100, 30000) << true << "";
+        QTest::newRow("every lane, too wide") << "x.png" << QSize(30000, 100) << true << "between 1 and";
+        QTest::newRow("fine") << "x.svg" << QSize(100, 100) << false << "";
     }
     void refusesBadSettings()
     {
         QFETCH(QString, path);
         QFETCH(QSize, size);
+        QFETCH(bool, allLanes);
         QFETCH(QString, problem);
         PictureExportSettings settings;
         settings.path = path.isEmpty() ? path : m_dir.filePath(path);
         settings.screenSize = false;
+        settings.allLanes = allLanes;
         settings.size = size;
         const QString got = ExportDialog::problem(settings);
         if (problem.isEmpty())
