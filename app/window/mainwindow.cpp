@@ -9,6 +9,7 @@
 #include "app/window/shortcutsdialog.h"
 #include "app/window/tabmodel.h"
 #include "app/window/theme.h"
+#include "app/window/viewbookmarkactions.h"
 
 #include "model/analysis/capturesummary.h"
 #include "model/capture/captureruns.h"
@@ -150,6 +151,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         menu->popup(m_tabs->tabBar()->mapToGlobal(pos));
     });
     m_measure = new MeasureTools(this);
+    m_viewBookmarks = new ViewBookmarkActions(this);
     connect(m_active, &ActiveCapture::changed, this, &MainWindow::attachTimeline);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActive);
     restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());

@@ -36,6 +36,7 @@ class MeasureTools;
 class SearchBar;
 class TabModel;
 class TimelineView;
+class ViewBookmarkActions;
 struct Capture;
 struct CaptureDocument;
 class CaptureLoader;
@@ -101,6 +102,8 @@ public:
     QAction *showCriticalPathAction() const { return m_showCriticalPath; }
     // Before/after marks, the comparison, review files and the techniques panel.
     ReviewController *review() const { return m_review; }
+    // Ctrl+Shift+digit stores the current tab's view, Ctrl+digit recalls it.
+    ViewBookmarkActions *viewBookmarks() const { return m_viewBookmarks; }
 
 signals:
     // A tab's capture finished loading, successfully or not (see CapturePage::state()).
@@ -187,6 +190,7 @@ private:
     DependencyArrows *m_arrows = nullptr;
     QPointer<TimelineView> m_attached;
     ReviewController *m_review = nullptr;
+    ViewBookmarkActions *m_viewBookmarks = nullptr;
     QList<QMetaObject::Connection> m_attachedConnections;
 };
 

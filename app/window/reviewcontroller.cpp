@@ -364,6 +364,10 @@ std::optional<ReviewSession> ReviewController::currentSession(bool embed, QStrin
     session.markers = m_comparison->markers();
     session.notes = m_comparison->notes();
     session.diff = m_comparison->diffSettings();
+    if (const CapturePage *page = pageShowing(session.before.path))
+        session.before.bookmarks = page->viewBookmarks();
+    if (const CapturePage *page = pageShowing(session.after.path))
+        session.after.bookmarks = page->viewBookmarks();
     if (embed) {
         for (ReviewCapture *side : {&session.before, &session.after}) {
             auto files = captureFilesForEmbedding(side->path, error);
@@ -428,6 +432,20 @@ void ReviewController::chooseAndOpen()
         QMessageBox::warning(m_window, tr("Open Review"), error);
 }
 
+CapturePage *ReviewController::pageShowing(const QString &path) const
+{
+    for (CapturePage *marked : {beforePage(), afterPage()})
+        if (marked && marked->path() == path)
+            return marked;
+    const TabModel *tabs = m_window->tabModel();
+    for (int i = 0; i < tabs->count(); ++i) {
+        CapturePage *page = tabs->capturePage(i);
+        if (page && page->path() == path && page->state() == CapturePage::State::Ready)
+            return page;
+    }
+    return nullptr;
+}
+
 CapturePage *ReviewController::openOrReuse(const QString &path)
 {
     const TabModel *tabs = m_window->tabModel();
@@ -474,6 +492,8 @@ bool ReviewController::openReview(const QString &path, QString *error)
     pending.diff = session->diff;
     pending.beforeSimulated = session->before.simulated;
     pending.afterSimulated = session->after.simulated;
+    pending.beforeBookmarks = session->before.bookmarks;
+    pending.afterBookmarks = session->after.bookmarks;
     pending.source = path;
     const QStringList &paths = opened.paths;
     m_unpacked.insert(m_unpacked.end(), opened.unpacked.begin(), opened.unpacked.end());
@@ -530,6 +550,13 @@ void ReviewController::finishPending()
     m_comparison->setNotes(done.notes);
     m_comparison->setDiffSettings(done.diff);
     m_comparison->setSimulated(done.beforeSimulated, done.afterSimulated);
+    const auto restoreBookmarks = [](CapturePage *page, const ViewBookmarks &stored) {
+        ViewBookmarks bookmarks = page->viewBookmarks();
+        bookmarks.merge(stored);
+        page->setViewBookmarks(std::move(bookmarks));
+    };
+    restoreBookmarks(done.before, done.beforeBookmarks);
+    restoreBookmarks(done.after, done.afterBookmarks);
     if (done.guided)
         showGuide();
     emit reviewRestored();

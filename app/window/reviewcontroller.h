@@ -63,15 +63,16 @@ public:
     // False, with the reason in the status bar, when the pair is not both marked and loaded.
     bool compare(const QString &technique);
 
-    // The review as it stands: the pair's paths, technique, markers and notes (null without a
-    // comparison). `embed` carries the capture files inside.
+    // The review as it stands: the pair's paths, technique, markers, notes and the view bookmarks
+    // of the pair's capture tabs (null without a comparison). `embed` carries the capture files inside.
     std::optional<ReviewSession> currentSession(bool embed, QString *error = nullptr) const;
     // Both wait for the review file worker while the window goes on painting. False with the reason
     // in `error`, or with no reason when the wait was abandoned (the application quit, or the
     // window and this controller were destroyed meanwhile: then the caller touches nothing more).
     bool saveReview(const QString &path, bool embed, QString *error = nullptr);
     // Opens both captures (unpacking embedded ones into a private temporary directory) and
-    // restores the comparison once they have loaded; reviewRestored() or reviewFailed() follows.
+    // restores the comparison once they have loaded, and the view bookmarks of each side on its tab
+    // (they take their slots; the tab's other slots stay); reviewRestored() or reviewFailed() follows.
     bool openReview(const QString &path, QString *error = nullptr);
     // Help > Guided example: the bundled before/after pair with technique 01a.
     void openGuidedExample();
@@ -105,6 +106,7 @@ private:
         QString notes;
         DiffSettings diff;
         std::optional<bool> beforeSimulated, afterSimulated;
+        ViewBookmarks beforeBookmarks, afterBookmarks;
         bool guided = false;
         QString source; // review file, for messages
     };
@@ -121,6 +123,8 @@ private:
     void showGuide();
     void fail(const QString &message);
     CapturePage *openOrReuse(const QString &path);
+    // The capture tab showing `path` (a marked one first), whose view bookmarks a review keeps.
+    CapturePage *pageShowing(const QString &path) const;
     CapturePage *currentPage() const;
     QString pageName(CapturePage *page) const;
 

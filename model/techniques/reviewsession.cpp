@@ -17,7 +17,7 @@ using Json = nlohmann::json;
 namespace {
 
 constexpr const char *kFormat = "lanescope-review";
-constexpr int kMaxNesting = 32; // the format nests 4 deep; anything deeper is not ours
+constexpr int kMaxNesting = 32; // the format nests 5 deep; anything deeper is not ours
 constexpr std::size_t kMaxMarkers = 1'000'000;
 
 struct SessionError
@@ -108,6 +108,8 @@ Json captureToJson(const ReviewCapture &c)
     o["embedded"] = files;
     if (c.simulated)
         o["simulated"] = *c.simulated;
+    if (!c.bookmarks.isEmpty())
+        o["bookmarks"] = viewBookmarksToJson(c.bookmarks);
     return o;
 }
 
@@ -190,6 +192,13 @@ ReviewCapture captureFromJson(const Json &o, const QString &where, qint64 &total
         if (!sim->is_boolean())
             throw SessionError{where + QStringLiteral(".simulated: not true or false")};
         c.simulated = sim->get<bool>();
+    }
+    if (auto marks = o.find("bookmarks"); marks != o.end()) {
+        QString why;
+        auto bookmarks = viewBookmarksFromJson(*marks, where + QStringLiteral(".bookmarks"), &why);
+        if (!bookmarks)
+            throw SessionError{why};
+        c.bookmarks = std::move(*bookmarks);
     }
     return c;
 }
@@ -317,6 +326,12 @@ bool saveReviewSession(const ReviewSession &session, const QString &path, QStrin
     for (const ReviewMarker &m : session.markers)
         if (!std::isfinite(m.timeUs))
             return fail(QStringLiteral("marker \"%1\" has no finite time").arg(m.name));
+    for (const ReviewCapture *side : {&session.before, &session.after})
+        for (const int slot : side->bookmarks.storedSlots()) {
+            const ViewBookmark &view = *side->bookmarks.find(slot);
+            if (!view.range.isValid() || !std::isfinite(view.scrollYPx))
+                return fail(QStringLiteral("view bookmark %1 has no finite range").arg(slot));
+        }
     QByteArray bytes;
     try {
         bytes = serializeReviewSession(session);

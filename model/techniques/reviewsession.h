@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/diff/diffsettings.h"
+#include "model/session/viewbookmarks.h"
 
 #include <QByteArray>
 #include <QString>
@@ -36,10 +37,13 @@ struct ReviewCapture
     // Tagged as a simulator run (true) or onboard (false) for the comparability guard; the files
     // cannot tell, so the user says. Absent: not tagged.
     std::optional<bool> simulated;
+    // The views the user stored on this side's capture tab (Ctrl+Shift+digit), restored with it.
+    ViewBookmarks bookmarks;
 
     bool operator==(const ReviewCapture &o) const
     {
-        return path == o.path && embedded == o.embedded && simulated == o.simulated;
+        return path == o.path && embedded == o.embedded && simulated == o.simulated &&
+               bookmarks == o.bookmarks;
     }
 };
 
@@ -62,9 +66,13 @@ struct ReviewSession
 
 // Format: JSON {"format": "lanescope-review", "version": 1, "technique", "notes",
 // "markers": [{"time_us", "name"}], "before"/"after": {"path", "embedded": [{"name", "size",
-// "zstd_base64"}], "simulated": true|false (optional)}, "diff": {"anchor": "starts"|"task"|"marker",
-// "task", "marker", "ghost"} (optional: absent in files written before the Diff view)}. Numbers are written
-// so that they read back bit-identically.
+// "zstd_base64"}], "simulated": true|false (optional), "bookmarks": [{"slot": 1-9, "start_us",
+// "end_us", "scroll_y_px", "collapsed_groups", "lane_order", "pinned_lanes", "hidden_lanes"}]
+// (optional: written when the side has stored views, absent in files written before view bookmarks;
+// viewbookmarks.h)}, "diff": {"anchor": "starts"|"task"|"marker", "task", "marker", "ghost"}
+// (optional: absent in files written before the Diff view)}. Optional keys leave the version at 1:
+// a file without them means what it always meant. Numbers are written so that they read back
+// bit-identically.
 inline constexpr int kReviewSessionVersion = 1;
 inline constexpr const char *kReviewSessionSuffix = ".lanescope";
 // Refused above this many decompressed bytes per embedded file (and in total).

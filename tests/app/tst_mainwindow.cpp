@@ -140,7 +140,9 @@ private slots:
                                              "Theme",
                                              "Techniques",
                                              "Region",
-                                             "Markers"};
+                                             "Markers",
+                                             "-",
+                                             "View Bookmarks"};
         QTest::newRow("Compare") << "Compare" << QStringList{"Mark Tab as Before",
                                                              "Mark Tab as After",
                                                              "Swap Before and After",

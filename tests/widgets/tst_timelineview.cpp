@@ -227,6 +227,88 @@ private slots:
         QVERIFY(hit);
         QCOMPARE(hit->lane, 3);
     }
+
+    // A bookmark keeps the range, the scroll, the folded groups and the lane arrangement, and
+    // showing it brings all of them back; Back returns to the view before it.
+    void viewRoundTripsThroughABookmark()
+    {
+        m_view->setCapture(tallCapture());
+        m_view->setVisibleRange({200, 400});
+        m_view->moveLane(5, -1);
+        m_view->setLanePinned(7, true);
+        m_view->setLaneHidden(2, true);
+        m_view->verticalScrollBar()->setValue(150);
+        const ViewBookmark stored = m_view->currentView();
+        QCOMPARE(stored.range, (TimeRange{200, 400}));
+        QCOMPARE(stored.scrollYPx, 150.0);
+        QCOMPARE(stored.pinnedLanes, std::vector<int>{7});
+        QCOMPARE(stored.hiddenLanes, std::vector<int>{2});
+        QCOMPARE(stored.laneOrder.size(), std::size_t(60));
+        const LaneArrangement arranged = m_view->laneArrangement();
+
+        m_view->showAllLanes();
+        m_view->setLanePinned(7, false);
+        m_view->setLaneArrangement({});
+        m_view->setGroupCollapsed(QStringLiteral("AICore"), true);
+        m_view->fitAll();
+        QVERIFY(m_view->currentView() != stored);
+
+        m_view->showView(stored);
+        QCOMPARE(m_view->currentView(), stored);
+        QCOMPARE(m_view->laneArrangement(), arranged);
+        QCOMPARE(m_view->verticalScrollBar()->value(), 150);
+        QCOMPARE(m_view->layout().rowOfLane(2), -1); // hidden again
+        m_view->goBack();
+        QCOMPARE(m_view->visibleRange(), m_view->fullRange());
+    }
+
+    // A bookmark read from a file may name lanes the capture does not have (another run, an edited
+    // file): those are left out, an order that is not all lanes is ignored, the range is clamped.
+    void bookmarkOfOtherLanes_data()
+    {
+        QTest::addColumn<std::vector<int>>("order");
+        QTest::addColumn<std::vector<int>>("pinned");
+        QTest::addColumn<std::vector<int>>("hidden");
+        QTest::addColumn<std::vector<int>>("shownOrder");
+        QTest::addColumn<std::vector<int>>("shownPinned");
+        QTest::addColumn<std::vector<int>>("shownHidden");
+        QTest::newRow("own lanes") << std::vector<int>{1, 0} << std::vector<int>{1} << std::vector<int>{0}
+                                   << std::vector<int>{1, 0} << std::vector<int>{1} << std::vector<int>{0};
+        QTest::newRow("lanes beyond")
+            << std::vector<int>{} << std::vector<int>{5, 1} << std::vector<int>{0, 9} << std::vector<int>{}
+            << std::vector<int>{1} << std::vector<int>{0};
+        QTest::newRow("order of more lanes")
+            << std::vector<int>{2, 1, 0} << std::vector<int>{} << std::vector<int>{} << std::vector<int>{}
+            << std::vector<int>{} << std::vector<int>{};
+        QTest::newRow("order naming another lane")
+            << std::vector<int>{0, 7} << std::vector<int>{} << std::vector<int>{} << std::vector<int>{}
+            << std::vector<int>{} << std::vector<int>{};
+    }
+
+    void bookmarkOfOtherLanes()
+    {
+        QFETCH(std::vector<int>, order);
+        QFETCH(std::vector<int>, pinned);
+        QFETCH(std::vector<int>, hidden);
+        QFETCH(std::vector<int>, shownOrder);
+        QFETCH(std::vector<int>, shownPinned);
+        QFETCH(std::vector<int>, shownHidden);
+        ViewBookmark view;
+        view.range = {-5000, 90000}; // wider than the capture
+        view.scrollYPx = 10000;
+        view.collapsedGroups = {QStringLiteral("No such group")};
+        view.laneOrder = order;
+        view.pinnedLanes = pinned;
+        view.hiddenLanes = hidden;
+        m_view->showView(view);
+        const ViewBookmark shown = m_view->currentView();
+        QCOMPARE(shown.laneOrder, shownOrder);
+        QCOMPARE(shown.pinnedLanes, shownPinned);
+        QCOMPARE(shown.hiddenLanes, shownHidden);
+        QCOMPARE(shown.range, m_view->fullRange());
+        QCOMPARE(shown.scrollYPx, 0.0); // everything fits
+        m_view->repaint();              // and it paints
+    }
 };
 
 QTEST_MAIN(TestTimelineView)

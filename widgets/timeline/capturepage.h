@@ -4,6 +4,7 @@
 #include "model/capture/captureruns.h"
 #include "model/index/captureindex.h"
 #include "model/io/loadrate.h"
+#include "model/session/viewbookmarks.h"
 #include "model/techniques/captureanalysis.h"
 
 #include <QElapsedTimer>
@@ -75,6 +76,10 @@ public:
     // Shows one capture as the only run.
     void showCapture(CapturePtr capture);
 
+    // The views the user stored on this tab (slots 1 to 9); they stay when another run is shown.
+    const ViewBookmarks &viewBookmarks() const { return m_bookmarks; }
+    void setViewBookmarks(ViewBookmarks bookmarks) { m_bookmarks = std::move(bookmarks); }
+
 signals:
     void cancelRequested();
     // Another run (or "All runs") is on screen.
@@ -108,6 +113,7 @@ private:
     QStackedWidget *m_content = nullptr;
     QLabel *m_nothingLabel = nullptr;
     TimelineView *m_timeline = nullptr;
+    ViewBookmarks m_bookmarks;
 };
 
 } // namespace lanescope

@@ -21,6 +21,7 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
 
 namespace lanescope {
@@ -802,6 +803,53 @@ void TimelineView::zoomToSelection()
     const double duration = std::max(s.endUs - s.startUs, TimelineViewport::kMinSpanUs * 10);
     const double pad = duration * 0.1;
     jumpTo({s.startUs - pad, s.startUs + duration + pad});
+}
+
+ViewBookmark TimelineView::currentView() const
+{
+    ViewBookmark view;
+    view.range = m_viewport.range();
+    view.scrollYPx = m_viewport.scrollYPx;
+    view.collapsedGroups = QStringList(m_options.collapsedGroups.begin(), m_options.collapsedGroups.end());
+    view.collapsedGroups.sort();
+    view.laneOrder = m_options.arrangement.order;
+    view.pinnedLanes = m_options.arrangement.pinned;
+    view.hiddenLanes.assign(m_options.arrangement.hidden.begin(), m_options.arrangement.hidden.end());
+    std::sort(view.hiddenLanes.begin(), view.hiddenLanes.end());
+    return view;
+}
+
+void TimelineView::showView(const ViewBookmark &view)
+{
+    if (!m_capture || !view.range.isValid())
+        return;
+    const int laneCount = int(m_capture->lanes.size());
+    const auto ownLane = [laneCount](int lane) { return lane >= 0 && lane < laneCount; };
+    LaneArrangement arrangement;
+    // An order is all of the capture's lanes or none (LaneArrangement::effectiveOrder).
+    if (view.laneOrder.size() == std::size_t(laneCount) &&
+        std::all_of(view.laneOrder.begin(), view.laneOrder.end(), ownLane) &&
+        QSet<int>(view.laneOrder.begin(), view.laneOrder.end()).size() == laneCount)
+        arrangement.order = view.laneOrder;
+    for (const int lane : view.pinnedLanes)
+        if (ownLane(lane) && !arrangement.isPinned(lane))
+            arrangement.pinned.push_back(lane);
+    for (const int lane : view.hiddenLanes)
+        if (ownLane(lane))
+            arrangement.hidden.insert(lane);
+    m_options.arrangement = std::move(arrangement);
+    m_options.collapsedGroups = QSet<QString>(view.collapsedGroups.begin(), view.collapsedGroups.end());
+    if (selection() && m_options.arrangement.hidden.contains(selection()->lane))
+        clearSelection();
+    if (!selection())
+        m_options.highlight = {};
+    m_layout =
+        TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups, m_options.arrangement);
+    commitHistory();
+    TimelineViewport vp = m_viewport.withRange(view.range);
+    vp.scrollYPx = view.scrollYPx;
+    applyViewport(vp, TimelineViewState::Change::Jump);
+    commitHistory();
 }
 
 void TimelineView::setLaneArrangement(LaneArrangement arrangement)

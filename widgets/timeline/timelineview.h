@@ -4,6 +4,7 @@
 #include "model/index/captureindex.h"
 #include "model/index/sliceref.h"
 #include "model/index/tasklocator.h"
+#include "model/session/viewbookmarks.h"
 #include "widgets/render/timelinepainter.h"
 #include "widgets/timeline/timelineannotations.h"
 #include "widgets/timeline/timelinenavigator.h"
@@ -114,6 +115,12 @@ public:
     void setViewState(TimelineViewState *state);
     void setRangeState(TimelineViewState *state, double shiftUs = 0);
     TimelineViewState *viewState() const { return m_state; }
+
+    // The view as a bookmark keeps it (visible range, vertical scroll, folded groups, lane
+    // arrangement), and back. Showing one is a jump: Back returns to the view before it. Lanes the
+    // capture does not have are left out; the range and the scroll are kept inside what it shows.
+    ViewBookmark currentView() const;
+    void showView(const ViewBookmark &view);
 
     // Lanes.
     const TimelineLayout &layout() const { return m_layout; }
