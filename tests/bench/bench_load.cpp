@@ -231,32 +231,37 @@ struct Opened
     double estimateMiB = 0;
 };
 
-// Seconds to the opened document and to the first frame (measureFirstFrame) in a fresh child.
-std::optional<std::pair<double, double>> firstFrameOnce(const QString &dir)
+// This program in a fresh child with `args`: the fields of its one line of output, or nothing
+// (with the child's errors shown) when it failed or printed another number of fields.
+std::optional<QStringList> childFields(const QStringList &args, qsizetype count)
 {
     QProcess child;
-    child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--measure-first-frame"), dir});
+    child.start(QCoreApplication::applicationFilePath(), args);
     child.waitForFinished(-1);
     const QStringList fields =
         QString::fromUtf8(child.readAllStandardOutput()).trimmed().split(QLatin1Char(' '));
-    if (child.exitCode() != 0 || fields.size() != 2) {
-        QTextStream(stderr) << "first frame failed: " << child.readAllStandardError();
+    if (child.exitCode() != 0 || fields.size() != count) {
+        QTextStream(stderr) << args.front() << " failed: " << child.readAllStandardError();
         return std::nullopt;
     }
-    return std::pair(fields[0].toDouble(), fields[1].toDouble());
+    return fields;
+}
+
+// Seconds to the opened document and to the first frame (measureFirstFrame) in a fresh child.
+std::optional<std::pair<double, double>> firstFrameOnce(const QString &dir)
+{
+    const auto fields = childFields({QStringLiteral("--measure-first-frame"), dir}, 2);
+    if (!fields)
+        return std::nullopt;
+    return std::pair((*fields)[0].toDouble(), (*fields)[1].toDouble());
 }
 
 std::optional<Opened> openOnce(const QString &dir, const QString &cacheDir)
 {
-    QProcess child;
-    child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--measure-open"), dir, cacheDir});
-    child.waitForFinished(-1);
-    const QStringList fields =
-        QString::fromUtf8(child.readAllStandardOutput()).trimmed().split(QLatin1Char(' '));
-    if (child.exitCode() != 0 || fields.size() != 6) {
-        QTextStream(stderr) << "open failed: " << child.readAllStandardError();
+    const auto f = childFields({QStringLiteral("--measure-open"), dir, cacheDir}, 6);
+    if (!f)
         return std::nullopt;
-    }
+    const QStringList &fields = *f;
     return Opened{fields[0].toDouble(),   fields[1] == QLatin1String("1"),
                   fields[2].toLongLong(), fields[3].toDouble(),
                   fields[4].toDouble(),   fields[5].toDouble()};
