@@ -13,6 +13,7 @@
 
 #include "model/analysis/capturesummary.h"
 #include "model/capture/captureruns.h"
+#include "model/format/counttext.h"
 #include "model/io/loader.h"
 #include "model/session/captureloader.h"
 #include "model/snapshot/snapshotcache.h"
@@ -613,7 +614,7 @@ void MainWindow::updateStatus()
     if (warnings.isEmpty())
         return;
     m_warningsList->addItems(warnings);
-    m_warningsButton->setText(tr("%n warning(s)", nullptr, int(warnings.size())));
+    m_warningsButton->setText(countText(qint64(warnings.size()), tr("warning"), tr("warnings")));
     m_warningsButton->show();
 }
 

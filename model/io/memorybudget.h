@@ -22,9 +22,12 @@ std::int64_t estimatedLoadBytes(const DiscoveredFiles &files, std::int64_t *inpu
 std::optional<std::int64_t> systemAvailableMemory();
 
 // The parts of systemAvailableMemory, from the text of /proc/meminfo and of a control group's
-// memory.max and memory.current; unset when the text gives no limit.
+// memory.max, memory.current and memory.stat; unset when the text gives no limit. The group's
+// inactive file pages count as room: its usage includes the page cache, which the kernel reclaims
+// before it swaps (after a large build or copy, most of a group's usage).
 std::optional<std::int64_t> memAvailableFromMeminfo(const QByteArray &meminfo);
-std::optional<std::int64_t> cgroupRoomFrom(const QByteArray &max, const QByteArray &current);
+std::optional<std::int64_t> cgroupRoomFrom(const QByteArray &max, const QByteArray &current,
+                                           const QByteArray &stat = {});
 
 // The error that refuses loading `files`, or nothing when the estimate fits what is available
 // (`control.availableMemory`, else the system's) or the memory available cannot be known.

@@ -68,19 +68,31 @@ private slots:
     {
         QTest::addColumn<QByteArray>("max");
         QTest::addColumn<QByteArray>("current");
+        QTest::addColumn<QByteArray>("stat");
         QTest::addColumn<qint64>("room"); // -1: no limit
-        QTest::newRow("limited") << QByteArray("4294967296\n") << QByteArray("1073741824\n")
+        QTest::newRow("limited") << QByteArray("4294967296\n") << QByteArray("1073741824\n") << QByteArray()
                                  << qint64(3221225472);
-        QTest::newRow("unlimited") << QByteArray("max\n") << QByteArray("1073741824\n") << qint64(-1);
-        QTest::newRow("over the limit") << QByteArray("100\n") << QByteArray("200\n") << qint64(0);
-        QTest::newRow("no usage") << QByteArray("100\n") << QByteArray() << qint64(-1);
+        QTest::newRow("unlimited") << QByteArray("max\n") << QByteArray("1073741824\n") << QByteArray()
+                                   << qint64(-1);
+        QTest::newRow("over the limit")
+            << QByteArray("100\n") << QByteArray("200\n") << QByteArray() << qint64(0);
+        QTest::newRow("no usage") << QByteArray("100\n") << QByteArray() << QByteArray() << qint64(-1);
+        // Page cache left by a build: reclaimable, so room.
+        QTest::newRow("inactive file pages")
+            << QByteArray("1000\n") << QByteArray("900\n")
+            << QByteArray("anon 100\nfile 800\nactive_file 100\ninactive_file 700\n") << qint64(800);
+        QTest::newRow("more inactive than used") << QByteArray("1000\n") << QByteArray("50\n")
+                                                 << QByteArray("inactive_file 700\n") << qint64(1000);
+        QTest::newRow("unreadable stat line") << QByteArray("1000\n") << QByteArray("900\n")
+                                              << QByteArray("inactive_file lots\n") << qint64(100);
     }
     void readsCgroupRoom()
     {
         QFETCH(QByteArray, max);
         QFETCH(QByteArray, current);
+        QFETCH(QByteArray, stat);
         QFETCH(qint64, room);
-        QCOMPARE(cgroupRoomFrom(max, current).value_or(-1), room);
+        QCOMPARE(cgroupRoomFrom(max, current, stat).value_or(-1), room);
     }
 
     void theSystemSaysSomething()

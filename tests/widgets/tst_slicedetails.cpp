@@ -112,7 +112,7 @@ private slots:
         const double barMiddleUs = (lane.slices.front().startUs + lane.slices.front().endUs) / 2;
         const QString title = QStringLiteral("AICore / AIC_3\n") + detail;
         const std::pair<int, QString> hovers[] = {
-            {view.timelineViewport().headerWidthPx / 2, title + QStringLiteral("\n1 slice(s)")},
+            {view.timelineViewport().headerWidthPx / 2, title + QStringLiteral("\n1 slice")},
             {int(std::lround(view.timelineViewport().xOf(barMiddleUs))),
              sliceLabel(*c, lane, lane.slices.front()) + QLatin1Char('\n') + title},
         };

@@ -121,6 +121,10 @@ private slots:
         auto *card = panel.suggestionArea()->findChild<QWidget *>(QStringLiteral("suggestion_0"));
         QVERIFY(card);
         QVERIFY(card->findChild<QLabel *>()->text().contains(only.title));
+        // One rule: the count agrees with it (no translation-less "rule(s)").
+        const auto *heading = panel.findChild<QLabel *>(QStringLiteral("suggestionTitle"));
+        QVERIFY2(heading && heading->text().contains(QStringLiteral("(1 rule fires)")),
+                 qPrintable(heading->text()));
         panel.setCapture(m_before, &view, QStringLiteral("before"), nullptr);
         QVERIFY(panel.suggestions().empty());
         QVERIFY(!panel.suggestionArea()->findChild<QWidget *>(QStringLiteral("suggestion_0")));

@@ -1,6 +1,7 @@
 #include "widgets/comparison/comparisonview.h"
 
 #include "model/capture/captureruns.h"
+#include "model/format/counttext.h"
 #include "model/format/durationtext.h"
 #include "model/format/metrictext.h"
 #include "model/format/runspreadtext.h"
@@ -66,7 +67,7 @@ QString guardSummary(const Capture &c)
         parts << ComparisonView::tr("level %1").arg(*c.info.level);
     if (c.info.clockFreqHz)
         parts << ComparisonView::tr("%1 MHz").arg(double(*c.info.clockFreqHz) / 1e6);
-    parts << ComparisonView::tr("%n core(s)", nullptr, c.info.numCores);
+    parts << countText(c.info.numCores, ComparisonView::tr("core"), ComparisonView::tr("cores"));
     return parts.join(QStringLiteral(", "));
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/capture/labels.h"
 #include "model/capture/taskindex.h"
+#include "model/format/counttext.h"
 #include "widgets/text/timeformat.h"
 
 #include <QApplication>
@@ -247,7 +248,7 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
         const auto &b = r.schedLoop;
         QString headline;
         if (b) {
-            headline = tr("%n thread(s)", nullptr, int(b->threads.size()));
+            headline = countText(qint64(b->threads.size()), tr("thread"), tr("threads"));
             if (b->avgLoopUs)
                 headline += tr(" · avg loop %1").arg(dur(*b->avgLoopUs));
             if (b->popHitRatePct)
@@ -322,10 +323,11 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
     // Part 5 of an AICore-resident scheduler: only shown for such captures.
     if (r.aicoreSchedLoop || !r.absenceOf(figures::aicoreSchedLoop).isEmpty()) {
         const auto &b = r.aicoreSchedLoop;
-        const int part = addAbsentAware(
-            -1, figures::aicoreSchedLoop, tr("Part 5 — AICore scheduler phases"), kL3, b.has_value(),
-            b ? tr("%n stream(s)", nullptr, int(b->streams)) + tr(" · %1 dropped").arg(b->dropped)
-              : QString());
+        const int part = addAbsentAware(-1, figures::aicoreSchedLoop, tr("Part 5 — AICore scheduler phases"),
+                                        kL3, b.has_value(),
+                                        b ? countText(qint64(b->streams), tr("stream"), tr("streams")) +
+                                                tr(" · %1 dropped").arg(b->dropped)
+                                          : QString());
         if (b)
             for (const AicorePhaseTotal &p : b->phases)
                 add(part, figures::aicoreSchedLoop + u'.' + p.phase, p.phase,
@@ -357,7 +359,7 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
                 add(part, k + QStringLiteral("cycle"), tr("Walk stopped"),
                     tr("the dependency graph has a cycle here"), kL2Deps);
             const int hops = add(part, k + QStringLiteral("tasks"), tr("Path (sink first)"),
-                                 tr("%n task(s)", nullptr, int(p->taskIds.size())), kL2Deps);
+                                 countText(qint64(p->taskIds.size()), tr("task"), tr("tasks")), kL2Deps);
             for (std::size_t i = 0; i < p->taskIds.size(); ++i)
                 add(hops, k + QStringLiteral("tasks.%1").arg(i), tr("hop %1").arg(i),
                     taskName(c, p->taskIds[i]), kL2Deps, taskTarget(p->taskIds[i]));
@@ -368,11 +370,12 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
     {
         const auto &p = r.observedPath;
         const double span = p ? p->endUs - p->t0Us : 0;
-        const int part = addAbsentAware(
-            -1, figures::observedCriticalPath, tr("Observed critical path (§12.4)"), kL1, p.has_value(),
-            p ? tr("%n task(s) · span %1 · compute %2", nullptr, int(p->taskIds.size()))
-                    .arg(dur(span), pct(span > 0 ? p->computeUs / span * 100 : 0))
-              : QString());
+        const int part = addAbsentAware(-1, figures::observedCriticalPath,
+                                        tr("Observed critical path (§12.4)"), kL1, p.has_value(),
+                                        p ? (countText(qint64(p->taskIds.size()), tr("task"), tr("tasks")) +
+                                             tr(" · span %1 · compute %2"))
+                                                .arg(dur(span), pct(span > 0 ? p->computeUs / span * 100 : 0))
+                                          : QString());
         if (p) {
             const QString k = figures::observedCriticalPath + u'.';
             m_entries[std::size_t(part)].target = rangeTarget(p->t0Us, p->endUs);
@@ -403,7 +406,7 @@ void ReportModel::build(const Capture &c, const CaptureAnalysis &a)
                     dur(s.endUs - s.startUs), kL1, taskTarget(s.taskId, {s.startUs, s.endUs}));
                 ++count;
             }
-            m_entries[std::size_t(gaps)].value = tr("%n gap(s)", nullptr, count);
+            m_entries[std::size_t(gaps)].value = countText(count, tr("gap"), tr("gaps"));
         }
     }
 }

@@ -1,6 +1,7 @@
 #include "widgets/panels/techniquespanel.h"
 
 #include "model/capture/captureruns.h"
+#include "model/format/counttext.h"
 
 #include "model/format/metrictext.h"
 #include "model/index/tasklocator.h"
@@ -288,8 +289,8 @@ void TechniquesPanel::rebuildSuggestions()
     m_suggestionTitle->setText(
         m_suggestions.empty()
             ? tr("<b>Suggestions for %1</b><br>No decision rule fires on its metrics.").arg(subject)
-            : tr("<b>Suggestions for %1</b> (%n rule(s) fire)", nullptr, int(m_suggestions.size()))
-                  .arg(subject));
+            : tr("<b>Suggestions for %1</b> (%2)")
+                  .arg(subject, countText(qint64(m_suggestions.size()), tr("rule fires"), tr("rules fire"))));
     for (std::size_t i = 0; i < m_suggestions.size(); ++i) {
         const Suggestion &s = m_suggestions[i];
         auto *card = new QFrame(m_suggestionArea);

@@ -2,6 +2,7 @@
 
 #include "model/capture/slicelabel.h"
 #include "model/capture/taskindex.h"
+#include "model/format/counttext.h"
 #include "model/session/capturefacts.h"
 #include "widgets/overlays/annotationoverlays.h"
 #include "widgets/render/hostclockbadge.h"
@@ -417,7 +418,8 @@ bool TimelineView::viewportEvent(QEvent *event)
             if (r.kind == TimelineRow::Kind::Lane) {
                 const Lane &lane = m_capture->lanes[std::size_t(r.index)];
                 text =
-                    (laneTitleLines(lane) << tr("%n slice(s)", nullptr, int(lane.slices.size()))).join(u'\n');
+                    (laneTitleLines(lane) << countText(qint64(lane.slices.size()), tr("slice"), tr("slices")))
+                        .join(u'\n');
             } else if (r.kind == TimelineRow::Kind::Counter) {
                 const CounterTrack &counter = m_capture->counters[std::size_t(r.index)];
                 text = tr("%1 / %2 %3").arg(counter.group, counter.name, counter.series);
