@@ -32,6 +32,11 @@ QString shortName(const QString &path)
     return QFileInfo(path).fileName();
 }
 
+ReadError cancelledLoad(const QString &file)
+{
+    return ReadError{file, -1, -1, QStringLiteral("loading was cancelled")};
+}
+
 enum class CompanionRead { Complete, Partial, Failed };
 
 // A companion that cannot be read costs its feature, not the capture: it becomes a warning.
@@ -324,7 +329,7 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
         if (control.cancelled()) {
             if (depsThread.joinable())
                 depsThread.join();
-            result.error = ReadError{main, -1, -1, QStringLiteral("loading was cancelled")};
+            result.error = cancelledLoad(main);
             return result;
         }
         if (!ok && mains.size() > 1) {
@@ -359,7 +364,7 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     progress.finish();
     // Laying out the lanes of every run below takes seconds at ten million rows: stop before it.
     if (control.cancelled()) {
-        result.error = ReadError{path, -1, -1, QStringLiteral("loading was cancelled")};
+        result.error = cancelledLoad(path);
         return result;
     }
     for (const auto &capture : read) {

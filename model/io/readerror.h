@@ -24,7 +24,7 @@ struct ReadError
 struct LoadControl
 {
     std::atomic<bool> *cancel = nullptr;
-    // Bytes of the file being read so far, and its size: several times per MiB read.
+    // Bytes read and their total, every few MiB: one file's from a reader, all files' from loadCapture.
     std::function<void(std::int64_t done, std::int64_t total)> progress;
     // Records read so far in this load, kept up to date by the records readers (every few thousand
     // records) for whoever reports a rate; null when nobody asks.

@@ -28,6 +28,16 @@ struct Report
     std::int64_t total;
 };
 
+// A load's control that keeps every progress report in `reports`.
+LoadControl recordingInto(std::vector<Report> &reports)
+{
+    LoadControl control;
+    control.progress = [&reports](std::int64_t done, std::int64_t total) {
+        reports.push_back({done, total});
+    };
+    return control;
+}
+
 } // namespace
 
 class TestCombinedProgress : public QObject
@@ -56,8 +66,7 @@ private slots:
         const QString records = writeFile(dir, QStringLiteral("records.json"), 1000);
         const QString deps = writeFile(dir, QStringLiteral("deps.json"), 600);
         std::vector<Report> reports;
-        LoadControl control;
-        control.progress = [&](std::int64_t done, std::int64_t total) { reports.push_back({done, total}); };
+        const LoadControl control = recordingInto(reports);
         const CombinedProgress progress(control, {records, deps});
         QCOMPARE(progress.totalBytes(), qint64(1600));
         progress.forFile(records).progress(recordsDone, 1000);
@@ -75,8 +84,7 @@ private slots:
         const QString a = writeFile(dir, QStringLiteral("a.json"), 700);
         const QString b = writeFile(dir, QStringLiteral("b.json"), 300);
         std::vector<Report> reports;
-        LoadControl control;
-        control.progress = [&](std::int64_t done, std::int64_t total) { reports.push_back({done, total}); };
+        const LoadControl control = recordingInto(reports);
         const CombinedProgress progress(control, {a, b});
         progress.forFile(a).progress(500, 700);
         progress.finish();

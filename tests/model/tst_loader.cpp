@@ -30,6 +30,14 @@ bool near(double a, double b)
     return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b));
 }
 
+// A small generated capture in `dir`, for tests of how a load stops.
+bool writeSmallCapture(const QTemporaryDir &dir)
+{
+    GeneratorOptions o;
+    o.tasks = 2000;
+    return generateCapture(o, dir.path()).ok();
+}
+
 std::size_t count(const std::vector<PhaseLane> &lanes)
 {
     std::size_t n = 0;
@@ -344,10 +352,8 @@ private slots:
 
     void cancelStopsTheLoad()
     {
-        GeneratorOptions o;
-        o.tasks = 2000;
         QTemporaryDir tmp;
-        QVERIFY(generateCapture(o, tmp.path()).ok());
+        QVERIFY(writeSmallCapture(tmp));
         std::atomic<bool> cancel{true};
         LoadControl control;
         control.cancel = &cancel;
@@ -360,10 +366,8 @@ private slots:
     // lanes are not laid out for a load nobody wants.
     void cancelAfterTheLastByteStopsTheLoad()
     {
-        GeneratorOptions o;
-        o.tasks = 2000;
         QTemporaryDir tmp;
-        QVERIFY(generateCapture(o, tmp.path()).ok());
+        QVERIFY(writeSmallCapture(tmp));
         std::atomic<bool> cancel{false};
         LoadControl control;
         control.cancel = &cancel;

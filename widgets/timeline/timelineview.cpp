@@ -34,6 +34,12 @@ constexpr double kWheelZoomPerNotch = 1.25;
 constexpr double kWheelScrollPerNotchPx = 60;
 constexpr double kHitSlopPx = 3;   // tiny bars and instants count as hit this close
 constexpr double kClickSlopPx = 3; // a press that moves less than this is a click, not a drag
+
+// The rows as the options lay them out: folded groups, lane order, pinned and hidden lanes.
+TimelineLayout layoutOf(const Capture &c, const TimelinePaintOptions &o)
+{
+    return TimelineLayout(c, o.metrics, o.collapsedGroups, o.arrangement);
+}
 } // namespace
 
 TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
@@ -698,8 +704,7 @@ void TimelineView::relayout()
 {
     if (!m_capture)
         return;
-    m_layout =
-        TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups, m_options.arrangement);
+    m_layout = layoutOf(*m_capture, m_options);
     applyViewport(m_viewport);
 }
 
@@ -845,8 +850,7 @@ void TimelineView::showView(const ViewBookmark &view)
         clearSelection();
     if (!selection())
         m_options.highlight = {};
-    m_layout =
-        TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups, m_options.arrangement);
+    m_layout = layoutOf(*m_capture, m_options);
     commitHistory();
     TimelineViewport vp = m_viewport.withRange(view.range);
     vp.scrollYPx = view.scrollYPx;
