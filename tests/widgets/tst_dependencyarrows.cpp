@@ -237,16 +237,65 @@ private slots:
         QCOMPARE(stats.arrowsDrawn, std::size_t(1));
     }
 
-    void foldedAndHiddenLanes()
+    // Arrows into a folded group: within the group they become one marker on its heading (never
+    // lines along it); from a shown lane they end on the heading in a dot.
+    void foldedGroupEndsInOneMarker_data()
+    {
+        QTest::addColumn<bool>("lastLaneApart"); // task 3's lane in a group of its own
+        QTest::addColumn<bool>("fold");          // fold the AICore group
+        QTest::addColumn<int>("drawn");
+        QTest::addColumn<int>("endsFolded");
+        QTest::addColumn<int>("inside");
+        QTest::addColumn<int>("markers");
+        QTest::newRow("unfolded") << false << false << 2 << 0 << 0 << 0;
+        QTest::newRow("both ends folded") << false << true << 0 << 0 << 2 << 1;
+        QTest::newRow("one end shown") << true << true << 1 << 1 << 1 << 1;
+        QTest::newRow("apart, unfolded") << true << false << 2 << 0 << 0 << 0;
+    }
+    void foldedGroupEndsInOneMarker()
+    {
+        QFETCH(bool, lastLaneApart);
+        QFETCH(bool, fold);
+        QFETCH(int, drawn);
+        QFETCH(int, endsFolded);
+        QFETCH(int, inside);
+        QFETCH(int, markers);
+        auto capture = std::const_pointer_cast<Capture>(depCapture());
+        if (lastLaneApart) {
+            Lane &last = capture->lanes.back();
+            QCOMPARE(last.laneSource, 2); // the lane of task 3
+            last.group = QStringLiteral("Apart");
+        }
+        m_view->setCapture(capture);
+        m_view->fitAll();
+        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, barCentre(0, 30));
+        QVERIFY(m_view->selection());
+        m_view->setGroupCollapsed(groups::aicore, fold);
+        const QImage selected = frame();
+        const auto stats = paintedStats();
+        QCOMPARE(int(stats.arrowsDrawn), drawn);
+        QCOMPARE(int(stats.endsFolded), endsFolded);
+        QCOMPARE(int(stats.insideFolded), inside);
+        QCOMPARE(int(stats.foldedMarkers), markers);
+        QCOMPARE(stats.endsNotShown, std::size_t(0));
+
+        // The marker is drawn where the plot meets the heading, and only there.
+        QTest::keyClick(m_view, Qt::Key_Escape);
+        const QImage unselected = frame();
+        const TimelineViewport &vp = m_view->timelineViewport();
+        const TimelineRow &heading = m_view->layout().rows().front();
+        QCOMPARE(heading.group, groups::aicore);
+        const QRect markerArea(vp.plotLeft(), vp.lanesTop() + heading.y, 120, heading.height);
+        QCOMPARE(selected.copy(markerArea) != unselected.copy(markerArea), markers > 0);
+        QCOMPARE(DependencyArrowsOverlay::foldedMarkerText(1), QStringLiteral("1 arrow inside"));
+        QCOMPARE(DependencyArrowsOverlay::foldedMarkerText(12), QStringLiteral("12 arrows inside"));
+    }
+
+    void hiddenLanes()
     {
         QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, barCentre(0, 30));
-        m_view->setGroupCollapsed(m_view->capture()->lanes[std::size_t(laneOfCore(0))].group, true);
-        auto stats = paintedStats();
-        QCOMPARE(stats.arrowsDrawn, std::size_t(2)); // pointing at the folded group's heading
-        QCOMPARE(stats.endsNotShown, std::size_t(0));
-        m_view->setGroupCollapsed(m_view->capture()->lanes[std::size_t(laneOfCore(0))].group, false);
         m_view->setLaneHidden(laneOfCore(2), true);
-        stats = paintedStats();
+        const auto stats = paintedStats();
         QCOMPARE(stats.arrowsDrawn, std::size_t(1));
         QCOMPARE(stats.endsNotShown, std::size_t(1));
     }

@@ -1,9 +1,11 @@
 #include "widgets/overlays/dependencyarrowsoverlay.h"
 
+#include "model/format/counttext.h"
 #include "model/session/capturefacts.h"
 #include "widgets/render/timelineindex.h"
 
 #include <QFontMetrics>
+#include <QHash>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
@@ -28,7 +30,19 @@ QColor warningColour(const TimelineColours &colours, int alpha)
     return c;
 }
 
+constexpr double kFoldedDotRadiusPx = 3;
+
 } // namespace
+
+void DependencyArrowsOverlay::Stats::add(const Stats &other)
+{
+    arrowsInView += other.arrowsInView;
+    arrowsDrawn += other.arrowsDrawn;
+    violationsDrawn += other.violationsDrawn;
+    endsNotShown += other.endsNotShown;
+    endsFolded += other.endsFolded;
+    insideFolded += other.insideFolded;
+}
 
 DependencyArrowsOverlay::DependencyArrowsOverlay(CapturePtr capture) : m_capture(std::move(capture))
 {
@@ -39,6 +53,11 @@ DependencyArrowsOverlay::DependencyArrowsOverlay(CapturePtr capture) : m_capture
     }
     static const Capture empty;
     m_anchors = std::make_shared<const DependencyAnchors>(m_capture ? *m_capture : empty);
+}
+
+QString DependencyArrowsOverlay::foldedMarkerText(std::size_t arrows)
+{
+    return countText(std::int64_t(arrows), QStringLiteral("arrow inside"), QStringLiteral("arrows inside"));
 }
 
 QString DependencyArrowsOverlay::overCapText(std::size_t arrows)
@@ -98,8 +117,7 @@ void DependencyArrowsOverlay::setShowAllInView(bool on)
 }
 
 bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext &context,
-                                       const ArrowSet &set, bool faint, const BarCentreY &centreY,
-                                       Stats &stats) const
+                                       const ArrowSet &set, bool faint, LaneEnds &ends, Stats &stats) const
 {
     const TimelineViewport &vp = context.viewport;
     // A curve leaves its bar by up to 14 px past its ends: widen the time window by that much.
@@ -144,6 +162,21 @@ bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext
     constexpr std::size_t kMaxSmoothArrows = 400;
     p.setRenderHint(QPainter::Antialiasing, count <= kMaxSmoothArrows);
     std::vector<QPolygonF> heads[2];
+    std::vector<QPointF> dots[2]; // ends on a folded heading, at most one per pixel column
+    const auto laneEnd = [&ends](int lane, int depth) -> std::optional<double> {
+        if (lane < 0 || std::size_t(lane) >= ends.top.size() || std::isnan(ends.top[std::size_t(lane)]))
+            return std::nullopt;
+        const double top = ends.top[std::size_t(lane)];
+        return ends.heading[std::size_t(lane)] >= 0 ? top : top + (depth + 0.5) * ends.rowHeight;
+    };
+    const auto headingOf = [&ends](int lane) {
+        return lane >= 0 && std::size_t(lane) < ends.heading.size() ? ends.heading[std::size_t(lane)] : -1;
+    };
+    const auto addDot = [](std::vector<QPointF> &list, QPointF at) {
+        const QPointF pixel(std::round(at.x()), std::round(at.y()));
+        if (std::find(list.begin(), list.end(), pixel) == list.end())
+            list.push_back(pixel);
+    };
     for (int pass = 0; pass < 2; ++pass) {
         const bool violations = pass == 1; // warnings on top
         p.setPen(violations ? warningPen : normalPen);
@@ -152,19 +185,33 @@ bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext
             const Arrow &a = arrows[k];
             if (a.violation != violations)
                 continue;
-            const auto y0 = centreY(a.fromLane, a.fromDepth);
-            const auto y1 = y0 ? centreY(a.toLane, a.toDepth) : std::nullopt;
+            const auto y0 = laneEnd(a.fromLane, a.fromDepth);
+            const auto y1 = y0 ? laneEnd(a.toLane, a.toDepth) : std::nullopt;
             if (!y0 || !y1) {
                 ++stats.endsNotShown;
                 continue;
             }
-            ArrowShape shape = arrowShape(QPointF(vp.xOf(a.fromUs), *y0), QPointF(vp.xOf(a.toUs), *y1), clip);
+            const int fromHeading = headingOf(a.fromLane), toHeading = headingOf(a.toLane);
+            if (fromHeading >= 0 && fromHeading == toHeading) {
+                ++ends.inside[std::size_t(fromHeading)];
+                ++stats.insideFolded;
+                continue;
+            }
+            const QPointF from(vp.xOf(a.fromUs), *y0), to(vp.xOf(a.toUs), *y1);
+            ArrowShape shape = arrowShape(from, to, clip);
             if (shape.isEmpty())
                 continue;
             p.drawPolyline(shape.path);
             if (violations)
                 p.drawPolyline(shape.path.translated(0, 1));
-            heads[pass].push_back(std::move(shape.head));
+            // The bar a folded end stands for is not shown: a dot says "in there", not "this bar".
+            if (toHeading >= 0 && !shape.toOutside)
+                addDot(dots[pass], to);
+            else
+                heads[pass].push_back(std::move(shape.head));
+            if (fromHeading >= 0 && !shape.fromOutside)
+                addDot(dots[pass], from);
+            stats.endsFolded += fromHeading >= 0 || toHeading >= 0 ? 1 : 0;
             ++stats.arrowsDrawn;
             stats.violationsDrawn += violations ? 1 : 0;
         }
@@ -175,8 +222,75 @@ bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext
         p.setBrush(pass == 1 ? warning : normalColour);
         for (const QPolygonF &head : heads[pass])
             p.drawPolygon(head);
+        for (const QPointF &dot : dots[pass])
+            p.drawEllipse(dot, kFoldedDotRadiusPx, kFoldedDotRadiusPx);
     }
     return true;
+}
+
+void DependencyArrowsOverlay::paintFoldedMarkers(QPainter &p, const TimelineOverlayContext &context,
+                                                 const LaneEnds &ends, Stats &stats)
+{
+    // At the left of the plot on the heading: where the eye meets the group's name.
+    const QRect plot = context.plotRect();
+    const QFontMetrics fm(p.font());
+    for (std::size_t h = 0; h < ends.inside.size(); ++h) {
+        if (ends.inside[h] == 0)
+            continue;
+        const QString text = foldedMarkerText(ends.inside[h]);
+        const int width = fm.horizontalAdvance(text) + int(2 * kFoldedDotRadiusPx) + 16;
+        const int height = fm.height() + 2;
+        const QRectF box(plot.left() + 6, ends.headingY[h] - height / 2.0, width, height);
+        p.setPen(context.colours.chromeBorder);
+        p.setBrush(context.colours.chrome);
+        p.drawRoundedRect(box, 4, 4);
+        p.setPen(Qt::NoPen);
+        p.setBrush(arrowColour(context.colours, 200));
+        p.drawEllipse(QPointF(box.left() + 6 + kFoldedDotRadiusPx, box.center().y()), kFoldedDotRadiusPx,
+                      kFoldedDotRadiusPx);
+        p.setPen(context.colours.text);
+        p.drawText(box.adjusted(2 * kFoldedDotRadiusPx + 10, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   text);
+        ++stats.foldedMarkers;
+    }
+}
+
+DependencyArrowsOverlay::LaneEnds DependencyArrowsOverlay::laneEnds(const TimelineOverlayContext &context)
+{
+    // Once per frame: a shown lane's top; a lane of a folded group ends on the group's heading; a
+    // hidden lane has nothing.
+    const TimelineLayout &layout = context.layout;
+    const std::size_t laneCount = context.capture.lanes.size();
+    LaneEnds ends;
+    ends.rowHeight = layout.metrics().sliceRowHeightPx;
+    ends.top.assign(laneCount, std::numeric_limits<double>::quiet_NaN());
+    ends.heading.assign(laneCount, -1);
+    for (std::size_t l = 0; l < laneCount; ++l) {
+        if (auto top = context.laneTop(int(l)))
+            ends.top[l] = *top;
+    }
+    QHash<QString, int> foldedHeading;
+    for (const TimelineRow &row : layout.rows()) {
+        if (row.kind != TimelineRow::Kind::GroupHeading || !row.collapsed ||
+            foldedHeading.contains(row.group))
+            continue;
+        foldedHeading.insert(row.group, int(ends.headingY.size()));
+        ends.headingY.push_back(context.viewport.lanesTop() + row.y - context.viewport.scrollYPx +
+                                row.height / 2.0);
+    }
+    ends.inside.assign(ends.headingY.size(), 0);
+    if (foldedHeading.isEmpty())
+        return ends;
+    for (std::size_t l = 0; l < laneCount; ++l) {
+        if (!std::isnan(ends.top[l]))
+            continue;
+        const auto it = foldedHeading.constFind(context.capture.lanes[l].group);
+        if (it == foldedHeading.cend())
+            continue;
+        ends.heading[l] = *it;
+        ends.top[l] = ends.headingY[std::size_t(*it)];
+    }
+    return ends;
 }
 
 void DependencyArrowsOverlay::paint(QPainter &p, const TimelineOverlayContext &context) const
@@ -189,35 +303,7 @@ void DependencyArrowsOverlay::paint(QPainter &p, const TimelineOverlayContext &c
         return;
     }
 
-    // Bar centres per lane, once per frame: a visible lane's rows; a lane of a folded group
-    // points at the group's heading; a hidden lane has none.
-    const TimelineLayout &layout = context.layout;
-    const std::size_t laneCount = context.capture.lanes.size();
-    const double rowHeight = layout.metrics().sliceRowHeightPx;
-    std::vector<double> laneTop(laneCount, std::numeric_limits<double>::quiet_NaN());
-    std::vector<char> folded(laneCount, 0);
-    for (std::size_t l = 0; l < laneCount; ++l) {
-        if (auto top = context.laneTop(int(l)))
-            laneTop[l] = *top;
-    }
-    for (const TimelineRow &row : layout.rows()) {
-        if (row.kind != TimelineRow::Kind::GroupHeading || !row.collapsed)
-            continue;
-        const double centre =
-            context.viewport.lanesTop() + row.y - context.viewport.scrollYPx + row.height / 2.0;
-        for (std::size_t l = 0; l < laneCount; ++l) {
-            if (std::isnan(laneTop[l]) && !folded[l] && context.capture.lanes[l].group == row.group) {
-                laneTop[l] = centre;
-                folded[l] = 1;
-            }
-        }
-    }
-    const BarCentreY centreY = [&](int lane, int depth) -> std::optional<double> {
-        if (lane < 0 || std::size_t(lane) >= laneCount || std::isnan(laneTop[std::size_t(lane)]))
-            return std::nullopt;
-        const double top = laneTop[std::size_t(lane)];
-        return folded[std::size_t(lane)] ? top : top + depth * rowHeight + rowHeight / 2;
-    };
+    LaneEnds ends = laneEnds(context);
 
     p.save();
     p.setClipRect(context.plotRect());
@@ -229,26 +315,21 @@ void DependencyArrowsOverlay::paint(QPainter &p, const TimelineOverlayContext &c
             m_allBuilt = true;
         }
         Stats all;
-        if (!paintSet(p, context, m_allArrows, !m_cone.empty(), centreY, all)) {
+        if (!paintSet(p, context, m_allArrows, !m_cone.empty(), ends, all)) {
             counts.push_back(overCapText(all.arrowsInView));
             stats.overCap = true;
         }
-        stats.arrowsInView += all.arrowsInView;
-        stats.arrowsDrawn += all.arrowsDrawn;
-        stats.violationsDrawn += all.violationsDrawn;
-        stats.endsNotShown += all.endsNotShown;
+        stats.add(all);
     }
     if (!m_coneArrows.empty()) {
         Stats cone;
-        if (!paintSet(p, context, m_coneArrows, false, centreY, cone)) {
+        if (!paintSet(p, context, m_coneArrows, false, ends, cone)) {
             counts.push_back(QStringLiteral("Selection: ") + overCapText(cone.arrowsInView));
             stats.overCap = true;
         }
-        stats.arrowsInView += cone.arrowsInView;
-        stats.arrowsDrawn += cone.arrowsDrawn;
-        stats.violationsDrawn += cone.violationsDrawn;
-        stats.endsNotShown += cone.endsNotShown;
+        stats.add(cone);
     }
+    paintFoldedMarkers(p, context, ends, stats);
 
     // The count replaces what the cap kept off screen, in a box at the top of the plot.
     const QRect plot = context.plotRect();

@@ -14,8 +14,13 @@ namespace lanescope {
 // optionally every edge with an end in view. Each edge is drawn in the Worker View and, where both
 // ends have AICPU timing, in the Scheduler View, from the producer bar's end to the consumer bar's
 // start; an edge whose consumer started before its producer ended (hb_violation) is drawn in a
-// warning colour. An end in a folded group points at the group's heading; an end in a hidden lane
-// is not drawn; ends outside the visible time are cut at the plot border.
+// warning colour. An end in a hidden lane is not drawn; ends outside the visible time are cut at
+// the plot border.
+//
+// Folded groups: an arrow between a shown lane and a folded group runs to (or from) the group's
+// heading at its time and ends there in a dot instead of a head, since the bar it reaches is not
+// shown; arrows that lead from a folded group back into the same group are not drawn at all (they
+// would run along the heading) and are counted in a single marker on that heading instead.
 //
 // Density cap: when more arrows would be in view than the cap, none of that set is drawn and a
 // count ("12 345 arrows in view — zoom in") takes their place, so a frame never has to stroke a
@@ -32,7 +37,12 @@ public:
         std::size_t arrowsDrawn = 0;
         std::size_t violationsDrawn = 0; // of arrowsDrawn, in the warning colour
         std::size_t endsNotShown = 0;    // arrows with an end in a hidden lane
+        std::size_t endsFolded = 0;      // of arrowsDrawn, those with an end on a folded heading
+        std::size_t insideFolded = 0;    // arrows within one folded group, counted on its heading
+        std::size_t foldedMarkers = 0;   // headings that carry such a count
         bool overCap = false;            // a count was drawn instead of arrows
+
+        void add(const Stats &other);
     };
 
     explicit DependencyArrowsOverlay(CapturePtr capture);
@@ -54,6 +64,8 @@ public:
 
     // "12 345 arrows in view — zoom in".
     static QString overCapText(std::size_t arrows);
+    // "3 arrows inside": the marker on a folded group's heading.
+    static QString foldedMarkerText(std::size_t arrows);
 
 private:
     // One producer-anchor -> consumer-anchor pair, flattened so a frame only scans numbers.
@@ -77,9 +89,22 @@ private:
         bool empty() const { return arrows.empty(); }
     };
     ArrowSet arrowsOf(const std::vector<DependencyEdge> &edges) const;
+    // Where each lane's arrows end in one frame: a shown lane's bar rows, or a folded group's heading.
+    struct LaneEnds
+    {
+        std::vector<double> top;         // y of the lane's first bar row, or the heading's centre; NaN: none
+        std::vector<int> heading;        // index into headingY when the lane is folded, else -1
+        std::vector<double> headingY;    // centre of each folded heading with lanes
+        std::vector<std::size_t> inside; // per folded heading: arrows within its group, this frame
+        double rowHeight = 0;
+    };
+    static LaneEnds laneEnds(const TimelineOverlayContext &context);
     // Draws the arrows of `set` in view, or the count when more than the cap; returns false then.
     bool paintSet(QPainter &p, const TimelineOverlayContext &context, const ArrowSet &set, bool faint,
-                  const BarCentreY &centreY, Stats &stats) const;
+                  LaneEnds &ends, Stats &stats) const;
+    // The count of arrows within each folded group, one marker on its heading.
+    static void paintFoldedMarkers(QPainter &p, const TimelineOverlayContext &context, const LaneEnds &ends,
+                                   Stats &stats);
 
     CapturePtr m_capture;
     std::shared_ptr<const DependencyAnchors> m_anchors;
