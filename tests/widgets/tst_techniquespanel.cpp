@@ -5,6 +5,7 @@
 #include "widgets/timeline/timelineview.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QLabel>
 #include <QPushButton>
 #include <QTest>
@@ -168,6 +169,38 @@ private slots:
             QTest::qWait(100);
             panel.grab().save(qEnvironmentVariable("LANESCOPE_GRAB_DIR") +
                               QStringLiteral("/techniques-panel.png"));
+        }
+    }
+
+    // A short dock scrolls its suggestions; it never squeezes a card below the height its text
+    // needs (the cards were drawn as a few pixels of clipped text).
+    void shortPanelScrollsInsteadOfSqueezing_data()
+    {
+        QTest::addColumn<int>("height");
+        QTest::newRow("short") << 260;
+        QTest::newRow("tall") << 1100;
+    }
+    void shortPanelScrollsInsteadOfSqueezing()
+    {
+        QFETCH(int, height);
+        TimelineView view;
+        TechniquesPanel panel(m_catalogue);
+        panel.resize(420, height);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        // Filled while shown, as the window fills it when an analysis arrives.
+        panel.setCapture(m_before, &view, QStringLiteral("before"), m_beforeAnalysis);
+        QVERIFY(panel.suggestions().size() >= 2);
+        QApplication::processEvents();
+        for (std::size_t i = 0; i < panel.suggestions().size(); ++i) {
+            auto *card = panel.suggestionArea()->findChild<QWidget *>(QStringLiteral("suggestion_%1").arg(i));
+            QVERIFY(card);
+            const auto *text = card->findChild<QLabel *>();
+            QVERIFY2(text->height() >= text->heightForWidth(text->width()),
+                     qPrintable(QStringLiteral("card %1: %2 px for text needing %3 px")
+                                    .arg(i)
+                                    .arg(text->height())
+                                    .arg(text->heightForWidth(text->width()))));
         }
     }
 

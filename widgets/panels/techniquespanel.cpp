@@ -8,6 +8,7 @@
 #include "widgets/timeline/activecapture.h"
 #include "widgets/timeline/timelineannotations.h"
 
+#include <QCoreApplication>
 #include <QFrame>
 #include <QHeaderView>
 #include <QLabel>
@@ -55,15 +56,15 @@ TechniquesPanel::TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catal
     m_suggestionArea = new QWidget(this);
     m_suggestionLayout = new QVBoxLayout(m_suggestionArea);
     m_suggestionLayout->setContentsMargins(2, 2, 2, 2);
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(m_suggestionArea);
-    scroll->setFrameShape(QFrame::NoFrame);
+    m_suggestionScroll = new QScrollArea(this);
+    m_suggestionScroll->setWidgetResizable(true);
+    m_suggestionScroll->setWidget(m_suggestionArea);
+    m_suggestionScroll->setFrameShape(QFrame::NoFrame);
     auto *upper = new QWidget(this);
     auto *upperLayout = new QVBoxLayout(upper);
     upperLayout->setContentsMargins(0, 0, 0, 0);
     upperLayout->addWidget(m_suggestionTitle);
-    upperLayout->addWidget(scroll, 1);
+    upperLayout->addWidget(m_suggestionScroll, 1);
 
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("techniqueTree"));
@@ -347,6 +348,9 @@ void TechniquesPanel::rebuildSuggestions()
         m_suggestionLayout->addWidget(card);
     }
     m_suggestionLayout->addStretch(1);
+    // The scroll area sizes its content by the cards' height for its width only when asked: cards
+    // added while it is shown would otherwise keep the squeezed height of the previous content.
+    QCoreApplication::postEvent(m_suggestionScroll, new QEvent(QEvent::LayoutRequest));
 }
 
 QPushButton *TechniquesPanel::evidenceButton(int index) const

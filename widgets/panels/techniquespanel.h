@@ -13,6 +13,7 @@
 
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTextBrowser;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -83,6 +84,7 @@ private:
 
     QLabel *m_suggestionTitle = nullptr;
     QWidget *m_suggestionArea = nullptr;
+    QScrollArea *m_suggestionScroll = nullptr;
     QVBoxLayout *m_suggestionLayout = nullptr;
     std::vector<QPushButton *> m_evidenceButtons;
     QTreeWidget *m_tree = nullptr;
