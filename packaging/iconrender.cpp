@@ -1,15 +1,22 @@
 // Renders the scalable icons to the PNG sizes of the hicolor theme at build time, so that only
 // the SVG sources live in the repository.
 //   lanescope-iconrender SVG SIZE OUT.png
+#include <QFile>
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QSvgRenderer>
+#include <QTemporaryDir>
 #include <QTextStream>
 
 int main(int argc, char **argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    // A build has no session: without a runtime directory of its own every icon would warn that
+    // XDG_RUNTIME_DIR is not set, and a build prints no warnings.
+    QTemporaryDir runtimeDir;
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR") && runtimeDir.isValid())
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtimeDir.path()));
     QGuiApplication app(argc, argv);
     if (argc != 4) {
         QTextStream(stderr) << "usage: lanescope-iconrender SVG SIZE OUT.png\n";
