@@ -714,11 +714,14 @@ void ComparisonView::rebuildCharts()
                 lo = std::min(lo, y);
                 hi = std::max(hi, y);
             }
-            auto *upper = new QLineSeries;
-            auto *lower = new QLineSeries;
+            // An area series does not own its edges: they are its children, so they go with it.
+            auto *band = new QAreaSeries;
+            auto *upper = new QLineSeries(band);
+            auto *lower = new QLineSeries(band);
             *upper << QPointF(x - 0.06, hi) << QPointF(x + 0.06, hi);
             *lower << QPointF(x - 0.06, lo) << QPointF(x + 0.06, lo);
-            auto *band = new QAreaSeries(upper, lower);
+            band->setUpperSeries(upper);
+            band->setLowerSeries(lower);
             band->setName(tr("%1 range").arg(name));
             QColor fill = colour.darker(130);
             fill.setAlpha(90);
