@@ -11,6 +11,9 @@ LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std
 {
     m_blockMaxEnd.reserve(m_size / kBlock + 1);
     m_starts.reserve(m_size);
+    if (m_size > 0)
+        m_summary =
+            LevelSummary(m_size, slices[sliceIndex(0)].startUs, slices[sliceIndex(m_size - 1)].startUs);
     double maxEnd = -std::numeric_limits<double>::infinity();
     double previousEnd = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < m_size; ++k) {
@@ -23,6 +26,7 @@ LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std
             m_disjoint = false;
         previousEnd = end;
         maxEnd = std::max(maxEnd, end);
+        m_summary.add(std::uint32_t(k), s);
         if ((k + 1) % kBlock == 0 || k + 1 == m_size)
             m_blockMaxEnd.push_back(maxEnd);
     }
@@ -46,7 +50,7 @@ std::size_t LaneLevelIndex::firstEndingAtOrAfter(const std::vector<Slice> &slice
 std::size_t LaneLevelIndex::memoryBytes() const
 {
     return m_members.capacity() * sizeof(std::uint32_t) +
-           (m_starts.capacity() + m_blockMaxEnd.capacity()) * sizeof(double);
+           (m_starts.capacity() + m_blockMaxEnd.capacity()) * sizeof(double) + m_summary.memoryBytes();
 }
 
 std::size_t BarIndex::memoryBytes() const

@@ -2,6 +2,7 @@
 
 #include "model/capture/capture.h"
 #include "model/capture/timerange.h"
+#include "model/index/levelsummary.h"
 
 #include <cstdint>
 #include <optional>
@@ -34,6 +35,10 @@ public:
     std::size_t firstEndingAtOrAfter(const std::vector<Slice> &slices, double us) const;
     // First k >= from whose slice starts at or after `us`.
     std::size_t firstStartingAtOrAfter(double us, std::size_t from) const;
+    double startUs(std::size_t k) const { return m_starts[k]; }
+    // The level by time buckets, for frames too zoomed out to tell its slices apart (empty for
+    // small levels and levels with instants).
+    const LevelSummary &summary() const { return m_summary; }
     std::size_t memoryBytes() const; // heap bytes held
 
 private:
@@ -43,6 +48,7 @@ private:
     // slices would (a zoomed-out frame searches every pixel column of every lane).
     std::vector<double> m_starts;
     std::vector<double> m_blockMaxEnd;
+    LevelSummary m_summary;
     std::size_t m_size = 0;
     bool m_disjoint = true;
 };

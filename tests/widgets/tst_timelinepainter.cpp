@@ -355,6 +355,55 @@ private slots:
         QVERIFY(image.pixel(kHeader + 517, kLane0BarY - 8) != image.pixel(kHeader + 517, kLane0BarY - 20));
     }
 
+    // Zoomed far out a level is drawn from its time buckets: the same pixels as from its slices,
+    // read from a few thousand buckets instead of a million slices.
+    void levelSummariesDrawTheSameBars_data()
+    {
+        QTest::addColumn<double>("gapEvery");  // a long idle gap after every this many slices
+        QTest::addColumn<double>("viewStart"); // the visible range
+        QTest::addColumn<double>("viewEnd");
+        QTest::addColumn<bool>("fromBuckets"); // whether this view is drawn from the buckets
+        QTest::newRow("full view") << 0.0 << -10.0 << 200010.0 << true;
+        QTest::newRow("full view with idle gaps") << 20000.0 << -10.0 << 290010.0 << true;
+        QTest::newRow("half the span") << 20000.0 << 60000.0 << 190000.0 << true;
+        QTest::newRow("zoomed in: slices") << 20000.0 << 1000.0 << 1400.0 << false;
+    }
+    void levelSummariesDrawTheSameBars()
+    {
+        QFETCH(double, gapEvery);
+        QFETCH(double, viewStart);
+        QFETCH(double, viewEnd);
+        QFETCH(bool, fromBuckets);
+        // 200 000 back-to-back slices of one kernel, 1 µs each, with 10 000 µs idle after every
+        // `gapEvery` of them: runs wide enough to be told apart, every slice the same colour.
+        Capture c;
+        const std::uint32_t a = c.strings.intern(QStringLiteral("A"));
+        Lane lane = traceLane(QStringLiteral("Dense"), QStringLiteral("many"));
+        double t = 0;
+        for (int i = 0; i < 200000; ++i) {
+            if (gapEvery > 0 && i > 0 && i % int(gapEvery) == 0)
+                t += 10000;
+            lane.slices.push_back(slice(t, t + 1, a));
+            t += 1;
+        }
+        c.lanes = {std::move(lane)};
+        const TimelineViewport vp = viewport(viewStart, viewEnd);
+        TimelinePainter summarised;
+        const QImage fromSummaries = render(summarised, c, vp);
+        TimelinePaintOptions slicesOnly;
+        slicesOnly.useLevelSummaries = false;
+        TimelinePainter plain;
+        const QImage fromSlices = render(plain, c, vp, slicesOnly);
+        QCOMPARE(summarised.stats().bucketsVisited > 0, fromBuckets);
+        QCOMPARE(summarised.stats().slicesVisited == 0, fromBuckets);
+        QCOMPARE(plain.stats().bucketsVisited, std::int64_t(0));
+        QVERIFY(plain.stats().slicesVisited > 0);
+        QCOMPARE(summarised.stats().rectsDrawn, plain.stats().rectsDrawn);
+        QCOMPARE(fromSummaries, fromSlices);
+        QVERIFY(countPixels(fromSummaries, kLane0BarY - 8, kHeader, kWidth, colourOf(QStringLiteral("A"))) >
+                0);
+    }
+
     void levelOfDetailKeepsSeparateBarsWhenZoomedIn()
     {
         const Capture c = denseCapture(1000000, 1, false);

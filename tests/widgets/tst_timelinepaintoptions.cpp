@@ -81,6 +81,8 @@ private slots:
                                      << false;
         QTest::newRow("hint badges") << Change([](auto &o) { o.drawHintBadges = !o.drawHintBadges; })
                                      << false;
+        QTest::newRow("level summaries")
+            << Change([](auto &o) { o.useLevelSummaries = !o.useLevelSummaries; }) << false;
         QTest::newRow("background") << Change([](auto &o) { o.colours.background = Qt::red; }) << false;
         // The old cache key compared the colours by their background only.
         QTest::newRow("text colour") << Change([](auto &o) { o.colours.text = Qt::red; }) << false;

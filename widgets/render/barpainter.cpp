@@ -45,16 +45,30 @@ void BarPainter::drawLane(const TimelineRow &row)
     ++m_f.stats.lanesDrawn;
 }
 
-// Turns the visible slices of one level into bars, labels and markers.
 void BarPainter::collectLevel(const Lane &lane, const LaneLevelIndex &level, int y)
 {
-    const std::vector<Slice> &slices = lane.slices;
-    const double t0 = m_f.vp.t0Us;
-    const double t1 = m_f.vp.t1Us;
     const int height = m_f.o.metrics.sliceRowHeightPx - 1;
     m_levelBars = 0;
     if (m_composeBars)
         m_scanline.begin(*m_f.target, QRect(m_f.vp.plotLeft(), y, m_f.vp.plotWidth(), height));
+    // Where a bucket is no wider than a pixel column, the slices in it cannot be told apart.
+    const LevelSummary &summary = level.summary();
+    if (m_f.o.useLevelSummaries && !summary.isEmpty() && summary.bucketWidthUs() <= m_usPerPx)
+        collectBuckets(lane, level, y, height);
+    else
+        collectSlices(lane, level, y, height);
+    if (m_composeBars) {
+        m_scanline.end();
+        drawHintBadges(); // over the bars just written, and under their labels
+        drawLabels();     // while the level's rows are still in the cache
+    }
+}
+
+void BarPainter::collectSlices(const Lane &lane, const LaneLevelIndex &level, int y, int height)
+{
+    const std::vector<Slice> &slices = lane.slices;
+    const double t0 = m_f.vp.t0Us;
+    const double t1 = m_f.vp.t1Us;
     int lastMarkerColumn = std::numeric_limits<int>::min();
 
     PendingRect pending;
@@ -116,11 +130,56 @@ void BarPainter::collectLevel(const Lane &lane, const LaneLevelIndex &level, int
         ++k;
     }
     flush();
-    if (m_composeBars) {
-        m_scanline.end();
-        drawHintBadges(); // over the bars just written, and under their labels
-        drawLabels();     // while the level's rows are still in the cache
+}
+
+void BarPainter::collectBuckets(const Lane &lane, const LaneLevelIndex &level, int y, int height)
+{
+    const std::vector<Slice> &slices = lane.slices;
+    const double t0 = m_f.vp.t0Us;
+    const double t1 = m_f.vp.t1Us;
+    const LevelSummary &summary = level.summary();
+    const std::vector<LevelSummary::Bucket> &buckets = summary.buckets();
+    // The bucket of the first slice still visible at t0: no earlier bucket reaches into the view.
+    const std::size_t first = level.firstEndingAtOrAfter(slices, t0);
+    if (first >= level.size())
+        return;
+
+    PendingRect pending;
+    double pendingLongestUs = -1;
+    // The bucket's longest slice stands for the run: its colour, and its label where it is wide.
+    const auto takeLongest = [&](const LevelSummary::Bucket &b) {
+        const Slice &s = slices[level.sliceIndex(b.longestK)];
+        pending.longest = &s;
+        pending.longestLeft = column(s.startUs);
+        pending.longestRight = std::max(pending.longestLeft + 1, column(std::max(s.startUs, s.endUs)));
+        pending.colour = colourOf(lane, s);
+        pendingLongestUs = b.longestUs;
+    };
+    for (std::size_t i = summary.bucketOf(level.startUs(first)); i < buckets.size(); ++i) {
+        const LevelSummary::Bucket &b = buckets[i];
+        if (b.count == 0)
+            continue;
+        if (b.firstStartUs > t1)
+            break;
+        ++m_f.stats.bucketsVisited;
+        if (b.lastEndUs < t0)
+            continue;
+        const int left = column(b.firstStartUs);
+        const int right = std::max(left + 1, column(b.lastEndUs));
+        if (pending.count > 0 && left < pending.right) {
+            pending.right = std::max(pending.right, right);
+            pending.count += b.count;
+            if (b.longestUs > pendingLongestUs)
+                takeLongest(b);
+            continue;
+        }
+        if (pending.count > 0)
+            addBar(lane, pending, y, height);
+        pending = {left, right, b.count, nullptr, 0, 0, 0};
+        takeLongest(b);
     }
+    if (pending.count > 0)
+        addBar(lane, pending, y, height);
 }
 
 void BarPainter::addBar(const Lane &lane, const PendingRect &r, int y, int height)

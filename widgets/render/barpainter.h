@@ -103,7 +103,11 @@ private:
     double timeAt(double x) const { return m_t0Us + (x - m_plotLeft) * m_usPerPx; }
     QRgb colourOf(const Lane &lane, const Slice &s) const;
 
+    // Turns the visible slices of one level into bars, labels and markers: from its slices, or,
+    // where its summary's buckets are no wider than a pixel column, from those (LevelSummary).
     void collectLevel(const Lane &lane, const LaneLevelIndex &level, int y);
+    void collectSlices(const Lane &lane, const LaneLevelIndex &level, int y, int height);
+    void collectBuckets(const Lane &lane, const LaneLevelIndex &level, int y, int height);
     void addBar(const Lane &lane, const PendingRect &r, int y, int height);
     void addSetupHead(const Lane &lane, const Slice &s, int y, int height, int barRight);
     QRgb headColourOf(QRgb bar);

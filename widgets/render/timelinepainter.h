@@ -43,6 +43,9 @@ struct TimelinePaintOptions
     std::shared_ptr<const BarColourHook> colourHook;
     bool drawSetupHeads = true; // AICore bars: receive -> start in a lighter shade
     bool drawHintBadges = true; // AICore bars of kernels with compiler hints: a corner mark (hintbadge.h)
+    // Zoomed far out, draw a level from its time buckets (LevelSummary) instead of its slices: the
+    // same bars, read from a small array. Off only to measure or compare the two.
+    bool useLevelSummaries = true;
     // Keep the last frame without its overlays (selection outlines) and reuse it while only the
     // overlays change: clicks, hovers and tooltips then cost a blit, not a million bars.
     bool cacheFrames = false;
@@ -60,6 +63,7 @@ struct TimelinePaintStats
     std::int64_t rectsDrawn = 0;
     std::int64_t maxRectsInLane = 0; // over all levels of one lane
     std::int64_t slicesVisited = 0;  // slices looked at; far below the slice count when zoomed out
+    std::int64_t bucketsVisited = 0; // summary buckets read instead of slices (zoomed far out)
     std::int64_t markersDrawn = 0;
     std::int64_t labelsDrawn = 0;
     std::int64_t hintBadgesDrawn = 0; // bars marked as kernels with compiler hints

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "model/capture/lane.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace lanescope {
+
+// What a zoomed-out frame needs of one level of a lane, read instead of its slices: the level's
+// time span cut into equal buckets, each holding what the slices starting in it cover together
+// and which of them is longest. A full view of ten million bars asks each lane for a few thousand
+// pixel columns; walking the slices costs a cache miss or two per column, walking the buckets
+// reads one small array in order. Levels with instants or with few slices have no buckets.
+class LevelSummary
+{
+public:
+    struct Bucket
+    {
+        double firstStartUs = 0; // the earliest start among the slices starting in the bucket
+        double lastEndUs = 0;    // the latest end among those slices
+        double longestUs = -1;   // the longest of them, and its level position
+        std::uint32_t longestK = 0;
+        std::uint32_t count = 0; // slices starting in the bucket; 0: none
+    };
+
+    // Levels with fewer slices than this are drawn from their slices at every zoom.
+    static constexpr std::size_t kMinSlices = 4096;
+    // Slices per bucket at least, and buckets per level at most.
+    static constexpr std::size_t kSlicesPerBucket = 16;
+    static constexpr std::size_t kMaxBuckets = 4096;
+
+    LevelSummary() = default;
+    // Prepares buckets for `count` slices whose starts run from `firstStartUs` to `lastStartUs`;
+    // add() then takes each slice in start order.
+    LevelSummary(std::size_t count, double firstStartUs, double lastStartUs);
+    void add(std::uint32_t k, const Slice &slice);
+    // Drops the buckets: the level holds an instant.
+    void clear();
+
+    bool isEmpty() const { return m_buckets.empty(); }
+    const std::vector<Bucket> &buckets() const { return m_buckets; }
+    double bucketWidthUs() const { return m_widthUs; }
+    // The bucket a start time falls into (clamped to the first and the last).
+    std::size_t bucketOf(double startUs) const;
+    std::size_t memoryBytes() const { return m_buckets.capacity() * sizeof(Bucket); }
+
+private:
+    std::vector<Bucket> m_buckets;
+    double m_originUs = 0;
+    double m_widthUs = 0;
+};
+
+} // namespace lanescope
