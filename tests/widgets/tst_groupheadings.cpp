@@ -166,6 +166,27 @@ private slots:
         QVERIFY(!m_view->paintOptions().collapsedGroups.contains(first));
     }
 
+    // A view bookmark keeps the group order; one without (stored before groups could move, or in
+    // the capture's own order) shows the capture's own order.
+    void bookmarkKeepsTheGroupOrder()
+    {
+        const QStringList own = headings(*m_view);
+        QVERIFY(m_view->currentView().groupOrder.isEmpty());
+        QVERIFY(m_view->moveGroup(groups::aicore, -1));
+        const QStringList moved = headings(*m_view);
+        QVERIFY(moved != own);
+        const ViewBookmark stored = m_view->currentView();
+        QCOMPARE(stored.groupOrder, moved);
+        m_view->setLaneArrangement({});
+        QCOMPARE(headings(*m_view), own);
+        m_view->showView(stored);
+        QCOMPARE(headings(*m_view), moved);
+        ViewBookmark old = stored;
+        old.groupOrder.clear();
+        m_view->showView(old);
+        QCOMPARE(headings(*m_view), own);
+    }
+
     // The user's preference lays out the next capture: their group order (names the capture lacks
     // ignored), their folding over the defaults; the rows on screen stay until then.
     void preferenceLaysOutTheNextCapture()
