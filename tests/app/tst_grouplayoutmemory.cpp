@@ -1,13 +1,11 @@
+#include "../widgets/groupheadingtesting.h"
 #include "app/settings/grouplayoutsetting.h"
 #include "app/window/mainwindow.h"
 #include "model/capture/lanebuilder.h"
 #include "widgets/timeline/capturepage.h"
-#include "widgets/timeline/lanearrangement.h"
 #include "widgets/timeline/timelinelayout.h"
 #include "widgets/timeline/timelineview.h"
 
-#include <QContextMenuEvent>
-#include <QMenu>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -19,40 +17,14 @@ namespace {
 const QString kSample = QStringLiteral(LANESCOPE_SAMPLES "/sample-l4");
 const QString kOtherCapture = QStringLiteral(LANESCOPE_FIXTURES "/generated/level4");
 
-QStringList headings(const TimelineView &view)
-{
-    QStringList groups;
-    for (const TimelineRow &row : view.layout().rows())
-        if (row.kind == TimelineRow::Kind::GroupHeading)
-            groups << row.group;
-    return groups;
-}
-
-QPoint headingPoint(const TimelineView &view, const QString &group)
-{
-    for (const TimelineRow &row : view.layout().rows())
-        if (row.kind == TimelineRow::Kind::GroupHeading && row.group == group)
-            return QPoint(40, int(view.timelineViewport().lanesTop() + row.y -
-                                  view.timelineViewport().scrollYPx + row.height / 2));
-    return {};
-}
-
-// Right-clicks a heading (the context menu event a right click brings) and picks `text` from the
-// menu that opens; false when the menu has no such enabled entry.
+// Picks the enabled entry `text` from a heading's context menu; false when it has none.
 bool pickFromHeadingMenu(TimelineView &view, const QString &group, const QString &text)
 {
-    const QPoint at = headingPoint(view, group);
-    QContextMenuEvent event(QContextMenuEvent::Mouse, at, view.viewport()->mapToGlobal(at));
-    QApplication::sendEvent(view.viewport(), &event);
-    bool picked = false;
-    for (QMenu *menu : view.findChildren<QMenu *>()) {
-        for (QAction *action : menu->actions())
-            if (menu->isVisible() && !picked && action->text() == text && action->isEnabled()) {
-                action->trigger();
-                picked = true;
-            }
-        menu->close();
-    }
+    QAction *action = headingMenuAction(view, group, text);
+    const bool picked = action && action->isEnabled();
+    if (picked)
+        action->trigger();
+    closeMenus(view);
     return picked;
 }
 
@@ -62,6 +34,16 @@ TimelineView *openAndWait(MainWindow &window, const QString &path)
     if (!QTest::qWaitFor([&] { return page->state() == CapturePage::State::Ready; }, 20000))
         return nullptr;
     return page->timeline();
+}
+
+// Shows the window at 1600×1000 with `path` open in it.
+TimelineView *showWith(MainWindow &window, const QString &path)
+{
+    window.resize(1600, 1000);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return nullptr;
+    return openAndWait(window, path);
 }
 
 // Whether an AICore lane's row is on screen without scrolling.
@@ -130,10 +112,7 @@ private slots:
     void firstViewStillReachesTheAicoreLanes()
     {
         MainWindow window;
-        window.resize(1600, 1000);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        TimelineView *view = openAndWait(window, kSample);
+        TimelineView *view = showWith(window, kSample);
         QVERIFY(view);
         QVERIFY(view->paintOptions().collapsedGroups.contains(groups::schedulerView));
         QVERIFY(showsAicoreLanes(*view));
@@ -147,10 +126,7 @@ private slots:
         QString folded;
         {
             MainWindow window;
-            window.resize(1600, 1000);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
-            TimelineView *view = openAndWait(window, kSample);
+            TimelineView *view = showWith(window, kSample);
             QVERIFY(view);
             const QStringList opened = headings(*view);
             QVERIFY(opened.indexOf(groups::aicore) > 0);
@@ -179,9 +155,7 @@ private slots:
         }
         // A new window (a new run of Lanescope).
         MainWindow again;
-        again.resize(1600, 1000);
-        again.show();
-        TimelineView *view = openAndWait(again, kSample);
+        TimelineView *view = showWith(again, kSample);
         QVERIFY(view);
         QCOMPARE(headings(*view), expected);
         QVERIFY(view->paintOptions().collapsedGroups.contains(folded));

@@ -1,58 +1,12 @@
+#include "groupheadingtesting.h"
 #include "model/capture/lanebuilder.h"
 #include "model/io/loader.h"
 #include "widgets/timeline/lanearrangement.h"
-#include "widgets/timeline/timelinelayout.h"
-#include "widgets/timeline/timelineview.h"
 
-#include <QContextMenuEvent>
-#include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace lanescope;
-
-namespace {
-
-QStringList headings(const TimelineView &view)
-{
-    QStringList groups;
-    for (const TimelineRow &row : view.layout().rows())
-        if (row.kind == TimelineRow::Kind::GroupHeading)
-            groups << row.group;
-    return groups;
-}
-
-// The middle of a group's heading in the header column, as the view shows it now.
-QPoint headingPoint(const TimelineView &view, const QString &group)
-{
-    for (const TimelineRow &row : view.layout().rows())
-        if (row.kind == TimelineRow::Kind::GroupHeading && row.group == group)
-            return QPoint(40, int(view.timelineViewport().lanesTop() + row.y -
-                                  view.timelineViewport().scrollYPx + row.height / 2));
-    return {};
-}
-
-// Opens the heading's context menu the way a right click does, and returns its action `text`.
-QAction *headingMenuAction(TimelineView &view, const QString &group, const QString &text)
-{
-    const QPoint at = headingPoint(view, group);
-    QContextMenuEvent event(QContextMenuEvent::Mouse, at, view.viewport()->mapToGlobal(at));
-    QApplication::sendEvent(view.viewport(), &event);
-    for (QMenu *menu : view.findChildren<QMenu *>())
-        if (menu->isVisible())
-            for (QAction *action : menu->actions())
-                if (action->text() == text)
-                    return action;
-    return nullptr;
-}
-
-void closeMenus(TimelineView &view)
-{
-    for (QMenu *menu : view.findChildren<QMenu *>())
-        menu->close();
-}
-
-} // namespace
 
 class TestGroupHeadings : public QObject
 {
