@@ -2,6 +2,7 @@
 
 #include "app/window/measuretools.h"
 
+#include "app/settings/grouplayoutsetting.h"
 #include "app/settings/snapshotcachesetting.h"
 #include "app/window/capturewatcher.h"
 #include "app/window/recentfiles.h"
@@ -61,6 +62,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
+#include <functional>
 
 namespace lanescope {
 
@@ -466,6 +468,7 @@ void MainWindow::openSample()
 CapturePage *MainWindow::openPath(const QString &path)
 {
     auto *page = new CapturePage(path, m_tabs);
+    followGroupLayout(page->timeline());
     const int index = m_tabModel->addTab(page, tabTitle(path));
     m_tabs->setTabToolTip(index, QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
     m_tabs->setCurrentIndex(index);
@@ -560,6 +563,25 @@ void MainWindow::loadFinished(CapturePage *page, const CaptureDocument &document
         m_tabs->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxWarning));
     updateStatus();
     emit captureLoaded(page);
+}
+
+void MainWindow::followGroupLayout(TimelineView *view)
+{
+    view->setGroupPreference(groupLayoutSetting(*m_settings));
+    const auto remember = [this](const std::function<void(GroupPreference &)> &change) {
+        GroupPreference preference = groupLayoutSetting(*m_settings);
+        change(preference);
+        setGroupLayoutSetting(*m_settings, preference);
+        for (int i = 0; i < m_tabs->count(); ++i)
+            if (CapturePage *page = m_tabModel->capturePage(i))
+                page->timeline()->setGroupPreference(preference);
+    };
+    connect(view, &TimelineView::groupFoldedByUser, this, [remember](const QString &group, bool folded) {
+        remember([&](GroupPreference &p) { p.rememberFolding(group, folded); });
+    });
+    connect(view, &TimelineView::groupsReorderedByUser, this, [remember](const QStringList &groups) {
+        remember([&](GroupPreference &p) { p.rememberOrder(groups); });
+    });
 }
 
 void MainWindow::closeTab(int index)

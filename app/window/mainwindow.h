@@ -126,6 +126,9 @@ private:
     void connectLoader();
     CapturePage *pageOf(int job) const;
     void loadFinished(CapturePage *page, const CaptureDocument &document);
+    // The user folded or moved a group in `view`: the settings learn it, and every capture page
+    // opens its next capture with it.
+    void followGroupLayout(TimelineView *view);
     void showLoadError(CapturePage *page, const QString &message);
     void updateStatus();
     void createDocks();

@@ -18,6 +18,8 @@ const char *const kTimelineKeys[][2] = {
     {"Drag on the ruler, Shift+Drag", "Measure a time region (edges snap to bars)"},
     {"Ctrl while measuring", "Measure without snapping"},
     {"Click on the ruler", "Drop a marker"},
+    {"Click on a group heading", "Fold / unfold the group"},
+    {"Drag a group heading onto another", "Move the group there (the heading's menu moves it too)"},
     {"Esc", "Clear the region and the selection"},
     {"W / S, + / -", "Zoom in / out"},
     {"A / D, Left / Right", "Pan left / right"},

@@ -61,6 +61,26 @@ std::vector<int> lanesMember(const Json &o, const char *key, const QString &wher
     return lanes;
 }
 
+// A list of group names; `optional` lists may be absent (files written before they existed).
+QStringList groupsMember(const Json &o, const char *key, const QString &where, bool optional = false)
+{
+    const QString at = QStringLiteral("%1.%2").arg(where, QLatin1String(key));
+    if (optional && !o.contains(key))
+        return {};
+    const Json &groups = member(o, key, where);
+    if (!groups.is_array())
+        throw BookmarkError{at + QStringLiteral(": not an array")};
+    if (groups.size() > kMaxGroups)
+        throw BookmarkError{at + QStringLiteral(": more than %1 groups").arg(kMaxGroups)};
+    QStringList names;
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        if (!groups[i].is_string())
+            throw BookmarkError{QStringLiteral("%1[%2]: not a string").arg(at).arg(i)};
+        names << QString::fromStdString(groups[i].get<std::string>());
+    }
+    return names;
+}
+
 ViewBookmark bookmarkFromJson(const Json &o, const QString &where)
 {
     if (!o.is_object())
@@ -73,18 +93,11 @@ ViewBookmark bookmarkFromJson(const Json &o, const QString &where)
     b.scrollYPx = finiteMember(o, "scroll_y_px", where);
     if (b.scrollYPx < 0)
         throw BookmarkError{where + QStringLiteral(".scroll_y_px: negative")};
-    const Json &groups = member(o, "collapsed_groups", where);
-    if (!groups.is_array())
-        throw BookmarkError{where + QStringLiteral(".collapsed_groups: not an array")};
-    if (groups.size() > kMaxGroups)
-        throw BookmarkError{where + QStringLiteral(".collapsed_groups: more than %1 groups").arg(kMaxGroups)};
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-        if (!groups[i].is_string())
-            throw BookmarkError{QStringLiteral("%1.collapsed_groups[%2]: not a string").arg(where).arg(i)};
-        b.collapsedGroups << QString::fromStdString(groups[i].get<std::string>());
-    }
+    b.collapsedGroups = groupsMember(o, "collapsed_groups", where);
     b.collapsedGroups.sort();
     b.collapsedGroups.removeDuplicates();
+    b.groupOrder = groupsMember(o, "group_order", where, true);
+    b.groupOrder.removeDuplicates();
     b.laneOrder = lanesMember(o, "lane_order", where);
     b.pinnedLanes = lanesMember(o, "pinned_lanes", where);
     b.hiddenLanes = lanesMember(o, "hidden_lanes", where);
@@ -133,17 +146,24 @@ Json viewBookmarksToJson(const ViewBookmarks &bookmarks)
     Json out = Json::array();
     for (const int slot : bookmarks.storedSlots()) {
         const ViewBookmark &b = *bookmarks.find(slot);
-        Json groups = Json::array();
-        for (const QString &g : b.collapsedGroups)
-            groups.push_back(g.toStdString());
-        out.push_back({{"slot", slot},
-                       {"start_us", b.range.startUs},
-                       {"end_us", b.range.endUs},
-                       {"scroll_y_px", b.scrollYPx},
-                       {"collapsed_groups", groups},
-                       {"lane_order", b.laneOrder},
-                       {"pinned_lanes", b.pinnedLanes},
-                       {"hidden_lanes", b.hiddenLanes}});
+        const auto names = [](const QStringList &groups) {
+            Json out = Json::array();
+            for (const QString &g : groups)
+                out.push_back(g.toStdString());
+            return out;
+        };
+        Json view = {{"slot", slot},
+                     {"start_us", b.range.startUs},
+                     {"end_us", b.range.endUs},
+                     {"scroll_y_px", b.scrollYPx},
+                     {"collapsed_groups", names(b.collapsedGroups)},
+                     {"lane_order", b.laneOrder},
+                     {"pinned_lanes", b.pinnedLanes},
+                     {"hidden_lanes", b.hiddenLanes}};
+        // Only views with moved groups carry it: files stay as they were for everything else.
+        if (!b.groupOrder.isEmpty())
+            view["group_order"] = names(b.groupOrder);
+        out.push_back(std::move(view));
     }
     return out;
 }

@@ -22,6 +22,7 @@ struct ViewBookmark
     std::vector<int> laneOrder;   // display order of all lanes; empty: the capture's own
     std::vector<int> pinnedLanes; // in pinning order
     std::vector<int> hiddenLanes; // ascending
+    QStringList groupOrder;       // the groups in the order shown; empty: the capture's own
 
     friend bool operator==(const ViewBookmark &, const ViewBookmark &) = default;
 };
@@ -55,8 +56,9 @@ private:
 QString viewRangeText(TimeRange range);
 
 // Review file form (reviewsession.h): an array of {"slot", "start_us", "end_us", "scroll_y_px",
-// "collapsed_groups": [names], "lane_order", "pinned_lanes", "hidden_lanes": [lane indices]},
-// ascending by slot. Numbers are written so that they read back bit-identically.
+// "collapsed_groups": [names], "lane_order", "pinned_lanes", "hidden_lanes": [lane indices],
+// optionally "group_order": [names] (absent: the capture's own order)}, ascending by slot. Numbers are
+// written so that they read back bit-identically.
 nlohmann::json viewBookmarksToJson(const ViewBookmarks &bookmarks);
 // Never throws; on failure returns nullopt with one line naming the field under `where`
 // ("before.bookmarks[1].end_us: not after start_us").

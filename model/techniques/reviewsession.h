@@ -67,9 +67,9 @@ struct ReviewSession
 // Format: JSON {"format": "lanescope-review", "version": 1, "technique", "notes",
 // "markers": [{"time_us", "name"}], "before"/"after": {"path", "embedded": [{"name", "size",
 // "zstd_base64"}], "simulated": true|false (optional), "bookmarks": [{"slot": 1-9, "start_us",
-// "end_us", "scroll_y_px", "collapsed_groups", "lane_order", "pinned_lanes", "hidden_lanes"}]
-// (optional: written when the side has stored views, absent in files written before view bookmarks;
-// viewbookmarks.h)}, "diff": {"anchor": "starts"|"task"|"marker", "task", "marker", "ghost"}
+// "end_us", "scroll_y_px", "collapsed_groups", "lane_order", "pinned_lanes", "hidden_lanes", optionally
+// "group_order"}] (optional: written when the side has stored views, absent in files written before view
+// bookmarks; viewbookmarks.h)}, "diff": {"anchor": "starts"|"task"|"marker", "task", "marker", "ghost"}
 // (optional: absent in files written before the Diff view)}. Optional keys leave the version at 1:
 // a file without them means what it always meant. Numbers are written so that they read back
 // bit-identically.

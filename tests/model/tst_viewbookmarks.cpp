@@ -19,6 +19,7 @@ ViewBookmark wideView()
     v.laneOrder = {2, 0, 1, 3};
     v.pinnedLanes = {3, 1};
     v.hiddenLanes = {0, 2};
+    v.groupOrder = {QStringLiteral("Host ü"), QStringLiteral("AICore"), QStringLiteral("AICPU")};
     return v;
 }
 
@@ -133,6 +134,23 @@ private slots:
         QVERIFY(!serializeReviewSession(s).contains("\"bookmarks\""));
     }
 
+    // Only a view with moved groups writes "group_order"; a bookmark without it (written before
+    // groups could move) reads as the capture's own order.
+    void groupOrderIsOptional()
+    {
+        ReviewSession s = sessionWithBookmarks();
+        const QByteArray bytes = serializeReviewSession(s);
+        QCOMPARE(bytes.count("\"group_order\""), 1); // wideView only
+        QString error;
+        const auto old = parseReviewSession(
+            withBeforeBookmarks("[{\"slot\":1,\"start_us\":1,\"end_us\":2,\"scroll_y_px\":0,"
+                                "\"collapsed_groups\":[],\"lane_order\":[],\"pinned_lanes\":[],"
+                                "\"hidden_lanes\":[]}]"),
+            &error);
+        QVERIFY2(old, qPrintable(error));
+        QVERIFY(old->before.bookmarks.find(1)->groupOrder.isEmpty());
+    }
+
     void oldReviewOpensWithoutBookmarks()
     {
         QString error;
@@ -189,6 +207,16 @@ private slots:
                    "[{\"slot\":1,\"start_us\":1,\"end_us\":2,\"scroll_y_px\":0,\"collapsed_groups\":[1],"
                    "\"lane_order\":[],\"pinned_lanes\":[],\"hidden_lanes\":[]}]")
             << "before.bookmarks[0].collapsed_groups[0]: not a string";
+        QTest::newRow("group order not strings")
+            << QByteArray(
+                   "[{\"slot\":1,\"start_us\":1,\"end_us\":2,\"scroll_y_px\":0,\"collapsed_groups\":[],"
+                   "\"lane_order\":[],\"pinned_lanes\":[],\"hidden_lanes\":[],\"group_order\":[\"a\",2]}]")
+            << "before.bookmarks[0].group_order[1]: not a string";
+        QTest::newRow("group order not an array")
+            << QByteArray(
+                   "[{\"slot\":1,\"start_us\":1,\"end_us\":2,\"scroll_y_px\":0,\"collapsed_groups\":[],"
+                   "\"lane_order\":[],\"pinned_lanes\":[],\"hidden_lanes\":[],\"group_order\":\"a\"}]")
+            << "before.bookmarks[0].group_order: not an array";
         QTest::newRow("negative lane")
             << QByteArray(
                    "[{\"slot\":1,\"start_us\":1,\"end_us\":2,\"scroll_y_px\":0,\"collapsed_groups\":[],"

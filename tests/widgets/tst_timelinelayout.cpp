@@ -103,6 +103,73 @@ private slots:
         QCOMPARE(layout.rows()[2].y, 48);
         QCOMPARE(layout.contentHeight(), 24 + 24 + 22 + 24 + 40);
     }
+
+    // A group order puts each group's rows together in its order; the pinned lanes stay first.
+    void honoursTheGroupOrder_data()
+    {
+        QTest::addColumn<QStringList>("groupOrder");
+        QTest::addColumn<QList<int>>("laneOrder");
+        QTest::addColumn<int>("pinned");
+        QTest::addColumn<QStringList>("headings");
+        QTest::addColumn<QList<int>>("lanes");
+        QTest::addColumn<QList<int>>("counters");
+        const QString s = QStringLiteral("Scheduler"), a = QStringLiteral("AICore"),
+                      o = QStringLiteral("Other");
+        QTest::newRow("own order") << QStringList{} << QList<int>{} << -1 << QStringList{s, a, o}
+                                   << QList<int>{0, 1, 2} << QList<int>{0, 1};
+        QTest::newRow("reversed") << QStringList{o, a, s} << QList<int>{} << -1 << QStringList{o, a, s}
+                                  << QList<int>{2, 0, 1} << QList<int>{1, 0};
+        // Other is not ordered: it comes after AICore, the group it follows in the capture.
+        QTest::newRow("unordered group after its predecessor")
+            << QStringList{a, s} << QList<int>{} << -1 << QStringList{a, o, s} << QList<int>{2, 0, 1}
+            << QList<int>{1, 0};
+        QTest::newRow("removed groups ignored")
+            << QStringList{QStringLiteral("Gone"), a, s, o} << QList<int>{} << -1 << QStringList{a, s, o}
+            << QList<int>{2, 0, 1} << QList<int>{0, 1};
+        QTest::newRow("pinned first")
+            << QStringList{o, s, a} << QList<int>{} << 1 << QStringList{pinnedGroupName(), o, s, a}
+            << QList<int>{1, 0, 2} << QList<int>{1, 0};
+        // Lanes in the order Sched_0, AIC_0, Sched_1 split the Scheduler in two without a group order.
+        QTest::newRow("split group, own order")
+            << QStringList{} << QList<int>{0, 2, 1} << -1 << QStringList{s, a, s, o} << QList<int>{0, 2, 1}
+            << QList<int>{0, 1};
+        QTest::newRow("split group joined")
+            << QStringList{a, s, o} << QList<int>{0, 2, 1} << -1 << QStringList{a, s, o}
+            << QList<int>{2, 0, 1} << QList<int>{0, 1};
+    }
+
+    void honoursTheGroupOrder()
+    {
+        QFETCH(QStringList, groupOrder);
+        QFETCH(QList<int>, laneOrder);
+        QFETCH(int, pinned);
+        QFETCH(QStringList, headings);
+        QFETCH(QList<int>, lanes);
+        QFETCH(QList<int>, counters);
+        LaneArrangement arrangement;
+        arrangement.groupOrder = groupOrder;
+        arrangement.order.assign(laneOrder.begin(), laneOrder.end());
+        if (pinned >= 0)
+            arrangement.pinned = {pinned};
+        const TimelineLayout layout(layoutCapture(), TimelineMetrics{}, {}, arrangement);
+        QStringList shownHeadings;
+        QList<int> shownLanes, shownCounters;
+        int y = 0;
+        for (const TimelineRow &row : layout.rows()) {
+            QCOMPARE(row.y, y); // stacked without gaps or overlaps
+            y += row.height;
+            if (row.kind == Kind::GroupHeading)
+                shownHeadings << row.group;
+            else
+                (row.kind == Kind::Lane ? shownLanes : shownCounters) << row.index;
+        }
+        QCOMPARE(layout.contentHeight(), y);
+        QCOMPARE(shownHeadings, headings);
+        QCOMPARE(shownLanes, lanes);
+        QCOMPARE(shownCounters, counters);
+        for (const int lane : lanes)
+            QCOMPARE(layout.rows()[std::size_t(layout.rowOfLane(lane))].index, lane);
+    }
 };
 
 QTEST_MAIN(TestTimelineLayout)

@@ -1,5 +1,7 @@
 #include "widgets/timeline/lanearrangement.h"
 
+#include "widgets/timeline/grouporder.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <numeric>
@@ -77,6 +79,62 @@ bool LaneArrangement::moveBefore(const Capture &capture, int lane, int before)
     order = effectiveOrder(capture.lanes.size());
     order.erase(std::find(order.begin(), order.end(), lane));
     order.insert(std::find(order.begin(), order.end(), before), lane);
+    return true;
+}
+
+QStringList LaneArrangement::groupsInOrder(const Capture &capture) const
+{
+    QStringList natural;
+    QSet<QString> seen;
+    const auto add = [&](const QString &group) {
+        if (!seen.contains(group)) {
+            seen.insert(group);
+            natural << group;
+        }
+    };
+    for (const int lane : effectiveOrder(capture.lanes.size()))
+        add(capture.lanes[std::size_t(lane)].group);
+    for (const CounterTrack &counter : capture.counters)
+        add(counter.group);
+    if (groupOrder.isEmpty())
+        return natural;
+    QStringList ordered = mergeGroupOrder(groupOrder, natural);
+    ordered.removeIf([&](const QString &group) { return !seen.contains(group); });
+    return ordered;
+}
+
+bool LaneArrangement::moveGroup(const Capture &capture, const QString &group, int delta)
+{
+    QStringList groups = groupsInOrder(capture);
+    const qsizetype from = groups.indexOf(group);
+    if (delta == 0 || from < 0)
+        return false;
+    QSet<QString> shown;
+    for (std::size_t i = 0; i < capture.lanes.size(); ++i)
+        if (!hidden.contains(int(i)) && !isPinned(int(i)))
+            shown.insert(capture.lanes[i].group);
+    for (const CounterTrack &counter : capture.counters)
+        shown.insert(counter.group);
+    const qsizetype step = delta < 0 ? -1 : 1;
+    for (qsizetype i = from + step; i >= 0 && i < groups.size(); i += step) {
+        if (!shown.contains(groups[i]))
+            continue;
+        groups.move(from, i);
+        groupOrder = groups;
+        return true;
+    }
+    return false;
+}
+
+bool LaneArrangement::moveGroupTo(const Capture &capture, const QString &group, const QString &target)
+{
+    QStringList groups = groupsInOrder(capture);
+    const qsizetype from = groups.indexOf(group);
+    const qsizetype to = groups.indexOf(target);
+    if (from < 0 || to < 0 || from == to)
+        return false;
+    groups.move(from, to);
+    groupOrder = groups;
     return true;
 }
 

@@ -14,8 +14,28 @@ struct GroupBlock
     std::vector<int> counters;
 };
 
+// Puts the blocks after `first` in the order of `groups`, a group's blocks joined into one.
+void orderGroups(std::vector<GroupBlock> &blocks, const QStringList &groups, std::size_t first)
+{
+    const auto rank = [&](const GroupBlock &b) { return groups.indexOf(b.group); };
+    std::stable_sort(blocks.begin() + std::ptrdiff_t(first), blocks.end(),
+                     [&](const GroupBlock &a, const GroupBlock &b) { return rank(a) < rank(b); });
+    std::vector<GroupBlock> joined(blocks.begin(), blocks.begin() + std::ptrdiff_t(first));
+    for (std::size_t i = first; i < blocks.size(); ++i) {
+        GroupBlock &b = blocks[i];
+        if (joined.size() > first && joined.back().group == b.group) {
+            joined.back().lanes.insert(joined.back().lanes.end(), b.lanes.begin(), b.lanes.end());
+            joined.back().counters.insert(joined.back().counters.end(), b.counters.begin(), b.counters.end());
+        } else {
+            joined.push_back(std::move(b));
+        }
+    }
+    blocks = std::move(joined);
+}
+
 // Pinned lanes form the first block; then consecutive lanes of one group form a block; counters
-// join the first block of their group.
+// join the first block of their group. A group order (LaneArrangement::groupOrder) then sorts the
+// blocks after the pinned one.
 std::vector<GroupBlock> groupBlocks(const Capture &capture, const LaneArrangement &arrangement)
 {
     std::vector<GroupBlock> blocks;
@@ -44,6 +64,8 @@ std::vector<GroupBlock> groupBlocks(const Capture &capture, const LaneArrangemen
         }
         it->counters.push_back(int(i));
     }
+    if (!arrangement.groupOrder.isEmpty())
+        orderGroups(blocks, arrangement.groupsInOrder(capture), pinned.empty() ? 0 : 1);
     return blocks;
 }
 } // namespace

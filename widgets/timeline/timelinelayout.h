@@ -46,7 +46,8 @@ QSet<QString> initiallyCollapsedGroups(const Capture &capture);
 
 // The vertical arrangement of a capture: pinned lanes first under their own heading, then the
 // rows in Capture::lanes order (or the arrangement's order), a heading wherever the group changes,
-// each group's counters after its lanes (counters without lanes at the end). Hidden lanes get no row.
+// each group's counters after its lanes (counters without lanes at the end); with a group order,
+// each group once, in that order. Hidden lanes get no row.
 class TimelineLayout
 {
 public:

@@ -77,8 +77,10 @@ void TimelineView::setCapture(CapturePtr capture, CaptureIndexPtr index)
         m_painter.indexFor(*m_capture, m_index); // the painter draws by the same shared index
     m_options.highlight = {};
     m_options.relatedSlices.clear();
-    m_options.collapsedGroups = m_capture ? initiallyCollapsedGroups(*m_capture) : QSet<QString>{};
+    m_options.collapsedGroups =
+        m_capture ? m_groupPreference.collapsedGroups(initiallyCollapsedGroups(*m_capture)) : QSet<QString>{};
     m_options.arrangement = {};
+    m_options.arrangement.groupOrder = m_groupPreference.order;
     m_selectionState->setSelection(std::nullopt);
     m_measuring = false;
     m_barEdges.clear();
@@ -86,7 +88,7 @@ void TimelineView::setCapture(CapturePtr capture, CaptureIndexPtr index)
     m_annotations->reset();
     if (m_capture) {
         m_preferredHeaderWidthPx = TimelinePainter::preferredHeaderWidth(*m_capture, m_options.font);
-        m_layout = TimelineLayout(*m_capture, m_options.metrics, m_options.collapsedGroups);
+        m_layout = layoutOf(*m_capture, m_options);
     } else {
         m_layout = {};
     }
@@ -515,7 +517,7 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
         return;
     }
     if (event->position().x() < m_viewport.headerWidthPx) {
-        toggleGroupAt(event->position());
+        m_pressedHeading = headingAt(event->position());
         m_draggedLane = laneAt(event->position());
     } else if (m_capture &&
                (event->position().y() < m_viewport.lanesTop() || (event->modifiers() & Qt::ShiftModifier))) {
@@ -589,6 +591,17 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
                 select(*hit);
             else
                 clearSelection();
+        } else if (m_pressedHeading) {
+            // Released on the heading pressed: a click, which folds; on another one: a drag, which
+            // moves the group there.
+            const std::optional<QString> target = headingAt(event->position());
+            if (target == m_pressedHeading) {
+                toggleGroupByUser(*target);
+            } else if (target && *target != pinnedGroupName() && *m_pressedHeading != pinnedGroupName() &&
+                       m_options.arrangement.moveGroupTo(*m_capture, *m_pressedHeading, *target)) {
+                relayout();
+                emit groupsReorderedByUser(m_options.arrangement.groupsInOrder(*m_capture));
+            }
         } else if (m_draggedLane >= 0 && m_capture) {
             // Dropped on another lane header of the same group: take its place.
             const int target = laneAt(event->position());
@@ -606,6 +619,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
         m_dragging = false;
         m_dragMoved = false;
         m_draggedLane = -1;
+        m_pressedHeading.reset();
         event->accept();
         return;
     }
@@ -678,15 +692,30 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     event->accept();
 }
 
-void TimelineView::toggleGroupAt(QPointF pos)
+std::optional<QString> TimelineView::headingAt(QPointF pos) const
 {
     const int rowIndex = m_layout.rowAt(pos.y() - m_viewport.lanesTop() + m_viewport.scrollYPx);
     if (!m_capture || pos.y() < m_viewport.lanesTop() || rowIndex < 0)
-        return;
+        return std::nullopt;
     const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
     if (row.kind != TimelineRow::Kind::GroupHeading)
-        return;
-    setGroupCollapsed(row.group, !m_options.collapsedGroups.contains(row.group));
+        return std::nullopt;
+    return row.group;
+}
+
+void TimelineView::toggleGroupByUser(const QString &group)
+{
+    const bool fold = !m_options.collapsedGroups.contains(group);
+    setGroupCollapsed(group, fold);
+    // Pinned lanes are this capture's own choice, not a group other captures have.
+    if (group != pinnedGroupName())
+        emit groupFoldedByUser(group, fold);
+}
+
+void TimelineView::moveGroupByUser(const QString &group, int delta)
+{
+    if (moveGroup(group, delta))
+        emit groupsReorderedByUser(m_options.arrangement.groupsInOrder(*m_capture));
 }
 
 void TimelineView::updateHover(QPointF pos)
@@ -823,6 +852,8 @@ ViewBookmark TimelineView::currentView() const
     view.pinnedLanes = m_options.arrangement.pinned;
     view.hiddenLanes.assign(m_options.arrangement.hidden.begin(), m_options.arrangement.hidden.end());
     std::sort(view.hiddenLanes.begin(), view.hiddenLanes.end());
+    if (m_capture && !m_options.arrangement.groupOrder.isEmpty())
+        view.groupOrder = m_options.arrangement.groupsInOrder(*m_capture);
     return view;
 }
 
@@ -844,6 +875,7 @@ void TimelineView::showView(const ViewBookmark &view)
     for (const int lane : view.hiddenLanes)
         if (ownLane(lane))
             arrangement.hidden.insert(lane);
+    arrangement.groupOrder = view.groupOrder;
     m_options.arrangement = std::move(arrangement);
     m_options.collapsedGroups = QSet<QString>(view.collapsedGroups.begin(), view.collapsedGroups.end());
     if (selection() && m_options.arrangement.hidden.contains(selection()->lane))
@@ -904,6 +936,14 @@ void TimelineView::setGroupCollapsed(const QString &group, bool collapsed)
     relayout();
 }
 
+bool TimelineView::moveGroup(const QString &group, int delta)
+{
+    if (!m_capture || !m_options.arrangement.moveGroup(*m_capture, group, delta))
+        return false;
+    relayout();
+    return true;
+}
+
 int TimelineView::laneAt(QPointF pos) const
 {
     if (!m_capture || pos.y() < m_viewport.lanesTop())
@@ -935,13 +975,30 @@ QMenu *TimelineView::createLaneMenu(int lane, QWidget *parent)
     return menu;
 }
 
+QMenu *TimelineView::createGroupMenu(const QString &group, QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    // The pinned lanes stay first: their heading neither moves nor is passed.
+    const bool movable = m_capture && group != pinnedGroupName();
+    const auto canMove = [&](int delta) {
+        LaneArrangement trial = m_options.arrangement;
+        return movable && trial.moveGroup(*m_capture, group, delta);
+    };
+    menu->addAction(tr("Move Group Up"), this, [this, group] { moveGroupByUser(group, -1); })
+        ->setEnabled(canMove(-1));
+    menu->addAction(tr("Move Group Down"), this, [this, group] { moveGroupByUser(group, +1); })
+        ->setEnabled(canMove(+1));
+    return menu;
+}
+
 void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     if (!m_capture || event->pos().x() >= m_viewport.headerWidthPx) {
         event->ignore();
         return;
     }
-    QMenu *menu = createLaneMenu(laneAt(event->pos()), this);
+    const std::optional<QString> heading = headingAt(event->pos());
+    QMenu *menu = heading ? createGroupMenu(*heading, this) : createLaneMenu(laneAt(event->pos()), this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(event->globalPos());
     event->accept();

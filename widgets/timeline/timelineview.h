@@ -6,6 +6,7 @@
 #include "model/index/tasklocator.h"
 #include "model/session/viewbookmarks.h"
 #include "widgets/render/timelinepainter.h"
+#include "widgets/timeline/grouppreference.h"
 #include "widgets/timeline/timelineannotations.h"
 #include "widgets/timeline/timelinenavigator.h"
 #include "widgets/timeline/timelineviewstate.h"
@@ -30,7 +31,9 @@ class MeasurementOverlay;
 // with it. Keys: 0 / Home fit all, + / - zoom, W / S zoom in / out, A / D and Left / Right pan,
 // Up / Down scroll the lanes, F zooms to the selection, Alt+Left / Alt+Right go back / forward
 // through the visible ranges. The lane header has a context menu (pin, hide, move) and lanes can
-// be dragged by their header within their group. Hovering a bar shows its label and timing.
+// be dragged by their header within their group; a group heading has one too (move the group up or
+// down), and a heading dropped on another one takes its place. Hovering a bar shows its label and
+// timing.
 //
 // Measuring: a plain drag on the plot keeps panning (the most frequent gesture), so a time region
 // is selected by dragging on the time ruler, or by Shift+drag anywhere on the plot. The region's
@@ -131,10 +134,18 @@ public:
     void moveLane(int lane, int delta);
     void showAllLanes();
     void setGroupCollapsed(const QString &group, bool collapsed);
+    // Moves a group one place up (delta < 0) or down among the headings (LaneArrangement::moveGroup).
+    bool moveGroup(const QString &group, int delta);
+    // How the user likes groups laid out: each capture set later opens with it (the folding it
+    // remembers over initiallyCollapsedGroups, its group order). Changing it leaves the rows as they are.
+    void setGroupPreference(GroupPreference preference) { m_groupPreference = std::move(preference); }
+    const GroupPreference &groupPreference() const { return m_groupPreference; }
     // The lane under a viewport position in the header column or the plot, or -1.
     int laneAt(QPointF pos) const;
     // The header's context menu for a lane (caller owns it).
     QMenu *createLaneMenu(int lane, QWidget *parent);
+    // A group heading's context menu (caller owns it).
+    QMenu *createGroupMenu(const QString &group, QWidget *parent);
 
     // Bar appearance.
     BarLabelMode labelMode() const { return m_options.labelMode; }
@@ -170,6 +181,10 @@ signals:
     void colourModeChanged(BarColourMode mode);
     // `/` pressed: the window's search box should take the focus.
     void searchRequested();
+    // The user folded or unfolded a group by its heading (not emitted for the pinned lanes' heading).
+    void groupFoldedByUser(const QString &group, bool folded);
+    // The user moved a group: the capture's groups in their new order.
+    void groupsReorderedByUser(const QStringList &groups);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -192,7 +207,10 @@ private:
     TimeRange toState(TimeRange own) const;
     void updateGeometryFromWidget();
     void updateScrollBar();
-    void toggleGroupAt(QPointF pos);
+    // The group whose heading is under a viewport position, if any.
+    std::optional<QString> headingAt(QPointF pos) const;
+    void toggleGroupByUser(const QString &group);
+    void moveGroupByUser(const QString &group, int delta);
     void updateHover(QPointF pos);
     void relayout();
     void jumpTo(TimeRange range);
@@ -212,7 +230,9 @@ private:
     bool m_dragging = false;
     bool m_dragMoved = false;
     QPointF m_dragLast;
-    int m_draggedLane = -1;                        // lane whose header is being dragged
+    int m_draggedLane = -1;                  // lane whose header is being dragged
+    std::optional<QString> m_pressedHeading; // group whose heading was pressed (fold or drag)
+    GroupPreference m_groupPreference;
     TimelineViewState *m_ownState = nullptr;       // the view's own state, a child
     TimelineViewState *m_state = nullptr;          // range and history: own or shared
     TimelineViewState *m_selectionState = nullptr; // selection: own or shared
