@@ -7,6 +7,7 @@
 #include "app/window/capturewatcher.h"
 #include "app/window/recentfiles.h"
 #include "app/window/reviewcontroller.h"
+#include "app/window/shortcutactions.h"
 #include "app/window/shortcutsdialog.h"
 #include "app/window/tabmodel.h"
 #include "app/window/theme.h"
@@ -159,6 +160,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActive);
     restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(m_settings->value(QStringLiteral("window/state")).toByteArray());
+    applyStoredShortcuts(this, *m_settings);
     updateStatus();
     updateActive();
     attachTimeline();
@@ -182,6 +184,8 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
+    // "view.panel.detailsDock": the dock's name is already stable, window state is saved by it.
+    setChangeableShortcut(dock->toggleViewAction(), QStringLiteral("view.panel.") + objectName);
     dock->setWidget(panel);
     addDockWidget(area, dock);
     if (tabbedWith && dockWidgetArea(tabbedWith) == area) {
@@ -228,13 +232,13 @@ void MainWindow::createToolBar()
         if (TimelineView *view = currentTimeline())
             view->goBack();
     });
-    m_back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    setChangeableShortcut(m_back, QStringLiteral("view.back"), QKeySequence(Qt::ALT | Qt::Key_Left));
     m_back->setToolTip(tr("Back to the previous view (Alt+Left)"));
     m_forward = bar->addAction(style()->standardIcon(QStyle::SP_ArrowForward), tr("Forward"), this, [this] {
         if (TimelineView *view = currentTimeline())
             view->goForward();
     });
-    m_forward->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    setChangeableShortcut(m_forward, QStringLiteral("view.forward"), QKeySequence(Qt::ALT | Qt::Key_Right));
     m_forward->setToolTip(tr("Forward to the next view (Alt+Right)"));
     bar->addSeparator();
 
@@ -271,15 +275,16 @@ void MainWindow::createToolBar()
     m_search = new SearchBar(*m_active, bar);
     bar->addWidget(m_search);
     auto *find = new QAction(tr("Find"), this);
-    find->setShortcut(QKeySequence::Find);
+    setChangeableShortcut(find, QStringLiteral("edit.find"), QKeySequence::Find);
     connect(find, &QAction::triggered, m_search, &SearchBar::activate);
     addAction(find);
     auto *findNext = new QAction(tr("Find Next"), this);
-    findNext->setShortcut(QKeySequence(Qt::Key_F3));
+    setChangeableShortcut(findNext, QStringLiteral("edit.findNext"), QKeySequence(Qt::Key_F3));
     connect(findNext, &QAction::triggered, m_search, &SearchBar::next);
     addAction(findNext);
     auto *findPrevious = new QAction(tr("Find Previous"), this);
-    findPrevious->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
+    setChangeableShortcut(findPrevious, QStringLiteral("edit.findPrevious"),
+                          QKeySequence(Qt::SHIFT | Qt::Key_F3));
     connect(findPrevious, &QAction::triggered, m_search, &SearchBar::previous);
     addAction(findPrevious);
 }
@@ -357,14 +362,16 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *openFile = file->addAction(tr("&Open File…"), this, &MainWindow::chooseFile);
-    openFile->setShortcut(QKeySequence::Open);
+    setChangeableShortcut(openFile, QStringLiteral("file.open"), QKeySequence::Open);
     QAction *openDirectory = file->addAction(tr("Open &Directory…"), this, &MainWindow::chooseDirectory);
-    openDirectory->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    setChangeableShortcut(openDirectory, QStringLiteral("file.openDirectory"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::fillRecentMenu);
     fillRecentMenu();
     QAction *keepSnapshots = file->addAction(tr("&Keep Snapshots for Fast Reopening"));
     keepSnapshots->setCheckable(true);
+    setChangeableShortcut(keepSnapshots, QStringLiteral("file.keepSnapshots"));
     keepSnapshots->setChecked(snapshotCacheSettings().enabled); // off for this run with --no-cache
     keepSnapshots->setToolTip(tr("Keep a snapshot of every opened capture in %1, so that it reopens "
                                  "without reading its files again while they are unchanged")
@@ -375,10 +382,10 @@ void MainWindow::createMenus()
         if (m_tabs->currentIndex() >= 0)
             closeTab(m_tabs->currentIndex());
     });
-    close->setShortcut(QKeySequence::Close);
+    setChangeableShortcut(close, QStringLiteral("file.closeTab"), QKeySequence::Close);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    setChangeableShortcut(quit, QStringLiteral("file.quit"), QKeySequence::Quit);
     m_menuPlaces[MenuSection::FileReview] = {file, beforeClose, false};
     m_menuPlaces[MenuSection::FileExport] = {file, quit, true};
     m_menuPlaces[MenuSection::Edit] = {menuBar()->addMenu(tr("&Edit"))};
@@ -389,7 +396,7 @@ void MainWindow::createMenus()
         if (CapturePage *page = m_tabModel->currentCapturePage())
             page->timeline()->fitAll();
     });
-    fit->setShortcut(QKeySequence(Qt::Key_Home));
+    setChangeableShortcut(fit, QStringLiteral("view.fitAll"), QKeySequence(Qt::Key_Home));
     view->addSeparator();
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_functionsDock->toggleViewAction());
@@ -400,14 +407,15 @@ void MainWindow::createMenus()
     m_showCriticalPath = view->addAction(tr("Show &Critical Path"));
     m_showCriticalPath->setCheckable(true);
     connect(m_showCriticalPath, &QAction::toggled, m_criticalPath, &CriticalPathHighlight::setShown);
-    m_showCriticalPath->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    setChangeableShortcut(m_showCriticalPath, QStringLiteral("view.showCriticalPath"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_showCriticalPath->setToolTip(
         tr("Dim the bars off the observed critical path and mark its gaps (Ctrl+Shift+P)"));
     m_showCriticalPath->setEnabled(m_criticalPath->isAvailable());
     connect(m_criticalPath, &CriticalPathHighlight::availabilityChanged, m_showCriticalPath,
             &QAction::setEnabled);
     view->addAction(m_ringsDock->toggleViewAction());
-    view->addAction(m_rings->bandAction());
+    view->addAction(setChangeableShortcut(m_rings->bandAction(), QStringLiteral("view.ringPressureBand")));
     view->addAction(m_compilerHintsDock->toggleViewAction());
     view->addSeparator();
     QMenu *themes = view->addMenu(tr("&Theme"));
@@ -420,6 +428,7 @@ void MainWindow::createMenus()
                 m_settings->setValue(QStringLiteral("theme"), themeName(theme));
             });
         a->setCheckable(true);
+        setChangeableShortcut(a, QStringLiteral("view.theme.%1").arg(themeName(theme)));
         a->setChecked(theme == current);
         themeGroup->addAction(a);
     }
@@ -430,12 +439,13 @@ void MainWindow::createMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *keys =
         help->addAction(tr("&Keyboard Shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); });
-    keys->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&About Lanescope"), this, [this] {
+    setChangeableShortcut(keys, QStringLiteral("help.keyboardShortcuts"), QKeySequence::HelpContents);
+    QAction *about = help->addAction(tr("&About Lanescope"), this, [this] {
         QMessageBox::about(this, tr("About Lanescope"),
                            tr("Lanescope %1\nA viewer for PyPTO L2 swimlane captures.")
                                .arg(QStringLiteral(LANESCOPE_VERSION)));
     });
+    setChangeableShortcut(about, QStringLiteral("help.about"));
     m_menuPlaces[MenuSection::Help] = {help, keys, true};
 }
 

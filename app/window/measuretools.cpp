@@ -1,6 +1,7 @@
 #include "app/window/measuretools.h"
 
 #include "app/window/mainwindow.h"
+#include "app/window/shortcutactions.h"
 #include "app/window/tabmodel.h"
 
 #include "widgets/overlays/annotationoverlays.h"
@@ -69,23 +70,25 @@ MeasureTools::MeasureTools(MainWindow *window) : QObject(window), m_window(windo
                                     Qt::BottomDockWidgetArea, functions);
 
     m_export = new QAction(tr("&Export…"), window);
-    m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    setChangeableShortcut(m_export, QStringLiteral("file.export"), QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(m_export, &QAction::triggered, this, &MeasureTools::chooseExport);
     m_copyImage = new QAction(tr("Copy &Image"), window);
-    m_copyImage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    setChangeableShortcut(m_copyImage, QStringLiteral("edit.copyImage"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(m_copyImage, &QAction::triggered, this, [this] {
         const QImage image = copyImage();
         if (!image.isNull())
             QApplication::clipboard()->setImage(image);
     });
     m_undo = new QAction(tr("&Undo"), window);
-    m_undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    setChangeableShortcut(m_undo, QStringLiteral("edit.undo"), QKeySequence(Qt::CTRL | Qt::Key_Z));
     connect(m_undo, &QAction::triggered, this, [this] {
         if (m_view)
             m_view->annotations()->undoStack()->undo();
     });
     m_redo = new QAction(tr("&Redo"), window);
-    m_redo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    setChangeableShortcut(m_redo, QStringLiteral("edit.redo"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
     connect(m_redo, &QAction::triggered, this, [this] {
         if (m_view)
             m_view->annotations()->undoStack()->redo();

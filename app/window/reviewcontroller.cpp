@@ -1,6 +1,7 @@
 #include "app/window/reviewcontroller.h"
 
 #include "app/window/mainwindow.h"
+#include "app/window/shortcutactions.h"
 #include "app/window/tabmodel.h"
 
 #include "model/format/metrictext.h"
@@ -100,11 +101,13 @@ CapturePage *ReviewController::afterPage() const
 void ReviewController::createActions()
 {
     m_openReview = new QAction(tr("Open &Review…"), this);
+    setChangeableShortcut(m_openReview, QStringLiteral("file.openReview"));
     connect(m_openReview, &QAction::triggered, this, &ReviewController::chooseAndOpen);
     m_saveReview = new QAction(tr("&Save Review…"), this);
-    m_saveReview->setShortcut(QKeySequence::Save);
+    setChangeableShortcut(m_saveReview, QStringLiteral("file.saveReview"), QKeySequence::Save);
     connect(m_saveReview, &QAction::triggered, this, [this] { chooseAndSave(false); });
     m_saveReviewEmbedded = new QAction(tr("Save Review with &Captures Inside…"), this);
+    setChangeableShortcut(m_saveReviewEmbedded, QStringLiteral("file.saveReviewWithCaptures"));
     m_saveReviewEmbedded->setToolTip(tr("The capture files travel inside the review file (compressed)."));
     connect(m_saveReviewEmbedded, &QAction::triggered, this, [this] { chooseAndSave(true); });
     m_window->addMenuActions(MainWindow::MenuSection::FileReview,
@@ -112,26 +115,33 @@ void ReviewController::createActions()
 
     m_markBefore = new QAction(tr("Mark Tab as &Before"), this);
     connect(m_markBefore, &QAction::triggered, this, [this] { markBefore(currentPage()); });
-    m_markBefore->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
+    setChangeableShortcut(m_markBefore, QStringLiteral("compare.markBefore"),
+                          QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
     m_markAfter = new QAction(tr("Mark Tab as &After"), this);
     connect(m_markAfter, &QAction::triggered, this, [this] { markAfter(currentPage()); });
-    m_markAfter->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
+    setChangeableShortcut(m_markAfter, QStringLiteral("compare.markAfter"),
+                          QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
     m_swap = new QAction(tr("&Swap Before and After"), this);
+    setChangeableShortcut(m_swap, QStringLiteral("compare.swapMarks"));
     connect(m_swap, &QAction::triggered, this, &ReviewController::swapMarks);
     m_clear = new QAction(tr("C&lear Marks"), this);
+    setChangeableShortcut(m_clear, QStringLiteral("compare.clearMarks"));
     connect(m_clear, &QAction::triggered, this, &ReviewController::clearMarks);
     auto *separator = new QAction(this);
     separator->setSeparator(true);
     m_compare = new QAction(tr("&Compare Before and After…"), this);
     connect(m_compare, &QAction::triggered, this, &ReviewController::chooseAndCompare);
-    m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    setChangeableShortcut(m_compare, QStringLiteral("compare.compare"),
+                          QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
     m_addToBefore = new QAction(tr("Add Tab to Be&fore"), this);
     m_addToBefore->setToolTip(
         tr("The current tab's capture becomes a further run of the comparison's Before."));
+    setChangeableShortcut(m_addToBefore, QStringLiteral("compare.addTabToBefore"));
     connect(m_addToBefore, &QAction::triggered, this, &ReviewController::addTabToBefore);
     m_addToAfter = new QAction(tr("Add Tab to Af&ter"), this);
     m_addToAfter->setToolTip(
         tr("The current tab's capture becomes a further run of the comparison's After."));
+    setChangeableShortcut(m_addToAfter, QStringLiteral("compare.addTabToAfter"));
     connect(m_addToAfter, &QAction::triggered, this, &ReviewController::addTabToAfter);
     m_window->addMenuActions(
         MainWindow::MenuSection::Compare,
@@ -142,6 +152,7 @@ void ReviewController::createActions()
     m_guided = new QAction(tr("&Guided Example: Before and After"), this);
     m_guided->setToolTip(
         tr("Opens the bundled pair (technique 01a, larger tiling) from symptom to verdict."));
+    setChangeableShortcut(m_guided, QStringLiteral("help.guidedExample"));
     connect(m_guided, &QAction::triggered, this, &ReviewController::openGuidedExample);
     m_window->addMenuActions(MainWindow::MenuSection::Help, {m_guided});
 

@@ -1,6 +1,7 @@
 #include "app/window/viewbookmarkactions.h"
 
 #include "app/window/mainwindow.h"
+#include "app/window/shortcutactions.h"
 #include "app/window/tabmodel.h"
 
 #include "model/session/viewbookmarks.h"
@@ -56,10 +57,12 @@ ViewBookmarkActions::ViewBookmarkActions(MainWindow *window) : QObject(window), 
         const std::size_t i = std::size_t(slot - ViewBookmarks::kFirstSlot);
         // Children of the window, so that Help > Keyboard Shortcuts lists them.
         m_store[i] = new QAction(tr("Store View as Bookmark &%1").arg(slot), window);
-        m_store[i]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | digitKey(slot)));
+        setChangeableShortcut(m_store[i], QStringLiteral("view.bookmark.store%1").arg(slot),
+                              QKeySequence(Qt::CTRL | Qt::SHIFT | digitKey(slot)));
         connect(m_store[i], &QAction::triggered, this, [this, slot] { store(slot); });
         m_recall[i] = new QAction(tr("Recall View Bookmark %1").arg(slot), window);
-        m_recall[i]->setShortcut(QKeySequence(Qt::CTRL | digitKey(slot)));
+        setChangeableShortcut(m_recall[i], QStringLiteral("view.bookmark.recall%1").arg(slot),
+                              QKeySequence(Qt::CTRL | digitKey(slot)));
         connect(m_recall[i], &QAction::triggered, this, [this, slot] { recall(slot); });
         // The menu lists stored views by their range, not these actions: they act from the window.
         window->addAction(m_recall[i]);

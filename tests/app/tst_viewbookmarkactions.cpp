@@ -265,8 +265,11 @@ private slots:
 
         ShortcutsDialog dialog(m_window.get());
         const auto rowOf = [&](const QString &action) {
-            const auto hits = dialog.model()->findItems(action, Qt::MatchExactly, 1);
-            return hits.size() == 1 ? dialog.model()->item(hits.front()->row(), 0)->text() : QString();
+            const auto hits =
+                dialog.model()->findItems(action, Qt::MatchExactly, ShortcutsDialog::ActionColumn);
+            return hits.size() == 1
+                       ? dialog.model()->item(hits.front()->row(), ShortcutsDialog::KeysColumn)->text()
+                       : QString();
         };
         QCOMPARE(rowOf(QStringLiteral("Store View as Bookmark 3")),
                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_3).toString(QKeySequence::NativeText));
