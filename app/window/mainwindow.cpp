@@ -185,7 +185,8 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
     // "view.panel.detailsDock": the dock's name is already stable, window state is saved by it.
-    setChangeableShortcut(dock->toggleViewAction(), QStringLiteral("view.panel.") + objectName);
+    setChangeableShortcut(dock->toggleViewAction(), QStringLiteral("view.panel.") + objectName, {},
+                          tr("%1 Panel").arg(title));
     dock->setWidget(panel);
     addDockWidget(area, dock);
     if (tabbedWith && dockWidgetArea(tabbedWith) == area) {
@@ -428,7 +429,8 @@ void MainWindow::createMenus()
                 m_settings->setValue(QStringLiteral("theme"), themeName(theme));
             });
         a->setCheckable(true);
-        setChangeableShortcut(a, QStringLiteral("view.theme.%1").arg(themeName(theme)));
+        setChangeableShortcut(a, QStringLiteral("view.theme.%1").arg(themeName(theme)), {},
+                              theme == Theme::Light ? tr("Light Theme") : tr("Dark Theme"));
         a->setChecked(theme == current);
         themeGroup->addAction(a);
     }

@@ -10,6 +10,7 @@ namespace {
 
 // The keys an action was created with, kept on it before the user's replace them.
 constexpr char kDefaultKeys[] = "lanescopeDefaultShortcut";
+constexpr char kName[] = "lanescopeShortcutName";
 
 QList<QAction *> changeableActions(const QWidget *window)
 {
@@ -20,10 +21,19 @@ QList<QAction *> changeableActions(const QWidget *window)
     return out;
 }
 
+QString nameOf(const QAction *action)
+{
+    const QString name = action->property(kName).toString();
+    return name.isEmpty() ? action->text().remove(u'&') : name;
+}
+
 } // namespace
 
-QAction *setChangeableShortcut(QAction *action, const QString &id, const QKeySequence &defaultKeys)
+QAction *setChangeableShortcut(QAction *action, const QString &id, const QKeySequence &defaultKeys,
+                               const QString &name)
 {
+    if (!name.isEmpty())
+        action->setProperty(kName, name);
     action->setObjectName(id);
     action->setShortcut(defaultKeys);
     action->setProperty(kDefaultKeys, QVariant::fromValue(defaultKeys));
@@ -34,7 +44,7 @@ ShortcutScheme shortcutSchemeOf(const QWidget *window)
 {
     ShortcutScheme scheme;
     for (QAction *action : changeableActions(window))
-        scheme.add(action->objectName(), action->text().remove(u'&'),
+        scheme.add(action->objectName(), nameOf(action),
                    action->property(kDefaultKeys).value<QKeySequence>());
     ShortcutScheme::Overrides current;
     for (QAction *action : changeableActions(window))

@@ -13,8 +13,10 @@ namespace lanescope {
 // changed, and applying the user's keys to them.
 
 // Gives `action` its default keys (none: empty) and names it `id` (its objectName, the key of its
-// setting), which lets the user change them. Returns `action`.
-QAction *setChangeableShortcut(QAction *action, const QString &id, const QKeySequence &defaultKeys = {});
+// setting), which lets the user change them. The shortcut editor calls it by its text, or by `name`
+// where the text needs its menu to be understood ("Dark" is the "Dark Theme"). Returns `action`.
+QAction *setChangeableShortcut(QAction *action, const QString &id, const QKeySequence &defaultKeys = {},
+                               const QString &name = {});
 
 // The changeable actions of `window` (its children at any depth): their defaults and current keys.
 ShortcutScheme shortcutSchemeOf(const QWidget *window);

@@ -210,10 +210,11 @@ void ShortcutsDialog::assigned(const QKeySequence &keys, const QString &loser)
     QStringList notes;
     if (const ShortcutScheme::Entry *e = m_scheme.find(loser))
         notes << tr("%1 no longer has a shortcut.").arg(e->name);
-    if (const TimelineKey *k = timelineKeyFor(keys))
+    // Defaults that share a timeline key (Home) do what the timeline does; new keys may not.
+    const ShortcutScheme::Entry *current = m_scheme.find(currentId());
+    if (const TimelineKey *k = timelineKeyFor(keys); k && current && keys != current->defaultKeys)
         notes << tr("%1 is also the timeline's key for \"%2\": this shortcut takes it from the timeline.")
-                     .arg(QCoreApplication::translate("TimelineKeys", k->keys),
-                          QCoreApplication::translate("TimelineKeys", k->what));
+                     .arg(text(keys), QCoreApplication::translate("TimelineKeys", k->what));
     say(notes.join(u' '));
     {
         const QSignalBlocker blocker(m_keys);
