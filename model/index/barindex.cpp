@@ -26,7 +26,7 @@ LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std
             m_disjoint = false;
         previousEnd = end;
         maxEnd = std::max(maxEnd, end);
-        m_summary.add(std::uint32_t(k), s);
+        m_summary.add(s);
         if ((k + 1) % kBlock == 0 || k + 1 == m_size)
             m_blockMaxEnd.push_back(maxEnd);
     }

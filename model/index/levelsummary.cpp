@@ -25,7 +25,7 @@ std::size_t LevelSummary::bucketOf(double startUs) const
     return std::min(m_buckets.size() - 1, std::size_t(at));
 }
 
-void LevelSummary::add(std::uint32_t k, const Slice &slice)
+void LevelSummary::add(const Slice &slice)
 {
     if (m_buckets.empty())
         return;
@@ -45,7 +45,7 @@ void LevelSummary::add(std::uint32_t k, const Slice &slice)
     }
     if (end - slice.startUs > b.longestUs) {
         b.longestUs = end - slice.startUs;
-        b.longestK = k;
+        b.longest = slice;
     }
     ++b.count;
 }

@@ -134,26 +134,28 @@ void BarPainter::collectSlices(const Lane &lane, const LaneLevelIndex &level, in
 
 void BarPainter::collectBuckets(const Lane &lane, const LaneLevelIndex &level, int y, int height)
 {
-    const std::vector<Slice> &slices = lane.slices;
     const double t0 = m_f.vp.t0Us;
     const double t1 = m_f.vp.t1Us;
     const LevelSummary &summary = level.summary();
     const std::vector<LevelSummary::Bucket> &buckets = summary.buckets();
     // The bucket of the first slice still visible at t0: no earlier bucket reaches into the view.
-    const std::size_t first = level.firstEndingAtOrAfter(slices, t0);
+    const std::size_t first = level.firstEndingAtOrAfter(lane.slices, t0);
     if (first >= level.size())
         return;
 
+    // A run of merged buckets; the longest slice among them stands for it (its colour, and its
+    // label where it is wide enough), looked at once the run is complete.
     PendingRect pending;
-    double pendingLongestUs = -1;
-    // The bucket's longest slice stands for the run: its colour, and its label where it is wide.
-    const auto takeLongest = [&](const LevelSummary::Bucket &b) {
-        const Slice &s = slices[level.sliceIndex(b.longestK)];
+    const LevelSummary::Bucket *longest = nullptr;
+    const auto flush = [&] {
+        if (pending.count == 0)
+            return;
+        const Slice &s = longest->longest;
         pending.longest = &s;
         pending.longestLeft = column(s.startUs);
         pending.longestRight = std::max(pending.longestLeft + 1, column(std::max(s.startUs, s.endUs)));
         pending.colour = colourOf(lane, s);
-        pendingLongestUs = b.longestUs;
+        addBar(lane, pending, y, height);
     };
     for (std::size_t i = summary.bucketOf(level.startUs(first)); i < buckets.size(); ++i) {
         const LevelSummary::Bucket &b = buckets[i];
@@ -169,17 +171,18 @@ void BarPainter::collectBuckets(const Lane &lane, const LaneLevelIndex &level, i
         if (pending.count > 0 && left < pending.right) {
             pending.right = std::max(pending.right, right);
             pending.count += b.count;
-            if (b.longestUs > pendingLongestUs)
-                takeLongest(b);
+            if (b.longestUs > longest->longestUs)
+                longest = &b;
             continue;
         }
-        if (pending.count > 0)
-            addBar(lane, pending, y, height);
-        pending = {left, right, b.count, nullptr, 0, 0, 0};
-        takeLongest(b);
+        flush();
+        pending = {};
+        pending.left = left;
+        pending.right = right;
+        pending.count = b.count;
+        longest = &b;
     }
-    if (pending.count > 0)
-        addBar(lane, pending, y, height);
+    flush();
 }
 
 void BarPainter::addBar(const Lane &lane, const PendingRect &r, int y, int height)
