@@ -29,6 +29,39 @@ private slots:
         QFETCH(QString, text);
         QCOMPARE(formatBytes(bytes), text);
     }
+
+    // A column of byte counts takes the unit of its middle value and writes plain numbers in it.
+    void columnTakesTheMiddleValuesUnit_data()
+    {
+        QTest::addColumn<QList<qint64>>("values");
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QStringList>("cells");
+        QTest::newRow("empty") << QList<qint64>{} << "Moves (B)" << QStringList{};
+        QTest::newRow("bytes") << QList<qint64>{12, 512, 1000} << "Moves (B)"
+                               << QStringList{"12", "512", "1000"};
+        QTest::newRow("mostly KiB") << QList<qint64>{512, 4096, 6144, qint64(3) << 20} << "Moves (KiB)"
+                                    << QStringList{"0.5", "4.0", "6.0", "3072.0"};
+        QTest::newRow("mostly MiB") << QList<qint64>{4096, qint64(3) << 20, qint64(5) << 20} << "Moves (MiB)"
+                                    << QStringList{"0.0", "3.0", "5.0"};
+        QTest::newRow("negative") << QList<qint64>{-2048, 1024} << "Moves (KiB)"
+                                  << QStringList{"-2.0", "1.0"};
+        QTest::newRow("extremes") << QList<qint64>{std::numeric_limits<qint64>::min(),
+                                                   std::numeric_limits<qint64>::max()}
+                                  << "Moves (TiB)" << QStringList{"-8388608.0", "8388608.0"};
+    }
+    void columnTakesTheMiddleValuesUnit()
+    {
+        QFETCH(QList<qint64>, values);
+        QFETCH(QString, header);
+        QFETCH(QStringList, cells);
+        const std::vector<std::int64_t> column(values.begin(), values.end());
+        const ByteUnit unit = byteColumnUnit(column);
+        QCOMPARE(bytesColumnHeader(QStringLiteral("Moves"), unit), header);
+        QStringList written;
+        for (const qint64 v : values)
+            written << formatBytesCell(v, unit);
+        QCOMPARE(written, cells);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestBytesText)

@@ -101,10 +101,10 @@ private slots:
         QTest::addColumn<QString>("moves");
         QTest::addColumn<QString>("kernel");
         QTest::addColumn<QString>("location");
-        QTest::newRow("largest transfer first") << 0 << 0 << "4 KiB"
+        QTest::newRow("largest transfer first") << 0 << 0 << "4.0"
                                                 << "qk_matmul"
                                                 << "k.py:11:5";
-        QTest::newRow("then the smaller") << 0 << 1 << "1 KiB"
+        QTest::newRow("then the smaller") << 0 << 1 << "1.0"
                                           << "softmax"
                                           << "k.py:10:5";
         QTest::newRow("no volume, no kernel, still listed") << 0 << 2 << ""
@@ -133,6 +133,9 @@ private slots:
         QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("PH-DSA-001 AllocateMemoryAddr (1)"));
         const QModelIndex parent = model.index(group, 0);
         auto cell = [&](int column) { return model.index(row, column, parent).data().toString(); };
+        // One unit for the column, named in its header; plain numbers in its cells.
+        QCOMPARE(model.headerData(CompilerHintsModel::MovesColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Moves (KiB)"));
         QCOMPARE(cell(CompilerHintsModel::MovesColumn), moves);
         QCOMPARE(cell(CompilerHintsModel::KernelColumn), kernel);
         QCOMPARE(cell(CompilerHintsModel::LocationColumn), location);

@@ -34,6 +34,13 @@ void CompilerHintsModel::setCapture(CapturePtr capture)
         for (auto &[code, hints] : byCode)
             m_groups.push_back({code, std::move(hints)});
     }
+    // The moved bytes in one unit, named in the column's header.
+    std::vector<std::int64_t> moves;
+    for (const Group &g : m_groups)
+        for (const PerfHint *h : g.hints)
+            if (h->transfer && h->transfer->movedBytes)
+                moves.push_back(*h->transfer->movedBytes);
+    m_movesUnit = byteColumnUnit(moves);
     endResetModel();
 }
 
@@ -121,7 +128,9 @@ QVariant CompilerHintsModel::data(const QModelIndex &index, int role) const
         case HintColumn:
             return QString(h->message).replace(u'\n', u' ');
         case MovesColumn:
-            return h->transfer && h->transfer->movedBytes ? formatBytes(*h->transfer->movedBytes) : QString();
+            return h->transfer && h->transfer->movedBytes
+                       ? formatBytesCell(*h->transfer->movedBytes, m_movesUnit)
+                       : QString();
         case KernelColumn:
             return kernelsOf(*h);
         case LocationColumn:
@@ -156,7 +165,7 @@ QVariant CompilerHintsModel::headerData(int section, Qt::Orientation orientation
     case HintColumn:
         return tr("Hint");
     case MovesColumn:
-        return tr("Moves");
+        return bytesColumnHeader(tr("Moves"), m_movesUnit);
     case KernelColumn:
         return tr("Kernel");
     case LocationColumn:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/capture/capture.h"
+#include "model/format/bytestext.h"
 
 #include <QAbstractItemModel>
 #include <vector>
@@ -10,7 +11,8 @@ namespace lanescope {
 // The compiler's hints of a capture's build as a two-level tree: one row per code, then its hints.
 // PH001 comes first and is ranked by the bytes a transfer moves (perf-hints spec A.4: the figure
 // to rank by), hints without that figure last in file order; the other codes follow by name, their
-// hints in file order. Hints that joined to no kernel are listed all the same.
+// hints in file order. Hints that joined to no kernel are listed all the same. The bytes moved are
+// written in one unit, named in the column's header ("Moves (KiB)").
 class CompilerHintsModel : public QAbstractItemModel
 {
     Q_OBJECT
@@ -53,6 +55,7 @@ private:
 
     CapturePtr m_capture;
     std::vector<Group> m_groups;
+    ByteUnit m_movesUnit = ByteUnit::B; // the Moves column's, from its middle value
 };
 
 } // namespace lanescope

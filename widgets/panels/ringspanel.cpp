@@ -4,7 +4,6 @@
 
 #include "model/index/tasklocator.h"
 #include "widgets/overlays/ringpressureband.h"
-#include "widgets/panels/numbersortitem.h"
 #include "widgets/text/timeformat.h"
 #include "widgets/timeline/activecapture.h"
 #include "widgets/timeline/timelineannotations.h"
@@ -12,27 +11,54 @@
 #include <QAction>
 #include <QHeaderView>
 #include <QLabel>
-#include <QTableWidget>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace lanescope {
 
 namespace {
 
-// Heap amounts in MiB, as the scope-stats plot shows them (spec §8.3); slots and entries as counts.
+// Heap amounts in MiB, as the scope-stats plot shows them; slots and entries as counts. The unit is
+// the resource's group heading's: the cells hold the number alone.
 QString amount(double v, RingResource r)
 {
     if (r == RingResource::Heap)
-        return QStringLiteral("%1 MiB").arg(v / (1024.0 * 1024.0), 0, 'f', 1);
+        return QString::number(v / (1024.0 * 1024.0), 'f', 1);
     return QString::number(v, 'f', 0);
 }
 
-QTableWidgetItem *cell(const QString &text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
+// "Heap (MiB)": a resource's group heading, naming the unit of its Peak and Capacity cells.
+QString resourceHeading(RingResource r)
 {
-    auto *item = new QTableWidgetItem(text);
-    item->setTextAlignment(align);
-    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    return item;
+    switch (r) {
+    case RingResource::TaskWindow:
+        return RingsPanel::tr("Task window (slots)");
+    case RingResource::Heap:
+        return RingsPanel::tr("Heap (MiB)");
+    case RingResource::DepPool:
+        return RingsPanel::tr("Dep pool (entries)");
+    }
+    return ringResourceName(r);
+}
+
+// A row of the tree that sorts by the number each cell keeps in Qt::UserRole, not by its text:
+// "9.4" before "100.0", and "—" (kept as -1) before every value.
+class NumberSortTreeItem : public QTreeWidgetItem
+{
+public:
+    using QTreeWidgetItem::QTreeWidgetItem;
+    bool operator<(const QTreeWidgetItem &other) const override
+    {
+        const int column = treeWidget() ? treeWidget()->sortColumn() : 0;
+        return data(column, Qt::UserRole).toDouble() < other.data(column, Qt::UserRole).toDouble();
+    }
+};
+
+void setNumber(QTreeWidgetItem *item, int column, const QString &text, double value)
+{
+    item->setText(column, text);
+    item->setData(column, Qt::UserRole, value);
+    item->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 } // namespace
@@ -57,20 +83,23 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
             .arg(RingDiagnosis::kDangerFraction * 100, 0, 'f', 0));
     layout->addWidget(m_diagnosisLabel);
 
-    m_table = new QTableWidget(0, ColumnCount, this);
-    m_table->setHorizontalHeaderLabels({tr("Ring"), tr("Resource"), tr("Peak"), tr("Capacity"),
-                                        tr("% of capacity"), tr("Scope site of peak"), atHeader(TimeUnit::Us),
-                                        tr("Tasks on ring")});
-    for (const int column : {RingColumn, PeakColumn, CapacityColumn, PercentColumn, AtColumn, TasksColumn})
-        m_table->horizontalHeaderItem(column)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_table->verticalHeader()->hide();
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // One group per resource, so that each column holds one unit: the group's heading names it.
+    m_tree = new QTreeWidget(this);
+    m_tree->setColumnCount(ColumnCount);
+    m_tree->setHeaderLabels({tr("Ring"), tr("Peak"), tr("Capacity"), tr("% of capacity"),
+                             tr("Scope site of peak"), atHeader(TimeUnit::Us), tr("Tasks on ring")});
+    for (const int column : {PeakColumn, CapacityColumn, PercentColumn, AtColumn, TasksColumn})
+        m_tree->headerItem()->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
+    m_tree->setRootIsDecorated(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     // Numbers keep columns of their width; the scope site, free text, takes what is left.
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(SiteColumn, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSortIndicator(RingColumn, Qt::AscendingOrder); // ring order first
-    layout->addWidget(m_table, 1);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(SiteColumn, QHeaderView::Stretch);
+    m_tree->header()->setSortIndicator(RingColumn, Qt::AscendingOrder); // ring order first
+    layout->addWidget(m_tree, 1);
 
     m_noteLabel = new QLabel(this);
     m_noteLabel->setWordWrap(true);
@@ -155,8 +184,8 @@ QString RingsPanel::atHeader(TimeUnit unit)
 void RingsPanel::rebuild()
 {
     // Rows are filled unsorted, then sorted by the column the user chose (ring order by default).
-    m_table->setSortingEnabled(false);
-    m_table->setRowCount(0);
+    m_tree->setSortingEnabled(false);
+    m_tree->clear();
     if (!m_capture) {
         m_diagnosis = {};
         m_diagnosisLabel->setText(tr("No capture."));
@@ -191,45 +220,50 @@ void RingsPanel::rebuild()
             if (const auto &s = rings.at(r, RingResource(k)); s && s->peak > 0)
                 peakTimes.push_back(s->peakUs);
     const TimeUnit atUnit = columnUnit(peakTimes);
-    m_table->horizontalHeaderItem(AtColumn)->setText(atHeader(atUnit));
+    m_tree->headerItem()->setText(AtColumn, atHeader(atUnit));
 
-    for (int r = 0; r < kRingCount; ++r)
-        for (int k = 0; k < kRingResourceCount; ++k) {
-            const auto &s = rings.at(r, RingResource(k));
+    for (int k = 0; k < kRingResourceCount; ++k) {
+        const auto res = RingResource(k);
+        QTreeWidgetItem *group = nullptr;
+        for (int r = 0; r < kRingCount; ++r) {
+            const auto &s = rings.at(r, res);
             if (!s)
                 continue;
-            const int row = m_table->rowCount();
-            m_table->insertRow(row);
-            m_table->setItem(row, RingColumn, numberItem(QString::number(r), r));
-            m_table->setItem(row, ResourceColumn, cell(ringResourceName(RingResource(k))));
-            const auto res = RingResource(k);
-            m_table->setItem(row, PeakColumn, numberItem(amount(s->peak, res), s->peak));
-            m_table->setItem(row, CapacityColumn,
-                             numberItem(s->capacity ? amount(*s->capacity, res) : tr("unknown"),
-                                        s->capacity.value_or(-1)));
+            if (!group) {
+                group = new NumberSortTreeItem(m_tree, {resourceHeading(res)});
+                group->setFirstColumnSpanned(true);
+                for (int column = 0; column < ColumnCount; ++column)
+                    group->setData(column, Qt::UserRole, k); // groups keep resource order
+                QFont bold = group->font(0);
+                bold.setBold(true);
+                group->setFont(0, bold);
+            }
+            auto *item = new NumberSortTreeItem(group);
+            setNumber(item, RingColumn, QString::number(r), r);
+            item->setTextAlignment(RingColumn, Qt::AlignLeft | Qt::AlignVCenter);
+            setNumber(item, PeakColumn, amount(s->peak, res), s->peak);
+            setNumber(item, CapacityColumn, s->capacity ? amount(*s->capacity, res) : tr("unknown"),
+                      s->capacity.value_or(-1));
             const auto fraction = s->peakFraction();
-            auto *pct = numberItem(fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("—"),
-                                   fraction ? *fraction * 100 : -1);
+            setNumber(item, PercentColumn,
+                      fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("—"),
+                      fraction ? *fraction * 100 : -1);
             if (fraction && *fraction >= RingDiagnosis::kDangerFraction)
-                pct->setForeground(QColor(200, 40, 40));
-            m_table->setItem(row, PercentColumn, pct);
+                item->setForeground(PercentColumn, QColor(200, 40, 40));
             // A curve that never rises has no peak moment to name.
             const bool flat = s->peak <= 0;
             const QString site = rings.siteName(s->peakSite);
-            m_table->setItem(row, SiteColumn,
-                             cell(flat             ? QStringLiteral("—")
-                                  : site.isEmpty() ? tr("unknown")
-                                                   : site));
-            m_table->setItem(row, AtColumn,
-                             numberItem(flat ? QStringLiteral("—") : formatTimeCell(s->peakUs, atUnit),
-                                        flat ? -1 : s->peakUs));
-            const bool window = RingResource(k) == RingResource::TaskWindow;
-            m_table->setItem(
-                row, TasksColumn,
-                numberItem(window ? QString::number(rings.tasksPerRing[std::size_t(r)]) : QString(),
-                           window ? double(rings.tasksPerRing[std::size_t(r)]) : -1));
+            item->setText(SiteColumn, flat ? QStringLiteral("—") : site.isEmpty() ? tr("unknown") : site);
+            setNumber(item, AtColumn, flat ? QStringLiteral("—") : formatTimeCell(s->peakUs, atUnit),
+                      flat ? -1 : s->peakUs);
+            const bool window = res == RingResource::TaskWindow;
+            setNumber(item, TasksColumn,
+                      window ? QString::number(rings.tasksPerRing[std::size_t(r)]) : QString(),
+                      window ? double(rings.tasksPerRing[std::size_t(r)]) : -1);
         }
-    m_table->setSortingEnabled(true);
+    }
+    m_tree->expandAll();
+    m_tree->setSortingEnabled(true);
 }
 
 } // namespace lanescope

@@ -12,7 +12,7 @@
 
 class QAction;
 class QLabel;
-class QTableWidget;
+class QTreeWidget;
 
 namespace lanescope {
 
@@ -43,12 +43,12 @@ public:
     bool bandShown() const;
     const RingDiagnosis &diagnosis() const { return m_diagnosis; }
     QString diagnosisText() const;
-    QTableWidget *table() const { return m_table; }
+    // One group per resource, its heading naming the unit of its Peak and Capacity; a row per ring.
+    QTreeWidget *tree() const { return m_tree; }
 
     // Column order of the table.
     enum Column {
         RingColumn,
-        ResourceColumn,
         PeakColumn,
         CapacityColumn,
         PercentColumn,
@@ -71,7 +71,7 @@ private:
     QAction *m_bandAction = nullptr;
     QLabel *m_diagnosisLabel = nullptr;
     QLabel *m_noteLabel = nullptr;
-    QTableWidget *m_table = nullptr;
+    QTreeWidget *m_tree = nullptr;
     RingDiagnosis m_diagnosis;
 };
 
