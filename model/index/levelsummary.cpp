@@ -37,10 +37,11 @@ void LevelSummary::add(const Slice &slice)
     // Loaders may leave a slice's end before its start (clock glitches): drawn as an instant.
     const double end = std::max(slice.startUs, slice.endUs);
     if (b.count == 0) {
-        b.firstStartUs = slice.startUs;
+        b.firstStartUs = b.lastStartUs = slice.startUs;
         b.lastEndUs = end;
     } else {
         b.firstStartUs = std::min(b.firstStartUs, slice.startUs);
+        b.lastStartUs = std::max(b.lastStartUs, slice.startUs);
         b.lastEndUs = std::max(b.lastEndUs, end);
     }
     if (end - slice.startUs > b.longestUs) {

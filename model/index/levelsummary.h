@@ -11,7 +11,7 @@ namespace lanescope {
 // time span cut into equal buckets, each holding what the slices starting in it cover together
 // and which of them is longest. A full view of ten million bars asks each lane for a few thousand
 // pixel columns; walking the slices costs a cache miss or two per column, walking the buckets
-// reads one small array in order (64 bytes a bucket, at most one bucket per 16 slices). Levels
+// reads one small array in order (72 bytes a bucket, at most one bucket per 16 slices). Levels
 // with instants or with few slices have no buckets.
 class LevelSummary
 {
@@ -19,7 +19,8 @@ public:
     struct Bucket
     {
         double firstStartUs = 0; // the earliest start among the slices starting in the bucket
-        double lastEndUs = 0;    // the latest end among those slices
+        double lastStartUs = 0;  // the latest start among them: a slice covers its start's pixel
+        double lastEndUs = 0;    // the latest end among them
         double longestUs = -1;   // how long the longest of them lasts
         // A copy of that longest slice: the bars drawn from the bucket take its colour, and
         // reading it here spares the frame a cache miss into the lane per bar.

@@ -77,6 +77,7 @@ private slots:
             LevelSummary::Bucket &b = expected[summary.bucketOf(s.startUs)];
             if (b.count == 0)
                 b.firstStartUs = s.startUs;
+            b.lastStartUs = s.startUs;
             b.lastEndUs = std::max(b.lastEndUs, s.endUs);
             if (s.endUs - s.startUs > b.longestUs) {
                 b.longestUs = s.endUs - s.startUs;
@@ -89,6 +90,7 @@ private slots:
             const LevelSummary::Bucket &got = summary.buckets()[i];
             QCOMPARE(got.count, expected[i].count);
             QCOMPARE(got.firstStartUs, expected[i].firstStartUs);
+            QCOMPARE(got.lastStartUs, expected[i].lastStartUs);
             QCOMPARE(got.lastEndUs, expected[i].lastEndUs);
             QCOMPARE(got.longestUs, expected[i].longestUs);
             QCOMPARE(got.longest.startUs, expected[i].longest.startUs);

@@ -166,8 +166,9 @@ void BarPainter::collectBuckets(const Lane &lane, const LaneLevelIndex &level, i
         ++m_f.stats.bucketsVisited;
         if (b.lastEndUs < t0)
             continue;
+        // As drawn from the slices: each covers at least the pixel column it starts in.
         const int left = column(b.firstStartUs);
-        const int right = std::max(left + 1, column(b.lastEndUs));
+        const int right = std::max(column(b.lastStartUs) + 1, column(b.lastEndUs));
         if (pending.count > 0 && left < pending.right) {
             pending.right = std::max(pending.right, right);
             pending.count += b.count;
