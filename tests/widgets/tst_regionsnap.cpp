@@ -76,6 +76,30 @@ private slots:
         QCOMPARE(r.endUs, end);
     }
 
+    void snapMovedEdge_data()
+    {
+        QTest::addColumn<double>("fixed");
+        QTest::addColumn<double>("moving");
+        QTest::addColumn<double>("start");
+        QTest::addColumn<double>("end");
+        // Edges 10, 20, 30, 100; tolerance 2. The fixed edge never snaps, even near an edge.
+        QTest::newRow("end snaps, start stays") << 11.0 << 29.0 << 11.0 << 30.0;
+        QTest::newRow("start snaps, end stays") << 99.0 << 21.0 << 20.0 << 99.0;
+        QTest::newRow("free end") << 11.0 << 50.0 << 11.0 << 50.0;
+        QTest::newRow("past the fixed edge swaps") << 30.0 << 9.0 << 10.0 << 30.0;
+        QTest::newRow("onto the fixed edge keeps the drag") << 20.0 << 21.0 << 20.0 << 21.0;
+    }
+    void snapMovedEdge()
+    {
+        QFETCH(double, fixed);
+        QFETCH(double, moving);
+        QFETCH(double, start);
+        QFETCH(double, end);
+        const TimeRange r = lanescope::snapMovedEdge(fixed, moving, {10, 20, 30, 100}, 2.0);
+        QCOMPARE(r.startUs, start);
+        QCOMPARE(r.endUs, end);
+    }
+
     void barEdgesOfACapture()
     {
         Capture c;

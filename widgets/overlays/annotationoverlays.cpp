@@ -11,6 +11,7 @@ namespace lanescope {
 namespace {
 constexpr int kRulerTextPx = 11;
 constexpr int kFlagHeightPx = 14;
+constexpr double kLineHitPx = 3;
 } // namespace
 
 QColor MeasurementOverlay::colour()
@@ -81,6 +82,34 @@ QString MarkerOverlay::flagText(const TimelineMarker &marker)
     return marker.name.isEmpty() ? formatDuration(marker.timeUs) : marker.name;
 }
 
+QFont MarkerOverlay::flagFont(QFont base)
+{
+    base.setPixelSize(kRulerTextPx - 1);
+    return base;
+}
+
+QRectF MarkerOverlay::flagRect(const TimelineMarker &marker, const TimelineViewport &vp, const QFont &base)
+{
+    const double x = std::floor(vp.xOf(marker.timeUs)) + 0.5;
+    if (!(x >= vp.plotLeft() && x <= vp.plotRight() - 1)) // the plot's last pixel is plotRight() - 1
+        return {};
+    const int width = QFontMetrics(flagFont(base)).horizontalAdvance(flagText(marker)) + 8;
+    return {x, double(vp.lanesTop() - kFlagHeightPx), double(width), double(kFlagHeightPx)};
+}
+
+int MarkerOverlay::markerAtFlag(QPointF pos, const TimelineViewport &vp, const QFont &base) const
+{
+    // Later flags are drawn over earlier ones: the last one hit is the one seen. The marker's line
+    // across the ruler counts too, a little wide, so a click lands on it without aiming.
+    for (auto m = m_markers.rbegin(); m != m_markers.rend(); ++m) {
+        const QRectF flag = flagRect(*m, vp, base);
+        const QRectF line(flag.left() - kLineHitPx, 0, 2 * kLineHitPx, vp.lanesTop());
+        if (!flag.isEmpty() && (flag.contains(pos) || line.contains(pos)))
+            return m->id;
+    }
+    return 0;
+}
+
 void MarkerOverlay::paint(QPainter &p, const TimelineOverlayContext &context) const
 {
     if (m_markers.empty())
@@ -89,14 +118,13 @@ void MarkerOverlay::paint(QPainter &p, const TimelineOverlayContext &context) co
     const QRect plot = context.plotRect();
     const QRect ruler = context.rulerRect();
     const QColor accent = colour();
-    QFont font = p.font();
-    font.setPixelSize(kRulerTextPx - 1);
-    p.setFont(font);
-    const QFontMetrics metrics(font);
+    const QFont base = p.font();
+    p.setFont(flagFont(base));
     for (const TimelineMarker &m : m_markers) {
-        const double x = std::floor(vp.xOf(m.timeUs)) + 0.5;
-        if (x < plot.left() || x > plot.right())
+        const QRectF flag = flagRect(m, vp, base);
+        if (flag.isEmpty())
             continue;
+        const double x = flag.left();
         p.save();
         p.setClipRect(plot);
         p.setRenderHint(QPainter::Antialiasing, false);
@@ -109,14 +137,11 @@ void MarkerOverlay::paint(QPainter &p, const TimelineOverlayContext &context) co
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(QPen(accent, 1));
         p.drawLine(QPointF(x, ruler.top()), QPointF(x, ruler.bottom() + 1));
-        const QString text = flagText(m);
-        const int width = metrics.horizontalAdvance(text) + 8;
-        const QRectF flag(x, ruler.bottom() + 1 - kFlagHeightPx, width, kFlagHeightPx);
         p.setPen(Qt::NoPen);
         p.setBrush(accent);
         p.drawRect(flag);
         p.setPen(Qt::white);
-        p.drawText(flag, Qt::AlignCenter, text);
+        p.drawText(flag, Qt::AlignCenter, flagText(m));
         p.restore();
     }
 }

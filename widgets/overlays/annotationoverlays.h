@@ -3,6 +3,8 @@
 #include "widgets/overlays/timelineoverlay.h"
 #include "widgets/timeline/timelineannotations.h"
 
+#include <QFont>
+#include <QRectF>
 #include <optional>
 #include <vector>
 
@@ -34,6 +36,14 @@ public:
     static QColor colour();
     // What a marker's flag says: its name, else its time.
     static QString flagText(const TimelineMarker &marker);
+    // The font a flag is written in, from the font the timeline is drawn with.
+    static QFont flagFont(QFont base);
+    // Where a marker's flag sits on the ruler (viewport coordinates), or an empty rectangle when
+    // the marker is off the plot.
+    static QRectF flagRect(const TimelineMarker &marker, const TimelineViewport &vp, const QFont &base);
+    // The id of the marker whose flag, or line across the ruler, is under `pos` (the one drawn on
+    // top where flags overlap), or 0: what a click on the ruler points at, as paint() draws it.
+    int markerAtFlag(QPointF pos, const TimelineViewport &vp, const QFont &base) const;
 
 private:
     std::vector<TimelineMarker> m_markers;

@@ -42,4 +42,13 @@ TimeRange snapRegion(double fromUs, double toUs, const std::vector<double> &sort
     return {a, b};
 }
 
+TimeRange snapMovedEdge(double fixedUs, double movingUs, const std::vector<double> &sortedEdges,
+                        double toleranceUs)
+{
+    double moved = snapTime(movingUs, sortedEdges, toleranceUs);
+    if (moved == fixedUs)
+        moved = movingUs;
+    return {std::min(fixedUs, moved), std::max(fixedUs, moved)};
+}
+
 } // namespace lanescope

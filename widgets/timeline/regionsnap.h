@@ -24,4 +24,10 @@ double snapTime(double us, const std::vector<double> &sortedEdges, double tolera
 // ends snap onto the same edge the unsnapped times are kept, so a short drag never collapses.
 TimeRange snapRegion(double fromUs, double toUs, const std::vector<double> &sortedEdges, double toleranceUs);
 
+// A region with one edge kept where it is (`fixedUs`) and the other dragged to `movingUs`, which
+// alone snaps; the result is ordered, so dragging an edge past the other swaps their roles. When
+// the dragged edge would snap onto the fixed one the unsnapped time is kept.
+TimeRange snapMovedEdge(double fixedUs, double movingUs, const std::vector<double> &sortedEdges,
+                        double toleranceUs);
+
 } // namespace lanescope

@@ -9,6 +9,7 @@
 #include "widgets/text/countertooltip.h"
 #include "widgets/text/slicedetails.h"
 #include "widgets/text/timeformat.h"
+#include "widgets/timeline/markernameeditor.h"
 #include "widgets/timeline/regionsnap.h"
 
 #include <QContextMenuEvent>
@@ -64,6 +65,7 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     m_options.overlays.push_back(m_markerOverlay);
     connect(m_annotations, &TimelineAnnotations::regionChanged, this, &TimelineView::syncAnnotationOverlays);
     connect(m_annotations, &TimelineAnnotations::markersChanged, this, &TimelineView::syncAnnotationOverlays);
+    connect(this, &TimelineView::visibleRangeChanged, this, &TimelineView::placeMarkerNameEditor);
     updateGeometryFromWidget();
 }
 
@@ -82,7 +84,10 @@ void TimelineView::setCapture(CapturePtr capture, CaptureIndexPtr index)
     m_options.arrangement = {};
     m_options.arrangement.groupOrder = m_groupPreference.order;
     m_selectionState->setSelection(std::nullopt);
+    if (m_markerEditor) // its marker goes with the annotations
+        finishMarkerNameEdit(m_markerEditor->markerId(), {}, false);
     m_measuring = false;
+    m_movingEdge = false;
     m_barEdges.clear();
     m_barEdgesBuilt = false;
     m_annotations->reset();
@@ -338,6 +343,7 @@ void TimelineView::syncAnnotationOverlays()
     if (!m_measuring)
         m_measurementOverlay->setRegion(m_annotations->region());
     m_markerOverlay->setMarkers(m_annotations->markers());
+    placeMarkerNameEditor(); // its marker may have moved or gone (Undo)
     refreshOverlays();
 }
 
@@ -364,16 +370,116 @@ TimeRange TimelineView::measuredFromDrag(double xPx, Qt::KeyboardModifiers modif
 {
     const double x = std::clamp(xPx, double(m_viewport.plotLeft()), double(m_viewport.plotRight()));
     const double to = m_viewport.timeAt(x);
-    if (modifiers & Qt::ControlModifier)
-        return {std::min(m_measureFromUs, to), std::max(m_measureFromUs, to)};
+    // Ctrl places the edges freely: nothing is close enough to snap to.
+    const double tolerance = (modifiers & Qt::ControlModifier) ? 0 : kSnapTolerancePx * m_viewport.usPerPx();
     // The document sorted the edges off the GUI thread; a capture built another way sorts them here, once.
     const bool sorted = m_capture && m_capture->facts;
-    if (!m_barEdgesBuilt && m_capture && !sorted) {
+    if (tolerance > 0 && !m_barEdgesBuilt && m_capture && !sorted) {
         m_barEdges = barEdges(*m_capture);
         m_barEdgesBuilt = true;
     }
-    return snapRegion(m_measureFromUs, to, sorted ? m_capture->facts->barEdges : m_barEdges,
-                      kSnapTolerancePx * m_viewport.usPerPx());
+    const std::vector<double> &edges = sorted ? m_capture->facts->barEdges : m_barEdges;
+    return m_movingEdge ? snapMovedEdge(m_measureFromUs, to, edges, tolerance)
+                        : snapRegion(m_measureFromUs, to, edges, tolerance);
+}
+
+std::optional<double> TimelineView::edgeKeptByGrabAt(QPointF pos) const
+{
+    const std::optional<TimeRange> region = m_annotations->region();
+    if (!m_capture || !region || pos.x() < m_viewport.plotLeft() || pos.x() >= m_viewport.plotRight())
+        return std::nullopt;
+    const double toStart = std::abs(pos.x() - m_viewport.xOf(region->startUs));
+    const double toEnd = std::abs(pos.x() - m_viewport.xOf(region->endUs));
+    // Both edges in reach (a narrow region): the nearer one, the end on a tie so the region can grow.
+    if (toEnd <= kEdgeGrabPx && toEnd <= toStart)
+        return region->startUs;
+    if (toStart <= kEdgeGrabPx)
+        return region->endUs;
+    return std::nullopt;
+}
+
+void TimelineView::updateEdgeCursor(QPointF pos, Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers)
+{
+    // Shift+drag measures anew, from wherever it starts.
+    const bool onEdge =
+        buttons == Qt::NoButton && !(modifiers & Qt::ShiftModifier) && edgeKeptByGrabAt(pos).has_value();
+    if (onEdge == m_edgeCursor)
+        return;
+    m_edgeCursor = onEdge;
+    if (onEdge)
+        viewport()->setCursor(Qt::SizeHorCursor);
+    else
+        viewport()->unsetCursor();
+}
+
+void TimelineView::cancelMeasuring()
+{
+    m_measuring = false;
+    m_movingEdge = false;
+    m_dragMoved = false;
+    m_edgeCursor = false;
+    viewport()->unsetCursor();
+    syncAnnotationOverlays(); // the region as it was
+}
+
+int TimelineView::markerAt(QPointF pos) const
+{
+    return m_capture && pos.y() >= 0 && pos.y() < m_viewport.lanesTop()
+               ? m_markerOverlay->markerAtFlag(pos, m_viewport, font())
+               : 0;
+}
+
+QLineEdit *TimelineView::markerNameEditor() const
+{
+    return m_markerEditor;
+}
+
+void TimelineView::editMarkerName(int markerId)
+{
+    const TimelineMarker *marker = m_annotations->marker(markerId);
+    if (!marker)
+        return;
+    if (m_markerEditor)
+        finishMarkerNameEdit(m_markerEditor->markerId(), m_markerEditor->text(), true);
+    m_markerEditor = new MarkerNameEditor(markerId, marker->name, viewport());
+    connect(m_markerEditor, &MarkerNameEditor::finished, this, &TimelineView::finishMarkerNameEdit);
+    placeMarkerNameEditor();
+    m_markerEditor->show();
+    m_markerEditor->setFocus(Qt::OtherFocusReason);
+}
+
+void TimelineView::placeMarkerNameEditor()
+{
+    if (!m_markerEditor)
+        return;
+    const TimelineMarker *marker = m_annotations->marker(m_markerEditor->markerId());
+    const QRectF flag = marker ? MarkerOverlay::flagRect(*marker, m_viewport, font()) : QRectF();
+    if (flag.isEmpty()) { // its marker left the plot (or the annotations): keep what was typed
+        finishMarkerNameEdit(m_markerEditor->markerId(), m_markerEditor->text(), true);
+        return;
+    }
+    // Over the flag, its bottom on the ruler's, wide enough for a name, and inside the plot.
+    const int height = std::min(m_markerEditor->sizeHint().height(), m_viewport.lanesTop());
+    const int width = std::max(int(std::ceil(flag.width())) + 24, 140);
+    const int left = std::clamp(int(std::floor(flag.left())), m_viewport.plotLeft(),
+                                std::max(m_viewport.plotLeft(), m_viewport.plotRight() - width));
+    m_markerEditor->setGeometry(left, m_viewport.lanesTop() - height, width, height);
+}
+
+void TimelineView::finishMarkerNameEdit(int markerId, const QString &text, bool keep)
+{
+    MarkerNameEditor *editor = m_markerEditor;
+    if (!editor)
+        return;
+    m_markerEditor = nullptr;
+    const bool hadFocus = editor->hasFocus();
+    disconnect(editor, nullptr, this, nullptr);
+    editor->hide();
+    editor->deleteLater(); // it may be inside its own event handler
+    if (keep && m_annotations->marker(markerId))
+        m_annotations->renameMarker(markerId, text); // pushes nothing when the name is the same
+    if (hadFocus)
+        setFocus(Qt::OtherFocusReason);
 }
 
 void TimelineView::paintEvent(QPaintEvent *)
@@ -394,6 +500,7 @@ void TimelineView::resizeEvent(QResizeEvent *event)
     const TimeRange range = m_viewport.range();
     updateGeometryFromWidget();
     applyViewport(m_viewport.withRange(range));
+    placeMarkerNameEditor();
 }
 
 void TimelineView::scrollContentsBy(int, int)
@@ -516,9 +623,19 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
         QAbstractScrollArea::mousePressEvent(event);
         return;
     }
+    const std::optional<double> keptEdge =
+        event->modifiers() & Qt::ShiftModifier ? std::nullopt : edgeKeptByGrabAt(event->position());
     if (event->position().x() < m_viewport.headerWidthPx) {
         m_pressedHeading = headingAt(event->position());
         m_draggedLane = laneAt(event->position());
+    } else if (keptEdge) {
+        // On an edge of the region: a drag moves that edge (before panning or dropping a marker).
+        m_measuring = true;
+        m_movingEdge = true;
+        m_measureOnRuler = event->position().y() < m_viewport.lanesTop();
+        m_measureFromUs = *keptEdge;
+        m_dragMoved = false;
+        m_dragLast = event->position();
     } else if (m_capture &&
                (event->position().y() < m_viewport.lanesTop() || (event->modifiers() & Qt::ShiftModifier))) {
         m_measuring = true;
@@ -540,14 +657,18 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         if (!m_dragMoved && std::abs(event->position().x() - m_dragLast.x()) < kClickSlopPx)
             return;
         if (!m_dragMoved)
-            viewport()->setCursor(Qt::SplitHCursor);
+            viewport()->setCursor(m_movingEdge ? Qt::SizeHorCursor : Qt::SplitHCursor);
         m_dragMoved = true;
-        m_measurementOverlay->setRegion(measuredFromDrag(event->position().x(), event->modifiers()));
+        // An edge dropped right onto the other one would leave no region: the last one stays shown.
+        if (const TimeRange shown = measuredFromDrag(event->position().x(), event->modifiers());
+            shown.isValid())
+            m_measurementOverlay->setRegion(shown);
         refreshOverlays();
         event->accept();
         return;
     }
     if (!m_dragging) {
+        updateEdgeCursor(event->position(), event->buttons(), event->modifiers());
         updateHover(event->position());
         return;
     }
@@ -568,18 +689,29 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton && m_measuring) {
         const bool moved = m_dragMoved;
-        const TimeRange measured = measuredFromDrag(event->position().x(), event->modifiers());
+        const bool movingEdge = m_movingEdge;
+        TimeRange measured = measuredFromDrag(event->position().x(), event->modifiers());
+        if (movingEdge && !measured.isValid() && shownRegion())
+            measured = *shownRegion();
         m_measuring = false;
+        m_movingEdge = false;
         m_dragMoved = false;
+        m_edgeCursor = false;
+        viewport()->unsetCursor();
         if (moved) {
-            viewport()->unsetCursor();
-            m_annotations->setRegion(measured);
+            m_annotations->setRegion(measured); // one undoable step for the whole drag
         } else if (m_measureOnRuler) {
-            m_annotations->addMarker(m_measureFromUs);
+            // A click on a marker's flag points at that marker: it adds no other one on top.
+            if (!markerAt(event->position()))
+                m_annotations->addMarker(movingEdge ? m_viewport.timeAt(event->position().x())
+                                                    : m_measureFromUs);
         } else if (const auto hit = sliceAt(event->position())) {
             select(*hit); // Shift+click on a bar still selects it
+        } else if (movingEdge) {
+            clearSelection(); // a plain click beside the bars, which happened to be on a region edge
         }
         syncAnnotationOverlays();
+        updateEdgeCursor(event->position(), event->buttons(), event->modifiers());
         event->accept();
         return;
     }
@@ -626,6 +758,17 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
     QAbstractScrollArea::mouseReleaseEvent(event);
 }
 
+void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    // The first click dropped a marker on an empty stretch of the ruler: the second names it.
+    if (const int marker = event->button() == Qt::LeftButton ? markerAt(event->position()) : 0) {
+        editMarkerName(marker);
+        event->accept();
+        return;
+    }
+    mousePressEvent(event); // a double click elsewhere is two clicks
+}
+
 void TimelineView::keyPressEvent(QKeyEvent *event)
 {
     // Keyboard zoom follows the mouse when it is over the plot, like the wheel.
@@ -648,6 +791,10 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     }
     switch (event->key()) {
     case Qt::Key_Escape:
+        if (m_measuring) { // during a drag: forget the drag, keep the region as it was
+            cancelMeasuring();
+            break;
+        }
         m_annotations->clearRegion();
         clearSelection();
         break;

@@ -15,13 +15,16 @@
 
 #include <QAbstractScrollArea>
 #include <QPoint>
+#include <QPointer>
 #include <optional>
 
+class QLineEdit;
 class QMenu;
 class QTimer;
 
 namespace lanescope {
 
+class MarkerNameEditor;
 class MarkerOverlay;
 class MeasurementOverlay;
 
@@ -38,9 +41,15 @@ class MeasurementOverlay;
 // Measuring: a plain drag on the plot keeps panning (the most frequent gesture), so a time region
 // is selected by dragging on the time ruler, or by Shift+drag anywhere on the plot. The region's
 // edges snap to bar edges (and so to the edges of gaps) within a few pixels; holding Ctrl while
-// dragging turns snapping off. A click on the ruler (no drag) drops a timestamped marker. The
-// region and the markers live in annotations() with an undo stack; Esc clears the region and the
-// selected bar. Both are drawn by overlays, so pictures exported with paintOptions() show them.
+// dragging turns snapping off. A click on the ruler (no drag) drops a timestamped marker, unless
+// it is on a marker's flag already. The region and the markers live in annotations() with an undo
+// stack; Esc clears the region and the selected bar. Both are drawn by overlays, so pictures
+// exported with paintOptions() show them.
+//
+// Editing them: near an edge of the measured region (ruler or plot) the cursor turns into a
+// sizing one, and a drag moves that edge alone, snapping as measuring does; the region is set once,
+// on release, and Esc during the drag puts it back. A double-click on a marker's flag renames it in
+// place (editMarkerName()).
 class TimelineView : public QAbstractScrollArea, public TimelineNavigator
 {
     Q_OBJECT
@@ -170,6 +179,16 @@ public:
     std::optional<TimeRange> shownRegion() const;
     // Within this distance of a bar edge, a dragged region edge lands on it.
     static constexpr double kSnapTolerancePx = 6;
+    // Within this distance of a measured region's edge, a drag moves that edge.
+    static constexpr double kEdgeGrabPx = 4;
+
+    // The marker whose flag (or line across the ruler) is under a viewport position, or 0.
+    int markerAt(QPointF pos) const;
+    // Opens the in-place editor over a marker's flag, its name selected; Enter or leaving it
+    // renames the marker (undoably, an empty name shows the time again), Esc leaves it as it was.
+    void editMarkerName(int markerId);
+    // The open in-place editor, or null.
+    QLineEdit *markerNameEditor() const;
     // Shows `range` with a margin on both sides; centres a time keeping the current zoom.
     void showRange(TimeRange range) override;
     void centreOnTime(double us) override;
@@ -197,6 +216,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
@@ -217,6 +237,15 @@ private:
     void updateSelectionOptions();
     void syncAnnotationOverlays();
     TimeRange measuredFromDrag(double xPx, Qt::KeyboardModifiers modifiers);
+    // When `pos` is on an edge of the measured region: the time of the other edge, which stays
+    // while this one is dragged.
+    std::optional<double> edgeKeptByGrabAt(QPointF pos) const;
+    // The sizing cursor while the mouse hovers a region edge it could drag.
+    void updateEdgeCursor(QPointF pos, Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers);
+    // Ends a measuring or edge drag without changing the region (Esc).
+    void cancelMeasuring();
+    void placeMarkerNameEditor();
+    void finishMarkerNameEdit(int markerId, const QString &text, bool keep);
 
     CapturePtr m_capture;
     CaptureIndexPtr m_index;           // null exactly when m_capture is
@@ -241,14 +270,18 @@ private:
     QList<QMetaObject::Connection> m_rangeConnections;
     QList<QMetaObject::Connection> m_selectionConnections;
     // Measuring drag (ruler drag or Shift+drag): where it started, and whether it began on the ruler.
+    // An edge drag is one too, from the edge that stays.
     bool m_measuring = false;
     bool m_measureOnRuler = false;
+    bool m_movingEdge = false; // the drag moves an edge of the region: only that edge snaps
+    bool m_edgeCursor = false; // the hover shows the sizing cursor over a region edge
     double m_measureFromUs = 0;
     std::vector<double> m_barEdges; // snapping targets, built on the first measuring drag
     bool m_barEdgesBuilt = false;
     TimelineAnnotations *m_annotations = nullptr;
     std::shared_ptr<MeasurementOverlay> m_measurementOverlay;
     std::shared_ptr<MarkerOverlay> m_markerOverlay;
+    QPointer<MarkerNameEditor> m_markerEditor;
 };
 
 } // namespace lanescope
