@@ -18,6 +18,8 @@ constexpr int kPlotY = 200; // on the plot, below the lanes' bars
 constexpr double kTimeUs = 1000;
 
 enum class Finish { Enter, Esc, FocusLost };
+// What moves a region edge under a mouse that stands still.
+enum class Change { Esc, Undo, SetElsewhere, Pan };
 
 // Two AICore lanes: AIC_0 has bars [100, 300] and [500, 600], AIC_1 one bar [0, 1000] (each bar
 // starts at its task's receive, 0.2 µs before the task), so the edges to snap to are 0, 100, 300,
@@ -30,6 +32,7 @@ CapturePtr edgesCapture()
 } // namespace
 
 Q_DECLARE_METATYPE(Finish)
+Q_DECLARE_METATYPE(Change)
 
 // The measured region's edges dragged on the ruler and the plot, and markers renamed in place, on a
 // real TimelineView driven by mouse and key events.
@@ -184,6 +187,50 @@ private slots:
         QCOMPARE(m_view->shownRegion(), std::optional<TimeRange>(before));
         QCOMPARE(undoCount(), steps);
         QVERIFY(annotations()->markers().empty());
+    }
+
+    void edgeCursorFollowsTheRegion_data()
+    {
+        QTest::addColumn<Change>("change");
+        QTest::addColumn<int>("y");
+        QTest::addColumn<bool>("onEdgeBefore");
+        QTest::addColumn<bool>("onEdgeAfter");
+        QTest::newRow("Esc clears the region") << Change::Esc << kPlotY << true << false;
+        QTest::newRow("Undo takes the edge away") << Change::Undo << kRulerY << true << false;
+        QTest::newRow("a region set from elsewhere") << Change::SetElsewhere << kPlotY << false << true;
+        QTest::newRow("the view pans") << Change::Pan << kRulerY << true << false;
+    }
+    // The sizing cursor tells the truth when the region or the range moves under a still mouse.
+    void edgeCursorFollowsTheRegion()
+    {
+        QFETCH(Change, change);
+        QFETCH(int, y);
+        QFETCH(bool, onEdgeBefore);
+        QFETCH(bool, onEdgeAfter);
+        annotations()->setRegion(TimeRange{100, 600});
+        if (change == Change::Undo)
+            annotations()->setRegion(TimeRange{100, 800});
+        if (change == Change::SetElsewhere)
+            annotations()->clearRegion();
+        const auto shape = [&](bool onEdge) { return onEdge ? Qt::SizeHorCursor : Qt::ArrowCursor; };
+
+        QTest::mouseMove(viewport(), QPoint(xOf(change == Change::Undo ? 800 : 600), y));
+        QCOMPARE(viewport()->cursor().shape(), shape(onEdgeBefore));
+        switch (change) {
+        case Change::Esc:
+            QTest::keyClick(m_view, Qt::Key_Escape);
+            break;
+        case Change::Undo:
+            annotations()->undoStack()->undo();
+            break;
+        case Change::SetElsewhere:
+            annotations()->setRegion(TimeRange{100, 600});
+            break;
+        case Change::Pan:
+            QTest::keyClick(m_view, Qt::Key_Right);
+            break;
+        }
+        QCOMPARE(viewport()->cursor().shape(), shape(onEdgeAfter));
     }
 
     // Away from the edges, the ruler and the plot do what they did: measure anew and pan; Shift+drag

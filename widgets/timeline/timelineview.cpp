@@ -14,6 +14,7 @@
 
 #include <QContextMenuEvent>
 #include <QCursor>
+#include <QGuiApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
@@ -66,6 +67,7 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
     connect(m_annotations, &TimelineAnnotations::regionChanged, this, &TimelineView::syncAnnotationOverlays);
     connect(m_annotations, &TimelineAnnotations::markersChanged, this, &TimelineView::syncAnnotationOverlays);
     connect(this, &TimelineView::visibleRangeChanged, this, &TimelineView::placeMarkerNameEditor);
+    connect(this, &TimelineView::visibleRangeChanged, this, &TimelineView::refreshEdgeCursor);
     updateGeometryFromWidget();
 }
 
@@ -344,6 +346,7 @@ void TimelineView::syncAnnotationOverlays()
         m_measurementOverlay->setRegion(m_annotations->region());
     m_markerOverlay->setMarkers(m_annotations->markers());
     placeMarkerNameEditor(); // its marker may have moved or gone (Undo)
+    refreshEdgeCursor();
     refreshOverlays();
 }
 
@@ -410,6 +413,14 @@ void TimelineView::updateEdgeCursor(QPointF pos, Qt::MouseButtons buttons, Qt::K
         viewport()->setCursor(Qt::SizeHorCursor);
     else
         viewport()->unsetCursor();
+}
+
+void TimelineView::refreshEdgeCursor()
+{
+    // The region (Esc, Undo) or the range (wheel, keys) changed under a mouse that stood still.
+    if (m_pointerPos && !m_measuring && !m_dragging)
+        updateEdgeCursor(*m_pointerPos, QGuiApplication::mouseButtons(),
+                         QGuiApplication::keyboardModifiers());
 }
 
 void TimelineView::cancelMeasuring()
@@ -653,6 +664,7 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
 
 void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
+    m_pointerPos = event->position();
     if (m_measuring) {
         if (!m_dragMoved && std::abs(event->position().x() - m_dragLast.x()) < kClickSlopPx)
             return;

@@ -242,6 +242,8 @@ private:
     std::optional<double> edgeKeptByGrabAt(QPointF pos) const;
     // The sizing cursor while the mouse hovers a region edge it could drag.
     void updateEdgeCursor(QPointF pos, Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers);
+    // The same where the mouse last was, once the region or the range moved under it.
+    void refreshEdgeCursor();
     // Ends a measuring or edge drag without changing the region (Esc).
     void cancelMeasuring();
     void placeMarkerNameEditor();
@@ -273,8 +275,9 @@ private:
     // An edge drag is one too, from the edge that stays.
     bool m_measuring = false;
     bool m_measureOnRuler = false;
-    bool m_movingEdge = false; // the drag moves an edge of the region: only that edge snaps
-    bool m_edgeCursor = false; // the hover shows the sizing cursor over a region edge
+    bool m_movingEdge = false;           // the drag moves an edge of the region: only that edge snaps
+    bool m_edgeCursor = false;           // the hover shows the sizing cursor over a region edge
+    std::optional<QPointF> m_pointerPos; // where the mouse last moved over the viewport
     double m_measureFromUs = 0;
     std::vector<double> m_barEdges; // snapping targets, built on the first measuring drag
     bool m_barEdgesBuilt = false;
