@@ -22,7 +22,9 @@ std::size_t LevelSummary::bucketOf(double startUs) const
     const double at = (startUs - m_originUs) / m_widthUs;
     if (!(at > 0)) // NaN too
         return 0;
-    return std::min(m_buckets.size() - 1, std::size_t(at));
+    // Compared before the conversion: a start far past the span (malformed input) must not overflow it.
+    const double last = double(m_buckets.size() - 1);
+    return at >= last ? m_buckets.size() - 1 : std::size_t(at);
 }
 
 void LevelSummary::add(const Slice &slice)

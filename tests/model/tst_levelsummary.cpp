@@ -5,6 +5,7 @@
 
 #include <QTest>
 #include <cmath>
+#include <limits>
 
 using namespace lanescope;
 
@@ -111,6 +112,8 @@ private slots:
         QTest::newRow("inside") << 50000.0 << int(50000.0 / (99999.0 / 4096.0));
         QTest::newRow("after the last start") << 1e12 << 4095;
         QTest::newRow("not a number") << std::nan("") << 0;
+        QTest::newRow("infinity") << std::numeric_limits<double>::infinity() << 4095;
+        QTest::newRow("beyond any count") << 1e300 << 4095;
     }
     void bucketOfClamps()
     {
