@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,7 +56,7 @@ QByteArray ph001(int line, const char *moves)
 
 // The sample (name map: 7 qk_matmul, 8 softmax, 5 rope) in <out>/dfx_outputs, with the build's
 // report/perf_hints.log and ptoas/ beside it.
-CapturePtr buildWithHints(const QTemporaryDir &dir)
+CapturePtr buildWithHints(const QTemporaryDir &dir, const QByteArray &moreHints = {})
 {
     const QString out = dir.filePath(QStringLiteral("out"));
     if (!copyTree(QStringLiteral(LANESCOPE_SAMPLES "/sample-l4"), out + QStringLiteral("/dfx_outputs")))
@@ -65,7 +66,8 @@ CapturePtr buildWithHints(const QTemporaryDir &dir)
         ph001(99, "") +
         "[perf_hint PH-DSA-001] AllocateMemoryAddr: DSA-RP's bounded strict search did not "
         "retain all software-pipeline buffer separations for 'rope'; 1 of 2 relaxed pair(s) "
-        "reuse physical storage. Pipeline overlap may be reduced. at k.py:30:1\n";
+        "reuse physical storage. Pipeline overlap may be reduced. at k.py:30:1\n" +
+        moreHints;
     const QByteArray pto = "func.func @softmax(%a: i32) {\n  %0 = pto.load %a loc(\"k.py\":10:5)\n}\n"
                            "func.func @qk_matmul(%a: i32) {\n  %1 = pto.load %a loc(\"k.py\":11:5)\n}\n";
     if (!write(out + QStringLiteral("/report/perf_hints.log"), log + log) ||
@@ -148,6 +150,83 @@ private slots:
                     .contains(QStringLiteral("2 identical")));
         model.setCapture(nullptr);
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The moves read in the unit of their median, named in the header, whichever hints the build
+    // has.
+    void movesReadInOneUnit_data()
+    {
+        QTest::addColumn<QByteArray>("more");
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QStringList>("cells");
+        QTest::newRow("KiB") << QByteArray() << "Moves (KiB)" << QStringList{"4.0", "1.0", ""};
+        QTest::newRow("half a KiB") << ph001(12, "; moves 512B as 8 x 64B rows") << "Moves (KiB)"
+                                    << QStringList{"4.0", "1.0", "0.5", ""};
+        QTest::newRow("mostly bytes")
+            << ph001(12, "; moves 512B as 8 x 64B rows") + ph001(13, "; moves 256B as 4 x 64B rows") +
+                   ph001(14, "; moves 128B as 2 x 64B rows")
+            << "Moves (B)" << QStringList{"4096", "1024", "512", "256", "128", ""};
+        QTest::newRow("mostly MiB") << ph001(12, "; moves 2097152B as 32768 x 64B rows") +
+                                           ph001(13, "; moves 3145728B as 49152 x 64B rows")
+                                    << "Moves (MiB)" << QStringList{"3.0", "2.0", "0.0", "0.0", ""};
+    }
+    void movesReadInOneUnit()
+    {
+        QFETCH(QByteArray, more);
+        QFETCH(QString, header);
+        QFETCH(QStringList, cells);
+        QTemporaryDir dir;
+        const CapturePtr capture = buildWithHints(dir, more);
+        QVERIFY(capture);
+        CompilerHintsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCapture(capture);
+        QCOMPARE(model.headerData(CompilerHintsModel::MovesColumn, Qt::Horizontal).toString(), header);
+        const QModelIndex ph001 = model.index(0, 0);
+        QStringList shown;
+        for (int row = 0; row < model.rowCount(ph001); ++row)
+            shown << model.index(row, CompilerHintsModel::MovesColumn, ph001).data().toString();
+        QCOMPARE(shown, cells);
+    }
+
+    // A real click on the Moves header sorts the hints by the bytes they move, not by the text of
+    // the cells ("16.0" after "4.0"), a second click the other way, the hints that name no volume
+    // first when rising.
+    void movesHeaderSortsByBytes()
+    {
+        QTemporaryDir dir;
+        const CapturePtr capture = buildWithHints(dir, ph001(12, "; moves 16384B as 256 x 64B rows"));
+        QVERIFY(capture);
+        QWidget window;
+        auto *view = new TimelineView(&window);
+        view->setGeometry(0, 0, 1200, 300);
+        view->setCapture(capture);
+        ActiveCapture active;
+        auto *panel = new CompilerHintsPanel(active, &window);
+        panel->setGeometry(0, 300, 1200, 350);
+        window.resize(1200, 650);
+        active.showCapture(view, capture, nullptr, QStringLiteral("sample"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTreeView *tree = panel->tree();
+        QCOMPARE(tree->model()->headerData(CompilerHintsModel::MovesColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Moves (KiB)"));
+        QHeaderView *header = tree->header();
+        const int x = header->sectionViewportPosition(CompilerHintsModel::MovesColumn) +
+                      header->sectionSize(CompilerHintsModel::MovesColumn) / 2;
+        const QStringList rising{QString(), QStringLiteral("1.0"), QStringLiteral("4.0"),
+                                 QStringLiteral("16.0")};
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
+            QCOMPARE(header->sortIndicatorOrder(), order);
+            const QModelIndex ph001 = panel->model()->index(0, 0);
+            QCOMPARE(ph001.data().toString(), QStringLiteral("PH001 TileInnermostDimGranularity (4)"));
+            QStringList cells;
+            for (int row = 0; row < panel->model()->rowCount(ph001); ++row)
+                cells << panel->model()->index(row, CompilerHintsModel::MovesColumn, ph001).data().toString();
+            QCOMPARE(cells,
+                     order == Qt::AscendingOrder ? rising : QStringList(rising.rbegin(), rising.rend()));
+        }
     }
 
     void modelSortsWithinEachCode_data()

@@ -1,17 +1,20 @@
-// The Rings panel: peaks per ring and resource, and the two chapter-05 diagnoses stated plainly,
-// on a generated imbalanced capture and a generated at-capacity capture.
+// The Rings panel: peaks per ring under a heading per resource that names its unit, and the two
+// chapter-05 diagnoses stated plainly, on a generated imbalanced capture and a generated
+// at-capacity capture.
 
 #include "generatedcapture.h"
 
 #include "model/format/durationtext.h"
 #include "model/io/loader.h"
+#include "widgets/panels/ringsmodel.h"
 #include "widgets/panels/ringspanel.h"
 
+#include <QAbstractItemModelTester>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <algorithm>
 #include <cmath>
 
@@ -33,37 +36,61 @@ CapturePtr generated(WorkloadKind workload, int window, const QTemporaryDir &dir
     return generateAndLoad(o, dir.path());
 }
 
-// The group of a resource: its heading names the unit of its Peak and Capacity cells.
-QTreeWidgetItem *groupOf(const QTreeWidget *tree, const QString &heading)
+const QString kWindow = QStringLiteral("Task window (slots)");
+const QString kHeap = QStringLiteral("Heap (MiB)");
+const QString kDepPool = QStringLiteral("Dep pool (entries)");
+
+// The row of a ring under the heading of its resource (its Ring cell), or an invalid index.
+QModelIndex rowOf(const QAbstractItemModel *model, int ring, const QString &heading)
 {
-    for (int g = 0; g < tree->topLevelItemCount(); ++g)
-        if (tree->topLevelItem(g)->text(0) == heading)
-            return tree->topLevelItem(g);
-    return nullptr;
+    for (int g = 0; g < model->rowCount(); ++g) {
+        const QModelIndex group = model->index(g, 0);
+        if (group.data().toString() != heading)
+            continue;
+        for (int r = 0; r < model->rowCount(group); ++r)
+            if (model->index(r, RingsModel::RingColumn, group).data().toString() == QString::number(ring))
+                return model->index(r, RingsModel::RingColumn, group);
+    }
+    return {};
 }
 
-// The row of (ring, resource heading), or null.
-QTreeWidgetItem *itemOf(const QTreeWidget *tree, int ring, const QString &heading)
+// The text of a column in a ring's row.
+QString cell(const QModelIndex &row, int column)
 {
-    QTreeWidgetItem *group = groupOf(tree, heading);
-    for (int r = 0; group && r < group->childCount(); ++r)
-        if (group->child(r)->text(RingsPanel::RingColumn) == QString::number(ring))
-            return group->child(r);
-    return nullptr;
+    return row.siblingAtColumn(column).data().toString();
 }
 
-// Every ring row, group by group.
-std::vector<QTreeWidgetItem *> ringRows(const QTreeWidget *tree)
+QStringList headings(const QAbstractItemModel *model)
 {
-    std::vector<QTreeWidgetItem *> rows;
-    for (int g = 0; g < tree->topLevelItemCount(); ++g)
-        for (int r = 0; r < tree->topLevelItem(g)->childCount(); ++r)
-            rows.push_back(tree->topLevelItem(g)->child(r));
+    QStringList titles;
+    for (int g = 0; g < model->rowCount(); ++g)
+        titles << model->index(g, 0).data().toString();
+    return titles;
+}
+
+// Every ring's row, heading after heading.
+QModelIndexList ringRows(const QAbstractItemModel *model)
+{
+    QModelIndexList rows;
+    for (int g = 0; g < model->rowCount(); ++g)
+        for (int r = 0; r < model->rowCount(model->index(g, 0)); ++r)
+            rows << model->index(r, 0, model->index(g, 0));
     return rows;
 }
 
-const QString kWindow = QStringLiteral("Task window (slots)");
-const QString kHeap = QStringLiteral("Heap (MiB)");
+// The sort values of a column under each heading, in row order.
+std::vector<std::vector<double>> columnByGroup(const QAbstractItemModel *model, int column)
+{
+    std::vector<std::vector<double>> groups;
+    for (int g = 0; g < model->rowCount(); ++g) {
+        std::vector<double> values;
+        const QModelIndex group = model->index(g, 0);
+        for (int r = 0; r < model->rowCount(group); ++r)
+            values.push_back(model->index(r, column, group).data(RingsModel::ValueRole).toDouble());
+        groups.push_back(values);
+    }
+    return groups;
+}
 
 CaptureAnalysisPtr analysisOf(const CapturePtr &capture)
 {
@@ -88,16 +115,16 @@ private slots:
         QVERIFY2(text.startsWith(kRebalance + QStringLiteral(": ring 3 holds 100.0% of the tasks.")),
                  qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("(05b)")), qPrintable(text));
-        const QTreeWidgetItem *row = itemOf(panel.tree(), 3, kWindow);
-        QVERIFY(row);
-        QCOMPARE(row->text(RingsPanel::CapacityColumn), QStringLiteral("16384"));
-        QVERIFY(row->text(RingsPanel::TasksColumn).toInt() > 0);
+        const QModelIndex row = rowOf(panel.model(), 3, kWindow);
+        QVERIFY(row.isValid());
+        QCOMPARE(cell(row, RingsModel::CapacityColumn), QStringLiteral("16384"));
+        QVERIFY(cell(row, RingsModel::TasksColumn).toInt() > 0);
         // Rings 0-2 only carry the enclosing scopes: known to stay empty, so no peak moment or site.
-        const QTreeWidgetItem *idle = itemOf(panel.tree(), 0, kWindow);
-        QVERIFY(idle);
-        QCOMPARE(idle->text(RingsPanel::PeakColumn), QStringLiteral("0"));
-        QCOMPARE(idle->text(RingsPanel::AtColumn), QStringLiteral("—"));
-        QCOMPARE(idle->text(RingsPanel::TasksColumn), QStringLiteral("0"));
+        const QModelIndex idle = rowOf(panel.model(), 0, kWindow);
+        QVERIFY(idle.isValid());
+        QCOMPARE(cell(idle, RingsModel::PeakColumn), QStringLiteral("0"));
+        QCOMPARE(cell(idle, RingsModel::AtColumn), QStringLiteral("—"));
+        QCOMPARE(cell(idle, RingsModel::TasksColumn), QStringLiteral("0"));
     }
 
     void atCapacityCaptureNamesTheConstraint()
@@ -113,16 +140,52 @@ private slots:
                      QStringLiteral(": ring 2 task window peaks at 16 of 16 (100.0%) in pressure.py:31.")),
                  qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("(05a)")), qPrintable(text));
-        const QTreeWidgetItem *row = itemOf(panel.tree(), 2, kWindow);
-        QVERIFY(row);
-        QCOMPARE(row->text(RingsPanel::PeakColumn), QStringLiteral("16"));
-        QCOMPARE(row->text(RingsPanel::CapacityColumn), QStringLiteral("16"));
-        QCOMPARE(row->text(RingsPanel::PercentColumn), QStringLiteral("100.0"));
-        QCOMPARE(row->text(RingsPanel::SiteColumn), QStringLiteral("pressure.py:31"));
-        // The heap in MiB, named once by its group's heading: the cells hold numbers alone.
-        const QTreeWidgetItem *heap = itemOf(panel.tree(), 2, kHeap);
-        QVERIFY(heap);
-        QCOMPARE(heap->text(RingsPanel::CapacityColumn), QStringLiteral("256.0"));
+        const QModelIndex row = rowOf(panel.model(), 2, kWindow);
+        QVERIFY(row.isValid());
+        QCOMPARE(cell(row, RingsModel::PeakColumn), QStringLiteral("16"));
+        QCOMPARE(cell(row, RingsModel::CapacityColumn), QStringLiteral("16"));
+        QCOMPARE(cell(row, RingsModel::PercentColumn), QStringLiteral("100.0"));
+        QCOMPARE(row.siblingAtColumn(RingsModel::PercentColumn).data(Qt::ForegroundRole).value<QColor>(),
+                 QColor(200, 40, 40));
+        QCOMPARE(cell(row, RingsModel::SiteColumn), QStringLiteral("pressure.py:31"));
+        const QModelIndex heap = rowOf(panel.model(), 2, kHeap);
+        QVERIFY(heap.isValid());
+        QCOMPARE(cell(heap, RingsModel::CapacityColumn), QStringLiteral("256.0"));
+    }
+
+    // Every column holds one unit: each resource's heading names the unit of its Peak and Capacity
+    // cells, which are plain right-aligned numbers (the heap in MiB with one decimal); the headings
+    // span their row and are open.
+    void eachResourceNamesItsUnit()
+    {
+        QTemporaryDir dir;
+        const CapturePtr capture = generated(WorkloadKind::RingAtCapacity, 16, dir);
+        QVERIFY(capture);
+        RingsPanel panel;
+        QAbstractItemModelTester tester(panel.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        panel.setCapture(capture, analysisOf(capture));
+        const QAbstractItemModel *model = panel.model();
+        QCOMPARE(headings(model), (QStringList{kWindow, kHeap, kDepPool}));
+        QCOMPARE(model->headerData(RingsModel::PeakColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Peak"));
+        QCOMPARE(model->headerData(RingsModel::CapacityColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Capacity"));
+        for (int g = 0; g < model->rowCount(); ++g) {
+            const QModelIndex group = model->index(g, 0);
+            QVERIFY(panel.tree()->isExpanded(group));
+            QVERIFY(panel.tree()->isFirstColumnSpanned(g, {}));
+            QVERIFY(model->rowCount(group) > 0);
+            const bool heap = group.data().toString() == kHeap;
+            for (int r = 0; r < model->rowCount(group); ++r)
+                for (const int column : {RingsModel::PeakColumn, RingsModel::CapacityColumn}) {
+                    const QModelIndex at = model->index(r, column, group);
+                    QCOMPARE(at.data(Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
+                    const double value = at.data(RingsModel::ValueRole).toDouble();
+                    QCOMPARE(at.data().toString(), heap ? QString::number(value / (1024.0 * 1024.0), 'f', 1)
+                                                        : QString::number(value, 'f', 0));
+                }
+        }
     }
 
     // The panel shows the figures of the analysis it is handed (here another capture's, so a
@@ -136,17 +199,25 @@ private slots:
         const auto empty = std::make_shared<Capture>();
         panel.setCapture(empty, analysisOf(capacity));
         QVERIFY2(panel.diagnosisText().startsWith(kConstraint), qPrintable(panel.diagnosisText()));
-        QVERIFY(itemOf(panel.tree(), 2, kWindow));
+        QVERIFY(rowOf(panel.model(), 2, kWindow).isValid());
         panel.setCapture(empty, nullptr);
         QCOMPARE(panel.diagnosisText(), QStringLiteral("Analysing the capture…"));
-        QCOMPARE(panel.tree()->topLevelItemCount(), 0);
+        QCOMPARE(panel.model()->rowCount(), 0);
     }
 
-    // Rows open in ring order within each resource; a click on "% of capacity" sorts each
-    // resource's rings by the number, not its text ("100.0" after "9.4"), the unknown ones ("—")
-    // first; the resources stay in groups, so a column never mixes their units.
+    // Rows open in ring order; a real click on a column's header sorts the rings under each heading
+    // by the number, not its text ("100.0" after "9.4"), with the unknown ones ("—") first, and a
+    // second click the other way; the headings keep their order, and a new capture keeps the order.
+    void sortsByValueWithinEachResource_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::newRow("% of capacity") << int(RingsModel::PercentColumn);
+        QTest::newRow("peak") << int(RingsModel::PeakColumn);
+        QTest::newRow("at") << int(RingsModel::AtColumn);
+    }
     void sortsByValueWithinEachResource()
     {
+        QFETCH(int, column);
         QTemporaryDir dir;
         const CapturePtr capture = generated(WorkloadKind::RingAtCapacity, 16, dir);
         QVERIFY(capture);
@@ -154,76 +225,76 @@ private slots:
         panel.resize(1200, 400);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QAbstractItemModelTester tester(panel.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         panel.setCapture(capture, analysisOf(capture));
-        QTreeWidget *tree = panel.tree();
-        QCOMPARE(tree->topLevelItemCount(), 3);
-        auto column = [&](QTreeWidgetItem *group, int c) {
-            std::vector<double> values;
-            for (int r = 0; r < group->childCount(); ++r)
-                values.push_back(group->child(r)->data(c, Qt::UserRole).toDouble());
-            return values;
-        };
-        for (int g = 0; g < tree->topLevelItemCount(); ++g) {
-            const auto rings = column(tree->topLevelItem(g), RingsPanel::RingColumn);
+        const QAbstractItemModel *model = panel.model();
+        const QStringList titles = headings(model);
+        QVERIFY(titles.size() > 1);
+        for (const auto &rings : columnByGroup(model, RingsModel::RingColumn)) {
+            QVERIFY(rings.size() > 1);
             QVERIFY(std::is_sorted(rings.begin(), rings.end()));
         }
-        QHeaderView *header = tree->header();
-        const int x = header->sectionViewportPosition(RingsPanel::PercentColumn) +
-                      header->sectionSize(RingsPanel::PercentColumn) / 2;
-        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
-        QCOMPARE(tree->sortColumn(), int(RingsPanel::PercentColumn));
-        bool someDiffer = false;
-        for (int g = 0; g < tree->topLevelItemCount(); ++g) {
-            QTreeWidgetItem *group = tree->topLevelItem(g);
-            QCOMPARE(group->text(0).endsWith(u')'), true); // every group still names its unit
-            const auto percent = column(group, RingsPanel::PercentColumn);
-            QVERIFY(std::is_sorted(percent.begin(), percent.end()) ||
-                    std::is_sorted(percent.rbegin(), percent.rend()));
-            someDiffer |= percent.front() != percent.back();
+        QHeaderView *header = panel.tree()->header();
+        const int x = header->sectionViewportPosition(column) + header->sectionSize(column) / 2;
+        const auto sortedWithinEachHeading = [&](Qt::SortOrder order) {
+            bool varied = false;
+            for (auto values : columnByGroup(model, column)) {
+                if (order == Qt::DescendingOrder)
+                    std::reverse(values.begin(), values.end());
+                if (!std::is_sorted(values.begin(), values.end()))
+                    return false;
+                varied = varied || values.front() != values.back();
+            }
+            return varied && headings(model) == titles;
+        };
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
+            QCOMPARE(header->sortIndicatorSection(), column);
+            QCOMPARE(header->sortIndicatorOrder(), order);
+            QVERIFY(sortedWithinEachHeading(order));
         }
-        QVERIFY(someDiffer);
+        panel.setCapture(nullptr, nullptr);
+        panel.setCapture(capture, analysisOf(capture));
+        QVERIFY(sortedWithinEachHeading(Qt::DescendingOrder));
     }
 
-    // Every column holds one unit: the peak moments in one time unit named in the header, the
-    // peaks and capacities in their resource's unit named by its group; numbers right-aligned.
-    void everyColumnReadsInOneUnit()
+    // The peak moments are written in one unit, named in the header, so they compare at a glance;
+    // numbers and their headers are right-aligned, in columns as wide as they need.
+    void peakMomentsReadInOneUnit()
     {
         QTemporaryDir dir;
         const CapturePtr capture = generated(WorkloadKind::RingAtCapacity, 16, dir);
         QVERIFY(capture);
         RingsPanel panel;
         panel.setCapture(capture, analysisOf(capture));
-        QTreeWidget *tree = panel.tree();
-        QCOMPARE(tree->topLevelItem(0)->text(0), kWindow);
-        QCOMPARE(tree->topLevelItem(1)->text(0), kHeap);
-        QCOMPARE(tree->topLevelItem(2)->text(0), QStringLiteral("Dep pool (entries)"));
+        const QAbstractItemModel *model = panel.model();
+        const QModelIndexList rows = ringRows(model);
         std::vector<double> moments;
-        for (const QTreeWidgetItem *row : ringRows(tree))
-            if (row->text(RingsPanel::AtColumn) != QStringLiteral("—"))
-                moments.push_back(row->data(RingsPanel::AtColumn, Qt::UserRole).toDouble());
+        for (const QModelIndex &row : rows)
+            if (cell(row, RingsModel::AtColumn) != QStringLiteral("—"))
+                moments.push_back(
+                    row.siblingAtColumn(RingsModel::AtColumn).data(RingsModel::ValueRole).toDouble());
         QVERIFY(!moments.empty());
         const TimeUnit unit = columnUnit(moments);
-        QCOMPARE(tree->headerItem()->text(RingsPanel::AtColumn),
+        QCOMPARE(model->headerData(RingsModel::AtColumn, Qt::Horizontal).toString(),
                  QStringLiteral("At, inferred (%1)").arg(unitSuffix(unit)));
-        for (const QTreeWidgetItem *row : ringRows(tree)) {
-            for (const int c : {RingsPanel::PeakColumn, RingsPanel::CapacityColumn, RingsPanel::AtColumn}) {
-                QCOMPARE(row->textAlignment(c), int(Qt::AlignRight | Qt::AlignVCenter));
-                if (row->text(c) == QStringLiteral("—") || row->text(c) == QStringLiteral("unknown"))
-                    continue;
-                bool number = false;
-                row->text(c).toDouble(&number);
-                QVERIFY2(number, qPrintable(row->text(c))); // no unit in the cell
-            }
-            const QTreeWidgetItem *at = row;
-            if (at->text(RingsPanel::AtColumn) == QStringLiteral("—"))
+        for (const QModelIndex &row : rows) {
+            const QModelIndex at = row.siblingAtColumn(RingsModel::AtColumn);
+            QCOMPARE(at.data(Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
+            if (at.data().toString() == QStringLiteral("—"))
                 continue;
-            const double shown = at->text(RingsPanel::AtColumn).toDouble();
-            QVERIFY(std::abs(shown * unitScaleUs(unit) -
-                             at->data(RingsPanel::AtColumn, Qt::UserRole).toDouble()) <=
+            bool number = false;
+            const double shown = at.data().toString().toDouble(&number);
+            QVERIFY2(number, qPrintable(at.data().toString())); // no unit in the cell
+            QVERIFY(std::abs(shown * unitScaleUs(unit) - at.data(RingsModel::ValueRole).toDouble()) <=
                     unitScaleUs(unit) * 0.05); // within rounding
         }
-        QCOMPARE(tree->headerItem()->textAlignment(RingsPanel::PercentColumn),
-                 int(Qt::AlignRight | Qt::AlignVCenter));
+        for (const int column : {RingsModel::RingColumn, RingsModel::PeakColumn, RingsModel::CapacityColumn,
+                                 RingsModel::PercentColumn, RingsModel::AtColumn, RingsModel::TasksColumn})
+            QCOMPARE(model->headerData(column, Qt::Horizontal, Qt::TextAlignmentRole).toInt(),
+                     int(Qt::AlignRight | Qt::AlignVCenter));
+        QVERIFY(!panel.tree()->header()->stretchLastSection());
     }
 
     void thresholdsAreInTheTooltip()
@@ -249,11 +320,11 @@ private slots:
         RingsPanel panel;
         panel.setCapture(capture, analysisOf(capture));
         QVERIFY(panel.diagnosisText().contains(QStringLiteral("No scope_stats.jsonl")));
-        const QTreeWidgetItem *row = itemOf(panel.tree(), 0, kWindow);
-        QVERIFY(row);
-        QCOMPARE(row->text(RingsPanel::CapacityColumn), QStringLiteral("unknown"));
-        QCOMPARE(row->text(RingsPanel::PercentColumn), QStringLiteral("—"));
-        QVERIFY(!groupOf(panel.tree(), kHeap));
+        const QModelIndex row = rowOf(panel.model(), 0, kWindow);
+        QVERIFY(row.isValid());
+        QCOMPARE(cell(row, RingsModel::CapacityColumn), QStringLiteral("unknown"));
+        QCOMPARE(cell(row, RingsModel::PercentColumn), QStringLiteral("—"));
+        QCOMPARE(headings(panel.model()), QStringList{kWindow});
     }
 };
 

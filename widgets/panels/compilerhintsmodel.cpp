@@ -8,7 +8,17 @@
 
 namespace lanescope {
 
-CompilerHintsModel::CompilerHintsModel(QObject *parent) : QAbstractItemModel(parent) {}
+CompilerHintsModel::CompilerHintsModel(QObject *parent) : GroupedTreeModel(ColumnCount, parent) {}
+
+int CompilerHintsModel::groupCount() const
+{
+    return int(m_groups.size());
+}
+
+int CompilerHintsModel::rowsInGroup(int group) const
+{
+    return int(m_groups[std::size_t(group)].hints.size());
+}
 
 void CompilerHintsModel::setCapture(CapturePtr capture)
 {
@@ -46,9 +56,10 @@ void CompilerHintsModel::setCapture(CapturePtr capture)
 
 const PerfHint *CompilerHintsModel::hintAt(const QModelIndex &index) const
 {
-    if (!index.isValid() || index.internalId() == kTop)
+    const int group = groupOf(index);
+    if (group < 0)
         return nullptr;
-    const std::size_t g = std::size_t(index.internalId() - 1);
+    const std::size_t g = std::size_t(group);
     if (g >= m_groups.size() || std::size_t(index.row()) >= m_groups[g].hints.size())
         return nullptr;
     return m_groups[g].hints[std::size_t(index.row())];
@@ -64,46 +75,11 @@ QString CompilerHintsModel::kernelsOf(const PerfHint &hint) const
     return names.join(QStringLiteral(", "));
 }
 
-QModelIndex CompilerHintsModel::index(int row, int column, const QModelIndex &parent) const
-{
-    if (row < 0 || column < 0 || column >= ColumnCount)
-        return {};
-    if (!parent.isValid())
-        return std::size_t(row) < m_groups.size() ? createIndex(row, column, kTop) : QModelIndex();
-    if (parent.internalId() != kTop || parent.column() != 0)
-        return {};
-    const std::size_t g = std::size_t(parent.row());
-    if (g >= m_groups.size() || std::size_t(row) >= m_groups[g].hints.size())
-        return {};
-    return createIndex(row, column, quintptr(g + 1));
-}
-
-QModelIndex CompilerHintsModel::parent(const QModelIndex &child) const
-{
-    if (!child.isValid() || child.internalId() == kTop)
-        return {};
-    return createIndex(int(child.internalId() - 1), 0, kTop);
-}
-
-int CompilerHintsModel::rowCount(const QModelIndex &parent) const
-{
-    if (!parent.isValid())
-        return int(m_groups.size());
-    if (parent.internalId() != kTop || parent.column() != 0 || std::size_t(parent.row()) >= m_groups.size())
-        return 0;
-    return int(m_groups[std::size_t(parent.row())].hints.size());
-}
-
-int CompilerHintsModel::columnCount(const QModelIndex &) const
-{
-    return ColumnCount;
-}
-
 QVariant CompilerHintsModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
-    if (index.internalId() == kTop) {
+    if (groupOf(index) < 0) {
         if (std::size_t(index.row()) >= m_groups.size())
             return {};
         const Group &g = m_groups[std::size_t(index.row())];
@@ -209,7 +185,7 @@ void CompilerHintsModel::sort(int column, Qt::SortOrder order)
             after << old; // a code row stays where it is
             continue;
         }
-        const std::vector<const PerfHint *> &hints = m_groups[std::size_t(old.internalId() - 1)].hints;
+        const std::vector<const PerfHint *> &hints = m_groups[std::size_t(groupOf(old))].hints;
         const auto at = std::find(hints.begin(), hints.end(), hintsBefore[std::size_t(i)]);
         after << createIndex(int(at - hints.begin()), old.column(), old.internalId());
     }

@@ -3,7 +3,8 @@
 #include "model/capture/capture.h"
 #include "model/format/bytestext.h"
 
-#include <QAbstractItemModel>
+#include "widgets/panels/groupedtreemodel.h"
+
 #include <vector>
 
 namespace lanescope {
@@ -13,7 +14,7 @@ namespace lanescope {
 // to rank by), hints without that figure last in file order; the other codes follow by name, their
 // hints in file order. Hints that joined to no kernel are listed all the same. The bytes moved are
 // written in one unit, named in the column's header ("Moves (KiB)").
-class CompilerHintsModel : public QAbstractItemModel
+class CompilerHintsModel : public GroupedTreeModel
 {
     Q_OBJECT
 
@@ -34,10 +35,6 @@ public:
     // entry, as the Functions table names it).
     QString kernelsOf(const PerfHint &hint) const;
 
-    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
-    QModelIndex parent(const QModelIndex &child) const override;
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     // Orders the hints within each code by a column: the moves by their byte count (none first),
@@ -50,8 +47,8 @@ private:
         QString code;
         std::vector<const PerfHint *> hints;
     };
-    // Internal id of an index: 0 for a code row, group + 1 for the hints under it.
-    static constexpr quintptr kTop = 0;
+    int groupCount() const override;
+    int rowsInGroup(int group) const override;
 
     CapturePtr m_capture;
     std::vector<Group> m_groups;

@@ -2,7 +2,6 @@
 
 #include "model/analysis/ringdiagnosis.h"
 #include "model/capture/capture.h"
-#include "model/format/durationtext.h"
 #include "model/techniques/captureanalysis.h"
 #include "widgets/timeline/timelinenavigator.h"
 
@@ -12,17 +11,19 @@
 
 class QAction;
 class QLabel;
-class QTreeWidget;
+class QTreeView;
 
 namespace lanescope {
 
 class RingPressureBand;
+class RingsModel;
 class ActiveCapture;
 
-// The rings of a capture at a glance (chapter page 05): per ring and resource the peak, its % of
-// capacity and the scope site it happened in, and the two diagnoses stated plainly (see
-// RingDiagnosis for the thresholds). Owns the "Ring pressure band" action: when checked, the band
-// (RingPressureBand) is drawn over the AICore lanes of the timeline the panel follows.
+// The rings of a capture at a glance (chapter page 05): per resource, under a heading that names its
+// unit (RingsModel), one row per ring with the peak, its % of capacity and the scope site it
+// happened in; and the two diagnoses stated plainly (see RingDiagnosis for the thresholds). Owns the "Ring
+// pressure band" action: when checked, the band (RingPressureBand) is drawn over the AICore lanes of the
+// timeline the panel follows.
 class RingsPanel : public QWidget
 {
     Q_OBJECT
@@ -43,23 +44,10 @@ public:
     bool bandShown() const;
     const RingDiagnosis &diagnosis() const { return m_diagnosis; }
     QString diagnosisText() const;
-    // One group per resource, its heading naming the unit of its Peak and Capacity; a row per ring.
-    QTreeWidget *tree() const { return m_tree; }
-
-    // Column order of the table.
-    enum Column {
-        RingColumn,
-        PeakColumn,
-        CapacityColumn,
-        PercentColumn,
-        SiteColumn,
-        AtColumn,
-        TasksColumn,
-        ColumnCount
-    };
+    QTreeView *tree() const { return m_tree; }
+    RingsModel *model() const { return m_model; }
 
 private:
-    static QString atHeader(TimeUnit unit);
     void rebuild();
     void updateBand();
 
@@ -71,7 +59,8 @@ private:
     QAction *m_bandAction = nullptr;
     QLabel *m_diagnosisLabel = nullptr;
     QLabel *m_noteLabel = nullptr;
-    QTreeWidget *m_tree = nullptr;
+    QTreeView *m_tree = nullptr;
+    RingsModel *m_model = nullptr;
     RingDiagnosis m_diagnosis;
 };
 
