@@ -277,7 +277,14 @@ private slots:
         QCOMPARE(int(stats.endsFolded), endsFolded);
         QCOMPARE(int(stats.insideFolded), inside);
         QCOMPARE(int(stats.foldedMarkers), markers);
+        QCOMPARE(int(stats.markedInside), inside);
         QCOMPARE(stats.endsNotShown, std::size_t(0));
+        // With every edge in view shown as well, a marker counts those (the selection's are among
+        // them), not the two sets added up.
+        m_controls->allInViewBox()->setChecked(true);
+        const auto withAll = paintedStats();
+        QCOMPARE(int(withAll.markedInside), int(withAll.insideFolded) - inside);
+        m_controls->allInViewBox()->setChecked(false);
 
         // The marker is drawn where the plot meets the heading, and only there.
         QTest::keyClick(m_view, Qt::Key_Escape);

@@ -117,7 +117,8 @@ void DependencyArrowsOverlay::setShowAllInView(bool on)
 }
 
 bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext &context,
-                                       const ArrowSet &set, bool faint, LaneEnds &ends, Stats &stats) const
+                                       const ArrowSet &set, bool faint, const LaneEnds &ends,
+                                       std::vector<std::size_t> &inside, Stats &stats) const
 {
     const TimelineViewport &vp = context.viewport;
     // A curve leaves its bar by up to 14 px past its ends: widen the time window by that much.
@@ -173,9 +174,7 @@ bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext
         return lane >= 0 && std::size_t(lane) < ends.heading.size() ? ends.heading[std::size_t(lane)] : -1;
     };
     const auto addDot = [](std::vector<QPointF> &list, QPointF at) {
-        const QPointF pixel(std::round(at.x()), std::round(at.y()));
-        if (std::find(list.begin(), list.end(), pixel) == list.end())
-            list.push_back(pixel);
+        list.emplace_back(std::round(at.x()), std::round(at.y()));
     };
     for (int pass = 0; pass < 2; ++pass) {
         const bool violations = pass == 1; // warnings on top
@@ -193,7 +192,7 @@ bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext
             }
             const int fromHeading = headingOf(a.fromLane), toHeading = headingOf(a.toLane);
             if (fromHeading >= 0 && fromHeading == toHeading) {
-                ++ends.inside[std::size_t(fromHeading)];
+                ++inside[std::size_t(fromHeading)];
                 ++stats.insideFolded;
                 continue;
             }
@@ -216,6 +215,14 @@ bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext
             stats.violationsDrawn += violations ? 1 : 0;
         }
     }
+    // Arrows ending on the same pixel of a heading share one dot.
+    const auto byPosition = [](QPointF a, QPointF b) {
+        return std::pair(a.x(), a.y()) < std::pair(b.x(), b.y());
+    };
+    for (std::vector<QPointF> &list : dots) {
+        std::sort(list.begin(), list.end(), byPosition);
+        list.erase(std::unique(list.begin(), list.end()), list.end());
+    }
     p.setPen(Qt::NoPen);
     p.setRenderHint(QPainter::Antialiasing, true);
     for (int pass = 0; pass < 2; ++pass) {
@@ -229,15 +236,16 @@ bool DependencyArrowsOverlay::paintSet(QPainter &p, const TimelineOverlayContext
 }
 
 void DependencyArrowsOverlay::paintFoldedMarkers(QPainter &p, const TimelineOverlayContext &context,
-                                                 const LaneEnds &ends, Stats &stats)
+                                                 const LaneEnds &ends, const std::vector<std::size_t> &inside,
+                                                 Stats &stats)
 {
     // At the left of the plot on the heading: where the eye meets the group's name.
     const QRect plot = context.plotRect();
     const QFontMetrics fm(p.font());
-    for (std::size_t h = 0; h < ends.inside.size(); ++h) {
-        if (ends.inside[h] == 0)
+    for (std::size_t h = 0; h < inside.size(); ++h) {
+        if (inside[h] == 0)
             continue;
-        const QString text = foldedMarkerText(ends.inside[h]);
+        const QString text = foldedMarkerText(inside[h]);
         const int width = fm.horizontalAdvance(text) + int(2 * kFoldedDotRadiusPx) + 16;
         const int height = fm.height() + 2;
         const QRectF box(plot.left() + 6, ends.headingY[h] - height / 2.0, width, height);
@@ -252,6 +260,7 @@ void DependencyArrowsOverlay::paintFoldedMarkers(QPainter &p, const TimelineOver
         p.drawText(box.adjusted(2 * kFoldedDotRadiusPx + 10, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
                    text);
         ++stats.foldedMarkers;
+        stats.markedInside += inside[h];
     }
 }
 
@@ -278,7 +287,6 @@ DependencyArrowsOverlay::LaneEnds DependencyArrowsOverlay::laneEnds(const Timeli
         ends.headingY.push_back(context.viewport.lanesTop() + row.y - context.viewport.scrollYPx +
                                 row.height / 2.0);
     }
-    ends.inside.assign(ends.headingY.size(), 0);
     if (foldedHeading.isEmpty())
         return ends;
     for (std::size_t l = 0; l < laneCount; ++l) {
@@ -303,7 +311,10 @@ void DependencyArrowsOverlay::paint(QPainter &p, const TimelineOverlayContext &c
         return;
     }
 
-    LaneEnds ends = laneEnds(context);
+    const LaneEnds ends = laneEnds(context);
+    // The marker counts the arrows of the widest set shown: every edge in view when that is on (the
+    // selection's are among them), else the selection's; never the two added up.
+    std::vector<std::size_t> allInside(ends.headingY.size(), 0), coneInside(ends.headingY.size(), 0);
 
     p.save();
     p.setClipRect(context.plotRect());
@@ -315,7 +326,7 @@ void DependencyArrowsOverlay::paint(QPainter &p, const TimelineOverlayContext &c
             m_allBuilt = true;
         }
         Stats all;
-        if (!paintSet(p, context, m_allArrows, !m_cone.empty(), ends, all)) {
+        if (!paintSet(p, context, m_allArrows, !m_cone.empty(), ends, allInside, all)) {
             counts.push_back(overCapText(all.arrowsInView));
             stats.overCap = true;
         }
@@ -323,13 +334,13 @@ void DependencyArrowsOverlay::paint(QPainter &p, const TimelineOverlayContext &c
     }
     if (!m_coneArrows.empty()) {
         Stats cone;
-        if (!paintSet(p, context, m_coneArrows, false, ends, cone)) {
+        if (!paintSet(p, context, m_coneArrows, false, ends, coneInside, cone)) {
             counts.push_back(QStringLiteral("Selection: ") + overCapText(cone.arrowsInView));
             stats.overCap = true;
         }
         stats.add(cone);
     }
-    paintFoldedMarkers(p, context, ends, stats);
+    paintFoldedMarkers(p, context, ends, m_showAll ? allInside : coneInside, stats);
 
     // The count replaces what the cap kept off screen, in a box at the top of the plot.
     const QRect plot = context.plotRect();

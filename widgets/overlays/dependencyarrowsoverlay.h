@@ -40,6 +40,7 @@ public:
         std::size_t endsFolded = 0;      // of arrowsDrawn, those with an end on a folded heading
         std::size_t insideFolded = 0;    // arrows within one folded group, counted on its heading
         std::size_t foldedMarkers = 0;   // headings that carry such a count
+        std::size_t markedInside = 0;    // the arrows those markers count, all headings together
         bool overCap = false;            // a count was drawn instead of arrows
 
         void add(const Stats &other);
@@ -92,19 +93,19 @@ private:
     // Where each lane's arrows end in one frame: a shown lane's bar rows, or a folded group's heading.
     struct LaneEnds
     {
-        std::vector<double> top;         // y of the lane's first bar row, or the heading's centre; NaN: none
-        std::vector<int> heading;        // index into headingY when the lane is folded, else -1
-        std::vector<double> headingY;    // centre of each folded heading with lanes
-        std::vector<std::size_t> inside; // per folded heading: arrows within its group, this frame
+        std::vector<double> top;      // y of the lane's first bar row, or the heading's centre; NaN: none
+        std::vector<int> heading;     // index into headingY when the lane is folded, else -1
+        std::vector<double> headingY; // centre of each folded heading with lanes
         double rowHeight = 0;
     };
     static LaneEnds laneEnds(const TimelineOverlayContext &context);
     // Draws the arrows of `set` in view, or the count when more than the cap; returns false then.
+    // `inside` (one count per folded heading) receives the arrows within each folded group.
     bool paintSet(QPainter &p, const TimelineOverlayContext &context, const ArrowSet &set, bool faint,
-                  LaneEnds &ends, Stats &stats) const;
-    // The count of arrows within each folded group, one marker on its heading.
+                  const LaneEnds &ends, std::vector<std::size_t> &inside, Stats &stats) const;
+    // `inside[h]` arrows within the group of folded heading h: one marker on that heading.
     static void paintFoldedMarkers(QPainter &p, const TimelineOverlayContext &context, const LaneEnds &ends,
-                                   Stats &stats);
+                                   const std::vector<std::size_t> &inside, Stats &stats);
 
     CapturePtr m_capture;
     std::shared_ptr<const DependencyAnchors> m_anchors;
