@@ -1,5 +1,7 @@
 #include "analysisinput.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -29,7 +31,9 @@ namespace {
 
 void foldTasks(AnalysisInput &in)
 {
+    CancelPoints cancelPoints;
     for (std::uint32_t i = 0; i < in.rows.size(); ++i) {
+        cancelPoints.tick();
         const TaskRow &r = *in.rows[i];
         if (in.tasks.empty() || in.tasks.back().taskId != r.taskId) {
             FoldedTask t;
@@ -60,12 +64,15 @@ void linkPredecessors(AnalysisInput &in, const DepGraph &deps)
     // Graph node -> task index, so each predecessor lookup is O(1).
     std::vector<std::int32_t> nodeTask(deps.nodes().size(), -1);
     std::vector<std::int64_t> taskNode(in.tasks.size(), -1);
+    CancelPoints cancelPoints;
     for (std::uint32_t t = 0; t < in.tasks.size(); ++t) {
+        cancelPoints.tick();
         taskNode[t] = deps.indexOf(in.tasks[t].taskId);
         if (taskNode[t] >= 0)
             nodeTask[std::size_t(taskNode[t])] = std::int32_t(t);
     }
     for (std::uint32_t t = 0; t < in.tasks.size(); ++t) {
+        cancelPoints.tick();
         if (taskNode[t] >= 0) {
             const auto [first, last] = deps.predecessors(std::uint32_t(taskNode[t]));
             for (const std::uint32_t *p = first; p != last; ++p) {
@@ -90,7 +97,7 @@ void orderByCore(AnalysisInput &in)
     std::vector<Key> keys(in.rows.size());
     for (std::uint32_t i = 0; i < in.rows.size(); ++i)
         keys[i] = {in.rows[i]->coreId, i, in.rows[i]->startUs, in.rows[i]->endUs, in.rows[i]->dispatchUs};
-    std::sort(keys.begin(), keys.end(), [](const Key &a, const Key &b) {
+    cancellableSort(keys.begin(), keys.end(), [](const Key &a, const Key &b) {
         if (a.core != b.core)
             return a.core < b.core;
         if (a.start != b.start)
@@ -120,7 +127,9 @@ AnalysisInput buildAnalysisInput(const Capture &capture, std::optional<AnalysisR
     in.hasDeps = !capture.deps.empty();
     const bool needAicpu = requireAicpu && in.level >= 2;
     in.rows.reserve(capture.rows.size());
+    CancelPoints cancelPoints;
     for (const TaskRow &r : capture.rows) {
+        cancelPoints.tick();
         if (range && !range->contains(r.startUs))
             continue;
         if (needAicpu && !r.hasAicpu()) {

@@ -1,5 +1,6 @@
 #include "dependencyanchors.h"
 
+#include "model/capture/cancelpoint.h"
 #include "model/capture/taskindex.h"
 
 #include <algorithm>
@@ -45,12 +46,14 @@ DependencyAnchors::DependencyAnchors(const Capture &c)
     std::vector<BarOfRow> bars[2] = {std::vector<BarOfRow>(c.rows.size()),
                                      std::vector<BarOfRow>(c.rows.size())};
     std::vector<std::pair<std::uint64_t, DependencyAnchor>> markers;
+    CancelPoints cancelPoints;
     for (std::size_t l = 0; l < c.lanes.size(); ++l) {
         const Lane &lane = c.lanes[l];
         const bool worker = lane.kind == LaneKind::Worker;
         if (worker || lane.kind == LaneKind::SchedulerView) {
             auto &target = bars[worker ? 0 : 1];
             for (std::size_t i = 0; i < lane.slices.size(); ++i) {
+                cancelPoints.tick();
                 const Slice &s = lane.slices[i];
                 if (s.ref < target.size())
                     target[s.ref] = {std::int32_t(l), std::uint32_t(i), s.depth};
@@ -65,8 +68,8 @@ DependencyAnchors::DependencyAnchors(const Capture &c)
             }
         }
     }
-    std::stable_sort(markers.begin(), markers.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    cancellableStableSort(markers.begin(), markers.end(),
+                          [](const auto &a, const auto &b) { return a.first < b.first; });
 
     const auto &nodes = c.deps.nodes();
     for (int v = 0; v < 2; ++v) {
@@ -75,6 +78,7 @@ DependencyAnchors::DependencyAnchors(const Capture &c)
         out.offsets.assign(nodes.size() + 1, 0);
         out.anchors.reserve(nodes.size());
         for (std::size_t n = 0; n < nodes.size(); ++n) {
+            cancelPoints.tick();
             const std::uint64_t task = nodes[n].taskId;
             const auto [first, last] = rowsOfTask(c.rows, task);
             auto anchorOf = [&](std::size_t row) {
@@ -108,7 +112,7 @@ DependencyAnchors::DependencyAnchors(const Capture &c)
                 std::vector<std::size_t> chosen;
                 for (const auto &[func, row] : best)
                     chosen.push_back(row);
-                std::sort(chosen.begin(), chosen.end());
+                cancellableSort(chosen.begin(), chosen.end());
                 for (std::size_t row : chosen)
                     out.anchors.push_back(anchorOf(row));
             } else {
@@ -152,7 +156,9 @@ std::vector<HbViolation> hbViolations(const DependencyAnchors &anchors,
                                       const std::vector<DependencyEdge> &edges)
 {
     std::vector<HbViolation> out;
+    CancelPoints cancelPoints;
     for (const DependencyEdge &e : edges) {
+        cancelPoints.tick();
         if (auto v = hbViolation(anchors, e.pred, e.succ))
             out.push_back(*v);
     }

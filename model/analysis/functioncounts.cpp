@@ -1,5 +1,7 @@
 #include "functioncounts.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <map>
 
@@ -8,14 +10,17 @@ namespace lanescope {
 std::vector<FunctionCount> functionsByCount(const Capture &capture)
 {
     std::map<int, std::size_t> counts;
-    for (const TaskRow &row : capture.rows)
+    CancelPoints cancelPoints;
+    for (const TaskRow &row : capture.rows) {
+        cancelPoints.tick();
         ++counts[row.funcId];
+    }
     std::vector<FunctionCount> byCount;
     byCount.reserve(counts.size());
     for (const auto &[funcId, rows] : counts)
         byCount.push_back({funcId, rows});
-    std::stable_sort(byCount.begin(), byCount.end(),
-                     [](const FunctionCount &a, const FunctionCount &b) { return a.rows > b.rows; });
+    cancellableStableSort(byCount.begin(), byCount.end(),
+                          [](const FunctionCount &a, const FunctionCount &b) { return a.rows > b.rows; });
     return byCount;
 }
 

@@ -1,5 +1,6 @@
 #include "functionsummary.h"
 
+#include "model/capture/cancelpoint.h"
 #include "model/capture/labels.h"
 
 #include <map>
@@ -48,7 +49,9 @@ FunctionSummary functionSummary(const Capture &c, double fromUs, double toUs)
     std::map<int, Sums> groups;
     Sums all;
     DispatchToStart toStart;
+    CancelPoints cancelPoints;
     for (const TaskRow &r : c.rows) {
+        cancelPoints.tick();
         if (r.startUs < fromUs || r.startUs >= toUs)
             continue;
         // Validity is per row, not per level (supplement §6.1).

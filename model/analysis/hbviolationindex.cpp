@@ -1,5 +1,7 @@
 #include "hbviolationindex.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -9,7 +11,7 @@ HbViolationIndex::HbViolationIndex(std::vector<HbViolation> all) : m_all(std::mo
 {
     m_byEdge.resize(m_all.size());
     std::iota(m_byEdge.begin(), m_byEdge.end(), 0u);
-    std::stable_sort(m_byEdge.begin(), m_byEdge.end(), [this](std::uint32_t a, std::uint32_t b) {
+    cancellableStableSort(m_byEdge.begin(), m_byEdge.end(), [this](std::uint32_t a, std::uint32_t b) {
         return std::pair(m_all[a].pred, m_all[a].succ) < std::pair(m_all[b].pred, m_all[b].succ);
     });
 }

@@ -1,5 +1,7 @@
 #include "overheadanalysis.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 
 namespace lanescope {
@@ -29,7 +31,9 @@ std::vector<Endpoint> endpoints(const AnalysisInput &in)
     };
     for (const TaskRow *r : in.rows)
         add(r->startUs, r->endUs, engineOf(r->coreType), false);
+    CancelPoints cancelPoints;
     for (std::uint32_t t = 0; t < in.tasks.size(); ++t) {
+        cancelPoints.tick();
         const FoldedTask &task = in.tasks[t];
         // ready = the latest end among predecessors with rows; roots (and tasks whose producers
         // are outside the measured set) are ready when dispatched, so they never wait.
@@ -44,7 +48,7 @@ std::vector<Endpoint> endpoints(const AnalysisInput &in)
             if (task.engines & (1u << e))
                 add(ready, task.dispatchUs, e, true);
     }
-    std::sort(ev.begin(), ev.end(), [](const Endpoint &a, const Endpoint &b) { return a.t < b.t; });
+    cancellableSort(ev.begin(), ev.end(), [](const Endpoint &a, const Endpoint &b) { return a.t < b.t; });
     return ev;
 }
 
@@ -83,7 +87,9 @@ void sweepOverhead(const AnalysisInput &in,
     std::array<int, kEngineCount> running = {0, 0}, waiting = {0, 0};
     double a = in.w0;
     std::size_t i = 0;
+    CancelPoints cancelPoints;
     while (a < in.w1) {
+        cancelPoints.tick();
         for (; i < ev.size() && ev[i].t <= a; ++i)
             (ev[i].waiting ? waiting : running)[std::size_t(ev[i].engine)] += ev[i].delta;
         const double b = i < ev.size() ? std::min(ev[i].t, in.w1) : in.w1;

@@ -1,5 +1,7 @@
 #include "ringoccupancy.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -56,16 +58,20 @@ RingTasks collectTasks(const Capture &c)
 {
     RingTasks rings;
     const std::int64_t submit = kindIndex(c, "orch_submit");
+    CancelPoints cancelPoints;
     for (const PhaseLane &lane : c.orchestratorLanes)
-        for (const PhaseRecord &r : lane)
+        for (const PhaseRecord &r : lane) {
+            cancelPoints.tick();
             if (r.hasTaskId() && std::int64_t(r.kind) == submit && isTmrRing(r.taskId)) {
                 RingTask &t = taskOf(rings, r.taskId);
                 lower(t.allocUs, r.startUs);
                 raise(t.allocEndUs, r.endUs);
             }
+        }
     const bool haveSubmits =
         std::any_of(rings.begin(), rings.end(), [](const auto &m) { return !m.empty(); });
     for (const TaskRow &row : c.rows) {
+        cancelPoints.tick();
         if (!isTmrRing(row.taskId))
             continue;
         RingTask &t = taskOf(rings, row.taskId);
@@ -80,10 +86,12 @@ RingTasks collectTasks(const Capture &c)
     const std::int64_t dummy = kindIndex(c, "dummy_task");
     const std::int64_t skip = kindIndex(c, "predicated_skip");
     for (const PhaseLane &lane : c.schedulerThreads)
-        for (const PhaseRecord &r : lane)
+        for (const PhaseRecord &r : lane) {
+            cancelPoints.tick();
             if (r.hasTaskId() && (std::int64_t(r.kind) == dummy || std::int64_t(r.kind) == skip) &&
                 isTmrRing(r.taskId))
                 raise(taskOf(rings, r.taskId).retireUs, r.endUs);
+        }
     return rings;
 }
 
@@ -225,12 +233,14 @@ std::optional<RingSeries> taskWindowSeries(const Capture &c, const RingTasks &ri
     tasks.reserve(rings[std::size_t(ring)].size());
     for (const auto &[local, t] : rings[std::size_t(ring)])
         tasks.push_back(t);
-    std::sort(tasks.begin(), tasks.end(),
-              [](const RingTask &a, const RingTask &b) { return a.local < b.local; });
+    cancellableSort(tasks.begin(), tasks.end(),
+                    [](const RingTask &a, const RingTask &b) { return a.local < b.local; });
     std::vector<std::pair<double, int>> events; // (time, +1 allocated / -1 reclaimed)
     events.reserve(tasks.size() * 2);
     double reclaim = kUnknown;
+    CancelPoints cancelPoints;
     for (const RingTask &t : tasks) {
+        cancelPoints.tick();
         if (std::isnan(t.allocUs))
             continue;
         const double retire =
@@ -243,7 +253,7 @@ std::optional<RingSeries> taskWindowSeries(const Capture &c, const RingTasks &ri
     const bool known = !c.orchestratorLanes.empty() || c.info.level.value_or(0) >= 2;
     if (!known || (events.empty() && c.rows.empty()))
         return std::nullopt;
-    std::sort(events.begin(), events.end());
+    cancellableSort(events.begin(), events.end());
 
     RingSeries s;
     s.capacity = capacityOf(c.scopeStats, ring, RingResource::TaskWindow);

@@ -1,5 +1,7 @@
 #include "baredges.h"
 
+#include "cancelpoint.h"
+
 #include <algorithm>
 
 namespace lanescope {
@@ -7,17 +9,19 @@ namespace lanescope {
 std::vector<double> barEdges(const Capture &capture)
 {
     std::vector<double> edges;
+    CancelPoints cancelPoints;
     for (const Lane &lane : capture.lanes) {
         if (!lane.clockAligned)
             continue;
         for (const Slice &s : lane.slices) {
+            cancelPoints.tick();
             if ((s.flags & Slice::Instant) || !(s.endUs > s.startUs))
                 continue;
             edges.push_back(s.startUs);
             edges.push_back(s.endUs);
         }
     }
-    std::sort(edges.begin(), edges.end());
+    cancellableSort(edges.begin(), edges.end());
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
     return edges;
 }

@@ -1,5 +1,6 @@
 #include "captureruns.h"
 
+#include "cancelpoint.h"
 #include "lanebuilder.h"
 #include "rankaxis.h"
 #include "timeshift.h"
@@ -53,7 +54,9 @@ template <typename T> std::vector<std::vector<T>> dealt(std::vector<T> &items, c
     std::vector<std::uint32_t> where(items.size());
     std::vector<std::size_t> counts(last + 1, 0);
     std::size_t everyRun = 0;
+    CancelPoints cancelPoints;
     for (std::size_t i = 0; i < items.size(); ++i) {
+        cancelPoints.tick();
         where[i] = runOf(epochOf(items[i]));
         if (where[i] == kEveryRun)
             ++everyRun;
@@ -65,6 +68,7 @@ template <typename T> std::vector<std::vector<T>> dealt(std::vector<T> &items, c
         out[r].reserve(counts[r] + everyRun);
     std::size_t kept = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
+        cancelPoints.tick();
         const std::uint32_t w = where[i];
         if (w != last && w != kEveryRun) {
             out[w].push_back(items[i]);
@@ -182,7 +186,9 @@ std::vector<std::optional<std::uint32_t>> runEpochsOf(const Capture &capture)
 {
     std::set<std::uint32_t> epochs;
     bool without = false;
+    CancelPoints cancelPoints;
     for (const TaskRow &r : capture.rows) {
+        cancelPoints.tick();
         if (const auto e = epochOf(r))
             epochs.insert(*e);
         else
@@ -190,9 +196,11 @@ std::vector<std::optional<std::uint32_t>> runEpochsOf(const Capture &capture)
     }
     for (const auto *lanes : {&capture.schedulerThreads, &capture.orchestratorLanes})
         for (const PhaseLane &lane : *lanes)
-            for (const PhaseRecord &r : lane)
+            for (const PhaseRecord &r : lane) {
+                cancelPoints.tick();
                 if (const auto e = epochOf(r))
                     epochs.insert(*e);
+            }
     std::vector<std::optional<std::uint32_t>> out;
     if (epochs.empty())
         return out;

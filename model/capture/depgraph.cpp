@@ -1,5 +1,7 @@
 #include "depgraph.h"
 
+#include "cancelpoint.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -38,7 +40,7 @@ void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint
         nodes.push_back(DepNode{e.first, {-1, -1, -1}, 1, 0});
         nodes.push_back(DepNode{e.second, {-1, -1, -1}, 1, 0});
     }
-    std::stable_sort(nodes.begin(), nodes.end(), [](const DepNode &a, const DepNode &b) {
+    cancellableStableSort(nodes.begin(), nodes.end(), [](const DepNode &a, const DepNode &b) {
         if (a.taskId != b.taskId)
             return a.taskId < b.taskId;
         return a.inTasks() && !b.inTasks();
@@ -50,9 +52,12 @@ void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint
 
     m_edges.clear();
     m_edges.reserve(edges.size());
-    for (const auto &e : edges)
+    CancelPoints cancelPoints;
+    for (const auto &e : edges) {
+        cancelPoints.tick();
         m_edges.emplace_back(std::uint32_t(indexOf(e.first)), std::uint32_t(indexOf(e.second)));
-    std::sort(m_edges.begin(), m_edges.end());
+    }
+    cancellableSort(m_edges.begin(), m_edges.end());
     m_edges.erase(std::unique(m_edges.begin(), m_edges.end()), m_edges.end());
     m_edges.shrink_to_fit();
 

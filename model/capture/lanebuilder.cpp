@@ -1,5 +1,6 @@
 #include "lanebuilder.h"
 
+#include "cancelpoint.h"
 #include "phasevocabulary.h"
 #include "schedulerrole.h"
 #include "taskindex.h"
@@ -23,7 +24,7 @@ void sortByStart(std::vector<Slice> &slices)
     auto byStart = [](const Slice &a, const Slice &b) { return a.startUs < b.startUs; };
     // Most lanes arrive in start order; a stable sort would still take a buffer of half their size.
     if (!std::is_sorted(slices.begin(), slices.end(), byStart))
-        std::stable_sort(slices.begin(), slices.end(), byStart);
+        cancellableStableSort(slices.begin(), slices.end(), byStart);
 }
 
 // First-fit sub-lanes (§7.2): a sub-lane is reused when its last end <= the next start.
@@ -31,7 +32,9 @@ void sortByStart(std::vector<Slice> &slices)
 std::uint8_t assignSubLanes(std::vector<Slice> &slices)
 {
     std::vector<double> lastEnd;
+    CancelPoints cancelPoints;
     for (Slice &s : slices) {
+        cancelPoints.tick();
         std::size_t k = 0;
         while (k < lastEnd.size() && lastEnd[k] > s.startUs)
             ++k;
@@ -95,8 +98,11 @@ int schedulerThreadCount(const Capture &c)
 void addCoreLanes(Capture &c, std::vector<Lane> &worker, std::vector<Lane> &schedView)
 {
     std::map<int, std::vector<std::uint32_t>> rowsByCore;
-    for (std::uint32_t i = 0; i < c.rows.size(); ++i)
+    CancelPoints cancelPoints;
+    for (std::uint32_t i = 0; i < c.rows.size(); ++i) {
+        cancelPoints.tick();
         rowsByCore[c.rows[i].coreId].push_back(i);
+    }
     for (auto &[core, rowIdx] : rowsByCore) {
         Lane w;
         w.group = groups::aicore;
@@ -114,6 +120,7 @@ void addCoreLanes(Capture &c, std::vector<Lane> &worker, std::vector<Lane> &sche
         s.slices.reserve(std::size_t(std::count_if(rowIdx.begin(), rowIdx.end(),
                                                    [&](std::uint32_t i) { return c.rows[i].hasAicpu(); })));
         for (std::uint32_t i : rowIdx) {
+            cancelPoints.tick();
             const TaskRow &r = c.rows[i];
             Slice sl;
             sl.startUs = (r.flags & TaskRow::HasReceive) ? r.receiveUs : r.startUs;
@@ -215,7 +222,9 @@ void buildLanes(Capture &c)
         markers.kind = LaneKind::AicpuWorker;
         markers.laneSource = int(t);
         markers.sortKey = 1'000'000 + std::int64_t(t);
+        CancelPoints cancelPoints;
         for (std::uint32_t i = 0; i < records.size(); ++i) {
+            cancelPoints.tick();
             const PhaseRecord &r = records[i];
             const QString &kind = c.phaseKinds.at(r.kind);
             Slice s;
@@ -275,7 +284,9 @@ void buildLanes(Capture &c)
         allocs.kind = LaneKind::AicpuWorker;
         allocs.laneSource = -1 - int(o); // negative: orchestrator lane o
         allocs.sortKey = 1'000'000 + threadCount + std::int64_t(o);
+        CancelPoints cancelPoints;
         for (std::uint32_t i = 0; i < records.size(); ++i) {
+            cancelPoints.tick();
             const PhaseRecord &r = records[i];
             Slice s;
             s.startUs = r.startUs;
@@ -363,10 +374,12 @@ void buildLanes(Capture &c)
             sampleOfKind[k] = QueueSample::ResolutionThread;
     }
     std::vector<std::pair<double, const PhaseRecord *>> samples;
+    CancelPoints cancelPoints;
     for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
         const PhaseLane &records = c.schedulerThreads[t];
         std::optional<bool> resolutionThread; // decided by the first record that needs it
         for (const PhaseRecord &r : records) {
+            cancelPoints.tick();
             if (!(r.flags & PhaseRecord::HasSharedDepth) || r.kind >= sampleOfKind.size())
                 continue;
             const QueueSample sample = sampleOfKind[r.kind];
@@ -378,8 +391,8 @@ void buildLanes(Capture &c)
                 samples.emplace_back(r.endUs, &r);
         }
     }
-    std::stable_sort(samples.begin(), samples.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    cancellableStableSort(samples.begin(), samples.end(),
+                          [](const auto &a, const auto &b) { return a.first < b.first; });
     for (auto &q : queue) {
         q.timesUs.reserve(samples.size());
         q.values.reserve(samples.size());

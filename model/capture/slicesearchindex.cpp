@@ -1,5 +1,6 @@
 #include "slicesearchindex.h"
 
+#include "cancelpoint.h"
 #include "labels.h"
 
 #include <algorithm>
@@ -12,7 +13,7 @@ SliceSearchIndex::SliceSearchIndex(const Capture &capture)
 {
     for (const TaskRow &row : capture.rows)
         m_functions.push_back(row.funcId);
-    std::sort(m_functions.begin(), m_functions.end());
+    cancellableSort(m_functions.begin(), m_functions.end());
     m_functions.erase(std::unique(m_functions.begin(), m_functions.end()), m_functions.end());
     m_functionNames.reserve(m_functions.size());
     for (const int f : m_functions)
@@ -23,10 +24,12 @@ SliceSearchIndex::SliceSearchIndex(const Capture &capture)
     };
 
     const auto strings = std::uint32_t(capture.strings.size());
+    CancelPoints cancelPoints;
     for (std::size_t l = 0; l < capture.lanes.size(); ++l) {
         const Lane &lane = capture.lanes[l];
         const bool searched = lane.kind == LaneKind::Worker || lane.kind == LaneKind::Trace;
         for (std::size_t s = 0; s < lane.slices.size(); ++s) {
+            cancelPoints.tick();
             Bar bar{std::int32_t(l), std::uint32_t(s), -1, s == 0};
             if (lane.kind == LaneKind::Worker) {
                 const std::uint32_t row = lane.slices[s].ref;
@@ -43,7 +46,7 @@ SliceSearchIndex::SliceSearchIndex(const Capture &capture)
                 break; // only the first bar of other lanes is ever found
         }
     }
-    std::sort(m_bars.begin(), m_bars.end(), [&](const Bar &a, const Bar &b) {
+    cancellableSort(m_bars.begin(), m_bars.end(), [&](const Bar &a, const Bar &b) {
         const double sa = capture.lanes[std::size_t(a.lane)].slices[a.slice].startUs;
         const double sb = capture.lanes[std::size_t(b.lane)].slices[b.slice].startUs;
         return sa != sb ? sa < sb : (a.lane != b.lane ? a.lane < b.lane : a.slice < b.slice);

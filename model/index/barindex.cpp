@@ -1,5 +1,7 @@
 #include "barindex.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,7 +18,9 @@ LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std
             LevelSummary(m_size, slices[sliceIndex(0)].startUs, slices[sliceIndex(m_size - 1)].startUs);
     double maxEnd = -std::numeric_limits<double>::infinity();
     double previousEnd = -std::numeric_limits<double>::infinity();
+    CancelPoints cancelPoints;
     for (std::size_t k = 0; k < m_size; ++k) {
+        cancelPoints.tick();
         const Slice &s = slices[sliceIndex(k)];
         // Loaders may leave a slice's end before its start (clock glitches); treat it as an instant.
         const double end = std::max(s.startUs, s.endUs);
@@ -98,9 +102,12 @@ BarIndex::BarIndex(const Capture &capture) : m_capture(&capture)
         } else {
             // Deeper slices than the lane admits are drawn on its last level rather than lost.
             std::vector<std::vector<std::uint32_t>> members(static_cast<std::size_t>(levels));
-            for (std::size_t s = 0; s < lane.slices.size(); ++s)
+            CancelPoints cancelPoints;
+            for (std::size_t s = 0; s < lane.slices.size(); ++s) {
+                cancelPoints.tick();
                 members[std::min<std::size_t>(lane.slices[s].depth, std::size_t(levels - 1))].push_back(
                     std::uint32_t(s));
+            }
             for (auto &m : members) {
                 if (m.empty())
                     out.emplace_back(); // an empty member list would mean "all slices"

@@ -1,5 +1,6 @@
 #include "model/index/tasklocator.h"
 
+#include "model/capture/cancelpoint.h"
 #include "model/capture/taskindex.h"
 
 namespace lanescope {
@@ -10,7 +11,9 @@ TaskLocator::TaskLocator(const Capture &capture) : m_rowBars(capture.rows.size()
         const Lane &lane = capture.lanes[l];
         if (lane.kind != LaneKind::Worker)
             continue;
+        CancelPoints cancelPoints;
         for (std::size_t s = 0; s < lane.slices.size(); ++s) {
+            cancelPoints.tick();
             const std::uint32_t row = lane.slices[s].ref;
             if (row < m_rowBars.size())
                 m_rowBars[row] = {int(l), s};

@@ -14,6 +14,7 @@
 #include "scopestatsreader.h"
 #include "tracereader.h"
 
+#include "model/capture/cancelpoint.h"
 #include "model/capture/functionresolution.h"
 #include "model/capture/lanebuilder.h"
 
@@ -273,7 +274,9 @@ std::shared_ptr<Capture> retainedRun(const QString &file, CaptureRuns split)
 
 } // namespace
 
-LoadResult loadCapture(const QString &path, const LoadControl &control)
+namespace {
+
+LoadResult loadCancellably(const QString &path, const LoadControl &control)
 {
     LoadResult result;
     const DiscoveredFiles files = discoverCapture(path, &result.error);
@@ -301,16 +304,22 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     const CombinedProgress progress(control, progressFiles);
 
     // deps.json is as large as the records: read it on the second core while the first records file loads.
+    // A jthread: a cancel thrown on this thread joins it on the way out.
     CompanionRead depsRead = CompanionRead::Failed;
-    std::thread depsThread;
+    std::jthread depsThread;
     QStringList depsWarnings;
     if (!files.deps.isEmpty()) {
-        depsThread = std::thread([&] {
-            depsRead =
-                readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-                    const LoadControl depsControl = progress.forFile(files.deps);
-                    return readDeps(s, companions.deps, w, e, &depsControl);
-                });
+        depsThread = std::jthread([&] {
+            const CancelScope scope(control.cancel);
+            try {
+                depsRead =
+                    readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+                        const LoadControl depsControl = progress.forFile(files.deps);
+                        return readDeps(s, companions.deps, w, e, &depsControl);
+                    });
+            } catch (const OperationCancelled &) {
+                depsRead = CompanionRead::Failed; // the load sees the cancel itself
+            }
         });
     }
     readHostLogCompanion(files, companions);
@@ -385,6 +394,21 @@ LoadResult loadCapture(const QString &path, const LoadControl &control)
     }
     result.capture = result.runs.defaultRun();
     return result;
+}
+
+} // namespace
+
+LoadResult loadCapture(const QString &path, const LoadControl &control)
+{
+    // The steps after the read hear a cancel inside themselves (cancelpoint.h).
+    const CancelScope scope(control.cancel);
+    try {
+        return loadCancellably(path, control);
+    } catch (const OperationCancelled &) {
+        LoadResult result;
+        result.error = cancelledLoad(path);
+        return result;
+    }
 }
 
 } // namespace lanescope

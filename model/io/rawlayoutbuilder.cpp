@@ -2,6 +2,7 @@
 
 #include "capturetimebase.h"
 #include "hostaxis.h"
+#include "model/capture/cancelpoint.h"
 #include "taskjoin.h"
 
 #include <algorithm>
@@ -77,8 +78,10 @@ void convertPhases(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out, 
 {
     out.clear();
     out.reserve(raw.size());
+    CancelPoints cancelPoints;
     for (auto &lane : raw) {
         for (std::size_t i = 0; i < lane.records.size(); ++i) {
+            cancelPoints.tick();
             PhaseRecord &r = lane.records[i];
             const RawTimes &t = lane.times[i];
             r.startUs = hostClock ? tb.hostUs(t.start) : tb.deviceUs(t.start);
@@ -108,13 +111,15 @@ RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAic
 {
     const std::size_t nCore = raw.aicore.size();
     std::vector<RowOrder> order(nCore);
+    CancelPoints cancelPoints;
     for (std::size_t i = 0; i < nCore; ++i) {
+        cancelPoints.tick();
         const std::uint32_t p = joinAicpu ? join.partner[i] : TaskJoin::kNoPartner;
         order[i] = {raw.aicore[i].taskToken,
                     p != TaskJoin::kNoPartner ? p : std::uint32_t(raw.aicpu.size() + i), std::uint32_t(i)};
     }
     if (!std::is_sorted(order.begin(), order.end()))
-        std::sort(order.begin(), order.end());
+        cancellableSort(order.begin(), order.end());
 
     RowStats stats;
     const auto &coreTypes = capture.info.coreTypes;
@@ -122,6 +127,7 @@ RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAic
     rows.clear();
     rows.reserve(nCore);
     for (const RowOrder &o : order) {
+        cancelPoints.tick();
         const RawAicoreRow &a = raw.aicore[o.row];
         TaskRow t;
         t.taskId = a.taskToken;

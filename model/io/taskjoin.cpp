@@ -1,5 +1,7 @@
 #include "taskjoin.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -32,7 +34,7 @@ template <typename Row> std::vector<JoinKey> keysOf(const std::vector<Row> &rows
                    std::uint32_t(i)};
     }
     if (!std::is_sorted(keys.begin(), keys.end()))
-        std::sort(keys.begin(), keys.end());
+        cancellableSort(keys.begin(), keys.end());
     return keys;
 }
 
@@ -79,7 +81,9 @@ TaskJoin TaskJoin::build(const std::vector<RawAicoreRow> &aicore, const std::vec
     };
 
     std::size_t i = 0, k = 0;
+    CancelPoints cancelPoints;
     while (i < coreKeys.size() || k < cpuKeys.size()) {
+        cancelPoints.tick();
         JoinKey g;
         if (k >= cpuKeys.size() || (i < coreKeys.size() && !cpuKeys[k].keyLess(coreKeys[i])))
             g = coreKeys[i];

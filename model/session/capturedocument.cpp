@@ -3,6 +3,7 @@
 #include "capturefacts.h"
 
 #include "model/analysis/derivedtracks.h"
+#include "model/capture/cancelpoint.h"
 #include "model/snapshot/snapshotcache.h"
 
 #include <future>
@@ -57,7 +58,7 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
         if (reopened) {
             // The derived tracks came with the run, so nothing here waits for another: the ring
             // occupancy on the second core, beside the index and the facts.
-            auto occupancy = std::async(std::launch::async, [&run] { return computeRingOccupancy(run); });
+            auto occupancy = asyncCancellable([&run] { return computeRingOccupancy(run); });
             document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
             if (!cancelled())
                 run.facts = computeCaptureFacts(run, std::move(sorted));
@@ -86,7 +87,9 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
 
 } // namespace
 
-OpenedDocument openDocument(const QString &path, const LoadControl &control)
+namespace {
+
+OpenedDocument openCancellably(const QString &path, const LoadControl &control)
 {
     const SnapshotCache cache(snapshotCacheSettings());
     SourceKey key;
@@ -107,6 +110,21 @@ OpenedDocument openDocument(const QString &path, const LoadControl &control)
     if (keyed && opened.ok() && !control.cancelled())
         cache.storeLater(key, opened.document->runs);
     return opened;
+}
+
+} // namespace
+
+OpenedDocument openDocument(const QString &path, const LoadControl &control)
+{
+    // Every step hears a cancel inside itself too (cancelpoint.h): a tenth of a second at most.
+    const CancelScope scope(control.cancel);
+    try {
+        return openCancellably(path, control);
+    } catch (const OperationCancelled &) {
+        OpenedDocument cancelled;
+        cancelled.error = cancelledError(path);
+        return cancelled;
+    }
 }
 
 CaptureAnalysis analyseRun(const CaptureDocument &document, const Capture &run)

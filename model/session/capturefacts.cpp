@@ -1,6 +1,7 @@
 #include "capturefacts.h"
 
 #include "model/capture/baredges.h"
+#include "model/capture/cancelpoint.h"
 
 #include <future>
 
@@ -14,8 +15,8 @@ CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<Sorted
     std::future<std::vector<double>> edges;
     std::future<SliceSearchIndex> search;
     if (!sorted) {
-        edges = std::async(std::launch::async, [&capture] { return barEdges(capture); });
-        search = std::async(std::launch::async, [&capture] { return SliceSearchIndex(capture); });
+        edges = asyncCancellable([&capture] { return barEdges(capture); });
+        search = asyncCancellable([&capture] { return SliceSearchIndex(capture); });
     }
     // The per-function figures are an analysis: never over several runs at once.
     if (!capture.info.allRuns)

@@ -1,5 +1,7 @@
 #include "captureanalysis.h"
 
+#include "model/capture/cancelpoint.h"
+
 namespace lanescope {
 
 CaptureAnalysis analyzeCapture(const Capture &capture)
@@ -12,8 +14,10 @@ CaptureAnalysis analyzeCapture(const Capture &capture, RingOccupancy rings)
     return *analyzeCapture(capture, std::move(rings), AnalysisControl{});
 }
 
-std::optional<CaptureAnalysis> analyzeCapture(const Capture &capture, RingOccupancy rings,
-                                              const AnalysisControl &control)
+namespace {
+
+std::optional<CaptureAnalysis> analyzeCancellably(const Capture &capture, RingOccupancy rings,
+                                                  const AnalysisControl &control)
 {
     const CancelCheck cancelled(control.cancel);
     auto stop = [&](AnalysisStage stage) {
@@ -40,6 +44,20 @@ std::optional<CaptureAnalysis> analyzeCapture(const Capture &capture, RingOccupa
     if (cancelled())
         return std::nullopt;
     return a;
+}
+
+} // namespace
+
+std::optional<CaptureAnalysis> analyzeCapture(const Capture &capture, RingOccupancy rings,
+                                              const AnalysisControl &control)
+{
+    // Between the stages and inside the long steps too (cancelpoint.h).
+    const CancelScope scope(control.cancel);
+    try {
+        return analyzeCancellably(capture, std::move(rings), control);
+    } catch (const OperationCancelled &) {
+        return std::nullopt;
+    }
 }
 
 } // namespace lanescope

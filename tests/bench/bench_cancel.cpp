@@ -6,7 +6,7 @@
 //   bench_cancel [--tasks N] [--repeat K] [--check] [--dir DIR]
 //
 // The run (level 4, with deps.json, default 100k tasks) is analysed K times whole (default 5);
-// then, K times each, an analysis is cancelled at 10 %, 30 %, 50 %, 70 % and 90 % of the median
+// then, K times each, an analysis is cancelled at every tenth (10 % … 90 %) of the median
 // whole time and the time from the request to its return is taken. Ratio: the largest of those
 // medians over the whole analysis' median, both wall time on the same machine in the same run.
 // Budget: <= 0.25 (the longest step between two cancel points is a group of metrics).
@@ -70,7 +70,7 @@ template <typename Work> double worstLatencyMs(QTextStream &out, Work work, doub
 {
     out << "cancelled at  latency(ms)  latency/whole\n";
     double worst = 0;
-    for (const double at : {0.1, 0.3, 0.5, 0.7, 0.9}) {
+    for (const double at : {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}) {
         std::vector<double> latencies;
         for (int i = 0; i < repeat; ++i)
             latencies.push_back(cancelLatencyMs(work, at * wholeMs));
