@@ -1,5 +1,6 @@
 #include "aicoreschedulerbreakdown.h"
 
+#include "model/capture/cancelpoint.h"
 #include "model/capture/phasevocabulary.h"
 
 #include <map>
@@ -25,6 +26,7 @@ QStringList schedulerProducers(const Capture &c)
 std::optional<AicoreSchedulerBreakdown> aicoreSchedulerBreakdown(const Capture &c,
                                                                  std::optional<AnalysisRange> range)
 {
+    CancelPoints cancelPoints;
     AicoreSchedulerBreakdown b;
     b.streams = c.schedulerStreams.size();
     for (const SchedulerStream &s : c.schedulerStreams)
@@ -33,6 +35,7 @@ std::optional<AicoreSchedulerBreakdown> aicoreSchedulerBreakdown(const Capture &
     bool any = false;
     for (const PhaseLane &lane : c.schedulerThreads)
         for (const PhaseRecord &r : lane) {
+            cancelPoints.tick();
             if (range && !range->contains(r.startUs))
                 continue;
             const QString phase = canonicalPhase(c.phaseKinds.at(r.kind));

@@ -2,6 +2,8 @@
 
 #include "overheadanalysis.h"
 
+#include "model/capture/cancelpoint.h"
+
 namespace lanescope {
 
 namespace {
@@ -49,6 +51,7 @@ struct RunTracker
 
 AnalysisLandmarks findLandmarks(const AnalysisInput &in, const Capture &capture)
 {
+    CancelPoints cancelPoints;
     AnalysisLandmarks l;
     if (in.rows.empty())
         return l;
@@ -56,6 +59,7 @@ AnalysisLandmarks findLandmarks(const AnalysisInput &in, const Capture &capture)
     for (const AnalysisInput::CoreRun &run : in.coreRuns) {
         const auto engine = std::size_t(engineOf(in.rows[in.byCore[run.first]]->coreType));
         for (std::uint32_t i = run.first; i < run.last; ++i) {
+            cancelPoints.tick();
             const TaskRow &r = *in.rows[in.byCore[i]];
             // Part 3: start − dispatch, or start − previous end when the core was still busy.
             double head = r.startUs - r.dispatchUs;
@@ -81,6 +85,7 @@ AnalysisLandmarks findLandmarks(const AnalysisInput &in, const Capture &capture)
         }
     }
     for (const TaskRow *r : in.rows) {
+        cancelPoints.tick();
         const double tail = std::max(0.0, r->finishUs - r->endUs);
         if (!l.worstTail || tail > l.worstTail->valueUs)
             l.worstTail = rowLandmark(capture, *r, tail, r->endUs, std::max(r->endUs, r->finishUs));

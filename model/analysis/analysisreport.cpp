@@ -41,6 +41,13 @@ QString figureDescription(const QString &figure)
 AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> range,
                        const CancelCheck &cancelled)
 {
+    return analyze(AnalysisInputs(capture, range), cancelled);
+}
+
+AnalysisReport analyze(const AnalysisInputs &inputs, const CancelCheck &cancelled)
+{
+    const Capture &capture = inputs.capture();
+    const std::optional<AnalysisRange> &range = inputs.range();
     AnalysisReport report;
     report.range = range;
     if (cancelled())
@@ -50,7 +57,7 @@ AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> rang
 
     if (cancelled())
         return report;
-    const AnalysisInput in = buildAnalysisInput(capture, range);
+    const AnalysisInput &in = inputs.timed();
     report.level = in.level;
     report.rows = in.rows.size();
     report.rowsWithoutAicpu = in.rowsWithoutAicpu;
@@ -62,9 +69,7 @@ AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> rang
     // Rows that lost their AICPU record still ran on their core; only then is a second input needed.
     if (cancelled())
         return report;
-    const bool separate = in.rowsWithoutAicpu > 0;
-    const AnalysisInput aicoreInput = separate ? buildAnalysisInput(capture, range, false) : AnalysisInput();
-    const AnalysisInput &aicore = separate ? aicoreInput : in;
+    const AnalysisInput &aicore = inputs.every();
     if (aicore.rows.empty())
         absent(figures::observedCriticalPath, reasons::noRows);
     else

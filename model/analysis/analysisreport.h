@@ -1,6 +1,7 @@
 #pragma once
 
 #include "aicoreschedulerbreakdown.h"
+#include "analysisinputs.h"
 #include "analysisrange.h"
 #include "cancelcheck.h"
 #include "criticalpath.h"
@@ -87,5 +88,7 @@ QString figureDescription(const QString &figure);
 // `cancelled` is looked at between the figures; once it says so the report is left incomplete.
 AnalysisReport analyze(const Capture &capture, std::optional<AnalysisRange> range = std::nullopt,
                        const CancelCheck &cancelled = {});
+// The same over inputs built once for the whole analysis of a run (analysisinputs.h).
+AnalysisReport analyze(const AnalysisInputs &inputs, const CancelCheck &cancelled = {});
 
 } // namespace lanescope

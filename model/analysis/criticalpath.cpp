@@ -1,5 +1,7 @@
 #include "criticalpath.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -18,7 +20,9 @@ std::optional<CriticalPathAttribution> criticalPathAttribution(const AnalysisInp
     const double makespanEnd = in.tasks[cur].finishUs;
     double pathStart = in.tasks[cur].startUs;
     std::vector<bool> visited(in.tasks.size(), false);
+    CancelPoints cancelPoints; // a path can cross millions of tasks
     for (;;) {
+        cancelPoints.tick();
         const FoldedTask &t = in.tasks[cur];
         visited[cur] = true;
         a.taskIds.push_back(t.taskId);
@@ -113,7 +117,9 @@ std::optional<ObservedCriticalPath> observedCriticalPath(const AnalysisInput &in
     path.endUs = in.tasks[cur].endUs;
     std::vector<PathSegment> backwards;
     std::vector<bool> visited(in.tasks.size(), false);
+    CancelPoints cancelPoints; // a path can cross millions of tasks
     for (;;) {
+        cancelPoints.tick();
         const FoldedTask &t = in.tasks[cur];
         visited[cur] = true;
         path.taskIds.push_back(t.taskId);

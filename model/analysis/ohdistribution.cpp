@@ -1,5 +1,7 @@
 #include "ohdistribution.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -11,7 +13,7 @@ Distribution distributionOf(std::vector<double> values)
     d.n = values.size();
     if (values.empty())
         return d;
-    std::sort(values.begin(), values.end());
+    cancellableSort(values.begin(), values.end());
     const std::size_t n = values.size();
     for (std::size_t i = 0; i < Distribution::kPercentiles.size(); ++i) {
         // Integer arithmetic for floor(n·p/100): exact, where n·p/100.0 could round down wrongly.
@@ -43,10 +45,13 @@ std::vector<double> headOverheads(const AnalysisInput &in)
 
 std::vector<double> tailOverheads(const AnalysisInput &in)
 {
+    CancelPoints cancelPoints;
     std::vector<double> tails;
     tails.reserve(in.rows.size());
-    for (const TaskRow *r : in.rows)
+    for (const TaskRow *r : in.rows) {
+        cancelPoints.tick();
         tails.push_back(std::max(0.0, r->finishUs - r->endUs));
+    }
     return tails;
 }
 

@@ -1,5 +1,6 @@
 #include "schedulerloopbudget.h"
 
+#include "model/capture/cancelpoint.h"
 #include "model/capture/phasevocabulary.h"
 
 #include <algorithm>
@@ -52,8 +53,8 @@ bool budgetOfThread(const Capture &c, std::size_t thread, const std::vector<int>
             records.push_back(&r);
         }
     }
-    std::stable_sort(records.begin(), records.end(),
-                     [](const PhaseRecord *a, const PhaseRecord *b) { return a->startUs < b->startUs; });
+    cancellableStableSort(records.begin(), records.end(),
+                          [](const PhaseRecord *a, const PhaseRecord *b) { return a->startUs < b->startUs; });
     // A resolve ending inside the last complete/dummy that started before it is part of that bar.
     const std::vector<bool> nested = nestedResolves(records, c.phaseKinds);
     std::vector<const PhaseRecord *> work;
@@ -97,7 +98,9 @@ bool budgetOfThread(const Capture &c, std::size_t thread, const std::vector<int>
 void attributeTasks(const Capture &c, const AnalysisInput &in, std::vector<std::uint64_t> &tasksPerThread,
                     bool &any)
 {
+    CancelPoints cancelPoints;
     for (const FoldedTask &t : in.tasks) {
+        cancelPoints.tick();
         int thread = -1;
         double latest = 0;
         for (std::uint32_t i = t.firstRow; i < t.lastRow; ++i) {
@@ -121,6 +124,7 @@ std::optional<SchedulerLoopBudget> schedulerLoopBudget(const Capture &c, const A
                                                        std::optional<AnalysisRange> range,
                                                        std::optional<double> meanTailUs)
 {
+    CancelPoints cancelPoints;
     const std::vector<int> phaseOfKind = loopPhaseOfKinds(c.phaseKinds);
     SchedulerLoopBudget s;
     std::vector<int> slotOfThread(c.schedulerThreads.size(), -1);
@@ -146,6 +150,7 @@ std::optional<SchedulerLoopBudget> schedulerLoopBudget(const Capture &c, const A
         FanStats fan;
         // The first row of each task decides its thread; self-edges count here (spec Part 5).
         for (const FoldedTask &t : in.tasks) {
+            cancelPoints.tick();
             const int th = threadOfCore(c, in.rows[t.firstRow]->coreId);
             if (th < 0 || std::size_t(th) >= slotOfThread.size() || slotOfThread[std::size_t(th)] < 0)
                 continue;

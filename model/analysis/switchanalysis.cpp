@@ -1,5 +1,7 @@
 #include "switchanalysis.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -27,6 +29,7 @@ switchFigures(const AnalysisInput &in,
     SwitchFigures f;
     std::array<std::vector<double>, kEngineCount> totals;
     std::array<double, kEngineCount> during = {0, 0};
+    CancelPoints cancelPoints;
     for (const AnalysisInput::CoreRun &run : in.coreRuns) {
         // byCore already orders each core's rows by (start, end, dispatch).
         const std::uint32_t *core = in.byCore.data() + run.first;
@@ -34,6 +37,7 @@ switchFigures(const AnalysisInput &in,
         const auto e = std::size_t(engineOf(in.rows[core[0]]->coreType));
         double total = 0;
         for (std::size_t i = 1; i < n; ++i) {
+            cancelPoints.tick();
             const TaskRow &a = *in.rows[core[i - 1]];
             const TaskRow &b = *in.rows[core[i]];
             if (!(b.dispatchUs < a.endUs)) // b was not yet issued while a ran: not a switch

@@ -8,7 +8,13 @@ namespace lanescope {
 
 std::vector<double> barEdges(const Capture &capture)
 {
+    // Sized first: at ten million bars a doubling vector copies gigabytes while it grows.
+    std::size_t bars = 0;
+    for (const Lane &lane : capture.lanes)
+        if (lane.clockAligned)
+            bars += lane.slices.size();
     std::vector<double> edges;
+    edges.reserve(2 * bars);
     CancelPoints cancelPoints;
     for (const Lane &lane : capture.lanes) {
         if (!lane.clockAligned)

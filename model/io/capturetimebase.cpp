@@ -1,5 +1,7 @@
 #include "capturetimebase.h"
 
+#include "model/capture/cancelpoint.h"
+
 #include <algorithm>
 
 namespace lanescope {
@@ -9,7 +11,9 @@ namespace {
 // Calls f(c) for every device timestamp the capture converts.
 template <typename F> void forEachDeviceTime(const RawRecords &raw, F &&f)
 {
+    CancelPoints cancelPoints;
     for (const auto &r : raw.aicore) {
+        cancelPoints.tick();
         f(CaptureTimeBase::receiveCycles(r.startCycles, r.receiveToStart));
         f(r.startCycles);
         f(r.endCycles);
@@ -21,6 +25,7 @@ template <typename F> void forEachDeviceTime(const RawRecords &raw, F &&f)
     for (const auto *lanes : {&raw.schedulerThreads, &raw.orchestratorLanes})
         for (const auto &lane : *lanes)
             for (const auto &t : lane.times) {
+                cancelPoints.tick();
                 f(t.start);
                 f(t.end);
             }
@@ -42,7 +47,9 @@ std::uint64_t CaptureTimeBase::baseCycles(const RawRecords &raw)
         if (isSet(c) && c < base)
             base = c;
     };
+    CancelPoints cancelPoints;
     for (const auto &r : raw.aicore) {
+        cancelPoints.tick();
         consider(receiveCycles(r.startCycles, r.receiveToStart));
         consider(r.endCycles);
     }
@@ -53,6 +60,7 @@ std::uint64_t CaptureTimeBase::baseCycles(const RawRecords &raw)
     for (const auto *lanes : {&raw.schedulerThreads, &raw.orchestratorLanes})
         for (const auto &lane : *lanes)
             for (const auto &t : lane.times) {
+                cancelPoints.tick();
                 consider(t.start);
                 consider(t.end);
             }

@@ -28,18 +28,19 @@ std::optional<CaptureAnalysis> analyzeCancellably(const Capture &capture, RingOc
     CaptureAnalysis a;
     if (stop(AnalysisStage::Report))
         return std::nullopt;
-    a.report = analyze(capture, std::nullopt, cancelled);
+    const AnalysisInputs inputs(capture, std::nullopt);
+    a.report = analyze(inputs, cancelled);
     if (stop(AnalysisStage::Landmarks))
         return std::nullopt;
     if (a.report.level >= 2 && a.report.rows > 0)
-        a.landmarks = findLandmarks(buildAnalysisInput(capture, std::nullopt), capture);
+        a.landmarks = findLandmarks(inputs.timed(), capture);
     a.rings = std::move(rings);
     if (stop(AnalysisStage::Metrics))
         return std::nullopt;
-    a.metrics = computeMetrics(capture, std::nullopt, cancelled);
+    a.metrics = computeMetrics(inputs, cancelled);
     if (stop(AnalysisStage::Symptoms))
         return std::nullopt;
-    a.suggestions = detectSymptoms(capture, a.metrics);
+    a.suggestions = detectSymptoms(inputs, a.metrics);
     // Cancelled while the suggestions were made: nobody wants the result.
     if (cancelled())
         return std::nullopt;

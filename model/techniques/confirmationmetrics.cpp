@@ -5,6 +5,7 @@
 #include "model/analysis/ohdistribution.h"
 #include "model/analysis/overheadanalysis.h"
 #include "model/analysis/switchanalysis.h"
+#include "model/capture/cancelpoint.h"
 #include "ringpressure.h"
 
 #include <algorithm>
@@ -114,19 +115,21 @@ double median(std::vector<double> v)
 }
 
 // Largest number of intervals open at one time; an interval ending at t does not overlap one starting at t.
-std::size_t maxConcurrency(std::vector<std::pair<double, double>> intervals)
+// The most intervals open at once. Starts and ends sorted apart (plain numbers sort about twice as
+// fast as pairs at millions of rows) and walked together: an end at a start's time closes first.
+std::size_t maxConcurrency(std::vector<double> starts, std::vector<double> ends)
 {
-    std::vector<std::pair<double, int>> events;
-    events.reserve(intervals.size() * 2);
-    for (const auto &[a, b] : intervals) {
-        events.push_back({a, +1});
-        events.push_back({b, -1});
-    }
-    std::sort(events.begin(), events.end()); // at equal times -1 sorts before +1
+    cancellableSort(starts.begin(), starts.end());
+    cancellableSort(ends.begin(), ends.end());
     std::size_t open = 0, best = 0;
-    for (const auto &e : events) {
-        open = e.second > 0 ? open + 1 : open - 1;
-        best = std::max(best, open);
+    for (std::size_t s = 0, e = 0; s < starts.size();) {
+        if (e < ends.size() && ends[e] <= starts[s]) {
+            --open;
+            ++e;
+        } else {
+            best = std::max(best, ++open);
+            ++s;
+        }
     }
     return best;
 }
@@ -140,6 +143,7 @@ bool isKernelNode(const DepGraph &g, const DepNode &n)
 
 void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder &b)
 {
+    CancelPoints cancelPoints;
     const DepGraph &g = c.deps;
     if (g.empty()) {
         for (const char *id : {"M1.early_dispatch_tasks", "M1.manual_scope_tasks", "M2.spmd_tasks",
@@ -150,6 +154,7 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
     std::size_t kernelTasks = 0, early = 0, manual = 0, spmd = 0;
     std::int32_t maxBlocks = 0;
     for (const DepNode &n : g.nodes()) {
+        cancelPoints.tick();
         if (isKernelNode(g, n))
             ++kernelTasks;
         early += (n.flags & DepNode::EarlyDispatch) ? 1 : 0;
@@ -167,21 +172,27 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
     b.set("M2.max_block_num", double(maxBlocks));
 
     std::size_t edges = 0;
-    for (const auto &[p, s] : g.edges())
+    for (const auto &[p, s] : g.edges()) {
+        cancelPoints.tick();
         edges += p != s ? 1 : 0;
+    }
     b.set("M3", double(edges));
 
     // M4: longest path in kernel tasks (Kahn order; nodes on a cycle never become ready and are skipped).
     const std::size_t n = g.nodes().size();
     std::vector<std::uint32_t> indegree(n, 0);
-    for (const auto &[p, s] : g.edges())
+    for (const auto &[p, s] : g.edges()) {
+        cancelPoints.tick();
         if (p != s)
             ++indegree[s];
+    }
     std::vector<std::uint32_t> depth(n, 0);
     std::deque<std::uint32_t> ready;
-    for (std::uint32_t i = 0; i < n; ++i)
+    for (std::uint32_t i = 0; i < n; ++i) {
+        cancelPoints.tick();
         if (indegree[i] == 0)
             ready.push_back(i);
+    }
     std::uint32_t longest = 0;
     while (!ready.empty()) {
         const std::uint32_t v = ready.front();
@@ -190,6 +201,7 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
         longest = std::max(longest, depth[v]);
         auto [s0, s1] = g.successors(v);
         for (const std::uint32_t *s = s0; s != s1; ++s) {
+            cancelPoints.tick();
             if (*s == v)
                 continue;
             depth[*s] = std::max(depth[*s], depth[v]);
@@ -207,6 +219,7 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
     std::size_t violations = 0;
     std::optional<std::uint64_t> firstViolation;
     for (const auto &[p, s] : g.edges()) {
+        cancelPoints.tick();
         if (p == s)
             continue;
         const std::int64_t pi = in.taskIndex(g.nodes()[p].taskId);
@@ -227,6 +240,7 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
 
 void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder &b)
 {
+    CancelPoints cancelPoints;
     if (in.rows.empty()) {
         for (const char *m : {"M1", "M2", "M5", "M6", "M7", "M8", "M9", "M14", "M15", "M16", "M17"})
             b.absentAll(QString::fromLatin1(m), kNoRows);
@@ -243,6 +257,7 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
     durations.reserve(in.rows.size());
     double busy[kEngineCount] = {0, 0};
     for (const TaskRow *r : in.rows) {
+        cancelPoints.tick();
         durations.push_back(r->durationUs());
         busy[engineOf(r->coreType)] += r->durationUs();
     }
@@ -260,6 +275,7 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
         if (run.last - run.first < 2)
             continue;
         for (std::uint32_t k = run.first; k < run.last; ++k) {
+            cancelPoints.tick();
             const TaskRow *r = in.rows[in.byCore[k]];
             durOnMultiCores += r->durationUs();
             if (k + 1 < run.last) {
@@ -280,8 +296,11 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
                   ? rangeEvidence(largestGapAt, largestGapAt + largestGap, QStringLiteral("largest gap"))
                   : EvidenceRef{});
         b.set("M7.gap_total_us", gapSum);
-        std::sort(gaps.begin(), gaps.end(), std::greater<>());
+        // The largest tenth, largest first: only that tenth needs an order.
         const std::size_t top = (gaps.size() + 9) / 10;
+        const auto topEnd = gaps.begin() + std::ptrdiff_t(top);
+        std::nth_element(gaps.begin(), topEnd, gaps.end(), std::greater<>());
+        cancellableSort(gaps.begin(), topEnd, std::greater<>());
         double topSum = 0;
         for (std::size_t i = 0; i < top; ++i)
             topSum += gaps[i];
@@ -295,8 +314,10 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
     for (CoreType t : c.info.coreTypes)
         ++physical[engineOf(t)];
     std::set<std::int32_t> active[kEngineCount];
-    for (const TaskRow *r : in.rows)
+    for (const TaskRow *r : in.rows) {
+        cancelPoints.tick();
         active[engineOf(r->coreType)].insert(r->coreId);
+    }
     if (physical[0] + physical[1] == 0) {
         b.absentAll(QStringLiteral("M8"), kNeedsCoreTypes);
     } else {
@@ -320,21 +341,26 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
     }
 
     // M9.
-    std::vector<std::pair<double, double>> intervals;
-    intervals.reserve(in.rows.size());
-    for (const TaskRow *r : in.rows)
-        intervals.push_back({r->startUs, r->endUs});
+    std::vector<double> starts, ends;
+    starts.reserve(in.rows.size());
+    ends.reserve(in.rows.size());
+    for (const TaskRow *r : in.rows) {
+        cancelPoints.tick();
+        starts.push_back(r->startUs);
+        ends.push_back(r->endUs);
+    }
     if (makespan > 0)
         b.set("M9", sumDur / makespan);
     else
         b.absent("M9", QStringLiteral("zero makespan"));
-    b.set("M9.max", double(maxConcurrency(std::move(intervals))));
+    b.set("M9.max", double(maxConcurrency(std::move(starts), std::move(ends))));
 
     // M15, M16 per task.
     double overlapSum = 0, skewSum = 0, tailSum = 0, largestSkew = -1;
     std::size_t mixTasks = 0, multiBlock = 0;
     std::uint64_t largestSkewTask = 0;
     for (const FoldedTask &t : in.tasks) {
+        cancelPoints.tick();
         if (t.engines == 3) {
             double c0 = 1e300, c1 = -1e300, v0 = 1e300, v1 = -1e300;
             for (std::uint32_t k = t.firstRow; k < t.lastRow; ++k) {
@@ -385,8 +411,10 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
 
     // M17 from the task ids.
     std::map<std::uint32_t, std::size_t> perRing;
-    for (const FoldedTask &t : in.tasks)
+    for (const FoldedTask &t : in.tasks) {
+        cancelPoints.tick();
         ++perRing[std::uint32_t(t.taskId >> 32) & 0xFFu];
+    }
     std::size_t largest = 0;
     for (const auto &[ring, n] : perRing)
         largest = std::max(largest, n);
@@ -397,6 +425,7 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
 // M14 on the kernel group (same kernel_ids) with the most tasks that have bars.
 void staircaseMetrics(const Capture &c, const AnalysisInput &in, Builder &b)
 {
+    CancelPoints cancelPoints;
     const DepGraph &g = c.deps;
     if (g.empty()) {
         b.absentAll(QStringLiteral("M14"), kNeedsDeps);
@@ -404,6 +433,7 @@ void staircaseMetrics(const Capture &c, const AnalysisInput &in, Builder &b)
     }
     std::map<std::array<std::int32_t, 3>, std::vector<std::uint32_t>> groups;
     for (std::uint32_t i = 0; i < in.tasks.size(); ++i) {
+        cancelPoints.tick();
         const DepNode *n = g.find(in.tasks[i].taskId);
         if (n && n->inTasks() && isKernelNode(g, *n))
             groups[n->kernelIds].push_back(i);
@@ -417,7 +447,7 @@ void staircaseMetrics(const Capture &c, const AnalysisInput &in, Builder &b)
         return;
     }
     std::vector<std::uint32_t> order = *group;
-    std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+    cancellableSort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
         return in.tasks[x].startUs != in.tasks[y].startUs ? in.tasks[x].startUs < in.tasks[y].startUs : x < y;
     });
 
@@ -435,6 +465,7 @@ void staircaseMetrics(const Capture &c, const AnalysisInput &in, Builder &b)
         for (std::size_t q = 0; q < queue.size(); ++q) {
             auto [s0, s1] = g.successors(queue[q]);
             for (const std::uint32_t *s = s0; s != s1; ++s) {
+                cancelPoints.tick();
                 if (*s == std::uint32_t(dst))
                     return true;
                 if (seen[*s] == stamp)
@@ -455,17 +486,18 @@ void staircaseMetrics(const Capture &c, const AnalysisInput &in, Builder &b)
         if (bt.startUs >= a.endUs && reaches(a.taskId, bt.taskId, bt.startUs))
             ++stairs;
     }
-    std::vector<std::pair<double, double>> spans;
+    std::vector<double> starts, ends;
     double first = 1e300, last = -1e300;
     for (std::uint32_t i : order) {
-        spans.push_back({in.tasks[i].startUs, in.tasks[i].endUs});
+        starts.push_back(in.tasks[i].startUs);
+        ends.push_back(in.tasks[i].endUs);
         first = std::min(first, in.tasks[i].startUs);
         last = std::max(last, in.tasks[i].endUs);
     }
     const EvidenceRef evidence =
         rangeEvidence(first, last, QStringLiteral("largest kernel group"), in.tasks[order.front()].taskId);
     b.set("M14", double(stairs) / double(order.size() - 1), evidence);
-    b.set("M14.max_concurrency", double(maxConcurrency(spans)), evidence);
+    b.set("M14.max_concurrency", double(maxConcurrency(std::move(starts), std::move(ends))), evidence);
     b.set("M14.span_us", last - first, evidence);
 }
 
@@ -585,6 +617,7 @@ bool inRange(const std::optional<AnalysisRange> &range, double us)
 
 void phaseMetrics(const Capture &c, int level, std::optional<AnalysisRange> range, Builder &b)
 {
+    CancelPoints cancelPoints;
     static const QStringList outer = {QStringLiteral("complete"), QStringLiteral("async_poll"),
                                       QStringLiteral("dispatch"), QStringLiteral("release"),
                                       QStringLiteral("dummy"),    QStringLiteral("early_dispatch"),
@@ -595,6 +628,7 @@ void phaseMetrics(const Capture &c, int level, std::optional<AnalysisRange> rang
         double busy = 0, dispatched = 0, early = 0;
         for (const PhaseLane &lane : c.schedulerThreads) {
             for (const PhaseRecord &r : lane) {
+                cancelPoints.tick();
                 if (!inRange(range, r.startUs) || r.kind >= c.phaseKinds.size())
                     continue;
                 const QString &kind = c.phaseKinds.at(r.kind);
@@ -620,11 +654,13 @@ void phaseMetrics(const Capture &c, int level, std::optional<AnalysisRange> rang
     std::size_t count = 0;
     double total = 0;
     for (const PhaseLane &lane : c.orchestratorLanes)
-        for (const PhaseRecord &r : lane)
+        for (const PhaseRecord &r : lane) {
+            cancelPoints.tick();
             if (std::int64_t(r.kind) == submitKind && inRange(range, r.startUs)) {
                 ++count;
                 total += r.endUs - r.startUs;
             }
+        }
     b.set("M20", double(count));
     b.set("M20.total_us", total);
     if (count)
@@ -672,10 +708,17 @@ void hintMetrics(const Capture &c, Builder &b)
 MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> range,
                          const CancelCheck &cancelled)
 {
+    return computeMetrics(AnalysisInputs(capture, range), cancelled);
+}
+
+MetricSet computeMetrics(const AnalysisInputs &inputs, const CancelCheck &cancelled)
+{
+    const Capture &capture = inputs.capture();
+    const std::optional<AnalysisRange> &range = inputs.range();
     MetricSet set;
     Builder b(set);
     // AICore-only figures take every row; dispatch figures only rows with AICPU timing (as analyze()).
-    const AnalysisInput bars = buildAnalysisInput(capture, range, false);
+    const AnalysisInput &bars = inputs.every();
     set.level = bars.level;
     set.hasDeps = !capture.deps.empty();
     set.hasScopeStats = !capture.scopeStats.isEmpty();
@@ -691,12 +734,7 @@ MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> ra
     staircaseMetrics(capture, bars, b);
     if (cancelled())
         return set;
-    if (bars.level >= 2) {
-        const AnalysisInput timed = buildAnalysisInput(capture, range, true);
-        dispatchMetrics(timed, b);
-    } else {
-        dispatchMetrics(bars, b);
-    }
+    dispatchMetrics(inputs.timed(), b); // every row below level 2, as buildAnalysisInput takes them
     if (cancelled())
         return set;
     phaseMetrics(capture, bars.level, range, b);

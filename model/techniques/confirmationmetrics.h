@@ -1,6 +1,7 @@
 #pragma once
 
 #include "metricdefinitions.h"
+#include "model/analysis/analysisinputs.h"
 #include "model/analysis/analysisrange.h"
 #include "model/analysis/cancelcheck.h"
 #include "model/capture/capture.h"
@@ -52,5 +53,7 @@ struct MetricSet
 MetricSet computeMetrics(const Capture &capture, std::optional<AnalysisRange> range = std::nullopt,
                          const CancelCheck &cancelled = {});
 MetricSet computeMetrics(Capture &&, std::optional<AnalysisRange> = std::nullopt) = delete;
+// The same over inputs built once for the whole analysis of a run (analysisinputs.h).
+MetricSet computeMetrics(const AnalysisInputs &inputs, const CancelCheck &cancelled = {});
 
 } // namespace lanescope

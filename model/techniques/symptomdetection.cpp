@@ -1,6 +1,7 @@
 #include "symptomdetection.h"
 
 #include "model/analysis/analysisinput.h"
+#include "model/capture/cancelpoint.h"
 
 #include <algorithm>
 #include <map>
@@ -84,6 +85,7 @@ double gapPairShare(const AnalysisInput &in, double medianBar)
 std::optional<EvidenceRef> spmdRoundTrip(const Capture &c, const AnalysisInput &in)
 {
     const DepGraph &g = c.deps;
+    CancelPoints cancelPoints;
     for (const auto &[p, s] : g.edges()) {
         const DepNode &a = g.nodes()[p], &b = g.nodes()[s];
         if (p == s || a.blockNum <= 1 || a.blockNum != b.blockNum)
@@ -96,11 +98,13 @@ std::optional<EvidenceRef> spmdRoundTrip(const Capture &c, const AnalysisInput &
             continue;
         // Chip-wide: no bar runs anywhere inside the gap.
         bool busy = false;
-        for (const TaskRow *r : in.rows)
+        for (const TaskRow *r : in.rows) {
+            cancelPoints.tick();
             if (r->startUs < gapTo && r->endUs > gapFrom) {
                 busy = true;
                 break;
             }
+        }
         if (!busy) {
             EvidenceRef e;
             e.range = AnalysisRange{gapFrom, gapTo};
@@ -147,8 +151,16 @@ bool independentSameKernelTasks(const Capture &c)
 std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &metrics,
                                        const SymptomOptions &options)
 {
+    return detectSymptoms(AnalysisInputs(capture, std::nullopt), metrics, options);
+}
+
+std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const MetricSet &metrics,
+                                       const SymptomOptions &options)
+{
+    CancelPoints cancelPoints;
+    const Capture &capture = inputs.capture();
     Context cx{capture, metrics, options, {}};
-    const AnalysisInput in = buildAnalysisInput(capture, std::nullopt, false);
+    const AnalysisInput &in = inputs.every();
 
     // Host first: nothing on the device helps a host-bound run.
     if (auto host = cx.v("M21"); host && *host >= kHostBound) {
@@ -199,8 +211,10 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
         for (CoreType t : capture.info.coreTypes)
             ++physical[engineOf(t)];
         std::size_t bars[kEngineCount] = {0, 0};
-        for (const TaskRow *r : in.rows)
+        for (const TaskRow *r : in.rows) {
+            cancelPoints.tick();
             ++bars[engineOf(r->coreType)];
+        }
         const char *occId[] = {"M8.aic_occupancy", "M8.aiv_occupancy"};
         for (int e = 0; e < kEngineCount; ++e) {
             const auto occ = cx.v(occId[e]);

@@ -38,5 +38,8 @@ struct SymptomOptions
 // rings) and returns every one that fires. Thresholds are the digest's app defaults.
 std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &metrics,
                                        const SymptomOptions &options = {});
+// The same over the inputs of the whole run, built once for its analysis (analysisinputs.h).
+std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const MetricSet &metrics,
+                                       const SymptomOptions &options = {});
 
 } // namespace lanescope

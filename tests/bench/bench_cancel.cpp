@@ -1,17 +1,17 @@
-// Cancel benchmark: how long an abandoned analysis keeps its thread after the cancel request, as a
-// ratio to the whole analysis of the same run. The window's close and the loader's destructor
-// wait exactly that long, so this is the budget the unit tests leave out (they check the order of
-// events only: tests/model/tst_captureloader.cpp, tests/app/tst_windowlifetime.cpp).
+// Cancel benchmark: how long an abandoned opening or analysis keeps its thread after the cancel
+// request. The loading page's Cancel, the window's close and the loader's destructor wait exactly
+// that long, so this is the budget the unit tests leave out (they check that every long step hears
+// a cancel, tests/model/tst_cancelpoint.cpp, and the order of events, tests/model/tst_captureloader.cpp
+// and tests/app/tst_windowlifetime.cpp).
 //
 //   bench_cancel [--tasks N] [--repeat K] [--check] [--dir DIR]
 //
-// The run (level 4, with deps.json, default 100k tasks) is analysed K times whole (default 5);
-// then, K times each, an analysis is cancelled at every tenth (10 % … 90 %) of the median
-// whole time and the time from the request to its return is taken. Ratio: the largest of those
-// medians over the whole analysis' median, both wall time on the same machine in the same run.
-// Budget: <= 0.25 (the longest step between two cancel points is a group of metrics).
-// Opening the same run (openDocument, the snapshot cache off) is cancelled the same way; its
-// budget is absolute, as a person waits for it: the opening returns within 100 ms of the request.
+// The run (level 4, with deps.json, default 100k tasks) is opened K times whole (openDocument, the
+// snapshot cache off; default 5); then, K times each, an opening is cancelled at every tenth
+// (10 % … 90 %) of the median whole time and the time from the request to its return is taken.
+// The same for the run's whole analysis. Budget for both: the worst of those medians is at most
+// 100 ms, as a person waits for it (every sort and loop over rows looks at the flag every few
+// thousand items: model/capture/cancelpoint.h). The ratio to the whole is printed beside it.
 // With --check the exit status is 1 when the budget is missed.
 
 #include "capturegenerator.h"
@@ -108,8 +108,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    constexpr double kBudget = 0.25;
-    constexpr double kOpenBudgetMs = 100;
+    constexpr double kBudgetMs = 100;
 
     QTemporaryDir tmp;
     const QString dir = keepDir.isEmpty() ? tmp.path() : keepDir;
@@ -149,9 +148,9 @@ int main(int argc, char **argv)
             openDocument(dir, control);
         },
         openMs, repeat);
-    const bool openOk = openWorstMs <= kOpenBudgetMs;
+    const bool openOk = openWorstMs <= kBudgetMs;
     out << "worst opening latency " << QString::number(openWorstMs, 'f', 1) << " ms"
-        << (openOk ? " ok" : " MISSED") << " (<= " << kOpenBudgetMs << " ms)\n";
+        << (openOk ? " ok" : " MISSED") << " (<= " << kBudgetMs << " ms)\n";
 
     std::vector<double> whole;
     for (int i = 0; i < repeat; ++i) {
@@ -161,17 +160,16 @@ int main(int argc, char **argv)
     }
     const double wholeMs = median(whole);
     out << "whole analysis " << QString::number(wholeMs, 'f', 1) << " ms\n";
-    const double worst = worstLatencyMs(
-                             out,
-                             [&](std::atomic<bool> &cancel) {
-                                 AnalysisControl control;
-                                 control.cancel = &cancel;
-                                 analyseRun(document, run, control);
-                             },
-                             wholeMs, repeat) /
-                         wholeMs;
-    const bool ok = worst <= kBudget;
-    out << "worst latency/whole " << QString::number(worst, 'f', 3) << (ok ? " ok" : " MISSED")
-        << " (<= " << kBudget << ")\n";
+    const double worstMs = worstLatencyMs(
+        out,
+        [&](std::atomic<bool> &cancel) {
+            AnalysisControl control;
+            control.cancel = &cancel;
+            analyseRun(document, run, control);
+        },
+        wholeMs, repeat);
+    const bool ok = worstMs <= kBudgetMs;
+    out << "worst analysis latency " << QString::number(worstMs, 'f', 1) << " ms" << (ok ? " ok" : " MISSED")
+        << " (<= " << kBudgetMs << " ms)\n";
     return check && !(ok && openOk) ? 1 : 0;
 }
