@@ -77,10 +77,17 @@ DependencyAnchors::DependencyAnchors(const Capture &c)
         PerView &out = m_views[v];
         out.offsets.assign(nodes.size() + 1, 0);
         out.anchors.reserve(nodes.size());
+        // Nodes and rows both ascend by task id: one walk finds every node's rows, where a search
+        // per node cost a cache miss per step at millions of rows.
+        std::size_t first = 0;
         for (std::size_t n = 0; n < nodes.size(); ++n) {
             cancelPoints.tick();
             const std::uint64_t task = nodes[n].taskId;
-            const auto [first, last] = rowsOfTask(c.rows, task);
+            while (first < c.rows.size() && c.rows[first].taskId < task)
+                ++first;
+            std::size_t last = first;
+            while (last < c.rows.size() && c.rows[last].taskId == task)
+                ++last;
             auto anchorOf = [&](std::size_t row) {
                 const BarOfRow &b = bars[v][row];
                 const TaskRow &r = c.rows[row];
@@ -94,7 +101,7 @@ DependencyAnchors::DependencyAnchors(const Capture &c)
                     for (; it != markers.end() && it->first == task; ++it)
                         out.anchors.push_back(it->second);
                 }
-            } else if (isSpmdTask(c, task)) {
+            } else if (isSpmdTask(c, &nodes[n], first, last)) {
                 // One row per func_id group: earliest visible start, ties to the smaller core id.
                 std::map<std::int32_t, std::size_t> best;
                 for (std::size_t row = first; row < last; ++row) {

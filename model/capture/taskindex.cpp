@@ -19,9 +19,14 @@ bool isSpmdTask(const Capture &capture, std::uint64_t taskId)
 {
     // Only tasks[] entries carry block_num; an edge-only node (alloc, or a v1 file without tasks[])
     // says nothing about blocks, so it falls through to the row heuristic like a missing entry.
-    if (const DepNode *node = capture.deps.find(taskId); node && node->inTasks())
-        return node->blockNum > 1;
     const auto [first, last] = rowsOfTask(capture.rows, taskId);
+    return isSpmdTask(capture, capture.deps.find(taskId), first, last);
+}
+
+bool isSpmdTask(const Capture &capture, const DepNode *node, std::size_t first, std::size_t last)
+{
+    if (node && node->inTasks())
+        return node->blockNum > 1;
     if (last - first <= 1)
         return false;
     const CoreType type = capture.rows[first].coreType;

@@ -16,6 +16,8 @@ std::pair<std::size_t, std::size_t> rowsOfTask(const TaskRows &rows, std::uint64
 // authoritative (never SPMD). Without a tasks[] entry, a task is SPMD when it has more than one
 // row and all of its rows ran on one core type (MIX tasks span both types and are not SPMD).
 bool isSpmdTask(const Capture &capture, std::uint64_t taskId);
+// The same for a caller that holds the task's deps node (null: none) and its rows [first, last).
+bool isSpmdTask(const Capture &capture, const DepNode *node, std::size_t first, std::size_t last);
 
 // Number of distinct task ids among the rows.
 std::size_t distinctTaskCount(const TaskRows &rows);
