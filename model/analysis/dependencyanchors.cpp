@@ -76,7 +76,10 @@ DependencyAnchors::DependencyAnchors(const Capture &c)
         const auto view = DependencyView(v);
         PerView &out = m_views[v];
         out.offsets.assign(nodes.size() + 1, 0);
-        out.anchors.reserve(nodes.size());
+        // At most one anchor per row or marker. Sized for that at once: grown by doubling, the
+        // vector was copied and its pages touched anew several times at millions of rows, while
+        // capacity never written costs no memory.
+        out.anchors.reserve(c.rows.size() + markers.size());
         // Nodes and rows both ascend by task id: one walk finds every node's rows, where a search
         // per node cost a cache miss per step at millions of rows.
         std::size_t first = 0;
