@@ -100,6 +100,19 @@ template <typename It, typename Less> void cancellableStableSort(It first, It la
     std::stable_sort(first, last, detail::cancellableLess(flag, count, less));
 }
 
+// Runs `work` with `flag` as this thread's cancel flag; when a cancel is heard inside it, returns
+// what `whenCancelled` gives instead. The one place a cancel thrown by a step is caught.
+template <typename Work, typename WhenCancelled>
+auto runCancellably(const std::atomic<bool> *flag, Work work, WhenCancelled whenCancelled)
+{
+    const CancelScope scope(flag);
+    try {
+        return work();
+    } catch (const OperationCancelled &) {
+        return whenCancelled();
+    }
+}
+
 // std::async on a thread of its own that carries this thread's cancel flag along: a cancel stops
 // the work on both, and the future's get() throws OperationCancelled.
 template <typename Work> auto asyncCancellable(Work work)

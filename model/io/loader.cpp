@@ -310,16 +310,17 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     QStringList depsWarnings;
     if (!files.deps.isEmpty()) {
         depsThread = std::jthread([&] {
-            const CancelScope scope(control.cancel);
-            try {
-                depsRead =
-                    readCompanion(files.deps, depsWarnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
-                        const LoadControl depsControl = progress.forFile(files.deps);
-                        return readDeps(s, companions.deps, w, e, &depsControl);
-                    });
-            } catch (const OperationCancelled &) {
-                depsRead = CompanionRead::Failed; // the load sees the cancel itself
-            }
+            // Cancelled, it failed: the load sees the cancel itself.
+            depsRead = runCancellably(
+                control.cancel,
+                [&] {
+                    return readCompanion(files.deps, depsWarnings,
+                                         [&](ByteSource &s, QStringList &w, ReadError *e) {
+                                             const LoadControl depsControl = progress.forFile(files.deps);
+                                             return readDeps(s, companions.deps, w, e, &depsControl);
+                                         });
+                },
+                [] { return CompanionRead::Failed; });
         });
     }
     readHostLogCompanion(files, companions);
@@ -401,14 +402,13 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
 LoadResult loadCapture(const QString &path, const LoadControl &control)
 {
     // The steps after the read hear a cancel inside themselves (cancelpoint.h).
-    const CancelScope scope(control.cancel);
-    try {
-        return loadCancellably(path, control);
-    } catch (const OperationCancelled &) {
-        LoadResult result;
-        result.error = cancelledLoad(path);
-        return result;
-    }
+    return runCancellably(
+        control.cancel, [&] { return loadCancellably(path, control); },
+        [&] {
+            LoadResult result;
+            result.error = cancelledLoad(path);
+            return result;
+        });
 }
 
 } // namespace lanescope

@@ -117,14 +117,13 @@ OpenedDocument openCancellably(const QString &path, const LoadControl &control)
 OpenedDocument openDocument(const QString &path, const LoadControl &control)
 {
     // Every step hears a cancel inside itself too (cancelpoint.h): a tenth of a second at most.
-    const CancelScope scope(control.cancel);
-    try {
-        return openCancellably(path, control);
-    } catch (const OperationCancelled &) {
-        OpenedDocument cancelled;
-        cancelled.error = cancelledError(path);
-        return cancelled;
-    }
+    return runCancellably(
+        control.cancel, [&] { return openCancellably(path, control); },
+        [&] {
+            OpenedDocument cancelled;
+            cancelled.error = cancelledError(path);
+            return cancelled;
+        });
 }
 
 CaptureAnalysis analyseRun(const CaptureDocument &document, const Capture &run)

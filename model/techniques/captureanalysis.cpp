@@ -53,12 +53,9 @@ std::optional<CaptureAnalysis> analyzeCapture(const Capture &capture, RingOccupa
                                               const AnalysisControl &control)
 {
     // Between the stages and inside the long steps too (cancelpoint.h).
-    const CancelScope scope(control.cancel);
-    try {
-        return analyzeCancellably(capture, std::move(rings), control);
-    } catch (const OperationCancelled &) {
-        return std::nullopt;
-    }
+    return runCancellably(
+        control.cancel, [&] { return analyzeCancellably(capture, std::move(rings), control); },
+        [] { return std::optional<CaptureAnalysis>(); });
 }
 
 } // namespace lanescope

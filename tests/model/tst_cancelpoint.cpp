@@ -165,6 +165,33 @@ private slots:
         throwIfCancelled();
     }
 
+    void runCancellablyCatchesWhatItsStepsThrow_data()
+    {
+        QTest::addColumn<bool>("cancelled");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("running") << false << 1;
+        QTest::newRow("cancelled") << true << -1;
+    }
+    void runCancellablyCatchesWhatItsStepsThrow()
+    {
+        QFETCH(bool, cancelled);
+        QFETCH(int, expected);
+        std::atomic<bool> cancel{cancelled};
+        const std::atomic<bool> *flagInside = nullptr;
+        const int result = runCancellably(
+            &cancel,
+            [&] {
+                flagInside = currentCancelFlag();
+                std::vector<int> v = shuffled(200'000);
+                cancellableSort(v.begin(), v.end());
+                return 1;
+            },
+            [] { return -1; });
+        QCOMPARE(result, expected);
+        QCOMPARE(flagInside, &cancel);
+        QCOMPARE(currentCancelFlag(), nullptr); // the scope ended with the work
+    }
+
     void asyncWorkCarriesTheFlag_data()
     {
         QTest::addColumn<bool>("cancelled");
