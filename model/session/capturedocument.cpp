@@ -67,6 +67,9 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
                 return opened;
             continue;
         }
+        // The facts read the lanes, rows and deps alone, and the steps below only add counter
+        // tracks: side by side, the second core works while the overhead sweep runs.
+        auto facts = asyncCancellable([&run] { return computeCaptureFacts(run); });
         rings = computeRingOccupancy(run);
         if (cancelled())
             return opened;
@@ -75,9 +78,7 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
             return opened;
         // Built last: the counter ranges include the derived tracks.
         document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
-        if (cancelled())
-            return opened;
-        run.facts = computeCaptureFacts(run);
+        run.facts = facts.get();
     }
     if (cancelled())
         return opened;
