@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -34,6 +35,16 @@ struct FoldedTask
     std::uint32_t lastRow = 0;
 };
 
+// A running row or a waiting task opening or closing on an engine: what the overhead model's sweep
+// (spec §12.2) walks in time order.
+struct OverheadEvent
+{
+    double t;
+    std::int8_t engine;
+    bool waiting;      // false: a running row
+    std::int8_t delta; // +1 opens, -1 closes
+};
+
 // What every analysis of spec §12 starts from: the selected rows, their tasks folded, and the
 // unique predecessors of each task that have rows (self-edges removed, as Parts 1 and 6 do).
 struct AnalysisInput
@@ -61,6 +72,10 @@ struct AnalysisInput
     };
     std::vector<std::uint32_t> byCore;
     std::vector<CoreRun> coreRuns;
+    // The overhead sweep's events in time order, made by the first sweep over this input and kept
+    // for the next: one analysis sweeps the same rows four times (report, landmarks, two metrics),
+    // and making them is a sort of several events per row.
+    mutable std::shared_ptr<const std::vector<OverheadEvent>> sweepEvents;
 
     double makespanUs() const { return w1 - w0; }
     std::pair<const std::uint32_t *, const std::uint32_t *> predsOf(std::uint32_t task) const

@@ -8,18 +8,10 @@ namespace lanescope {
 
 namespace {
 
-struct Endpoint
-{
-    double t;
-    std::int8_t engine;
-    bool waiting;      // false: a running row
-    std::int8_t delta; // +1 opens, -1 closes
-};
-
 // Every running row and every waiting task, clamped into [w0, w1]; empty intervals dropped.
-std::vector<Endpoint> endpoints(const AnalysisInput &in)
+std::vector<OverheadEvent> endpoints(const AnalysisInput &in)
 {
-    std::vector<Endpoint> ev;
+    std::vector<OverheadEvent> ev;
     ev.reserve(in.rows.size() * 2 + in.tasks.size() * 2);
     auto add = [&](double a, double b, int engine, bool waiting) {
         a = std::clamp(a, in.w0, in.w1);
@@ -48,7 +40,8 @@ std::vector<Endpoint> endpoints(const AnalysisInput &in)
             if (task.engines & (1u << e))
                 add(ready, task.dispatchUs, e, true);
     }
-    cancellableSort(ev.begin(), ev.end(), [](const Endpoint &a, const Endpoint &b) { return a.t < b.t; });
+    cancellableSort(ev.begin(), ev.end(),
+                    [](const OverheadEvent &a, const OverheadEvent &b) { return a.t < b.t; });
     return ev;
 }
 
@@ -83,7 +76,9 @@ void sweepOverhead(const AnalysisInput &in,
 {
     if (in.rows.empty() || !(in.w1 > in.w0))
         return;
-    const std::vector<Endpoint> ev = endpoints(in);
+    if (!in.sweepEvents)
+        in.sweepEvents = std::make_shared<const std::vector<OverheadEvent>>(endpoints(in));
+    const std::vector<OverheadEvent> &ev = *in.sweepEvents;
     std::array<int, kEngineCount> running = {0, 0}, waiting = {0, 0};
     double a = in.w0;
     std::size_t i = 0;
