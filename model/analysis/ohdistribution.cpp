@@ -13,16 +13,24 @@ Distribution distributionOf(std::vector<double> values)
     d.n = values.size();
     if (values.empty())
         return d;
-    cancellableSort(values.begin(), values.end());
     const std::size_t n = values.size();
+    for (double v : values)
+        d.totalUs += v;
+    // Each percentile is the k-th smallest value: selected, not sorted for. The percentiles ascend,
+    // so each selection only looks at what lies above the previous one.
+    auto from = values.begin();
     for (std::size_t i = 0; i < Distribution::kPercentiles.size(); ++i) {
         // Integer arithmetic for floor(n·p/100): exact, where n·p/100.0 could round down wrongly.
         const std::size_t k = std::min(n * std::size_t(Distribution::kPercentiles[i]) / 100, n - 1);
-        d.percentileUs[i] = values[k];
+        const auto kth = values.begin() + std::ptrdiff_t(k);
+        if (kth >= from) {
+            std::nth_element(from, kth, values.end());
+            from = kth;
+        }
+        d.percentileUs[i] = *kth;
+        throwIfCancelled();
     }
-    d.maxUs = values.back();
-    for (double v : values)
-        d.totalUs += v;
+    d.maxUs = *std::max_element(from, values.end());
     d.meanUs = d.totalUs / double(n);
     return d;
 }

@@ -1,6 +1,7 @@
 #include "overheadanalysis.h"
 
 #include "model/capture/cancelpoint.h"
+#include "model/capture/radixsort.h"
 
 #include <algorithm>
 
@@ -40,8 +41,8 @@ std::vector<OverheadEvent> endpoints(const AnalysisInput &in)
             if (task.engines & (1u << e))
                 add(ready, task.dispatchUs, e, true);
     }
-    cancellableSort(ev.begin(), ev.end(),
-                    [](const OverheadEvent &a, const OverheadEvent &b) { return a.t < b.t; });
+    // Events at one time are applied together, so their order among themselves does not matter.
+    radixSortByDouble(ev, [](const OverheadEvent &e) { return e.t; });
     return ev;
 }
 

@@ -1,6 +1,7 @@
 #include "baredges.h"
 
 #include "cancelpoint.h"
+#include "radixsort.h"
 
 #include <algorithm>
 
@@ -27,7 +28,7 @@ std::vector<double> barEdges(const Capture &capture)
             edges.push_back(s.endUs);
         }
     }
-    cancellableSort(edges.begin(), edges.end());
+    radixSortByDouble(edges, [](double e) { return e; });
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
     return edges;
 }

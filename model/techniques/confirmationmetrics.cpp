@@ -6,6 +6,7 @@
 #include "model/analysis/overheadanalysis.h"
 #include "model/analysis/switchanalysis.h"
 #include "model/capture/cancelpoint.h"
+#include "model/capture/radixsort.h"
 #include "ringpressure.h"
 
 #include <algorithm>
@@ -119,8 +120,8 @@ double median(std::vector<double> v)
 // fast as pairs at millions of rows) and walked together: an end at a start's time closes first.
 std::size_t maxConcurrency(std::vector<double> starts, std::vector<double> ends)
 {
-    cancellableSort(starts.begin(), starts.end());
-    cancellableSort(ends.begin(), ends.end());
+    radixSortByDouble(starts, [](double t) { return t; });
+    radixSortByDouble(ends, [](double t) { return t; });
     std::size_t open = 0, best = 0;
     for (std::size_t s = 0, e = 0; s < starts.size();) {
         if (e < ends.size() && ends[e] <= starts[s]) {
