@@ -62,27 +62,29 @@ private:
 };
 
 namespace detail {
-// A comparison that looks at the flag every 64k calls: a sort of ten million items makes about
-// 230 million of them, so it hears a cancel within a few milliseconds.
-template <typename Less> auto cancellableLess(const std::atomic<bool> *flag, std::uint32_t &count, Less &less)
-{
-    return [flag, &count, &less](const auto &a, const auto &b) {
-        if ((++count & 0xFFFF) == 0 && flag->load(std::memory_order_relaxed))
-            throw OperationCancelled();
-        return less(a, b);
-    };
-}
-} // namespace detail
-
-// std::sort that a cancel can stop; unchanged where no flag is set. A cancelled sort leaves the
-// range in some order, which its owner throws away.
-template <typename It, typename Less> void cancellableSort(It first, It last, Less less)
+// Sorts with `sort` (std::sort or std::stable_sort) through a comparison that looks at the flag
+// every 64k calls: a sort of ten million items makes about 230 million of them, so it hears a
+// cancel within a few milliseconds. Unchanged where no flag is set.
+template <typename It, typename Less, typename Sort>
+void sortHearingCancel(It first, It last, Less &less, Sort sort)
 {
     const std::atomic<bool> *flag = currentCancelFlag();
     if (!flag)
-        return std::sort(first, last, less);
+        return sort(first, last, less);
     std::uint32_t count = 0;
-    std::sort(first, last, detail::cancellableLess(flag, count, less));
+    sort(first, last, [flag, &count, &less](const auto &a, const auto &b) {
+        if ((++count & 0xFFFF) == 0 && flag->load(std::memory_order_relaxed))
+            throw OperationCancelled();
+        return less(a, b);
+    });
+}
+} // namespace detail
+
+// std::sort that a cancel can stop. A cancelled sort leaves the range in some order, which its
+// owner throws away.
+template <typename It, typename Less> void cancellableSort(It first, It last, Less less)
+{
+    detail::sortHearingCancel(first, last, less, [](auto f, auto l, auto c) { std::sort(f, l, c); });
 }
 
 template <typename It> void cancellableSort(It first, It last)
@@ -93,11 +95,7 @@ template <typename It> void cancellableSort(It first, It last)
 // std::stable_sort that a cancel can stop (as cancellableSort).
 template <typename It, typename Less> void cancellableStableSort(It first, It last, Less less)
 {
-    const std::atomic<bool> *flag = currentCancelFlag();
-    if (!flag)
-        return std::stable_sort(first, last, less);
-    std::uint32_t count = 0;
-    std::stable_sort(first, last, detail::cancellableLess(flag, count, less));
+    detail::sortHearingCancel(first, last, less, [](auto f, auto l, auto c) { std::stable_sort(f, l, c); });
 }
 
 // Runs `work` with `flag` as this thread's cancel flag; when a cancel is heard inside it, returns
