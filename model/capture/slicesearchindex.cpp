@@ -2,7 +2,6 @@
 
 #include "cancelpoint.h"
 #include "labels.h"
-#include "radixsort.h"
 
 #include <algorithm>
 #include <functional>
@@ -47,10 +46,11 @@ SliceSearchIndex::SliceSearchIndex(const Capture &capture)
                 break; // only the first bar of other lanes is ever found
         }
     }
-    // By start, then lane and slice: the bars were listed in lane and slice order, and this sort
-    // keeps that order among equal starts.
-    radixSortByDouble(
-        m_bars, [&](const Bar &b) { return capture.lanes[std::size_t(b.lane)].slices[b.slice].startUs; });
+    cancellableSort(m_bars.begin(), m_bars.end(), [&](const Bar &a, const Bar &b) {
+        const double sa = capture.lanes[std::size_t(a.lane)].slices[a.slice].startUs;
+        const double sb = capture.lanes[std::size_t(b.lane)].slices[b.slice].startUs;
+        return sa != sb ? sa < sb : (a.lane != b.lane ? a.lane < b.lane : a.slice < b.slice);
+    });
 }
 
 std::optional<SliceSearchIndex> SliceSearchIndex::restore(const Capture &capture, std::vector<Bar> bars,
