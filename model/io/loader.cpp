@@ -304,10 +304,11 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     const CombinedProgress progress(control, progressFiles);
 
     // deps.json is as large as the records: read it on the second core while the first records file loads.
-    // A jthread: a cancel thrown on this thread joins it on the way out.
+    // A jthread: a cancel thrown on this thread joins it on the way out, before what it writes to,
+    // declared above it, goes.
     CompanionRead depsRead = CompanionRead::Failed;
-    std::jthread depsThread;
     QStringList depsWarnings;
+    std::jthread depsThread;
     if (!files.deps.isEmpty()) {
         depsThread = std::jthread([&] {
             const CancelScope scope(control.cancel);
