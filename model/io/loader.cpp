@@ -282,8 +282,12 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     const DiscoveredFiles files = discoverCapture(path, &result.error);
     if (files.kind == MainFileKind::None)
         return result;
-    if (!files.rankDirs.isEmpty())
-        return loadRanks(path, files.rankDirs, control);
+    if (!files.rankDirs.isEmpty()) {
+        // A preview shows one records file: never one rank of several (nor one run file, below).
+        LoadControl perRank = control;
+        perRank.preview = nullptr;
+        return loadRanks(path, files.rankDirs, perRank);
+    }
     if (std::optional<ReadError> refusal = memoryRefusal(files, control)) {
         result.error = std::move(*refusal);
         return result;
@@ -335,7 +339,10 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
         capture->dispatchIdentity = companions.dispatchIdentities.value(main);
         capture->info.sources.dispatchIdentity = companions.dispatchIdentitySources.value(main);
         ReadError error;
-        const bool ok = readMain(files.kind, main, *capture, &error, progress.forFile(main));
+        LoadControl mainControl = progress.forFile(main);
+        if (mains.size() > 1)
+            mainControl.preview = nullptr;
+        const bool ok = readMain(files.kind, main, *capture, &error, mainControl);
         if (control.cancelled()) {
             if (depsThread.joinable())
                 depsThread.join();
