@@ -1,10 +1,11 @@
 // A large capture shows its bars while it loads: the window's tab draws the loader's previews as a
 // timeline under a strip with the progress and Cancel, keeps the user's zoom from one preview to
 // the next, and gives way to the whole capture once it opens; Cancel still stops the load. The
-// load is held after each preview (CaptureLoader::setPreviewCheckpoint) so nothing is timed.
+// load is held after each preview (PreviewHold) so nothing is timed.
 #include "app/window/mainwindow.h"
 #include "generatedcapture.h"
 #include "model/session/captureloader.h"
+#include "previewhold.h"
 #include "widgets/timeline/capturepage.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -16,39 +17,10 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-#include <climits>
-#include <memory>
-#include <thread>
 
 using namespace lanescope;
 
 namespace {
-
-// A preview at the first look and at every doubling after it, however fast the load runs.
-PreviewPacing eagerPacing()
-{
-    PreviewPacing pacing;
-    pacing.firstRows = 0;
-    pacing.minIntervalMs = 0;
-    return pacing;
-}
-
-// Lets a load go on past `allowed` previews only; it waits at the next one until allowed further
-// or cancelled.
-struct PreviewGate
-{
-    std::atomic<int> handedOut{0};
-    std::atomic<int> allowed{0};
-
-    CaptureLoader::PreviewCheckpoint checkpoint(const std::shared_ptr<PreviewGate> &self) const
-    {
-        return [self](const std::atomic<bool> &cancelled) {
-            const int n = ++self->handedOut;
-            while (n > self->allowed && !cancelled)
-                std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        };
-    }
-};
 
 CaptureLoader *loaderOf(MainWindow &window)
 {
@@ -86,9 +58,9 @@ private slots:
         MainWindow window;
         window.resize(1000, 640);
         window.show();
-        auto gate = std::make_shared<PreviewGate>();
-        loaderOf(window)->setPreviewCheckpoint(gate->checkpoint(gate));
-        loaderOf(window)->setPreviewPacing(eagerPacing());
+        PreviewHold hold;
+        loaderOf(window)->setPreviewCheckpoint(hold.checkpoint());
+        loaderOf(window)->setPreviewPacing(eagerPreviewPacing());
         QSignalSpy loaded(&window, &MainWindow::captureLoaded);
         CapturePage *page = window.openPath(path);
 
@@ -114,14 +86,14 @@ private slots:
         view->commitHistory();
         const double zoomedSpan = view->visibleRange().span();
         QVERIFY(zoomedSpan < 0.9 * view->fullRange().span());
-        gate->allowed = 1;
+        hold.allow(1);
         QTRY_VERIFY_WITH_TIMEOUT(view->capture() != first, 60000);
         QVERIFY(view->capture()->rows.size() > first->rows.size());
         QVERIFY(page->showsPreview());
         QVERIFY(std::abs(view->visibleRange().span() - zoomedSpan) < 1e-6 * zoomedSpan);
 
         // Let the load finish: the whole capture replaces the preview and its strip.
-        gate->allowed = INT_MAX;
+        hold.releaseAll();
         QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 120000);
         QCOMPARE(page->state(), CapturePage::State::Ready);
         QVERIFY(!page->showsPreview());
@@ -139,9 +111,9 @@ private slots:
         MainWindow window;
         window.resize(1000, 640);
         window.show();
-        auto gate = std::make_shared<PreviewGate>();
-        loaderOf(window)->setPreviewCheckpoint(gate->checkpoint(gate));
-        loaderOf(window)->setPreviewPacing(eagerPacing());
+        PreviewHold hold;
+        loaderOf(window)->setPreviewCheckpoint(hold.checkpoint());
+        loaderOf(window)->setPreviewPacing(eagerPreviewPacing());
         QSignalSpy opened(loaderOf(window), &CaptureLoader::opened);
         CapturePage *page = window.openPath(path);
         QTRY_VERIFY_WITH_TIMEOUT(page->showsPreview(), 60000);
@@ -154,7 +126,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!window.loader()->busy(), 60000);
         QCoreApplication::processEvents();
         QCOMPARE(opened.count(), 0);
-        QCOMPARE(gate->handedOut.load(), 1); // stopped at the preview it was held at
+        QCOMPARE(hold.handedOut(), 1); // stopped at the preview it was held at
     }
 };
 
