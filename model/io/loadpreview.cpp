@@ -75,7 +75,6 @@ std::shared_ptr<Capture> buildLoadPreview(const RawRecords &raw, const QString &
 LoadPreviewer::LoadPreviewer(const LoadControl &control, const ByteSource &source)
     : m_control(control), m_source(source), m_path(source.path())
 {
-    m_sinceLast.start();
 }
 
 bool LoadPreviewer::due(const RawRecords &raw)
@@ -91,11 +90,11 @@ bool LoadPreviewer::due(const RawRecords &raw)
         m_source.rawSize() > 0 ? double(m_source.rawPosition()) / double(m_source.rawSize()) : 0;
     if (share > pacing.lastShare)
         m_stopped = true;
-    if (m_stopped || !raw.clockFreqHz || m_sinceLast.elapsed() < pacing.minIntervalMs)
+    if (m_stopped || !raw.clockFreqHz)
         return false;
     if (m_offered == 0)
         return std::int64_t(rows.size()) >= pacing.firstRows || share >= pacing.firstShare;
-    return rows.size() >= 2 * m_lastRows;
+    return rows.size() >= 2 * m_lastRows && m_sinceLast.elapsed() >= pacing.minIntervalMs;
 }
 
 void LoadPreviewer::consider(const RawRecords &raw)

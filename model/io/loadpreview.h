@@ -44,7 +44,7 @@ private:
     std::size_t m_lastRows = 0;
     std::size_t m_scannedRows = 0; // rows whose run epoch was looked at
     bool m_stopped = false;
-    QElapsedTimer m_sinceLast; // since the last preview, or the reading began
+    QElapsedTimer m_sinceLast;
 };
 
 } // namespace lanescope

@@ -24,15 +24,15 @@ struct ReadError
 };
 
 // When a records load hands out previews (LoadControl::preview): the first once a few percent of the
-// file's bytes or enough rows are read, then whenever the rows read have doubled; never sooner than
-// an interval after the reading began or after the last one (a capture that opens at once shows
-// none), and none past a share of the file, where the whole capture is near and each preview would
-// cost nearly what it does.
+// file's bytes or enough rows are read, then whenever the rows read have doubled and some time has
+// passed since the last; none past a share of the file. Each preview costs about what laying out
+// its rows costs, so doubling and stopping early keep the previews together to a fraction of the
+// load.
 struct PreviewPacing
 {
     std::int64_t firstRows = 100'000;
     double firstShare = 0.03; // of the records file's bytes, whichever comes first
-    double lastShare = 0.5;
+    double lastShare = 0.25;
     std::int64_t minIntervalMs = 500;
 };
 

@@ -190,20 +190,19 @@ private slots:
         }
     }
 
-    // Without a callback nothing is built, however due a preview is; nor is anything right after
-    // the reading began, when the whole capture may well be near.
+    // Without a callback nothing is built, however due a preview is; nor is anything before the
+    // first rows the pacing asks for.
     void noPreviewWithoutCallback()
     {
         const RawRecords raw = rawRows(LoadPreviewer::kRowsBetweenLooks);
         auto source = ByteSource::fromMemory(QByteArray(100, ' '), QStringLiteral("records.json"));
         LoadControl control;
-        control.previewPacing.firstRows = 1;
         control.preview = [](const CapturePtr &) {};
         LoadPreviewer tooSoon(control, *source);
         tooSoon.consider(raw);
         QCOMPARE(tooSoon.offered(), 0);
 
-        control.previewPacing.minIntervalMs = 0;
+        control.previewPacing.firstRows = 1;
         control.preview = nullptr;
         LoadPreviewer silent(control, *source);
         silent.consider(raw);
