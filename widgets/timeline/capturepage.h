@@ -27,10 +27,10 @@ class TimelineView;
 // What a tab shows for one input: loading progress with a Cancel button, then either the
 // timeline or the one-line reason the input could not be read. While a large records file loads,
 // its previews (CaptureLoader::previewed) are drawn as the timeline with the progress, the rows
-// read so far and Cancel in a strip above it, until the whole capture replaces them. An input with several
-// runs gets a run picker above the timeline: each run on its own, or all of them on one axis ("All runs",
-// never analysed). A run whose verdict is not "published" carries a banner saying so, and a run
-// that captured nothing says that instead of showing an empty timeline.
+// read so far and Cancel in a strip above it, until the whole capture replaces them. An input with
+// several runs gets a run picker above the timeline: each run on its own, or all of them on one
+// axis ("All runs", never analysed). A run whose verdict is not "published" carries a banner saying so, and a
+// run that captured nothing says that instead of showing an empty timeline.
 class CapturePage : public QWidget
 {
     Q_OBJECT
