@@ -503,6 +503,12 @@ void MainWindow::connectLoader()
                 if (CapturePage *page = pageOf(job))
                     page->setProgress(done, total, records);
             });
+    // A large capture's bars while it loads; the page drops them once it shows the document.
+    connect(m_loader, &CaptureLoader::previewed, this,
+            [this](int job, const CapturePtr &preview, const CaptureIndexPtr &index, qint64 rowsRead) {
+                if (CapturePage *page = pageOf(job))
+                    page->showPreview(preview, index, rowsRead);
+            });
     connect(m_loader, &CaptureLoader::failed, this, [this](int job, const ReadError &error) {
         if (CapturePage *page = pageOf(job)) {
             m_jobs.erase(job);

@@ -282,8 +282,12 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     const DiscoveredFiles files = discoverCapture(path, &result.error);
     if (files.kind == MainFileKind::None)
         return result;
-    if (!files.rankDirs.isEmpty())
-        return loadRanks(path, files.rankDirs, control);
+    if (!files.rankDirs.isEmpty()) {
+        // A preview shows one records file: never one rank of several (nor one run file, below).
+        LoadControl perRank = control;
+        perRank.preview = nullptr;
+        return loadRanks(path, files.rankDirs, perRank);
+    }
     if (std::optional<ReadError> refusal = memoryRefusal(files, control)) {
         result.error = std::move(*refusal);
         return result;
@@ -304,10 +308,11 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     const CombinedProgress progress(control, progressFiles);
 
     // deps.json is as large as the records: read it on the second core while the first records file loads.
-    // A jthread: a cancel thrown on this thread joins it on the way out.
+    // A jthread: a cancel thrown on this thread joins it on the way out, before what it writes to,
+    // declared above it, goes.
     CompanionRead depsRead = CompanionRead::Failed;
-    std::jthread depsThread;
     QStringList depsWarnings;
+    std::jthread depsThread;
     if (!files.deps.isEmpty()) {
         depsThread = std::jthread([&] {
             // Cancelled, it failed: the load sees the cancel itself.
@@ -335,7 +340,10 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
         capture->dispatchIdentity = companions.dispatchIdentities.value(main);
         capture->info.sources.dispatchIdentity = companions.dispatchIdentitySources.value(main);
         ReadError error;
-        const bool ok = readMain(files.kind, main, *capture, &error, progress.forFile(main));
+        LoadControl mainControl = progress.forFile(main);
+        if (mains.size() > 1)
+            mainControl.preview = nullptr;
+        const bool ok = readMain(files.kind, main, *capture, &error, mainControl);
         if (control.cancelled()) {
             if (depsThread.joinable())
                 depsThread.join();

@@ -1,5 +1,6 @@
 #include "rawlayoutbuilder.h"
 
+#include "aicoretaskrow.h"
 #include "capturetimebase.h"
 #include "hostaxis.h"
 #include "model/capture/cancelpoint.h"
@@ -129,30 +130,15 @@ RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAic
     for (const RowOrder &o : order) {
         cancelPoints.tick();
         const RawAicoreRow &a = raw.aicore[o.row];
-        TaskRow t;
-        t.taskId = a.taskToken;
-        t.coreId = a.coreId;
-        t.regTaskId = a.regTaskId;
-        t.runEpoch = a.runEpoch;
-        if (std::size_t(a.coreId) < coreTypes.size()) {
-            t.coreType = coreTypes[std::size_t(a.coreId)];
-        } else {
-            t.coreType = CoreType::Aiv;
+        TaskRow t = aicoreTaskRow(a, tb, coreTypes);
+        if (std::size_t(a.coreId) >= coreTypes.size()) {
             ++stats.outsideCoreTypes;
             stats.maxOutsideCore = std::max(stats.maxOutsideCore, a.coreId);
         }
-        t.startUs = tb.deviceUs(a.startCycles);
-        t.endUs = tb.deviceUs(a.endCycles);
         if (a.endCycles < a.startCycles)
             ++stats.endBeforeStart;
-        if (a.columns >= 6) {
-            t.flags |= TaskRow::HasReceive;
-            t.receiveUs = tb.deviceUs(CaptureTimeBase::receiveCycles(a.startCycles, a.receiveToStart));
-            if (a.receiveToStart > 0 && a.receiveToStart >= a.startCycles)
-                ++stats.receiveNotBeforeStart;
-        } else {
-            t.receiveUs = t.startUs;
-        }
+        if (a.columns >= 6 && a.receiveToStart > 0 && a.receiveToStart >= a.startCycles)
+            ++stats.receiveNotBeforeStart;
         if (joinAicpu) {
             const std::uint32_t p = join.partner[o.row];
             if (p != TaskJoin::kNoPartner && CaptureTimeBase::isSet(raw.aicpu[p].finishCycles)) {

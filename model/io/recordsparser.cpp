@@ -1,6 +1,7 @@
 #include "recordsparser.h"
 
 #include "lenientvalues.h"
+#include "loadpreview.h"
 #include "objectlayoutreader.h"
 
 #include <algorithm>
@@ -167,6 +168,8 @@ void RecordsParser::readAicoreRows()
         row.columns = std::uint8_t(n);
         m_raw.aicore.push_back(row);
         countRow();
+        if (m_previewer && m_raw.aicore.size() % LoadPreviewer::kRowsBetweenLooks == 0)
+            m_previewer->consider(m_raw);
     }
 }
 

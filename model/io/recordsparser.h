@@ -13,6 +13,8 @@
 
 namespace lanescope {
 
+class LoadPreviewer;
+
 // One forward pass over a records file (any era, spec §2, §10, §11) into RawRecords. Nothing is
 // converted here: the time base depends on keys that may come last.
 //
@@ -28,6 +30,8 @@ public:
     // Adds the AICore rows (or task objects) read to `counter` as they are read, a few thousand at a
     // time, for a progress display's rate; the last ones when parse() returns.
     void countRowsInto(std::atomic<std::int64_t> *counter) { m_rowCounter = counter; }
+    // Shows `previewer` the AICore rows stored so far every few thousand rows (loadpreview.h).
+    void previewInto(LoadPreviewer *previewer) { m_previewer = previewer; }
     // The top-level value was an object (false: not a records file at all, or empty input).
     bool sawTopLevelObject() const { return m_sawObject; }
 
@@ -58,6 +62,7 @@ private:
     std::int64_t m_sizeHint;
     bool m_sawObject = false;
     std::atomic<std::int64_t> *m_rowCounter = nullptr;
+    LoadPreviewer *m_previewer = nullptr;
     std::int64_t m_uncountedRows = 0;
     std::string m_key;
     std::string m_text;

@@ -2,6 +2,7 @@
 
 #include "collectionverdict.h"
 #include "jsoncursor.h"
+#include "loadpreview.h"
 #include "model/capture/labels.h"
 #include "objectlayoutreader.h"
 #include "phasekinds.h"
@@ -12,6 +13,7 @@
 #include <QFileInfo>
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 namespace lanescope {
 
@@ -102,6 +104,11 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     RecordsParser parser(cursor, raw, kinds, source.rawSize());
     if (control)
         parser.countRowsInto(control->recordsRead);
+    std::optional<LoadPreviewer> previewer;
+    if (control && control->preview) {
+        previewer.emplace(*control, source);
+        parser.previewInto(&*previewer);
+    }
     const bool complete = parser.parse();
 
     // Cancelled while parsing, or just after: the layout below is seconds of work at ten million rows.

@@ -2,8 +2,11 @@
 
 #include "capturefacts.h"
 
+#include "model/capture/baredges.h"
+
 #include <QThread>
 #include <algorithm>
+#include <utility>
 
 namespace lanescope {
 
@@ -28,6 +31,11 @@ CaptureLoader::~CaptureLoader()
 void CaptureLoader::setCheckpoint(Checkpoint checkpoint)
 {
     m_checkpoint = std::move(checkpoint);
+}
+
+void CaptureLoader::setPreviewCheckpoint(PreviewCheckpoint checkpoint)
+{
+    m_previewCheckpoint = std::move(checkpoint);
 }
 
 bool CaptureLoader::busy() const
@@ -66,11 +74,43 @@ void CaptureLoader::post(int id, const std::shared_ptr<Job> &job, std::function<
         Qt::QueuedConnection);
 }
 
+void CaptureLoader::offerPreview(int id, const std::shared_ptr<Job> &job, std::shared_ptr<Capture> preview)
+{
+    // What the window would otherwise build on its own thread is built here, as the document's is:
+    // the bar index and the edges a measured region snaps to.
+    auto facts = std::make_shared<CaptureFacts>();
+    facts->barEdges = barEdges(*preview);
+    preview->facts = std::move(facts);
+    auto index = std::make_shared<const CaptureIndex>(*preview);
+    bool queued = false;
+    {
+        const std::lock_guard lock(job->previewMutex);
+        queued = bool(job->pendingPreview);
+        job->pendingPreview = std::move(preview);
+        job->pendingPreviewIndex = std::move(index);
+    }
+    if (!queued)
+        post(id, job, [this, id, job] {
+            CapturePtr latest;
+            CaptureIndexPtr latestIndex;
+            {
+                const std::lock_guard lock(job->previewMutex);
+                latest = std::exchange(job->pendingPreview, nullptr);
+                latestIndex = std::exchange(job->pendingPreviewIndex, nullptr);
+            }
+            if (latest && !job->opened)
+                emit previewed(id, latest, latestIndex, qint64(latest->rows.size()));
+        });
+    if (job->previewCheckpoint)
+        job->previewCheckpoint(job->cancel);
+}
+
 int CaptureLoader::open(const QString &path)
 {
     const int id = m_nextId++;
     auto job = std::make_shared<Job>();
     job->checkpoint = m_checkpoint;
+    job->previewCheckpoint = m_previewCheckpoint;
     m_jobs[id] = job;
     LoadControl control;
     control.cancel = &job->cancel;
@@ -83,6 +123,10 @@ int CaptureLoader::open(const QString &path)
             post(id, job, [this, id, done, total, records] { emit progress(id, done, total, records); });
         }
     };
+    control.previewPacing = m_previewPacing;
+    control.preview = [this, id, job](std::shared_ptr<Capture> preview) {
+        offerPreview(id, job, std::move(preview));
+    };
     start(job, [this, id, job, path, control] {
         OpenedDocument result = openDocument(path, control);
         if (!result.ok()) {
@@ -94,6 +138,7 @@ int CaptureLoader::open(const QString &path)
             return;
         }
         post(id, job, [this, id, job, document = result.document] {
+            job->opened = true;
             emit opened(id, document);
             analyse(id, job, document);
         });

@@ -7,13 +7,17 @@
 #include "generatedcapture.h"
 #include "model/capture/baredges.h"
 #include "model/io/discovery.h"
+#include "model/io/loadpreview.h"
 #include "model/session/capturefacts.h"
 #include "model/session/captureloader.h"
+#include "previewhold.h"
 
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <chrono>
+#include <thread>
 
 using namespace lanescope;
 
@@ -230,6 +234,48 @@ private slots:
 
     // Destroying the loader mid-analysis: the destructor returns once the analysis reaches its
     // next cancel point, without running the stages after it.
+    // A preview the receiver has not had yet is replaced by a newer one: a receiver that was busy
+    // meanwhile gets only the latest, with its bar index; none arrives after the document.
+    void previewsDeliverOnlyTheLatest()
+    {
+        QTemporaryDir dir;
+        const QString path = largeCapture(dir, 9);
+        QVERIFY(!path.isEmpty());
+        CaptureLoader loader;
+        PreviewHold hold(2); // held at the third
+        loader.setPreviewCheckpoint(hold.checkpoint());
+        loader.setPreviewPacing(eagerPreviewPacing());
+        QStringList order;
+        QList<qint64> rowsRead;
+        connect(&loader, &CaptureLoader::previewed, this,
+                [&](int, const CapturePtr &preview, const CaptureIndexPtr &index, qint64 rows) {
+                    QVERIFY(index && index->bars.isFor(*preview));
+                    QVERIFY(preview->facts); // what a measured region snaps to, sorted here too
+                    QCOMPARE(rows, qint64(preview->rows.size()));
+                    order << QStringLiteral("preview");
+                    rowsRead << rows;
+                });
+        connect(&loader, &CaptureLoader::opened, this, [&] { order << QStringLiteral("opened"); });
+        loader.open(path);
+        // No event is handled here until the third preview is handed out.
+        while (hold.handedOut() < 3)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        QTRY_COMPARE_WITH_TIMEOUT(order.size(), 1, 20000);
+        QTest::qWait(50);
+        QCOMPARE(order, QStringList{QStringLiteral("preview")});
+        // The third: previews come at the first look and at every doubling of the rows after it.
+        QCOMPARE(rowsRead.front(), qint64(4 * LoadPreviewer::kRowsBetweenLooks));
+
+        hold.releaseAll();
+        QTRY_VERIFY_WITH_TIMEOUT(order.contains(QStringLiteral("opened")), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!loader.busy(), 60000);
+        QCoreApplication::processEvents();
+        QCOMPARE(order.back(), QStringLiteral("opened"));
+        QCOMPARE(order.count(QStringLiteral("opened")), 1);
+        QCOMPARE(rowsRead.size(), order.size() - 1);
+        QVERIFY(std::is_sorted(rowsRead.begin(), rowsRead.end()));
+    }
+
     void destroyingTheLoaderStopsItsAnalysis_data() { addStageRows(); }
     void destroyingTheLoaderStopsItsAnalysis()
     {

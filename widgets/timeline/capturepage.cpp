@@ -92,6 +92,15 @@ CapturePage::CapturePage(const QString &path, QWidget *parent) : QWidget(parent)
     auto *captureLayout = new QVBoxLayout(m_capturePage);
     captureLayout->setContentsMargins(0, 0, 0, 0);
     captureLayout->setSpacing(0);
+    // Above a preview: the progress and Cancel move here from the loading page (showPreview).
+    m_previewStrip = new QWidget(m_capturePage);
+    m_previewStrip->setObjectName(QStringLiteral("previewStrip"));
+    auto *stripLayout = new QHBoxLayout(m_previewStrip);
+    stripLayout->setContentsMargins(6, 3, 6, 3);
+    m_previewText = new QLabel(m_previewStrip);
+    stripLayout->addWidget(m_previewText, 1);
+    m_previewStrip->hide();
+    captureLayout->addWidget(m_previewStrip);
     m_runBar = new QWidget(m_capturePage);
     auto *runLayout = new QHBoxLayout(m_runBar);
     runLayout->setContentsMargins(6, 3, 6, 3);
@@ -170,6 +179,50 @@ QString CapturePage::progressText() const
     return m_progressText->text();
 }
 
+bool CapturePage::showsPreview() const
+{
+    return m_state == State::Loading && !m_previewStrip->isHidden();
+}
+
+QString CapturePage::previewText() const
+{
+    return m_previewText->text();
+}
+
+void CapturePage::showPreview(CapturePtr preview, CaptureIndexPtr index, qint64 rowsRead)
+{
+    if (m_state != State::Loading || !preview)
+        return;
+    m_previewText->setText(tr("Preview of %1 rows read so far — loading…").arg(QLocale().toString(rowsRead)));
+    const bool first = m_previewStrip->isHidden();
+    if (first) {
+        auto *strip = static_cast<QHBoxLayout *>(m_previewStrip->layout());
+        m_progress->setMinimumWidth(200);
+        strip->addWidget(m_progress);
+        strip->addWidget(m_progressText);
+        strip->addWidget(m_cancel);
+        m_previewStrip->show();
+        m_runBar->hide();
+        m_banner->hide();
+        m_content->setCurrentWidget(m_timeline);
+        m_stack->setCurrentWidget(m_capturePage);
+    }
+    // A range the user chose on the last preview stays, moved by the change of time base (each
+    // preview starts at its own earliest row).
+    const CapturePtr shown = m_timeline->capture();
+    const bool zoomed = !first && m_timeline->visibleRange() != m_previewFit;
+    TimeRange kept = m_timeline->visibleRange();
+    if (zoomed && shown && preview->info.clockFreqHz) {
+        const auto cycles = std::int64_t(shown->info.baseCycles - preview->info.baseCycles);
+        const double shiftUs = double(cycles) * 1e6 / double(*preview->info.clockFreqHz);
+        kept = {kept.startUs + shiftUs, kept.endUs + shiftUs};
+    }
+    m_timeline->setCapture(std::move(preview), std::move(index));
+    m_previewFit = m_timeline->visibleRange();
+    if (zoomed)
+        m_timeline->setVisibleRange(kept);
+}
+
 void CapturePage::showError(const QString &message)
 {
     m_state = State::Failed;
@@ -190,6 +243,7 @@ void CapturePage::showRuns(CaptureRuns runs, std::map<const Capture *, CaptureIn
     m_indexes = std::move(indexes);
     m_state = State::Ready;
     m_runs = std::move(runs);
+    m_previewStrip->hide();
     m_allRuns.reset();
     m_analyses.clear();
     m_currentRun = int(m_runs.size()) - 1;

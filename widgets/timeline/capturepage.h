@@ -2,6 +2,7 @@
 
 #include "model/capture/capture.h"
 #include "model/capture/captureruns.h"
+#include "model/capture/timerange.h"
 #include "model/index/captureindex.h"
 #include "model/io/loadrate.h"
 #include "model/session/viewbookmarks.h"
@@ -24,10 +25,12 @@ namespace lanescope {
 class TimelineView;
 
 // What a tab shows for one input: loading progress with a Cancel button, then either the
-// timeline or the one-line reason the input could not be read. An input with several runs gets
-// a run picker above the timeline: each run on its own, or all of them on one axis ("All runs",
-// never analysed). A run whose verdict is not "published" carries a banner saying so, and a run
-// that captured nothing says that instead of showing an empty timeline.
+// timeline or the one-line reason the input could not be read. While a large records file loads,
+// its previews (CaptureLoader::previewed) are drawn as the timeline with the progress, the rows
+// read so far and Cancel in a strip above it, until the whole capture replaces them. An input with
+// several runs gets a run picker above the timeline: each run on its own, or all of them on one
+// axis ("All runs", never analysed). A run whose verdict is not "published" carries a banner saying so, and a
+// run that captured nothing says that instead of showing an empty timeline.
 class CapturePage : public QWidget
 {
     Q_OBJECT
@@ -64,6 +67,13 @@ public:
     void setProgress(qint64 done, qint64 total, qint64 records = 0);
     // What the line under the progress bar says.
     QString progressText() const;
+    // Draws `preview` (the rows read so far, with its bar index) while the page is loading; the
+    // first one fitted whole, later ones at the range the user chose meanwhile, if any. Ignored
+    // once the page shows its capture or its error.
+    void showPreview(CapturePtr preview, CaptureIndexPtr index, qint64 rowsRead);
+    // A preview is on screen (and so the page is loading); its strip's text.
+    bool showsPreview() const;
+    QString previewText() const;
     void showError(const QString &message);
     // Shows the runs, starting with the last one. With several, the "All runs" entry of the picker
     // waits for setAllRuns(): that view is laid out after loading, off the GUI thread. `indexes`
@@ -107,6 +117,9 @@ private:
     QPushButton *m_cancel = nullptr;
     QLabel *m_errorLabel = nullptr;
     QWidget *m_capturePage = nullptr;
+    QWidget *m_previewStrip = nullptr;
+    QLabel *m_previewText = nullptr;
+    TimeRange m_previewFit; // the range the last preview was fitted to: another one means a zoom
     QWidget *m_runBar = nullptr;
     QComboBox *m_runPicker = nullptr;
     QLabel *m_banner = nullptr;
