@@ -39,7 +39,8 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
     document->path = path;
     document->runs = std::move(kept.runs);
     document->reopened = reopened;
-    // Each step of a run is seconds of work at ten million rows: a cancel is heard between them.
+    // Each step of a run is seconds of work at ten million rows: a cancel is heard between them, and
+    // inside them too (cancelpoint.h).
     auto cancelled = [&] {
         if (!control.cancelled())
             return false;
@@ -85,10 +86,6 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
     opened.document = std::move(document);
     return opened;
 }
-
-} // namespace
-
-namespace {
 
 OpenedDocument openCancellably(const QString &path, const LoadControl &control)
 {
