@@ -3,6 +3,7 @@
 #include "cancelpoint.h"
 #include "phasevocabulary.h"
 #include "schedulerrole.h"
+#include "sharedloop.h"
 #include "taskindex.h"
 #include "workercores.h"
 
@@ -95,57 +96,100 @@ int schedulerThreadCount(const Capture &c)
     return n;
 }
 
-void addCoreLanes(Capture &c, std::vector<Lane> &worker, std::vector<Lane> &schedView)
+// The rows of each core, cores ascending.
+std::vector<std::pair<int, std::vector<std::uint32_t>>> rowsByCore(const Capture &c)
 {
-    std::map<int, std::vector<std::uint32_t>> rowsByCore;
+    std::map<int, std::vector<std::uint32_t>> byCore;
     CancelPoints cancelPoints;
     for (std::uint32_t i = 0; i < c.rows.size(); ++i) {
         cancelPoints.tick();
-        rowsByCore[c.rows[i].coreId].push_back(i);
+        byCore[c.rows[i].coreId].push_back(i);
     }
-    for (auto &[core, rowIdx] : rowsByCore) {
-        Lane w;
-        w.group = groups::aicore;
-        w.name = coreLaneName(c, core);
-        w.detail = workerCoreDetail(c, core); // A5 AICore schedulers: the id is a worker id
-        w.kind = LaneKind::Worker;
-        w.laneSource = core;
-        w.sortKey = core;
-        Lane s = w;
-        s.group = groups::schedulerView;
-        s.kind = LaneKind::SchedulerView;
-        // Exact sizes: at millions of rows a doubling vector holds up to twice its bars, and three
-        // times while it grows.
-        w.slices.reserve(rowIdx.size());
-        s.slices.reserve(std::size_t(std::count_if(rowIdx.begin(), rowIdx.end(),
-                                                   [&](std::uint32_t i) { return c.rows[i].hasAicpu(); })));
-        for (std::uint32_t i : rowIdx) {
-            cancelPoints.tick();
-            const TaskRow &r = c.rows[i];
-            Slice sl;
-            sl.startUs = (r.flags & TaskRow::HasReceive) ? r.receiveUs : r.startUs;
-            sl.endUs = r.endUs;
-            sl.ref = i;
-            sl.label = colourKeyForFunction(r.funcId);
-            if (r.flags & TaskRow::AicpuMissing)
-                sl.flags |= Slice::AicpuMissing;
-            w.slices.push_back(sl);
-            if (r.hasAicpu()) {
-                Slice d = sl;
-                d.startUs = r.dispatchUs;
-                d.endUs = r.finishUs;
-                s.slices.push_back(d);
-            }
-        }
-        sortByStart(w.slices);
-        w.maxDepth = assignSubLanes(w.slices);
-        worker.push_back(std::move(w));
-        if (!s.slices.empty()) {
-            sortByStart(s.slices);
-            s.maxDepth = assignSubLanes(s.slices);
-            schedView.push_back(std::move(s));
+    return {std::make_move_iterator(byCore.begin()), std::make_move_iterator(byCore.end())};
+}
+
+// A core's AICore lane and its Scheduler View lane (none when no row has AICPU times).
+struct CoreLanes
+{
+    Lane worker;
+    std::optional<Lane> schedView;
+};
+
+CoreLanes coreLanesOf(const Capture &c, int core, const std::vector<std::uint32_t> &rowIdx)
+{
+    Lane w;
+    w.group = groups::aicore;
+    w.name = coreLaneName(c, core);
+    w.detail = workerCoreDetail(c, core); // A5 AICore schedulers: the id is a worker id
+    w.kind = LaneKind::Worker;
+    w.laneSource = core;
+    w.sortKey = core;
+    Lane s = w;
+    s.group = groups::schedulerView;
+    s.kind = LaneKind::SchedulerView;
+    // Exact sizes: at millions of rows a doubling vector holds up to twice its bars, and three
+    // times while it grows.
+    w.slices.reserve(rowIdx.size());
+    s.slices.reserve(std::size_t(
+        std::count_if(rowIdx.begin(), rowIdx.end(), [&](std::uint32_t i) { return c.rows[i].hasAicpu(); })));
+    CancelPoints cancelPoints;
+    for (std::uint32_t i : rowIdx) {
+        cancelPoints.tick();
+        const TaskRow &r = c.rows[i];
+        Slice sl;
+        sl.startUs = (r.flags & TaskRow::HasReceive) ? r.receiveUs : r.startUs;
+        sl.endUs = r.endUs;
+        sl.ref = i;
+        sl.label = colourKeyForFunction(r.funcId);
+        if (r.flags & TaskRow::AicpuMissing)
+            sl.flags |= Slice::AicpuMissing;
+        w.slices.push_back(sl);
+        if (r.hasAicpu()) {
+            Slice d = sl;
+            d.startUs = r.dispatchUs;
+            d.endUs = r.finishUs;
+            s.slices.push_back(d);
         }
     }
+    sortByStart(w.slices);
+    w.maxDepth = assignSubLanes(w.slices);
+    CoreLanes out{std::move(w), std::nullopt};
+    if (!s.slices.empty()) {
+        sortByStart(s.slices);
+        s.maxDepth = assignSubLanes(s.slices);
+        out.schedView = std::move(s);
+    }
+    return out;
+}
+
+// Where a scheduler thread's record of a kind goes, decided once per kind instead of by comparing
+// its name at every one of millions of records.
+enum class SchedulerSlot : std::uint8_t {
+    Outer,
+    InnerDrain,
+    Resolve,
+    DummyMarker,
+    SkipMarker,
+    Hidden,
+    Count
+};
+
+std::vector<SchedulerSlot> schedulerSlotsOfKinds(const StringTable &kinds, bool aicoreStream)
+{
+    std::vector<SchedulerSlot> slotOfKind(std::size_t(kinds.size()), SchedulerSlot::Outer);
+    for (std::size_t k = 0; k < slotOfKind.size(); ++k) {
+        const QString &kind = kinds.at(std::uint32_t(k));
+        if (aicoreStream && isLegacyAicorePhase(kind))
+            slotOfKind[k] = SchedulerSlot::Hidden; // kept in the records, never drawn by the reference either
+        else if (isMarkerPhase(kind) && !aicoreStream)
+            slotOfKind[k] =
+                kind == QLatin1String("dummy_task") ? SchedulerSlot::DummyMarker : SchedulerSlot::SkipMarker;
+        else if (isResolvePhase(kind) && !aicoreStream)
+            slotOfKind[k] = SchedulerSlot::Resolve;
+        else if (isInnerDrainPhase(kind))
+            slotOfKind[k] = SchedulerSlot::InnerDrain;
+    }
+    return slotOfKind;
 }
 
 // Orchestrator task ids that are allocations (§4.2): from deps when present, else runtime evidence.
@@ -187,10 +231,18 @@ QString schedulerGroupOf(const Capture &c)
 
 void buildLanes(Capture &c)
 {
-    std::vector<Lane> host, orch, sched, schedView, worker, aicpuWorker, lifecycle;
+    std::vector<Lane> host, orch, sched, aicpuWorker, lifecycle;
 
-    // AICore and Scheduler View.
-    addCoreLanes(c, worker, schedView);
+    // AICore and Scheduler View lanes, core by core, on the second core and on this one once its
+    // AICPU lanes below are done. Both sides only read the rows; this side writes only the phase
+    // kinds and counters, which the core lanes never read.
+    const auto coreRows = rowsByCore(c);
+    std::vector<CoreLanes> perCore(coreRows.size());
+    SharedLoop coreLoop(coreRows.size());
+    auto buildCore = [&](std::size_t i) {
+        perCore[i] = coreLanesOf(c, coreRows[i].first, coreRows[i].second);
+    };
+    auto secondCore = asyncCancellable([&] { coreLoop.run(buildCore); });
 
     // AICPU scheduler threads: outer phases with nested drain_* and a resolve sub-lane; markers
     // (dummy_task, predicated_skip) go to the AICPU_<t> worker lane.
@@ -222,33 +274,54 @@ void buildLanes(Capture &c)
         markers.kind = LaneKind::AicpuWorker;
         markers.laneSource = int(t);
         markers.sortKey = 1'000'000 + std::int64_t(t);
+        const std::vector<SchedulerSlot> slotOfKind = schedulerSlotsOfKinds(c.phaseKinds, aicoreStream);
+        auto slotOf = [&](const PhaseRecord &r) {
+            return r.kind < slotOfKind.size() ? slotOfKind[r.kind] : SchedulerSlot::Outer;
+        };
+        // Exact sizes: a thread holds millions of records, and a doubling vector touches twice its
+        // bars' memory and more while it grows.
+        std::size_t perSlot[std::size_t(SchedulerSlot::Count)] = {};
+        for (const PhaseRecord &r : records)
+            ++perSlot[std::size_t(slotOf(r))];
+        auto count = [&](SchedulerSlot a, SchedulerSlot b) {
+            return perSlot[std::size_t(a)] + perSlot[std::size_t(b)];
+        };
+        outer.slices.reserve(count(SchedulerSlot::Outer, SchedulerSlot::InnerDrain));
+        resolve.slices.reserve(perSlot[std::size_t(SchedulerSlot::Resolve)]);
+        markers.slices.reserve(count(SchedulerSlot::DummyMarker, SchedulerSlot::SkipMarker));
         CancelPoints cancelPoints;
         for (std::uint32_t i = 0; i < records.size(); ++i) {
             cancelPoints.tick();
             const PhaseRecord &r = records[i];
-            const QString &kind = c.phaseKinds.at(r.kind);
             Slice s;
             s.startUs = r.startUs;
             s.endUs = std::max(r.endUs, r.startUs);
             s.ref = i;
             s.label = r.kind;
-            if (aicoreStream && isLegacyAicorePhase(kind))
-                continue; // kept in the records, never drawn by the reference either
-            if (isMarkerPhase(kind) && !aicoreStream) {
+            const SchedulerSlot slot = slotOf(r);
+            switch (slot) {
+            case SchedulerSlot::Hidden:
+            case SchedulerSlot::Count:
+                break;
+            case SchedulerSlot::DummyMarker:
+            case SchedulerSlot::SkipMarker:
                 s.endUs = std::max(s.endUs, s.startUs + kMinMarkerUs);
-                const bool dummy = kind == QLatin1String("dummy_task");
-                s.flags |= dummy ? Slice::Dummy : Slice::PredicatedSkip;
+                s.flags |= slot == SchedulerSlot::DummyMarker ? Slice::Dummy : Slice::PredicatedSkip;
                 if (r.hasTaskId())
                     markerIds.insert(r.taskId);
                 markers.slices.push_back(s);
-            } else if (isResolvePhase(kind) && !aicoreStream) {
+                break;
+            case SchedulerSlot::Resolve:
                 resolve.slices.push_back(s);
-            } else {
-                if (isInnerDrainPhase(kind))
+                break;
+            case SchedulerSlot::InnerDrain:
+            case SchedulerSlot::Outer:
+                if (slot == SchedulerSlot::InnerDrain)
                     s.depth = 1; // nested inside its drain bar (§2.7)
                 if (s.endUs == s.startUs)
                     s.flags |= Slice::Instant;
                 outer.slices.push_back(s);
+                break;
             }
         }
         for (Lane *l : {&outer, &resolve, &markers}) {
@@ -284,6 +357,7 @@ void buildLanes(Capture &c)
         allocs.kind = LaneKind::AicpuWorker;
         allocs.laneSource = -1 - int(o); // negative: orchestrator lane o
         allocs.sortKey = 1'000'000 + threadCount + std::int64_t(o);
+        lane.slices.reserve(records.size());
         CancelPoints cancelPoints;
         for (std::uint32_t i = 0; i < records.size(); ++i) {
             cancelPoints.tick();
@@ -410,6 +484,14 @@ void buildLanes(Capture &c)
         std::stable_sort(v.begin(), v.end(),
                          [](const Lane &a, const Lane &b) { return a.sortKey < b.sortKey; });
     };
+    coreLoop.run(buildCore);
+    secondCore.get();
+    std::vector<Lane> worker, schedView;
+    for (CoreLanes &lanes : perCore) {
+        worker.push_back(std::move(lanes.worker));
+        if (lanes.schedView)
+            schedView.push_back(std::move(*lanes.schedView));
+    }
     for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker, &lifecycle})
         bySortKey(*v);
 

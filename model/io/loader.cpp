@@ -139,6 +139,35 @@ void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
         });
 }
 
+// What the second core reads while the records load: deps.json, then the other companions.
+void readBesideRecords(const DiscoveredFiles &files, const CombinedProgress &progress, Companions &out,
+                       CompanionRead &depsRead)
+{
+    if (!files.deps.isEmpty()) {
+        depsRead = readCompanion(files.deps, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
+            const LoadControl depsControl = progress.forFile(files.deps);
+            return readDeps(s, out.deps, w, e, &depsControl);
+        });
+        out.partial |= depsRead != CompanionRead::Complete;
+    }
+    readNonDepsCompanions(files, out);
+}
+
+// `into` holds what this thread read before the records (host log, sidecars); `beside` the rest.
+void takeOver(Companions &into, Companions &&beside)
+{
+    into.deps = std::move(beside.deps);
+    into.names = std::move(beside.names);
+    into.scopeStats = std::move(beside.scopeStats);
+    into.perfHints = std::move(beside.perfHints);
+    into.pto = std::move(beside.pto);
+    into.sources.nameMap = beside.sources.nameMap;
+    into.sources.perfHints = beside.sources.perfHints;
+    into.sources.scopeStats = beside.sources.scopeStats;
+    into.warnings << beside.warnings;
+    into.partial |= beside.partial;
+}
+
 // The host log goes before the records: placing them on the host clock by containment needs it.
 void readHostLogCompanion(const DiscoveredFiles &files, Companions &out)
 {
@@ -307,27 +336,17 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
         progressFiles << files.deps;
     const CombinedProgress progress(control, progressFiles);
 
-    // deps.json is as large as the records: read it on the second core while the first records file loads.
-    // A jthread: a cancel thrown on this thread joins it on the way out, before what it writes to,
-    // declared above it, goes.
+    // deps.json is as large as the records: read it on the second core while the first records file
+    // loads, then the smaller companions there too (scope stats are seconds at ten million rows).
+    // The thread fills a Companions of its own, taken over once it is joined. A jthread: a cancel
+    // thrown on this thread joins it on the way out, before what it writes to, declared above it, goes.
+    Companions beside;
     CompanionRead depsRead = CompanionRead::Failed;
-    QStringList depsWarnings;
-    std::jthread depsThread;
-    if (!files.deps.isEmpty()) {
-        depsThread = std::jthread([&] {
-            // Cancelled, it failed: the load sees the cancel itself.
-            depsRead = runCancellably(
-                control.cancel,
-                [&] {
-                    return readCompanion(files.deps, depsWarnings,
-                                         [&](ByteSource &s, QStringList &w, ReadError *e) {
-                                             const LoadControl depsControl = progress.forFile(files.deps);
-                                             return readDeps(s, companions.deps, w, e, &depsControl);
-                                         });
-                },
-                [] { return CompanionRead::Failed; });
-        });
-    }
+    std::jthread besideThread([&] {
+        // Cancelled, it failed: the load sees the cancel itself.
+        runCancellably(
+            control.cancel, [&] { readBesideRecords(files, progress, beside, depsRead); }, [] {});
+    });
     readHostLogCompanion(files, companions);
     readDispatchIdentityCompanions(files, mains, companions);
     std::vector<std::shared_ptr<Capture>> read;
@@ -345,8 +364,6 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
             mainControl.preview = nullptr;
         const bool ok = readMain(files.kind, main, *capture, &error, mainControl);
         if (control.cancelled()) {
-            if (depsThread.joinable())
-                depsThread.join();
             result.error = cancelledLoad(main);
             return result;
         }
@@ -357,25 +374,18 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
             continue;
         }
         if (!ok) {
-            if (depsThread.joinable())
-                depsThread.join();
             result.error = error;
             return result;
         }
         if (read.empty()) {
-            if (depsThread.joinable())
-                depsThread.join();
-            companions.warnings << depsWarnings;
-            companions.partial |= !files.deps.isEmpty() && depsRead != CompanionRead::Complete;
-            readNonDepsCompanions(files, companions);
+            besideThread.join();
+            takeOver(companions, std::move(beside));
         }
         assemble(*capture, files, companions, depsRead, main == mains.back());
         read.push_back(std::move(capture));
         readFiles << main;
     }
     if (read.empty()) {
-        if (depsThread.joinable())
-            depsThread.join();
         result.error = lastError;
         return result;
     }

@@ -198,8 +198,10 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
                 "%1: only one of the task streams carries run_epoch; joined on (core_id, reg_task_id)")
                 .arg(fileName));
 
+    // The join on the second core while this one finds the time base: both only read the rows.
     static const std::vector<RawAicpuRow> noAicpu;
-    const TaskJoin join = TaskJoin::build(raw.aicore, joinAicpu ? raw.aicpu : noAicpu, useEpoch);
+    auto joining = asyncCancellable(
+        [&] { return TaskJoin::build(raw.aicore, joinAicpu ? raw.aicpu : noAicpu, useEpoch); });
 
     // Time base and, for host-orchestrated files, the host/device placement.
     const std::uint64_t base = CaptureTimeBase::baseCycles(raw);
@@ -217,22 +219,27 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
     if (info.hostOrchestrated)
         checkHostCapture(raw, capture, fileName);
 
+    // Phase records, converted on the second core while the rows are built: neither side reads what
+    // the other writes.
+    const std::int32_t orchSubmit = std::int32_t(capture.phaseKinds.find(QStringLiteral("orch_submit")));
+    auto phases = asyncCancellable([&] {
+        convertPhases(raw.schedulerThreads, capture.schedulerThreads, tb, false, -1);
+        if (raw.hostOrchestratorRecordCount() > 0 || raw.orchestratorLanes.empty())
+            convertPhases(raw.hostOrchestratorLanes, capture.orchestratorLanes, tb, true, orchSubmit);
+        else
+            convertPhases(raw.orchestratorLanes, capture.orchestratorLanes, tb, false, orchSubmit);
+    });
+    const TaskJoin join = joining.get();
     const RowStats stats = buildTaskRows(raw, join, joinAicpu, tb, capture);
     const std::size_t nCore = raw.aicore.size();
     const bool haveAicpuRows = !raw.aicpu.empty();
     std::vector<RawAicoreRow>().swap(raw.aicore);
     std::vector<RawAicpuRow>().swap(raw.aicpu);
+    phases.get();
 
-    // Phase records.
-    const std::int32_t orchSubmit = std::int32_t(capture.phaseKinds.find(QStringLiteral("orch_submit")));
-    convertPhases(raw.schedulerThreads, capture.schedulerThreads, tb, false, -1);
     capture.schedulerStreams = std::move(raw.schedulerStreams);
     if (!capture.schedulerStreams.empty())
         capture.schedulerStreams.resize(capture.schedulerThreads.size());
-    if (raw.hostOrchestratorRecordCount() > 0 || raw.orchestratorLanes.empty())
-        convertPhases(raw.hostOrchestratorLanes, capture.orchestratorLanes, tb, true, orchSubmit);
-    else
-        convertPhases(raw.orchestratorLanes, capture.orchestratorLanes, tb, false, orchSubmit);
     capture.aicpuLifecycle.clear();
     for (std::size_t i = 0; i < raw.lifecycle.size(); ++i) {
         const RawLifecycle &l = raw.lifecycle[i];

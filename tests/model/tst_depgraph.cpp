@@ -1,0 +1,122 @@
+#include "model/capture/depgraph.h"
+
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+using Edges = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+
+DepNode listed(std::uint64_t id, std::int32_t aicKernel)
+{
+    return DepNode{id, {aicKernel, -1, -1}, 1, DepNode::InTasks | DepNode::HasKernelIds};
+}
+
+// An entry of a v1-style source: named, but not from tasks[].
+DepNode unlisted(std::uint64_t id, std::int32_t aicKernel)
+{
+    return DepNode{id, {aicKernel, -1, -1}, 1, 0};
+}
+
+// "id:kernel:T" per node (T = listed in tasks[], A = an allocation), ascending.
+QString nodesText(const DepGraph &g)
+{
+    QStringList parts;
+    for (const DepNode &n : g.nodes())
+        parts << QStringLiteral("%1:%2:%3").arg(n.taskId).arg(n.kernelIds[0]).arg(n.inTasks() ? 'T' : 'A');
+    return parts.join(u' ');
+}
+
+// "pred>succ" per unique edge, by task id.
+QString edgesText(const DepGraph &g)
+{
+    QStringList parts;
+    for (const auto &[p, s] : g.edges())
+        parts << QStringLiteral("%1>%2").arg(g.nodes()[p].taskId).arg(g.nodes()[s].taskId);
+    return parts.join(u' ');
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(std::vector<lanescope::DepNode>)
+Q_DECLARE_METATYPE(Edges)
+
+class TestDepGraph : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void nodesFromEntriesAndEdges_data()
+    {
+        QTest::addColumn<std::vector<DepNode>>("nodes");
+        QTest::addColumn<Edges>("edges");
+        QTest::addColumn<QString>("expectedNodes");
+        QTest::addColumn<QString>("expectedEdges");
+
+        QTest::newRow("listed only") << std::vector<DepNode>{listed(3, 30), listed(1, 10)} << Edges{{1, 3}}
+                                     << QStringLiteral("1:10:T 3:30:T") << QStringLiteral("1>3");
+        QTest::newRow("ids only edges name are allocations")
+            << std::vector<DepNode>{listed(5, 50)} << Edges{{2, 5}, {5, 9}, {0, 2}}
+            << QStringLiteral("0:-1:A 2:-1:A 5:50:T 9:-1:A") << QStringLiteral("0>2 2>5 5>9");
+        QTest::newRow("mentioned before, between and after the listed")
+            << std::vector<DepNode>{listed(4, 40), listed(8, 80)} << Edges{{1, 4}, {4, 6}, {8, 12}}
+            << QStringLiteral("1:-1:A 4:40:T 6:-1:A 8:80:T 12:-1:A") << QStringLiteral("1>4 4>6 8>12");
+        QTest::newRow("the first of duplicate entries wins")
+            << std::vector<DepNode>{listed(7, 1), listed(7, 2), listed(7, 3)} << Edges{}
+            << QStringLiteral("7:1:T") << QString();
+        QTest::newRow("a tasks[] entry wins over an entry not from tasks[]")
+            << std::vector<DepNode>{unlisted(7, 1), listed(7, 2)} << Edges{{7, 7}} << QStringLiteral("7:2:T")
+            << QStringLiteral("7>7");
+        QTest::newRow("an entry wins over the edges' mention")
+            << std::vector<DepNode>{unlisted(2, 20)} << Edges{{2, 3}} << QStringLiteral("2:20:A 3:-1:A")
+            << QStringLiteral("2>3");
+        QTest::newRow("duplicate edges count once, raw edges all")
+            << std::vector<DepNode>{} << Edges{{1, 2}, {1, 2}, {2, 1}} << QStringLiteral("1:-1:A 2:-1:A")
+            << QStringLiteral("1>2 2>1");
+        QTest::newRow("ids above 2^53 stay exact")
+            << std::vector<DepNode>{listed((1ull << 60) + 1, 5)}
+            << Edges{{(1ull << 60) + 1, (1ull << 60) + 2}}
+            << QStringLiteral("1152921504606846977:5:T 1152921504606846978:-1:A")
+            << QStringLiteral("1152921504606846977>1152921504606846978");
+        QTest::newRow("nothing") << std::vector<DepNode>{} << Edges{} << QString() << QString();
+    }
+
+    void nodesFromEntriesAndEdges()
+    {
+        QFETCH(std::vector<DepNode>, nodes);
+        QFETCH(Edges, edges);
+        QFETCH(QString, expectedNodes);
+        QFETCH(QString, expectedEdges);
+        const std::size_t rawEdges = edges.size();
+        DepGraph g;
+        g.build(nodes, edges);
+        QCOMPARE(nodesText(g), expectedNodes);
+        QCOMPARE(edgesText(g), expectedEdges);
+        QCOMPARE(g.rawEdgeCount(), rawEdges);
+        for (std::size_t i = 0; i < g.nodes().size(); ++i)
+            QCOMPARE(g.indexOf(g.nodes()[i].taskId), std::int64_t(i));
+        // Held memory is exact: no room kept for the edges' mentions.
+        QCOMPARE(g.nodes().capacity(), g.nodes().size());
+    }
+
+    void adjacencyFollowsTheEdges()
+    {
+        DepGraph g;
+        g.build({listed(1, 0), listed(2, 0), listed(3, 0)}, {{1, 2}, {1, 3}, {2, 3}, {4, 3}});
+        auto ids = [&](auto range) {
+            QList<std::uint64_t> out;
+            for (auto it = range.first; it != range.second; ++it)
+                out << g.nodes()[*it].taskId;
+            return out;
+        };
+        const auto at = [&](std::uint64_t id) { return std::uint32_t(g.indexOf(id)); };
+        QCOMPARE(ids(g.successors(at(1))), (QList<std::uint64_t>{2, 3}));
+        QCOMPARE(ids(g.predecessors(at(3))), (QList<std::uint64_t>{1, 2, 4}));
+        QVERIFY(g.find(4) && g.find(4)->isAlloc());
+        QCOMPARE(g.find(5), nullptr);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDepGraph)
+#include "tst_depgraph.moc"
