@@ -10,21 +10,33 @@ namespace lanescope {
 namespace {
 
 // Every running row and every waiting task, clamped into [w0, w1]; empty intervals dropped.
-std::vector<OverheadEvent> endpoints(const AnalysisInput &in)
+OverheadEvents endpoints(const AnalysisInput &in)
 {
-    std::vector<OverheadEvent> ev;
-    ev.reserve(in.rows.size() * 2 + in.tasks.size() * 2);
+    OverheadEvents ev;
+    std::array<std::size_t, kEngineCount> rowsOn = {}, tasksOn = {};
+    for (const TaskRow *r : in.rows)
+        ++rowsOn[std::size_t(engineOf(r->coreType))];
+    for (const FoldedTask &task : in.tasks)
+        for (int e = 0; e < kEngineCount; ++e)
+            tasksOn[std::size_t(e)] += (task.engines >> e) & 1u;
+    for (int e = 0; e < kEngineCount; ++e)
+        for (bool closes : {false, true}) {
+            ev.times[OverheadEvents::kindOf(e, false, closes)].reserve(rowsOn[std::size_t(e)]);
+            ev.times[OverheadEvents::kindOf(e, true, closes)].reserve(tasksOn[std::size_t(e)]);
+        }
     auto add = [&](double a, double b, int engine, bool waiting) {
         a = std::clamp(a, in.w0, in.w1);
         b = std::clamp(b, in.w0, in.w1);
         if (b > a) {
-            ev.push_back({a, std::int8_t(engine), waiting, +1});
-            ev.push_back({b, std::int8_t(engine), waiting, -1});
+            ev.times[OverheadEvents::kindOf(engine, waiting, false)].push_back(a);
+            ev.times[OverheadEvents::kindOf(engine, waiting, true)].push_back(b);
         }
     };
-    for (const TaskRow *r : in.rows)
-        add(r->startUs, r->endUs, engineOf(r->coreType), false);
     CancelPoints cancelPoints;
+    for (const TaskRow *r : in.rows) {
+        cancelPoints.tick();
+        add(r->startUs, r->endUs, engineOf(r->coreType), false);
+    }
     for (std::uint32_t t = 0; t < in.tasks.size(); ++t) {
         cancelPoints.tick();
         const FoldedTask &task = in.tasks[t];
@@ -41,8 +53,8 @@ std::vector<OverheadEvent> endpoints(const AnalysisInput &in)
             if (task.engines & (1u << e))
                 add(ready, task.dispatchUs, e, true);
     }
-    // Events at one time are applied together, so their order among themselves does not matter.
-    radixSortByDouble(ev, [](const OverheadEvent &e) { return e.t; });
+    for (std::vector<double> &times : ev.times)
+        radixSortByDouble(times, [](double t) { return t; });
     return ev;
 }
 
@@ -72,23 +84,41 @@ OverheadState stateOf(const AnalysisInput &in, const std::array<int, kEngineCoun
 
 } // namespace
 
+void prepareOverheadSweep(const AnalysisInput &in)
+{
+    if (!in.sweepEvents)
+        in.sweepEvents = std::make_shared<const OverheadEvents>(endpoints(in));
+}
+
 void sweepOverhead(const AnalysisInput &in,
                    const std::function<void(double, double, const OverheadState &)> &segment)
 {
     if (in.rows.empty() || !(in.w1 > in.w0))
         return;
-    if (!in.sweepEvents)
-        in.sweepEvents = std::make_shared<const std::vector<OverheadEvent>>(endpoints(in));
-    const std::vector<OverheadEvent> &ev = *in.sweepEvents;
+    prepareOverheadSweep(in);
+    const OverheadEvents &ev = *in.sweepEvents;
     std::array<int, kEngineCount> running = {0, 0}, waiting = {0, 0};
+    std::array<std::size_t, OverheadEvents::kKinds> next = {};
     double a = in.w0;
-    std::size_t i = 0;
     CancelPoints cancelPoints;
     while (a < in.w1) {
         cancelPoints.tick();
-        for (; i < ev.size() && ev[i].t <= a; ++i)
-            (ev[i].waiting ? waiting : running)[std::size_t(ev[i].engine)] += ev[i].delta;
-        const double b = i < ev.size() ? std::min(ev[i].t, in.w1) : in.w1;
+        // Every event at or before `a` applies; events at one time apply together, so the order
+        // of the lists does not matter. The segment ends at the earliest event still ahead.
+        double b = in.w1;
+        for (std::size_t kind = 0; kind < OverheadEvents::kKinds; ++kind) {
+            const std::vector<double> &times = ev.times[kind];
+            std::size_t &i = next[kind];
+            const std::size_t from = i;
+            while (i < times.size() && times[i] <= a)
+                ++i;
+            const int count = int(i - from);
+            auto &counts = OverheadEvents::waitingKind(kind) ? waiting : running;
+            counts[std::size_t(OverheadEvents::engineOfKind(kind))] +=
+                OverheadEvents::closingKind(kind) ? -count : count;
+            if (i < times.size())
+                b = std::min(b, times[i]);
+        }
         segment(a, b, stateOf(in, running, waiting));
         a = b;
     }

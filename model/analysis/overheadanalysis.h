@@ -20,6 +20,10 @@ struct OverheadState
     bool has = false; // some engine has waiting work, and every such engine has an idle core
 };
 
+// Makes the input's sweep events (AnalysisInput::sweepEvents), which the first sweep would make:
+// an input shared between threads must have them before any thread sweeps it.
+void prepareOverheadSweep(const AnalysisInput &in);
+
 // Walks the sorted endpoints of every (clamped) running and waiting interval and calls `segment`
 // once per half-open segment [a, b) of [w0, w1) with the state that holds on it. O(n log n).
 void sweepOverhead(const AnalysisInput &in,

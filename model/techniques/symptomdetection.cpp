@@ -1,6 +1,7 @@
 #include "symptomdetection.h"
 
 #include "model/analysis/analysisinput.h"
+#include "model/analysis/runningbars.h"
 #include "model/capture/cancelpoint.h"
 
 #include <algorithm>
@@ -85,8 +86,10 @@ double gapPairShare(const AnalysisInput &in, double medianBar)
 std::optional<EvidenceRef> spmdRoundTrip(const Capture &c, const AnalysisInput &in)
 {
     const DepGraph &g = c.deps;
+    std::optional<RunningBars> running; // made for the first gap
     CancelPoints cancelPoints;
     for (const auto &[p, s] : g.edges()) {
+        cancelPoints.tick();
         const DepNode &a = g.nodes()[p], &b = g.nodes()[s];
         if (p == s || a.blockNum <= 1 || a.blockNum != b.blockNum)
             continue;
@@ -97,15 +100,9 @@ std::optional<EvidenceRef> spmdRoundTrip(const Capture &c, const AnalysisInput &
         if (gapTo <= gapFrom)
             continue;
         // Chip-wide: no bar runs anywhere inside the gap.
-        bool busy = false;
-        for (const TaskRow *r : in.rows) {
-            cancelPoints.tick();
-            if (r->startUs < gapTo && r->endUs > gapFrom) {
-                busy = true;
-                break;
-            }
-        }
-        if (!busy) {
+        if (!running)
+            running.emplace(in.rows);
+        if (!running->anyWithin(gapFrom, gapTo)) {
             EvidenceRef e;
             e.range = AnalysisRange{gapFrom, gapTo};
             e.taskId = b.taskId;

@@ -128,6 +128,44 @@ private slots:
                      id);
     }
 
+    // R5b: two SPMD grids of one width joined by an edge, with nothing running between them.
+    void spmdGridsMeetingThroughTheScheduler_data()
+    {
+        QTest::addColumn<QList<double>>("otherBar"); // start, end of a bar on another core; none when empty
+        QTest::addColumn<bool>("fires");
+        QTest::newRow("the gap is idle chip-wide") << QList<double>{} << true;
+        QTest::newRow("a bar elsewhere fills the gap") << QList<double>{11, 12} << false;
+        QTest::newRow("a bar elsewhere overlaps the gap's start") << QList<double>{5, 10.5} << false;
+        QTest::newRow("a bar elsewhere ends as the gap begins") << QList<double>{5, 10} << true;
+        QTest::newRow("a bar elsewhere starts as the gap ends") << QList<double>{20, 25} << true;
+    }
+    void spmdGridsMeetingThroughTheScheduler()
+    {
+        QFETCH(QList<double>, otherBar);
+        QFETCH(bool, fires);
+        // Grid 1 (blocks on cores 0 and 1) ends at 10; grid 2 starts at 20.
+        std::vector<TaskRow> rows = {row(1, 0, AIV, 0, 1, 10, 10), row(1, 1, AIV, 0, 1, 9, 10),
+                                     row(2, 0, AIV, 15, 20, 30, 30), row(2, 1, AIV, 15, 20, 29, 30)};
+        if (!otherBar.isEmpty())
+            rows.push_back(row(3, 2, AIV, otherBar[0], otherBar[0], otherBar[1], otherBar[1]));
+        Capture c = captureOf(rows, {{1, 2}});
+        c.info.numCores = 3;
+        c.info.coreTypes = {AIV, AIV, AIV};
+        std::vector<DepNode> nodes = c.deps.nodes();
+        for (DepNode &n : nodes)
+            n.blockNum = n.taskId == 3 ? 1 : 2;
+        c.deps.build(nodes, {{1, 2}});
+        const std::vector<Suggestion> found = detectSymptoms(c, computeMetrics(c));
+        const auto hit =
+            std::find_if(found.begin(), found.end(), [](const Suggestion &s) { return s.rule == "R5b"; });
+        QCOMPARE(hit != found.end(), fires);
+        if (fires) {
+            QVERIFY(hit->evidence.range);
+            QCOMPARE(hit->evidence.range->startUs, 10.0);
+            QCOMPARE(hit->evidence.range->endUs, 20.0);
+        }
+    }
+
     // Decision rules on captures whose problem is known.
     void symptoms_data()
     {
