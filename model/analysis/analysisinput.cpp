@@ -1,6 +1,7 @@
 #include "analysisinput.h"
 
 #include "model/capture/cancelpoint.h"
+#include "model/capture/sharedloop.h"
 
 #include <algorithm>
 #include <limits>
@@ -85,6 +86,63 @@ void linkPredecessors(AnalysisInput &in, const DepGraph &deps)
     }
 }
 
+// Core ids spanning fewer than this are grouped by counting (one counter per id in the span).
+constexpr std::int64_t kDenseCoreSpan = std::int64_t(1) << 21;
+// Below this a second thread costs more than it saves.
+constexpr std::size_t kRowsWorthASecondThread = 100'000;
+
+// The keys of `in`'s rows: grouped by core with a counting pass where the ids span a small range
+// (they are core numbers, and the loader keeps them below 2^20), then each core's keys sorted on
+// their own — a core's keys stay in cache, most arrive in order already, and two threads share
+// the cores. Ids spread wider are sorted all at once.
+template <typename Key, typename Less> std::vector<Key> keysByCore(const AnalysisInput &in, Less less)
+{
+    auto keyOf = [&](std::uint32_t i) {
+        const TaskRow &r = *in.rows[i];
+        return Key{r.coreId, i, r.startUs, r.endUs, r.dispatchUs};
+    };
+    const std::size_t n = in.rows.size();
+    std::vector<Key> keys(n);
+    const auto [lowest, highest] =
+        std::minmax_element(in.rows.begin(), in.rows.end(),
+                            [](const TaskRow *a, const TaskRow *b) { return a->coreId < b->coreId; });
+    if (n == 0 || std::int64_t((*highest)->coreId) - (*lowest)->coreId >= kDenseCoreSpan) {
+        for (std::uint32_t i = 0; i < n; ++i)
+            keys[i] = keyOf(i);
+        cancellableSort(keys.begin(), keys.end(), less);
+        return keys;
+    }
+    const std::int32_t base = (*lowest)->coreId;
+    std::vector<std::uint32_t> begins(std::size_t((*highest)->coreId - base) + 2, 0);
+    for (const TaskRow *r : in.rows)
+        ++begins[std::size_t(r->coreId - base) + 1];
+    for (std::size_t c = 1; c < begins.size(); ++c)
+        begins[c] += begins[c - 1];
+    std::vector<std::uint32_t> next(begins.begin(), begins.end() - 1);
+    CancelPoints cancelPoints;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        cancelPoints.tick();
+        keys[next[std::size_t(in.rows[i]->coreId - base)]++] = keyOf(i);
+    }
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> cores; // [first, last) of each core's keys
+    for (std::size_t c = 0; c + 1 < begins.size(); ++c)
+        if (begins[c + 1] > begins[c])
+            cores.emplace_back(begins[c], begins[c + 1]);
+    SharedLoop loop(cores.size());
+    auto sortCore = [&](std::size_t c) {
+        const auto first = keys.begin() + cores[c].first, last = keys.begin() + cores[c].second;
+        if (!std::is_sorted(first, last, less))
+            cancellableSort(first, last, less);
+    };
+    std::future<void> second;
+    if (n >= kRowsWorthASecondThread)
+        second = asyncCancellable([&] { loop.run(sortCore); });
+    loop.run(sortCore);
+    if (second.valid())
+        second.get();
+    return keys;
+}
+
 void orderByCore(AnalysisInput &in)
 {
     // Sorting plain keys (not pointers into the rows) keeps a million-row sort in cache.
@@ -94,10 +152,7 @@ void orderByCore(AnalysisInput &in)
         std::uint32_t row;
         double start, end, dispatch;
     };
-    std::vector<Key> keys(in.rows.size());
-    for (std::uint32_t i = 0; i < in.rows.size(); ++i)
-        keys[i] = {in.rows[i]->coreId, i, in.rows[i]->startUs, in.rows[i]->endUs, in.rows[i]->dispatchUs};
-    cancellableSort(keys.begin(), keys.end(), [](const Key &a, const Key &b) {
+    const std::vector<Key> keys = keysByCore<Key>(in, [](const Key &a, const Key &b) {
         if (a.core != b.core)
             return a.core < b.core;
         if (a.start != b.start)

@@ -1,0 +1,78 @@
+#include "analysiscapture.h"
+#include "model/analysis/analysisinput.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace lanescope;
+
+namespace {
+
+// The order AnalysisInput::byCore promises: core id, then (start, end, dispatch), ties in row order.
+std::vector<std::uint32_t> expectedOrder(const AnalysisInput &in)
+{
+    std::vector<std::uint32_t> order(in.rows.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const TaskRow &x = *in.rows[a], &y = *in.rows[b];
+        return std::tie(x.coreId, x.startUs, x.endUs, x.dispatchUs) <
+               std::tie(y.coreId, y.startUs, y.endUs, y.dispatchUs);
+    });
+    return order;
+}
+
+} // namespace
+
+class TestAnalysisInput : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void rowsByCoreInTimeOrder_data()
+    {
+        QTest::addColumn<QList<int>>("cores"); // drawn from for every row
+        QTest::addColumn<int>("rows");
+        QTest::newRow("one core") << QList<int>{3} << 50;
+        QTest::newRow("a few cores") << QList<int>{0, 1, 2, 5, 71} << 400;
+        QTest::newRow("negative ids") << QList<int>{-4, -1, 0, 2} << 300;
+        QTest::newRow("ids spread wider than counting serves") << QList<int>{0, 1 << 30, -(1 << 30)} << 300;
+        QTest::newRow("enough rows for a second thread") << QList<int>{0, 1, 2, 3, 4, 5, 6, 7} << 150000;
+        QTest::newRow("no rows") << QList<int>{0} << 0;
+    }
+
+    void rowsByCoreInTimeOrder()
+    {
+        QFETCH(QList<int>, cores);
+        QFETCH(int, rows);
+        QRandomGenerator random(7);
+        std::vector<TaskRow> taskRows;
+        for (int i = 0; i < rows; ++i) {
+            // Coarse times, so that ties on start, end and dispatch are common.
+            const double start = random.bounded(200);
+            taskRows.push_back(row(std::uint64_t(i), cores[random.bounded(int(cores.size()))], AIV,
+                                   start - random.bounded(3), start, start + random.bounded(4), start + 5));
+        }
+        Capture c; // rows by task id, as the loader leaves them; no graph is needed here
+        c.info.level = 2;
+        c.rows = std::move(taskRows);
+        const AnalysisInput in = buildAnalysisInput(c, std::nullopt);
+        QCOMPARE(in.byCore, expectedOrder(in));
+        // One run per distinct core, ascending, covering byCore.
+        std::uint32_t covered = 0;
+        for (std::size_t r = 0; r < in.coreRuns.size(); ++r) {
+            const AnalysisInput::CoreRun &run = in.coreRuns[r];
+            QCOMPARE(run.first, covered);
+            QVERIFY(run.last > run.first);
+            if (r > 0)
+                QVERIFY(in.coreRuns[r - 1].coreId < run.coreId);
+            for (std::uint32_t i = run.first; i < run.last; ++i)
+                QCOMPARE(in.rows[in.byCore[i]]->coreId, run.coreId);
+            covered = run.last;
+        }
+        QCOMPARE(std::size_t(covered), in.rows.size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalysisInput)
+#include "tst_analysisinput.moc"
