@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <deque>
 #include <map>
-#include <set>
 
 namespace lanescope {
 
@@ -314,15 +313,12 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
     int physical[kEngineCount] = {0, 0};
     for (CoreType t : c.info.coreTypes)
         ++physical[engineOf(t)];
-    std::set<std::int32_t> active[kEngineCount];
-    for (const TaskRow *r : in.rows) {
-        cancelPoints.tick();
-        active[engineOf(r->coreType)].insert(r->coreId);
-    }
+    // The input counted the distinct cores of each engine among its rows.
+    const std::array<int, kEngineCount> &active = in.cores;
     if (physical[0] + physical[1] == 0) {
         b.absentAll(QStringLiteral("M8"), kNeedsCoreTypes);
     } else {
-        b.set("M8", double(active[0].size() + active[1].size()) / double(physical[0] + physical[1]));
+        b.set("M8", double(active[0] + active[1]) / double(physical[0] + physical[1]));
         const char *occupancy[] = {"M8.aic_occupancy", "M8.aiv_occupancy"};
         const char *busyShare[] = {"M8.aic_busy", "M8.aiv_busy"};
         for (int e = 0; e < kEngineCount; ++e) {
@@ -333,7 +329,7 @@ void barMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder 
                 b.absent(busyShare[e], reason);
                 continue;
             }
-            b.set(occupancy[e], double(active[e].size()) / physical[e]);
+            b.set(occupancy[e], double(active[std::size_t(e)]) / physical[e]);
             if (makespan > 0)
                 b.set(busyShare[e], busy[e] / (physical[e] * makespan));
             else
