@@ -57,13 +57,16 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
         if (i < kept.sortedBars.size())
             sorted = std::move(kept.sortedBars[i]);
         if (reopened) {
-            // The derived tracks came with the run, so nothing here waits for another: the ring
-            // occupancy on the second core, beside the index and the facts.
-            auto occupancy = asyncCancellable([&run] { return computeRingOccupancy(run); });
+            // The derived tracks came with the run, so nothing here waits for another: the facts
+            // on the second core (the longest, and they share out parts of their own), the index
+            // and then the ring occupancy here.
+            auto facts = asyncCancellable([&run, sorted = std::move(sorted)]() mutable {
+                return computeCaptureFacts(run, std::move(sorted));
+            });
             document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
             if (!cancelled())
-                run.facts = computeCaptureFacts(run, std::move(sorted));
-            rings = occupancy.get();
+                rings = computeRingOccupancy(run);
+            run.facts = facts.get();
             if (cancelled())
                 return opened;
             continue;
