@@ -36,7 +36,7 @@ public:
 private:
     DiffColourScale m_scale;
     bool m_perFunction = false;
-    const Capture *m_after = nullptr;     // the capture the lanes' entries are for
+    const Capture *m_after = nullptr;     // the capture the rows' entries are for
     std::vector<QRgb> m_palette;          // the scale's steps, fastest first, then the added colour
     std::vector<std::uint8_t> m_rowEntry; // by After row
     std::vector<bool> m_taskLane;         // by After lane: its slices' refs are After rows

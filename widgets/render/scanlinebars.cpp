@@ -36,13 +36,14 @@ void ScanlineBars::end()
         return;
     int first = m_runs.front().first;
     int last = m_runs.front().second;
-    for (const auto &[from, to] : m_runs) { // in order but for a head over its bar
+    for (const auto &[from, to] : m_runs) { // a head's run lies inside its bar's
         first = std::min(first, from);
         last = std::max(last, to);
     }
-    // Many short runs (a zoomed-out frame's one-pixel marks) cost a call each per row; over a
-    // span they mostly cover, writing each pixel of the line that was written, as one loop the
-    // compiler vectorises, is far cheaper. Written pixels are opaque, so never 0.
+    // Many short runs (a zoomed-out frame's one-pixel marks) cost a call each per row; where they
+    // lie a few dozen pixels apart or closer, going over the whole span and writing the pixels
+    // that were written, in one loop the compiler vectorises, is far cheaper. Written pixels are
+    // opaque, so never 0.
     const bool masked = m_runs.size() > 1 && std::size_t(last - first) < kMaskedSpanPerRun * m_runs.size();
     for (int y = m_device.top(); y <= m_device.bottom(); ++y) {
         QRgb *row = m_target->line(y);
