@@ -102,9 +102,18 @@ void DiffOverlay::paintMarks(QPainter &p, const TimelineOverlayContext &context,
     const double t0 = vp.t0Us - shiftUs;
     const double t1 = vp.t1Us - shiftUs;
     const double usPerPx = vp.usPerPx();
-    auto column = [&](double us) {
-        const double x = std::clamp(vp.xOf(us + shiftUs), vp.plotLeft() - 2.0, vp.plotRight() + 2.0);
-        return int(std::floor(std::isnan(x) ? vp.plotLeft() - 2.0 : x + 0.5));
+    // The pixel column of a time: vp.xOf rounded, with the viewport's figures read once (a full view
+    // asks this a few hundred thousand times, and xOf divides) and floor done by hand (a call here).
+    const double plotLeft = vp.plotLeft();
+    const double viewStartUs = vp.t0Us;
+    const double pxPerUs = vp.pxPerUs();
+    const double columnMin = plotLeft - 2.0;
+    const double columnMax = vp.plotRight() + 2.0;
+    auto column = [=](double us) {
+        const double x = std::clamp(plotLeft + (us + shiftUs - viewStartUs) * pxPerUs, columnMin, columnMax);
+        const double rounded = std::isnan(x) ? columnMin : x + 0.5;
+        const int truncated = int(rounded); // bounded: no overflow
+        return rounded < truncated ? truncated - 1 : truncated;
     };
     // Collected first and drawn in batches, one brush or pen each: a zoomed-out frame has
     // thousands of marks, and a state change per mark costs more than the marks. Into an image,
