@@ -5,7 +5,9 @@
 // changed (the frame cache plus fresh overlays, as after a click or a hover). The Diff view's frame
 // (every bar coloured by its change through the bar painter's colour hook, the removed bars'
 // ghosts and the added bars' hatching drawn over it) is measured on the same view, as a ratio to
-// the plain cold frame: budget 2x. So are the full and zoomed frames of a copy of the capture with
+// the plain cold frame: budget 2x. Its frame is an image, as in exports and the frame cache, so the
+// solid marks are written directly (on screen the overlays go over the cached frame through
+// QPainter, which this does not measure). So are the full and zoomed frames of a copy of the capture with
 // compiler hints joined to half its kernels (the hint badge on every wide enough bar of those), each
 // as a ratio to the same frame drawn without the badges (the plain frame: same painter, same
 // memory, so only the badges differ): budget 1.1x. The full view is also drawn from the slices

@@ -52,6 +52,13 @@ private slots:
         QTest::newRow("nothing") << 1 << QRect() << QList<Fill>{};
         QTest::newRow("a later bar over an earlier one, further left")
             << 1 << QRect() << QList<Fill>{{20, 30, red}, {15, 25, blue}};
+        // Runs close together are written pixel by pixel over their span: the pixels between stay.
+        QList<Fill> marks;
+        for (int x = 1; x < 58; x += 2 + x % 3)
+            marks.push_back({x, x + 1 + x % 2, x % 4 ? red : blue});
+        QTest::newRow("one-pixel marks a pixel or two apart") << 1 << QRect() << marks;
+        QTest::newRow("one-pixel marks, 2x, clipped") << 2 << QRect(5, 0, 40, 20) << marks;
+        QTest::newRow("two marks at the ends") << 1 << QRect() << QList<Fill>{{1, 2, red}, {57, 58, blue}};
     }
 
     void paintsWhatFillRectPaints()

@@ -1,3 +1,5 @@
+#include "widgets/comparison/diffcolouring.h"
+#include "widgets/overlays/diffoverlay.h"
 #include "widgets/render/timelinepainter.h"
 #include "widgets/style/slicepalette.h"
 
@@ -92,6 +94,24 @@ int countPixels(const QImage &image, int y, int fromX, int toX, QRgb colour)
     return n;
 }
 
+// Where a picture drawn directly first differs from the one drawn through QPainter; empty: nowhere.
+QString firstDifference(const QImage &direct, const QImage &painted)
+{
+    if (direct.size() != painted.size())
+        return QStringLiteral("sizes differ");
+    for (int y = 0; y < direct.height(); ++y) {
+        for (int x = 0; x < direct.width(); ++x) {
+            if (direct.pixel(x, y) != painted.pixel(x, y))
+                return QStringLiteral("pixel %1,%2: %3 direct, %4 through QPainter")
+                    .arg(x)
+                    .arg(y)
+                    .arg(direct.pixel(x, y), 8, 16)
+                    .arg(painted.pixel(x, y), 8, 16);
+        }
+    }
+    return {};
+}
+
 // One lane holding `count` slices of 0.1 µs, one per µs from t = 0.
 Capture denseCapture(int count, int levels, bool overlapping)
 {
@@ -171,6 +191,87 @@ Capture workerCapture()
             Slice{r.receiveUs, r.endUs, std::uint32_t(i), std::uint32_t(r.funcId + 1), 0, 0});
     }
     return c;
+}
+
+// A Before/After pair for the Diff view: one AICore lane of 40 000 back-to-back 1 µs tasks in
+// segments of 2 000, 2 000 µs idle between segments (a zoomed-out frame draws each segment as one
+// run). Each segment's tasks changed by the segment's own Δ, and every fifth segment was added
+// whole, so every bar of a segment has one diff colour. Before also ran a task every 89 µs that
+// After lost (ghosts a pixel or so apart at full view).
+enum class DiffKind {
+    Segments,
+    PerFunction, // the task set changed: two functions alternate by segment, bars take their mean Δ
+    Scattered,   // also every 97th task added, inside the segments
+};
+constexpr int kDiffSegment = 2000;
+constexpr int kDiffTasks = 40000;
+
+struct DiffPair
+{
+    Capture before;
+    Capture after;
+    TaskDiff diff;
+};
+
+DiffPair diffPair(DiffKind kind)
+{
+    DiffPair d;
+    auto lanes = [](Capture &c) {
+        Lane lane;
+        lane.group = QStringLiteral("AICore");
+        lane.name = QStringLiteral("AIV_0");
+        lane.kind = LaneKind::Worker;
+        lane.laneSource = 0;
+        c.lanes = {lane};
+    };
+    lanes(d.before);
+    lanes(d.after);
+    auto row = [](double startUs, double endUs, int funcId) {
+        TaskRow r;
+        r.coreId = 0;
+        r.coreType = CoreType::Aiv;
+        r.funcId = funcId;
+        r.startUs = startUs;
+        r.endUs = endUs;
+        return r;
+    };
+    double t = 0;
+    for (int i = 0; i < kDiffTasks; ++i) {
+        const int segment = i / kDiffSegment;
+        if (i > 0 && i % kDiffSegment == 0)
+            t += 2000;
+        const int funcId = kind == DiffKind::PerFunction ? segment % 2 : 0;
+        // Every After bar equally long: the first bar of a run stands for it, on either path.
+        d.after.rows.push_back(row(t, t + 1, funcId));
+        d.after.lanes[0].slices.push_back(Slice{t, t + 1, std::uint32_t(i), std::uint32_t(funcId + 1), 0, 0});
+        d.before.rows.push_back(row(t, t + 1 - 0.04 * (segment - 10), funcId)); // Δ -0.4 .. +0.36 µs
+        t += 1;
+    }
+    TaskDiff &diff = d.diff;
+    diff.afterToBefore.assign(kDiffTasks, kNoRow);
+    if (kind == DiffKind::PerFunction) {
+        diff.matchBy = DiffMatch::Function;
+        for (int f = 0; f < 2; ++f) {
+            FunctionDelta delta;
+            delta.funcId = f;
+            delta.beforeRows = delta.afterRows = kDiffTasks / 2;
+            delta.meanDeltaUs = f == 0 ? -0.3 : 0.3;
+            diff.byFunction.push_back(delta);
+        }
+        return d;
+    }
+    for (int i = 0; i < kDiffTasks; ++i) {
+        const bool added = i / kDiffSegment % 5 == 3 || (kind == DiffKind::Scattered && i % 97 == 0);
+        diff.afterToBefore[std::size_t(i)] = added ? kNoRow : std::uint32_t(i);
+        diff.matchedRows += added ? 0 : 1;
+    }
+    for (double lost = 0.3; lost < t; lost += 89) {
+        diff.removed.push_back(std::uint32_t(d.before.rows.size()));
+        d.before.rows.push_back(row(lost, lost + 2, 0));
+    }
+    diff.addedRows = std::size_t(kDiffTasks) - diff.matchedRows;
+    diff.removedRows = diff.removed.size();
+    return d;
 }
 
 } // namespace
@@ -404,6 +505,116 @@ private slots:
                 0);
     }
 
+    // The Diff view colours every After bar through the colour hook. Zoomed out, a level is drawn
+    // from its summary's buckets, whose longest slice is a copy: it still takes its own diff colour,
+    // and the frame equals the one walked slice by slice. (Each segment's bars share a colour: a
+    // run of buckets may merge bars the slice walk keeps a column apart, and then stands for them
+    // with another of its bars, in either colour mode.)
+    void diffColoursFromLevelSummaries_data()
+    {
+        QTest::addColumn<bool>("perFunction");
+        QTest::addColumn<double>("viewStart");
+        QTest::addColumn<double>("viewEnd");
+        QTest::addColumn<bool>("fromBuckets");
+        const double span = kDiffTasks + (kDiffTasks / kDiffSegment - 1) * 2000.0;
+        QTest::newRow("full view") << false << -10.0 << span + 10 << true;
+        // Starting inside segment 5, past its first bucket.
+        QTest::newRow("later part") << false << 5.0 * 2 * kDiffSegment + 500 << span + 10 << true;
+        QTest::newRow("zoomed in: slices")
+            << false << 4.0 * 2 * kDiffSegment << 4.0 * 2 * kDiffSegment + 300 << false;
+        QTest::newRow("per function") << true << -10.0 << span + 10 << true;
+    }
+    void diffColoursFromLevelSummaries()
+    {
+        QFETCH(bool, perFunction);
+        QFETCH(double, viewStart);
+        QFETCH(double, viewEnd);
+        QFETCH(bool, fromBuckets);
+        const DiffPair d = diffPair(perFunction ? DiffKind::PerFunction : DiffKind::Segments);
+        const auto colouring = std::make_shared<DiffColouring>(d.before, d.after, d.diff);
+        TimelinePaintOptions options;
+        options.colourHook = colouring;
+        options.drawLabels = false;
+        const TimelineViewport vp = viewport(viewStart, viewEnd);
+        TimelinePainter summarised;
+        const QImage fromSummaries = render(summarised, d.after, vp, options);
+        options.useLevelSummaries = false;
+        TimelinePainter plain;
+        const QImage fromSlices = render(plain, d.after, vp, options);
+        QCOMPARE(summarised.stats().bucketsVisited > 0, fromBuckets);
+        QCOMPARE(fromSummaries, fromSlices);
+
+        // Each visible segment in the colour of the first of its bars in view.
+        QSet<QRgb> colours;
+        for (int segment = 0; segment < kDiffTasks / kDiffSegment; ++segment) {
+            const double startUs = segment * 2.0 * kDiffSegment;
+            const double firstUs = std::max(startUs, std::ceil(viewStart));
+            const double midUs = (firstUs + std::min(startUs + kDiffSegment, viewEnd)) / 2;
+            if (firstUs >= startUs + kDiffSegment || firstUs >= viewEnd)
+                continue;
+            const int x = int(vp.xOf(midUs));
+            const auto firstRow = std::size_t(segment * kDiffSegment + (firstUs - startUs));
+            QCOMPARE(fromSummaries.pixel(x, kLane0BarY), colouring->rowColour(firstRow));
+            colours.insert(fromSummaries.pixel(x, kLane0BarY));
+        }
+        QVERIFY(!colours.isEmpty());
+        if (!perFunction && viewEnd - viewStart > 10000) {
+            QVERIFY(colours.contains(DiffColourScale::added()));
+            QCOMPARE_GE(colours.size(), 8); // the Δ steps of the segments, not one function colour
+        }
+    }
+
+    // Into an image the Diff view's solid marks (merged or narrow ghosts and added bars) are
+    // written directly; through QPainter (any other device) they are filled: the same pixels.
+    void diffOverlayDirectAndPainterPathsAgree_data()
+    {
+        QTest::addColumn<double>("viewStart");
+        QTest::addColumn<double>("viewEnd");
+        QTest::addColumn<int>("scale");
+        const double span = kDiffTasks + (kDiffTasks / kDiffSegment - 1) * 2000.0;
+        QTest::newRow("full view: dense marks") << -10.0 << span + 10 << 1;
+        QTest::newRow("full view, 2x") << -10.0 << span + 10 << 2;
+        QTest::newRow("a segment: merged and single") << 7900.0 << 10100.0 << 1;
+        QTest::newRow("zoomed in: outlined and hatched") << 8040.0 << 8240.0 << 1;
+        QTest::newRow("zoomed in, 2x") << 8040.0 << 8240.0 << 2;
+    }
+    void diffOverlayDirectAndPainterPathsAgree()
+    {
+        QFETCH(double, viewStart);
+        QFETCH(double, viewEnd);
+        QFETCH(int, scale);
+        const DiffPair d = diffPair(DiffKind::Scattered);
+        auto overlay = std::make_shared<DiffOverlay>(d.before, d.after, d.diff);
+        overlay->setOffsetUs(0.5); // ghosts off After's bars, so both show
+        TimelinePaintOptions options;
+        options.colourHook = std::make_shared<DiffColouring>(d.before, d.after, d.diff);
+        options.drawLabels = false;
+        options.overlays = {overlay};
+        TimelineViewport vp = viewport(viewStart, viewEnd);
+        vp.headerWidthPx = 0; // names and ruler labels are text, drawn by different routes
+        vp.rulerHeightPx = 0;
+        // RGB32 images are written directly; RGBX8888 ones only through QPainter.
+        auto draw = [&](QImage::Format format) {
+            QImage image(QSize(vp.widthPx, vp.heightPx) * scale, format);
+            image.setDevicePixelRatio(scale);
+            image.fill(Qt::magenta);
+            QPainter p(&image);
+            TimelinePainter painter;
+            painter.paint(p, d.after, vp, options);
+            p.end();
+            return image.convertToFormat(QImage::Format_RGB32);
+        };
+        const QImage direct = draw(QImage::Format_RGB32);
+        const QImage painted = draw(QImage::Format_RGBX8888);
+        const int y = (kLane0BarY - kRuler) * scale; // no ruler here
+        const QRgb added = DiffColourScale::addedMark();
+        const QRgb removed = DiffColourScale::removedGhost();
+        QVERIFY(countPixels(direct, y, 0, direct.width(), added) > 0);
+        QVERIFY(countPixels(direct, y, 0, direct.width(), removed) > 0);
+        const QString difference = firstDifference(direct, painted);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+
     void levelOfDetailKeepsSeparateBarsWhenZoomedIn()
     {
         const Capture c = denseCapture(1000000, 1, false);
@@ -463,17 +674,8 @@ private slots:
         };
         const QImage direct = draw(true);
         const QImage painted = draw(false);
-        QCOMPARE(direct.size(), painted.size());
-        for (int y = 0; y < direct.height(); ++y) {
-            for (int x = 0; x < direct.width(); ++x) {
-                if (direct.pixel(x, y) != painted.pixel(x, y))
-                    QFAIL(qPrintable(QStringLiteral("pixel %1,%2: %3 direct, %4 through QPainter")
-                                         .arg(x)
-                                         .arg(y)
-                                         .arg(direct.pixel(x, y), 8, 16)
-                                         .arg(painted.pixel(x, y), 8, 16)));
-            }
-        }
+        const QString difference = firstDifference(direct, painted);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
     }
 
     void paintsOverlaysOverBarsAndOverTheCachedFrame_data()

@@ -47,30 +47,21 @@ DiffColouring::DiffColouring(const Capture &before, const Capture &after, const 
                 b != kNoRow && b < before.rows.size() ? entryOf(m_scale.stepOf(deltas[matched++])) : added;
         }
     }
-    m_laneEntry.resize(after.lanes.size());
-    for (std::size_t i = 0; i < after.lanes.size(); ++i) {
-        const Lane &lane = after.lanes[i];
-        if (lane.kind != LaneKind::Worker && lane.kind != LaneKind::SchedulerView)
-            continue;
-        std::vector<std::uint8_t> &entries = m_laneEntry[i];
-        entries.reserve(lane.slices.size());
-        for (const Slice &s : lane.slices)
-            entries.push_back(s.ref < m_rowEntry.size() ? m_rowEntry[s.ref] : entryOf(0));
-    }
+    m_taskLane.resize(after.lanes.size());
+    for (std::size_t i = 0; i < after.lanes.size(); ++i)
+        m_taskLane[i] =
+            after.lanes[i].kind == LaneKind::Worker || after.lanes[i].kind == LaneKind::SchedulerView;
 }
 
 QRgb DiffColouring::colourOf(const TimelineIndex &index, const Capture &capture, const Lane &lane,
                              const Slice &slice) const
 {
     if (&capture == m_after) {
-        // The lane and slice by position: the painter passes them from the capture's own vectors.
+        // The lane by position (the painter passes it from the capture's own vector); the slice by
+        // its row: it may be a level summary's copy of a slice, so its address says nothing.
         const auto laneIndex = std::size_t(&lane - capture.lanes.data());
-        if (laneIndex < m_laneEntry.size()) {
-            const std::vector<std::uint8_t> &entries = m_laneEntry[laneIndex];
-            const auto sliceIndex = std::size_t(&slice - lane.slices.data());
-            if (sliceIndex < entries.size())
-                return m_palette[entries[sliceIndex]];
-        }
+        if (laneIndex < m_taskLane.size() && m_taskLane[laneIndex])
+            return m_palette[slice.ref < m_rowEntry.size() ? m_rowEntry[slice.ref] : kUnchangedEntry];
     }
     return barColour(index, capture, lane, slice, BarColourMode::Function);
 }

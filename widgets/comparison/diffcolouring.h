@@ -14,8 +14,8 @@ namespace lanescope {
 // a diverging scale that saturates at the 95th percentile |Δ|, each added bar in the added colour.
 // When bars cannot be paired (Function matching), every bar takes the colour of its function's
 // mean Δ instead. The colours are prepared once per diff, as a small palette and one palette
-// entry per bar in each lane's slice order: the painter visits a lane's bars in that order, so
-// painting a bar costs one look-up in a few kilobytes, as the plain colour does.
+// entry per After row (a byte each): painting a bar costs one look-up by its row, as the plain
+// colour does, and a bar drawn from a level summary's copy of its slice gets the same colour.
 class DiffColouring : public BarColourHook
 {
 public:
@@ -36,10 +36,11 @@ public:
 private:
     DiffColourScale m_scale;
     bool m_perFunction = false;
-    const Capture *m_after = nullptr;     // the capture the lanes' entries are for
+    const Capture *m_after = nullptr;     // the capture the rows' entries are for
     std::vector<QRgb> m_palette;          // the scale's steps, fastest first, then the added colour
     std::vector<std::uint8_t> m_rowEntry; // by After row
-    std::vector<std::vector<std::uint8_t>> m_laneEntry; // by After lane, then slice; empty: not a task lane
+    std::vector<bool> m_taskLane;         // by After lane: its slices' refs are After rows
+    static constexpr std::uint8_t kUnchangedEntry = DiffColourScale::kSteps; // step 0
 };
 
 // A bar's duration as the diff counts it: end − start, the receive head not included.

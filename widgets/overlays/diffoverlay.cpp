@@ -1,5 +1,6 @@
 #include "widgets/overlays/diffoverlay.h"
 
+#include "widgets/render/rastertarget.h"
 #include "widgets/style/diffcolours.h"
 
 #include <QPainter>
@@ -78,14 +79,17 @@ void DiffOverlay::paint(QPainter &p, const TimelineOverlayContext &context) cons
 {
     p.setClipRect(context.plotRect());
     p.setRenderHint(QPainter::Antialiasing, false);
+    const std::optional<RasterTarget> target = RasterTarget::of(p);
+    const RasterTarget *direct = target ? &*target : nullptr;
     if (m_ghostBefore)
-        paintMarks(p, context, m_before, m_offsetUs, Style::Ghost);
-    paintMarks(p, context, m_added, 0, Style::Added);
-    paintMarks(p, context, m_removed, m_offsetUs, Style::Removed);
+        paintMarks(p, context, m_before, m_offsetUs, Style::Ghost, nullptr); // translucent: QPainter blends
+    paintMarks(p, context, m_added, 0, Style::Added, direct);
+    paintMarks(p, context, m_removed, m_offsetUs, Style::Removed, direct);
 }
 
 void DiffOverlay::paintMarks(QPainter &p, const TimelineOverlayContext &context,
-                             const std::vector<LaneMarks> &lanes, double shiftUs, Style style) const
+                             const std::vector<LaneMarks> &lanes, double shiftUs, Style style,
+                             const RasterTarget *direct) const
 {
     const TimelineViewport &vp = context.viewport;
     const int height = context.layout.metrics().sliceRowHeightPx - 1;
@@ -98,22 +102,38 @@ void DiffOverlay::paintMarks(QPainter &p, const TimelineOverlayContext &context,
     const double t0 = vp.t0Us - shiftUs;
     const double t1 = vp.t1Us - shiftUs;
     const double usPerPx = vp.usPerPx();
-    auto column = [&](double us) {
-        const double x = std::clamp(vp.xOf(us + shiftUs), vp.plotLeft() - 2.0, vp.plotRight() + 2.0);
-        return int(std::floor(std::isnan(x) ? vp.plotLeft() - 2.0 : x + 0.5));
+    // The pixel column of a time: vp.xOf rounded, with the viewport's figures read once (a full view
+    // asks this a few hundred thousand times, and xOf divides) and floor done by hand (a call here).
+    const double plotLeft = vp.plotLeft();
+    const double viewStartUs = vp.t0Us;
+    const double pxPerUs = vp.pxPerUs();
+    const double columnMin = plotLeft - 2.0;
+    const double columnMax = vp.plotRight() + 2.0;
+    auto column = [=](double us) {
+        const double x = std::clamp(plotLeft + (us + shiftUs - viewStartUs) * pxPerUs, columnMin, columnMax);
+        const double rounded = std::isnan(x) ? columnMin : x + 0.5;
+        const int truncated = int(rounded); // bounded: no overflow
+        return rounded < truncated ? truncated - 1 : truncated;
     };
     // Collected first and drawn in batches, one brush or pen each: a zoomed-out frame has
-    // thousands of marks, and a state change per mark costs more than the marks.
+    // thousands of marks, and a state change per mark costs more than the marks. Into an image,
+    // the solid ones (opaque) are written a lane at a time instead, as the bars are: a full view
+    // of ten million bars has a hundred thousand of them, mostly a pixel wide, and QPainter's cost
+    // per rectangle was most of the Diff view's frame.
     std::vector<QRect> &solid = m_scratch.solid;
     std::vector<QRect> &framed = m_scratch.framed;
+    ScanlineBars &scanline = m_scratch.scanline;
     solid.clear();
     framed.clear();
+    const QRgb solidColour = style == Style::Added ? addedMark.rgb() : removed.rgb();
     auto draw = [&](const QRect &r, bool merged) {
         // Narrow or merged marks are solid; wide ones are outlined (ghosts: filled faintly too).
-        if (merged || r.width() < 4)
-            solid.push_back(r);
-        else
+        if (!(merged || r.width() < 4))
             framed.push_back(r.adjusted(0, 0, -1, -1));
+        else if (direct)
+            scanline.fill(r.left(), r.right() + 1, solidColour);
+        else
+            solid.push_back(r);
     };
     for (const TimelineRow &row : context.layout.rows()) {
         if (row.kind != TimelineRow::Kind::Lane || std::size_t(row.index) >= lanes.size())
@@ -126,12 +146,27 @@ void DiffOverlay::paintMarks(QPainter &p, const TimelineOverlayContext &context,
             continue;
         const int y = int(*top);
         const std::vector<Mark> &marks = lane.marks;
+        auto startsBefore = [](const Mark &m, double t) { return m.startUs < t; };
+        // The first mark from `from` on that starts at or after `us`, searched outwards from
+        // `from`: at full view the marks are about a column apart, so it is mostly the next one.
         auto firstFrom = [&](std::size_t from, double us) {
-            return std::size_t(std::lower_bound(marks.begin() + std::ptrdiff_t(from), marks.end(), us,
-                                                [](const Mark &m, double t) { return m.startUs < t; }) -
-                               marks.begin());
+            std::size_t step = 1;
+            while (from < marks.size() && marks[from].startUs < us) {
+                const std::size_t next = std::min(from + step, marks.size());
+                if (next == marks.size() || !(marks[next].startUs < us))
+                    return std::size_t(std::lower_bound(marks.begin() + std::ptrdiff_t(from) + 1,
+                                                        marks.begin() + std::ptrdiff_t(next), us,
+                                                        startsBefore) -
+                                       marks.begin());
+                from = next;
+                step *= 2;
+            }
+            return from;
         };
-        std::size_t k = firstFrom(0, t0 - lane.longestUs);
+        std::size_t k = std::size_t(
+            std::lower_bound(marks.begin(), marks.end(), t0 - lane.longestUs, startsBefore) - marks.begin());
+        if (direct)
+            scanline.begin(*direct, QRect(vp.plotLeft(), y, vp.plotWidth(), height));
         int runLeft = 0, runRight = std::numeric_limits<int>::min();
         bool merged = false;
         while (k < marks.size() && marks[k].startUs <= t1) {
@@ -162,6 +197,8 @@ void DiffOverlay::paintMarks(QPainter &p, const TimelineOverlayContext &context,
         }
         if (runRight > runLeft)
             draw(QRect(runLeft, y, runRight - runLeft, height), merged);
+        if (direct)
+            scanline.end();
     }
 
     switch (style) {

@@ -3,6 +3,7 @@
 #include "model/capture/capture.h"
 #include "model/diff/taskdiff.h"
 #include "widgets/overlays/timelineoverlay.h"
+#include "widgets/render/scanlinebars.h"
 
 #include <QRect>
 #include <cstdint>
@@ -50,7 +51,7 @@ public:
 private:
     enum class Style { Ghost, Removed, Added };
     void paintMarks(QPainter &p, const TimelineOverlayContext &context, const std::vector<LaneMarks> &lanes,
-                    double shiftUs, Style style) const;
+                    double shiftUs, Style style, const RasterTarget *direct) const;
 
     std::vector<LaneMarks> m_removed; // by After lane
     std::vector<LaneMarks> m_added;
@@ -64,6 +65,7 @@ private:
     {
         std::vector<QRect> solid;
         std::vector<QRect> framed;
+        ScanlineBars scanline; // the solid marks of a lane, with a raster target
     };
     mutable Scratch m_scratch;
 };
