@@ -18,8 +18,11 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstring>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -253,6 +256,47 @@ template <class T> void put(Out &w, const std::vector<T> &v)
             put(w, e);
     }
 }
+// Records stored as bytes, read one by one as values: the bytes need not be aligned for T, and a
+// vector fills from them in one pass, where resize-then-copy would write every page twice (the
+// zero fill touches it first, at a page fault per page).
+template <class T> class StoredRecord
+{
+public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const T *;
+    using reference = T;
+
+    StoredRecord() = default;
+    explicit StoredRecord(const unsigned char *bytes) : m_bytes(bytes) {}
+    T operator*() const
+    {
+        T value;
+        std::memcpy(static_cast<void *>(&value), m_bytes, sizeof(T));
+        return value;
+    }
+    StoredRecord &operator++()
+    {
+        m_bytes += sizeof(T);
+        return *this;
+    }
+    StoredRecord operator++(int)
+    {
+        StoredRecord before = *this;
+        ++*this;
+        return before;
+    }
+    bool operator==(const StoredRecord &other) const { return m_bytes == other.m_bytes; }
+    difference_type operator-(const StoredRecord &other) const
+    {
+        return (m_bytes - other.m_bytes) / difference_type(sizeof(T));
+    }
+
+private:
+    const unsigned char *m_bytes = nullptr;
+};
+
 template <class T> void get(In &r, std::vector<T> &v)
 {
     v.clear();
@@ -261,15 +305,22 @@ template <class T> void get(In &r, std::vector<T> &v)
         const unsigned char *bytes = r.take(n * sizeof(T));
         if (!bytes)
             return;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!Flat<T>::valid(bytes + i * sizeof(T))) {
-                r.fail(QStringLiteral("record %1 of %2 holds a value out of range").arg(i).arg(n));
-                return;
+        // Checked and copied a block at a time, so the copy reads bytes the check just brought
+        // into the cache.
+        constexpr std::size_t kBlock = 4096;
+        v.reserve(n);
+        for (std::size_t from = 0; from < n; from += kBlock) {
+            const std::size_t to = std::min(n, from + kBlock);
+            for (std::size_t i = from; i < to; ++i) {
+                if (!Flat<T>::valid(bytes + i * sizeof(T))) {
+                    r.fail(QStringLiteral("record %1 of %2 holds a value out of range").arg(i).arg(n));
+                    v.clear();
+                    return;
+                }
             }
+            v.insert(v.end(), StoredRecord<T>(bytes + from * sizeof(T)),
+                     StoredRecord<T>(bytes + to * sizeof(T)));
         }
-        v.resize(n);
-        if (n > 0)
-            std::memcpy(static_cast<void *>(v.data()), bytes, n * sizeof(T));
     } else {
         const std::size_t n = r.count(1);
         v.reserve(n);
