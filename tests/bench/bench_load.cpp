@@ -38,6 +38,7 @@
 #include "capturegenerator.h"
 #include "model/index/captureindex.h"
 #include "model/io/discovery.h"
+#include "model/io/hugepagemalloc.h"
 #include "model/io/loader.h"
 #include "model/io/memorybudget.h"
 #include "model/session/capturedocument.h"
@@ -417,6 +418,8 @@ QString ratioVerdict(double ratio, double limit, bool &allOk)
 
 int main(int argc, char **argv)
 {
+    // Measured as the application runs (app/main.cpp); the children inherit it.
+    restartWithHugePageMalloc(argv);
     // The first frame is painted with fonts, which need a (headless) GUI application.
     if (argc == 3 && argv[1] == std::string_view("--measure-first-frame")) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
