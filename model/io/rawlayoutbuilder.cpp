@@ -81,9 +81,13 @@ void convertPhases(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out, 
     out.reserve(raw.size());
     CancelPoints cancelPoints;
     for (auto &lane : raw) {
+        // Into a lane of exactly their number: the parser's lane grew by doubling, and the slack
+        // it leaves would be held, as records of 80 bytes, for as long as the capture is open.
+        PhaseLane &converted = out.emplace_back();
+        converted.reserve(lane.records.size());
         for (std::size_t i = 0; i < lane.records.size(); ++i) {
             cancelPoints.tick();
-            PhaseRecord &r = lane.records[i];
+            PhaseRecord &r = converted.emplace_back(lane.records[i]);
             const RawTimes &t = lane.times[i];
             r.startUs = hostClock ? tb.hostUs(t.start) : tb.deviceUs(t.start);
             r.endUs = hostClock ? tb.hostUs(t.end) : tb.deviceUs(t.end);
@@ -91,7 +95,7 @@ void convertPhases(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out, 
                 r.kind = std::uint16_t(forcedKind);
         }
         std::vector<RawTimes>().swap(lane.times);
-        out.push_back(std::move(lane.records));
+        PhaseLane().swap(lane.records);
     }
 }
 
