@@ -1,12 +1,13 @@
 #include "ringoccupancy.h"
 
+#include "localidtable.h"
+
 #include "model/capture/cancelpoint.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
-#include <unordered_map>
 
 namespace lanescope {
 
@@ -16,7 +17,6 @@ constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
 
 struct RingTask
 {
-    std::uint32_t local = 0;
     double allocUs = kUnknown;
     double allocEndUs = kUnknown;
     double retireUs = kUnknown;
@@ -40,48 +40,45 @@ bool isTmrRing(std::uint64_t taskId)
 }
 
 // Tasks per ring keyed by local id, with what the capture tells about their lifetime.
-using RingTasks = std::array<std::unordered_map<std::uint32_t, RingTask>, kRingCount>;
-
-RingTask &taskOf(RingTasks &rings, std::uint64_t id)
-{
-    RingTask &t = rings[std::size_t(id >> 32)][std::uint32_t(id)];
-    t.local = std::uint32_t(id);
-    return t;
-}
+using RingTasks = std::array<LocalIdTable<RingTask>, kRingCount>;
 
 std::int64_t kindIndex(const Capture &c, const char *name)
 {
     return c.phaseKinds.find(QString::fromLatin1(name));
 }
 
-RingTasks collectTasks(const Capture &c)
+// Calls tell(taskId, update) for each record of `c` that tells something about a task's lifetime,
+// where update(RingTask &) applies it: the orchestrator's submits, the rows, and the scheduler's
+// dummy and predicated-skip records. Walked twice, once to size the tables, once to fill them.
+template <class Tell> void tellLifetimes(const Capture &c, Tell tell)
 {
-    RingTasks rings;
     const std::int64_t submit = kindIndex(c, "orch_submit");
     CancelPoints cancelPoints;
+    bool haveSubmits = false;
     for (const PhaseLane &lane : c.orchestratorLanes)
         for (const PhaseRecord &r : lane) {
             cancelPoints.tick();
             if (r.hasTaskId() && std::int64_t(r.kind) == submit && isTmrRing(r.taskId)) {
-                RingTask &t = taskOf(rings, r.taskId);
-                lower(t.allocUs, r.startUs);
-                raise(t.allocEndUs, r.endUs);
+                haveSubmits = true;
+                tell(r.taskId, [&r](RingTask &t) {
+                    lower(t.allocUs, r.startUs);
+                    raise(t.allocEndUs, r.endUs);
+                });
             }
         }
-    const bool haveSubmits =
-        std::any_of(rings.begin(), rings.end(), [](const auto &m) { return !m.empty(); });
     for (const TaskRow &row : c.rows) {
         cancelPoints.tick();
         if (!isTmrRing(row.taskId))
             continue;
-        RingTask &t = taskOf(rings, row.taskId);
-        if (row.hasAicpu()) {
-            if (!haveSubmits)
-                lower(t.allocUs, row.dispatchUs);
-            raise(t.retireUs, row.finishUs);
-        } else {
-            raise(t.retireUs, row.endUs);
-        }
+        tell(row.taskId, [&row, haveSubmits](RingTask &t) {
+            if (row.hasAicpu()) {
+                if (!haveSubmits)
+                    lower(t.allocUs, row.dispatchUs);
+                raise(t.retireUs, row.finishUs);
+            } else {
+                raise(t.retireUs, row.endUs);
+            }
+        });
     }
     const std::int64_t dummy = kindIndex(c, "dummy_task");
     const std::int64_t skip = kindIndex(c, "predicated_skip");
@@ -90,8 +87,28 @@ RingTasks collectTasks(const Capture &c)
             cancelPoints.tick();
             if (r.hasTaskId() && (std::int64_t(r.kind) == dummy || std::int64_t(r.kind) == skip) &&
                 isTmrRing(r.taskId))
-                raise(taskOf(rings, r.taskId).retireUs, r.endUs);
+                tell(r.taskId, [&r](RingTask &t) { raise(t.retireUs, r.endUs); });
         }
+}
+
+RingTasks collectTasks(const Capture &c)
+{
+    std::array<LocalIdRange, kRingCount> ranges;
+    tellLifetimes(c, [&ranges](std::uint64_t taskId, const auto &) {
+        ranges[std::size_t(taskId >> 32)].add(std::uint32_t(taskId));
+    });
+    RingTasks rings;
+    for (int ring = 0; ring < kRingCount; ++ring) {
+        rings[std::size_t(ring)] = LocalIdTable<RingTask>(ranges[std::size_t(ring)], [&c, ring](auto visit) {
+            tellLifetimes(c, [&](std::uint64_t taskId, const auto &) {
+                if (std::int64_t(taskId >> 32) == ring)
+                    visit(std::uint32_t(taskId));
+            });
+        });
+    }
+    tellLifetimes(c, [&rings](std::uint64_t taskId, const auto &update) {
+        update(rings[std::size_t(taskId >> 32)].at(std::uint32_t(taskId)));
+    });
     return rings;
 }
 
@@ -136,13 +153,12 @@ struct MappedSample
 std::vector<MappedSample> mapSamples(const ScopeStats &stats, const RingTasks &rings)
 {
     double firstSubmit = kUnknown;
-    for (const auto &ring : rings)
-        for (const auto &[local, t] : ring)
-            lower(firstSubmit, t.allocUs);
     bool anyEnd = false;
     for (const auto &ring : rings)
-        for (const auto &[local, t] : ring)
+        ring.forEach([&](std::uint32_t, const RingTask &t) {
+            lower(firstSubmit, t.allocUs);
             anyEnd = anyEnd || std::isfinite(t.allocEndUs);
+        });
     if (!anyEnd || std::isnan(firstSubmit))
         return {};
     std::vector<MappedSample> mapped;
@@ -152,10 +168,8 @@ std::vector<MappedSample> mapSamples(const ScopeStats &stats, const RingTasks &r
         const ScopeSample &s = stats.samples[i];
         double at = kUnknown;
         if (s.taskWindowEnd > 0 && s.ring >= 0 && s.ring < kRingCount) {
-            const auto &ring = rings[std::size_t(s.ring)];
-            const auto it = ring.find(std::uint32_t(s.taskWindowEnd - 1));
-            if (it != ring.end())
-                at = it->second.allocEndUs;
+            if (const RingTask *t = rings[std::size_t(s.ring)].find(std::uint32_t(s.taskWindowEnd - 1)))
+                at = t->allocEndUs;
         }
         previous = std::isfinite(at) ? std::max(previous, at) : previous;
         mapped.push_back({previous, i});
@@ -229,26 +243,20 @@ std::optional<RingSeries> taskWindowSeries(const Capture &c, const RingTasks &ri
                                            const std::vector<MappedSample> &mapped)
 {
     // Tasks in allocation order (local id); only those with a known allocation time take a slot.
-    std::vector<RingTask> tasks;
-    tasks.reserve(rings[std::size_t(ring)].size());
-    for (const auto &[local, t] : rings[std::size_t(ring)])
-        tasks.push_back(t);
-    cancellableSort(tasks.begin(), tasks.end(),
-                    [](const RingTask &a, const RingTask &b) { return a.local < b.local; });
     std::vector<std::pair<double, int>> events; // (time, +1 allocated / -1 reclaimed)
-    events.reserve(tasks.size() * 2);
+    events.reserve(rings[std::size_t(ring)].size() * 2);
     double reclaim = kUnknown;
     CancelPoints cancelPoints;
-    for (const RingTask &t : tasks) {
+    rings[std::size_t(ring)].forEach([&](std::uint32_t, const RingTask &t) {
         cancelPoints.tick();
         if (std::isnan(t.allocUs))
-            continue;
+            return;
         const double retire =
             std::isfinite(t.retireUs) ? t.retireUs : (std::isfinite(t.allocEndUs) ? t.allocEndUs : t.allocUs);
         raise(reclaim, retire);
         events.emplace_back(t.allocUs, +1);
         events.emplace_back(std::max(reclaim, t.allocUs), -1); // a slot is never freed before it was taken
-    }
+    });
     // Without any allocation time (level 1 has neither submits nor dispatch) the window is unknown.
     const bool known = !c.orchestratorLanes.empty() || c.info.level.value_or(0) >= 2;
     if (!known || (events.empty() && c.rows.empty()))
@@ -375,8 +383,8 @@ RingOccupancy computeRingOccupancy(const Capture &c)
     // The end of the capture, so the scope-stats curves (which stop at the last sample) close there.
     double lastUs = kUnknown;
     for (const auto &ring : rings)
-        for (const auto &[local, t] : ring)
-            raise(lastUs, std::max(t.retireUs, t.allocEndUs));
+        ring.forEach(
+            [&](std::uint32_t, const RingTask &t) { raise(lastUs, std::max(t.retireUs, t.allocEndUs)); });
     for (int r = 0; r < kRingCount; ++r)
         for (int k = 0; k < kRingResourceCount; ++k)
             out.capacities[std::size_t(r)][std::size_t(k)] = capacityOf(stats, r, RingResource(k));
