@@ -63,6 +63,7 @@ struct AnalysisInput
     std::vector<std::uint32_t> rowTask;     // task index of each row
     std::vector<std::uint32_t> predOffsets; // preds of task i: preds[predOffsets[i] .. predOffsets[i + 1])
     std::vector<std::uint32_t> preds;       // task indices
+    std::vector<std::int32_t> nodeTask;     // per deps node: its task index, -1 without selected rows
     bool hasDeps = false;
     std::size_t rowsWithoutAicpu = 0;             // level >= 2 rows whose AICPU record was lost: left out
     double w0 = 0;                                // min start over rows
@@ -92,6 +93,8 @@ struct AnalysisInput
     }
     // Task index of `taskId`, or -1 when it has no selected rows.
     std::int64_t taskIndex(std::uint64_t taskId) const;
+    // Task index of the deps graph's node `node`, or -1 when it has no selected rows: no search.
+    std::int64_t taskOfNode(std::uint32_t node) const { return nodeTask[node]; }
 };
 
 // The capture level the analyses gate on: metadata's, else inferred from what was captured

@@ -2,41 +2,61 @@
 
 #include "model/capture/cancelpoint.h"
 #include "model/capture/radixsort.h"
+#include "model/capture/sharedloop.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace lanescope {
 
 namespace {
 
-// Every running row and every waiting task, clamped into [w0, w1]; empty intervals dropped.
-OverheadEvents endpoints(const AnalysisInput &in)
+// Adds [a, b] clamped into [w0, w1] to the lists of its engine and kind; an empty one is dropped.
+void addInterval(OverheadEvents &ev, const AnalysisInput &in, double a, double b, int engine, bool waiting)
 {
-    OverheadEvents ev;
-    std::array<std::size_t, kEngineCount> rowsOn = {}, tasksOn = {};
+    a = std::clamp(a, in.w0, in.w1);
+    b = std::clamp(b, in.w0, in.w1);
+    if (b > a) {
+        ev.times[OverheadEvents::kindOf(engine, waiting, false)].push_back(a);
+        ev.times[OverheadEvents::kindOf(engine, waiting, true)].push_back(b);
+    }
+}
+
+void sortKinds(OverheadEvents &ev, bool waiting)
+{
+    for (std::size_t kind = 0; kind < OverheadEvents::kKinds; ++kind)
+        if (OverheadEvents::waitingKind(kind) == waiting)
+            radixSortByDouble(ev.times[kind], [](double t) { return t; });
+}
+
+// Every running row: its lists, sorted.
+void runningEndpoints(const AnalysisInput &in, OverheadEvents &ev)
+{
+    std::array<std::size_t, kEngineCount> rowsOn = {};
     for (const TaskRow *r : in.rows)
         ++rowsOn[std::size_t(engineOf(r->coreType))];
+    for (int e = 0; e < kEngineCount; ++e)
+        for (bool closes : {false, true})
+            ev.times[OverheadEvents::kindOf(e, false, closes)].reserve(rowsOn[std::size_t(e)]);
+    CancelPoints cancelPoints;
+    for (const TaskRow *r : in.rows) {
+        cancelPoints.tick();
+        addInterval(ev, in, r->startUs, r->endUs, engineOf(r->coreType), false);
+    }
+    sortKinds(ev, false);
+}
+
+// Every waiting task: its lists, sorted.
+void waitingEndpoints(const AnalysisInput &in, OverheadEvents &ev)
+{
+    std::array<std::size_t, kEngineCount> tasksOn = {};
     for (const FoldedTask &task : in.tasks)
         for (int e = 0; e < kEngineCount; ++e)
             tasksOn[std::size_t(e)] += (task.engines >> e) & 1u;
     for (int e = 0; e < kEngineCount; ++e)
-        for (bool closes : {false, true}) {
-            ev.times[OverheadEvents::kindOf(e, false, closes)].reserve(rowsOn[std::size_t(e)]);
+        for (bool closes : {false, true})
             ev.times[OverheadEvents::kindOf(e, true, closes)].reserve(tasksOn[std::size_t(e)]);
-        }
-    auto add = [&](double a, double b, int engine, bool waiting) {
-        a = std::clamp(a, in.w0, in.w1);
-        b = std::clamp(b, in.w0, in.w1);
-        if (b > a) {
-            ev.times[OverheadEvents::kindOf(engine, waiting, false)].push_back(a);
-            ev.times[OverheadEvents::kindOf(engine, waiting, true)].push_back(b);
-        }
-    };
     CancelPoints cancelPoints;
-    for (const TaskRow *r : in.rows) {
-        cancelPoints.tick();
-        add(r->startUs, r->endUs, engineOf(r->coreType), false);
-    }
     for (std::uint32_t t = 0; t < in.tasks.size(); ++t) {
         cancelPoints.tick();
         const FoldedTask &task = in.tasks[t];
@@ -51,10 +71,25 @@ OverheadEvents endpoints(const AnalysisInput &in)
         }
         for (int e = 0; e < kEngineCount; ++e)
             if (task.engines & (1u << e))
-                add(ready, task.dispatchUs, e, true);
+                addInterval(ev, in, ready, task.dispatchUs, e, true);
     }
-    for (std::vector<double> &times : ev.times)
-        radixSortByDouble(times, [](double t) { return t; });
+    sortKinds(ev, true);
+}
+
+// Every running row and every waiting task, clamped into [w0, w1]; empty intervals dropped. The
+// two halves fill lists of their own: the waiting tasks on a second core beside the rows (at ten
+// million rows each is a second of filling and sorting).
+OverheadEvents endpoints(const AnalysisInput &in)
+{
+    OverheadEvents ev;
+    if (in.rows.size() < kRowsWorthASecondThread) {
+        runningEndpoints(in, ev);
+        waitingEndpoints(in, ev);
+        return ev;
+    }
+    auto waiting = asyncCancellable([&in, &ev] { waitingEndpoints(in, ev); });
+    runningEndpoints(in, ev);
+    waiting.get();
     return ev;
 }
 

@@ -5,6 +5,9 @@
 
 namespace lanescope {
 
+// Rows below which a second thread for a pass over them costs more than it saves.
+constexpr std::size_t kRowsWorthASecondThread = 100'000;
+
 // The items of one loop shared by the threads that help with it: each thread takes the next item
 // no one has taken, so items of uneven cost balance themselves (one AICore lane holds ten times
 // the bars of another), and a thread that comes late, after other work, still helps.

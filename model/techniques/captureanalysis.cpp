@@ -32,10 +32,12 @@ std::optional<CaptureAnalysis> analyzeCancellably(const Capture &capture, RingOc
     const AnalysisInputs inputs(capture, std::nullopt);
     // The metrics on the second core while this one makes the report and the landmarks: at ten
     // million rows each side is seconds. Both only read the inputs; the one part of them made on
-    // first use, the overhead sweep's events, is made before either starts.
+    // first use, the overhead sweep's events, is made before either starts. What the symptoms read
+    // beyond the metrics is found on a third thread, taking up whichever core is done first.
     if (inputs.timed().hasDeps)
         prepareOverheadSweep(inputs.timed());
     auto metrics = asyncCancellable([&] { return computeMetrics(inputs, cancelled); });
+    auto evidence = asyncCancellable([&] { return findRunEvidence(inputs); });
     a.report = analyze(inputs, cancelled);
     if (stop(AnalysisStage::Landmarks))
         return std::nullopt;
@@ -47,7 +49,7 @@ std::optional<CaptureAnalysis> analyzeCancellably(const Capture &capture, RingOc
     a.metrics = metrics.get();
     if (stop(AnalysisStage::Symptoms))
         return std::nullopt;
-    a.suggestions = detectSymptoms(inputs, a.metrics);
+    a.suggestions = detectSymptoms(inputs, a.metrics, {}, evidence.get());
     // Cancelled while the suggestions were made: nobody wants the result.
     if (cancelled())
         return std::nullopt;

@@ -222,8 +222,8 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
         cancelPoints.tick();
         if (p == s)
             continue;
-        const std::int64_t pi = in.taskIndex(g.nodes()[p].taskId);
-        const std::int64_t si = in.taskIndex(g.nodes()[s].taskId);
+        const std::int64_t pi = in.taskOfNode(p);
+        const std::int64_t si = in.taskOfNode(s);
         if (pi < 0 || si < 0)
             continue;
         if (in.tasks[std::size_t(pi)].endUs > in.tasks[std::size_t(si)].startUs) {
@@ -468,7 +468,7 @@ void staircaseMetrics(const Capture &c, const AnalysisInput &in, Builder &b)
                 if (seen[*s] == stamp)
                     continue;
                 seen[*s] = stamp;
-                const std::int64_t ti = in.taskIndex(g.nodes()[*s].taskId);
+                const std::int64_t ti = in.taskOfNode(*s);
                 if (ti >= 0 && in.tasks[std::size_t(ti)].startUs > toStart)
                     continue;
                 queue.push_back(*s);

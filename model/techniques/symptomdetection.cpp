@@ -93,7 +93,7 @@ std::optional<EvidenceRef> spmdRoundTrip(const Capture &c, const AnalysisInput &
         const DepNode &a = g.nodes()[p], &b = g.nodes()[s];
         if (p == s || a.blockNum <= 1 || a.blockNum != b.blockNum)
             continue;
-        const std::int64_t ai = in.taskIndex(a.taskId), bi = in.taskIndex(b.taskId);
+        const std::int64_t ai = in.taskOfNode(p), bi = in.taskOfNode(s);
         if (ai < 0 || bi < 0)
             continue;
         const double gapFrom = in.tasks[std::size_t(ai)].endUs, gapTo = in.tasks[std::size_t(bi)].startUs;
@@ -153,6 +153,20 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
 
 std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const MetricSet &metrics,
                                        const SymptomOptions &options)
+{
+    return detectSymptoms(inputs, metrics, options, findRunEvidence(inputs));
+}
+
+RunEvidence findRunEvidence(const AnalysisInputs &inputs)
+{
+    RunEvidence evidence;
+    if (!inputs.capture().deps.empty())
+        evidence.spmdRoundTrip = spmdRoundTrip(inputs.capture(), inputs.every());
+    return evidence;
+}
+
+std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const MetricSet &metrics,
+                                       const SymptomOptions &options, const RunEvidence &evidence)
 {
     CancelPoints cancelPoints;
     const Capture &capture = inputs.capture();
@@ -318,17 +332,15 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                 number(s, "M1.early_dispatch_tasks", *flagged, QStringLiteral("tasks already flagged"));
             s.confirmOnboard = options.simulated;
         }
-        if (metrics.hasDeps)
-            if (auto e = spmdRoundTrip(capture, in)) {
-                Suggestion &s =
-                    cx.add("R5b", QStringLiteral("Two SPMD grids meet through the scheduler"),
-                           QStringLiteral("Two grids of the same width are joined by an edge with a "
-                                          "chip-wide gap between them: synchronize inside one kernel "
-                                          "instead."),
-                           {QStringLiteral("02d-in-kernel-syncall")}, *e);
-                s.numbers.push_back({QStringLiteral("gap_us"), e->range->endUs - e->range->startUs,
-                                     QStringLiteral("> 0, no bar running")});
-            }
+        if (const std::optional<EvidenceRef> &e = evidence.spmdRoundTrip) {
+            Suggestion &s = cx.add("R5b", QStringLiteral("Two SPMD grids meet through the scheduler"),
+                                   QStringLiteral("Two grids of the same width are joined by an edge with a "
+                                                  "chip-wide gap between them: synchronize inside one kernel "
+                                                  "instead."),
+                                   {QStringLiteral("02d-in-kernel-syncall")}, *e);
+            s.numbers.push_back({QStringLiteral("gap_us"), e->range->endUs - e->range->startUs,
+                                 QStringLiteral("> 0, no bar running")});
+        }
     }
 
     // R6: dependency-limited.

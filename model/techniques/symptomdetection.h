@@ -4,6 +4,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -41,5 +42,15 @@ std::vector<Suggestion> detectSymptoms(const Capture &capture, const MetricSet &
 // The same over the inputs of the whole run, built once for its analysis (analysisinputs.h).
 std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const MetricSet &metrics,
                                        const SymptomOptions &options = {});
+
+// What rules read from the run alone, whatever its metrics say: an analysis finds it beside the
+// metrics (captureanalysis.cpp), since at ten million rows it is a sort of every bar.
+struct RunEvidence
+{
+    std::optional<EvidenceRef> spmdRoundTrip; // R5b: two SPMD grids meeting through the scheduler
+};
+RunEvidence findRunEvidence(const AnalysisInputs &inputs);
+std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const MetricSet &metrics,
+                                       const SymptomOptions &options, const RunEvidence &evidence);
 
 } // namespace lanescope

@@ -72,6 +72,51 @@ private slots:
         }
         QCOMPARE(std::size_t(covered), in.rows.size());
     }
+
+    // Every graph node knows its task without a search: the task of its id, or -1 for a node
+    // whose task has no selected rows (no rows at all, only rows without AICPU timing, or rows
+    // outside the range).
+    void nodesKnowTheirTasks_data()
+    {
+        QTest::addColumn<bool>("ranged");
+        QTest::addColumn<bool>("requireAicpu");
+        QTest::newRow("whole run") << false << true;
+        QTest::newRow("every row") << false << false;
+        QTest::newRow("a range") << true << true;
+    }
+
+    void nodesKnowTheirTasks()
+    {
+        QFETCH(bool, ranged);
+        QFETCH(bool, requireAicpu);
+        std::vector<TaskRow> rows;
+        // Tasks 1..40 with rows on two cores, every fifth without AICPU timing; 100 and 7 are
+        // graph nodes only (7 sits between tasks that have rows).
+        for (std::uint64_t t = 1; t <= 40; ++t) {
+            if (t == 7)
+                continue;
+            const double start = double(t) * 10;
+            TaskRow r = row(t, int(t % 2), AIV, start - 1, start, start + 5, start + 6);
+            if (t % 5 == 0)
+                r.flags = TaskRow::AicpuMissing;
+            rows.push_back(r);
+        }
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
+        for (std::uint64_t t = 1; t < 40; ++t)
+            edges.emplace_back(t, t + 1);
+        const Capture c = captureOf(std::move(rows), std::move(edges), {7, 100});
+        const std::optional<AnalysisRange> range =
+            ranged ? std::optional<AnalysisRange>(AnalysisRange{95, 255}) : std::nullopt;
+        const AnalysisInput in = buildAnalysisInput(c, range, requireAicpu);
+        QCOMPARE(in.nodeTask.size(), c.deps.nodes().size());
+        int withTask = 0;
+        for (std::uint32_t n = 0; n < c.deps.nodes().size(); ++n) {
+            QCOMPARE(in.taskOfNode(n), in.taskIndex(c.deps.nodes()[n].taskId));
+            withTask += in.taskOfNode(n) >= 0 ? 1 : 0;
+        }
+        QCOMPARE(std::size_t(withTask), in.tasks.size());
+        QVERIFY(withTask > 0 && withTask < int(c.deps.nodes().size()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAnalysisInput)
