@@ -12,7 +12,6 @@ LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std
     : m_members(std::move(members)), m_size(m_members.empty() ? slices.size() : m_members.size())
 {
     m_blockMaxEnd.reserve(m_size / kBlock + 1);
-    m_starts.reserve(m_size);
     if (m_size > 0)
         m_summary =
             LevelSummary(m_size, slices[sliceIndex(0)].startUs, slices[sliceIndex(m_size - 1)].startUs);
@@ -24,7 +23,6 @@ LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std
         const Slice &s = slices[sliceIndex(k)];
         // Loaders may leave a slice's end before its start (clock glitches); treat it as an instant.
         const double end = std::max(s.startUs, s.endUs);
-        m_starts.push_back(s.startUs);
         // Trace timestamps are rounded to the nanosecond; overlaps below that are not overlaps.
         if (s.startUs < previousEnd - 1e-3)
             m_disjoint = false;
@@ -53,8 +51,8 @@ std::size_t LaneLevelIndex::firstEndingAtOrAfter(const std::vector<Slice> &slice
 
 std::size_t LaneLevelIndex::memoryBytes() const
 {
-    return m_members.capacity() * sizeof(std::uint32_t) +
-           (m_starts.capacity() + m_blockMaxEnd.capacity()) * sizeof(double) + m_summary.memoryBytes();
+    return m_members.capacity() * sizeof(std::uint32_t) + m_blockMaxEnd.capacity() * sizeof(double) +
+           m_summary.memoryBytes();
 }
 
 std::size_t BarIndex::memoryBytes() const
@@ -70,17 +68,27 @@ std::size_t BarIndex::memoryBytes() const
     return bytes;
 }
 
-std::size_t LaneLevelIndex::firstStartingAtOrAfter(double us, std::size_t from) const
+std::size_t LaneLevelIndex::firstStartingAtOrAfter(const std::vector<Slice> &slices, double us,
+                                                   std::size_t from) const
 {
+    const auto startsBefore = [&](std::size_t k) { return slices[sliceIndex(k)].startUs < us; };
     std::size_t lo = std::min(from, m_size);
     // Gallop from `from` first: the painter asks for the next pixel column, usually a few slices on.
     std::size_t step = 1;
-    while (lo + step < m_size && m_starts[lo + step] < us) {
+    while (lo + step < m_size && startsBefore(lo + step)) {
         lo += step + 1;
         step *= 2;
     }
-    const auto hi = m_starts.begin() + std::ptrdiff_t(std::min(m_size, lo + step));
-    return std::size_t(std::lower_bound(m_starts.begin() + std::ptrdiff_t(lo), hi, us) - m_starts.begin());
+    // Then halve [lo, hi): every k before lo starts before `us`, hi is past the answer.
+    std::size_t hi = std::min(m_size, lo + step);
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (startsBefore(mid))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 BarIndex::BarIndex(const Capture &capture) : m_capture(&capture)
@@ -190,7 +198,7 @@ std::optional<std::size_t> BarIndex::sliceAt(const Capture &capture, std::size_t
     };
     if (level.isDisjoint()) {
         // Ends are sorted as well: only the neighbours of `us` can be nearest.
-        const std::size_t next = level.firstStartingAtOrAfter(std::nextafter(us, HUGE_VAL), 0);
+        const std::size_t next = level.firstStartingAtOrAfter(slices, std::nextafter(us, HUGE_VAL), 0);
         if (next > 0)
             consider(next - 1);
         if (next < level.size())

@@ -14,7 +14,9 @@ namespace lanescope {
 // The slices of one nesting level of a lane, in start order, with what is needed to find the
 // visible ones by binary search: a slice that starts long before the visible range can still
 // cover it, so the search runs over the running maximum of the end times, kept per block of
-// slices to cost a fraction of a byte per slice.
+// slices to cost a fraction of a byte per slice. Searches by start read the slices themselves: a
+// packed copy of the start times searched a quarter of the memory, but held eight bytes per bar
+// (22 B per AICore row) for frames that stay within budget without it.
 class LaneLevelIndex
 {
 public:
@@ -34,8 +36,11 @@ public:
     // First k whose slice ends at or after `us`; every earlier one ends before it.
     std::size_t firstEndingAtOrAfter(const std::vector<Slice> &slices, double us) const;
     // First k >= from whose slice starts at or after `us`.
-    std::size_t firstStartingAtOrAfter(double us, std::size_t from) const;
-    double startUs(std::size_t k) const { return m_starts[k]; }
+    std::size_t firstStartingAtOrAfter(const std::vector<Slice> &slices, double us, std::size_t from) const;
+    double startUs(const std::vector<Slice> &slices, std::size_t k) const
+    {
+        return slices[sliceIndex(k)].startUs;
+    }
     // The level by time buckets, for frames too zoomed out to tell its slices apart (empty for
     // small levels and levels with instants).
     const LevelSummary &summary() const { return m_summary; }
@@ -44,9 +49,6 @@ public:
 private:
     static constexpr std::size_t kBlock = 64;
     std::vector<std::uint32_t> m_members;
-    // Start times in level order, packed: searching them touches a quarter of the memory the
-    // slices would (a zoomed-out frame searches every pixel column of every lane).
-    std::vector<double> m_starts;
     std::vector<double> m_blockMaxEnd;
     LevelSummary m_summary;
     std::size_t m_size = 0;

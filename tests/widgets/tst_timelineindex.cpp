@@ -93,27 +93,37 @@ private slots:
     // from a position on (galloping, then bisecting).
     void findsTheNextSliceToStart_data()
     {
+        QTest::addColumn<int>("lane");
+        QTest::addColumn<int>("depth");
         QTest::addColumn<double>("us");
         QTest::addColumn<int>("from");
         QTest::addColumn<int>("first");
         // Lane 0's level: k = 0 starts at 0, k = i + 1 at 100 + 10i (up to 2090).
-        QTest::newRow("from the start, before everything") << -1.0 << 0 << 0;
-        QTest::newRow("exactly at a start") << 300.0 << 0 << 21;
-        QTest::newRow("between two starts") << 301.0 << 0 << 22;
-        QTest::newRow("a step on") << 111.0 << 1 << 3;
-        QTest::newRow("far on, from the middle") << 2000.0 << 50 << 191;
-        QTest::newRow("already past it") << 150.0 << 100 << 100;
-        QTest::newRow("after the last start") << 5000.0 << 7 << 201;
-        QTest::newRow("from the end") << 0.0 << 201 << 201;
+        QTest::newRow("from the start, before everything") << 0 << 0 << -1.0 << 0 << 0;
+        QTest::newRow("exactly at a start") << 0 << 0 << 300.0 << 0 << 21;
+        QTest::newRow("between two starts") << 0 << 0 << 301.0 << 0 << 22;
+        QTest::newRow("a step on") << 0 << 0 << 111.0 << 1 << 3;
+        QTest::newRow("far on, from the middle") << 0 << 0 << 2000.0 << 50 << 191;
+        QTest::newRow("already past it") << 0 << 0 << 150.0 << 100 << 100;
+        QTest::newRow("after the last start") << 0 << 0 << 5000.0 << 7 << 201;
+        QTest::newRow("from the end") << 0 << 0 << 0.0 << 201 << 201;
+        // A nested level holds some of its lane's slices: k counts the level's own.
+        QTest::newRow("nested level, between its slices") << 1 << 1 << 30.0 << 0 << 1;
+        QTest::newRow("nested level, at its last start") << 1 << 1 << 210.0 << 0 << 2;
+        QTest::newRow("nested level, after it") << 1 << 1 << 211.0 << 1 << 3;
     }
     void findsTheNextSliceToStart()
     {
+        QFETCH(int, lane);
+        QFETCH(int, depth);
         QFETCH(double, us);
         QFETCH(int, from);
         QFETCH(int, first);
         const Capture c = indexedCapture();
         const TimelineIndex index(c);
-        QCOMPARE(index.level(0, 0).firstStartingAtOrAfter(us, std::size_t(from)), std::size_t(first));
+        QCOMPARE(index.level(std::size_t(lane), depth)
+                     .firstStartingAtOrAfter(c.lanes[std::size_t(lane)].slices, us, std::size_t(from)),
+                 std::size_t(first));
     }
 
     void hitsTheSliceUnderATime_data()

@@ -114,7 +114,7 @@ void BarPainter::collectSlices(const Lane &lane, const LaneLevelIndex &level, in
             // On a level without overlaps everything that starts inside the merged run's last
             // column merges too: jump over it, so zoomed-out frames cost pixels, not slices.
             if (level.isDisjoint()) {
-                const std::size_t next = level.firstStartingAtOrAfter(timeAt(pending.right - 0.5), k);
+                const std::size_t next = level.firstStartingAtOrAfter(slices, timeAt(pending.right - 0.5), k);
                 if (next > k) {
                     const Slice &lastSkipped = slices[level.sliceIndex(next - 1)];
                     pending.right =
@@ -157,7 +157,7 @@ void BarPainter::collectBuckets(const Lane &lane, const LaneLevelIndex &level, i
         pending.colour = colourOf(lane, s);
         addBar(lane, pending, y, height);
     };
-    for (std::size_t i = summary.bucketOf(level.startUs(first)); i < buckets.size(); ++i) {
+    for (std::size_t i = summary.bucketOf(level.startUs(lane.slices, first)); i < buckets.size(); ++i) {
         const LevelSummary::Bucket &b = buckets[i];
         if (b.count == 0)
             continue;
