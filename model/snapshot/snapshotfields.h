@@ -256,6 +256,7 @@ template <class T> void put(Out &w, const std::vector<T> &v)
             put(w, e);
     }
 }
+
 // Records stored as bytes, read one by one as values: the bytes need not be aligned for T, and a
 // vector fills from them in one pass, where resize-then-copy would write every page twice (the
 // zero fill touches it first, at a page fault per page).
@@ -288,10 +289,6 @@ public:
         return before;
     }
     bool operator==(const StoredRecord &other) const { return m_bytes == other.m_bytes; }
-    difference_type operator-(const StoredRecord &other) const
-    {
-        return (m_bytes - other.m_bytes) / difference_type(sizeof(T));
-    }
 
 private:
     const unsigned char *m_bytes = nullptr;
