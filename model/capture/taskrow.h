@@ -24,12 +24,17 @@ struct TaskRow
     double endUs = 0;
     double dispatchUs = 0; // 0 when !HasAicpu ("not captured", never "t = 0")
     double finishUs = 0;
-    std::int32_t coreId = 0;
     std::int32_t funcId = -1; // resolved from deps.json kernel_ids (§4.4), else -1
     std::uint32_t regTaskId = 0;
     std::uint32_t runEpoch = 0; // newer upstream 7th column; 0 when absent
-    CoreType coreType = CoreType::Aiv;
-    std::uint8_t flags = 0;
+    // The core, its type and the flags share one word, so that a row takes 64 bytes rather than 72:
+    // 8 B per AICore row of every opened capture and of its snapshot. Core ids are read up to
+    // RecordLimits::maxCoreId (2^20), well inside 24 bits.
+    std::int32_t coreId : 24 = 0;
+    std::uint32_t flags : 7 = 0;
+    CoreType coreType : 1 = CoreType::Aiv;
+
+    static constexpr std::int32_t kMaxCoreId = (1 << 23) - 1;
 
     bool hasAicpu() const { return flags & HasAicpu; }
     double durationUs() const { return endUs - startUs; }

@@ -8,6 +8,8 @@
 
 namespace lanescope {
 
+static_assert(RecordLimits::maxCoreId <= TaskRow::kMaxCoreId, "a core id the reader accepts fits a task row");
+
 // One aicore_tasks row as a task row on `timeBase` (spec §3.3), without its AICPU side: what the
 // whole capture's rows and a loading preview's (loadpreview.h) have in common.
 inline TaskRow aicoreTaskRow(const RawAicoreRow &a, const CaptureTimeBase &timeBase,
