@@ -13,7 +13,17 @@ namespace lanescope {
 RingOccupancy CaptureDocument::ringsOf(const Capture &run) const
 {
     const auto it = rings.find(&run);
-    return it != rings.end() ? it->second : computeRingOccupancy(run);
+    return it != rings.end() && it->second ? *it->second : computeRingOccupancy(run);
+}
+
+KeptRings CaptureDocument::keptRings() const
+{
+    KeptRings kept;
+    for (const auto &run : runs.runs) {
+        const auto it = rings.find(run.get());
+        kept.push_back(it != rings.end() ? it->second : nullptr);
+    }
+    return kept;
 }
 
 CaptureIndexPtr CaptureDocument::indexOf(const Capture &run) const
@@ -52,20 +62,22 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
         if (cancelled())
             return opened;
         Capture &run = *document->runs.runs[i];
-        RingOccupancy &rings = document->rings[&run];
+        std::shared_ptr<const RingOccupancy> &rings = document->rings[&run];
         std::optional<SortedBarFacts> sorted;
         if (i < kept.sortedBars.size())
             sorted = std::move(kept.sortedBars[i]);
         if (reopened) {
-            // The derived tracks came with the run, so nothing here waits for another: the facts
-            // on the second core (the longest, and they share out parts of their own), the index
-            // and then the ring occupancy here.
+            // The derived tracks came with the run, and mostly its ring occupancy too, so nothing
+            // here waits for another: the facts on the second core (the longest, and they share out
+            // parts of their own), the index here.
             auto facts = asyncCancellable([&run, sorted = std::move(sorted)]() mutable {
                 return computeCaptureFacts(run, std::move(sorted));
             });
             document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
-            if (!cancelled())
-                rings = computeRingOccupancy(run);
+            if (i < kept.rings.size())
+                rings = std::move(kept.rings[i]);
+            if (!rings && !cancelled())
+                rings = std::make_shared<const RingOccupancy>(computeRingOccupancy(run));
             run.facts = facts.get();
             if (cancelled())
                 return opened;
@@ -74,10 +86,10 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
         // The facts read the lanes, rows and deps alone, and the steps below only add counter
         // tracks: side by side, the second core works while the overhead sweep runs.
         auto facts = asyncCancellable([&run] { return computeCaptureFacts(run); });
-        rings = computeRingOccupancy(run);
+        rings = std::make_shared<const RingOccupancy>(computeRingOccupancy(run));
         if (cancelled())
             return opened;
-        appendDerivedTracks(run, rings);
+        appendDerivedTracks(run, *rings);
         if (cancelled())
             return opened;
         // Built last: the counter ranges include the derived tracks.
@@ -105,11 +117,12 @@ OpenedDocument openCancellably(const QString &path, const LoadControl &control)
         failed.error = loaded.error;
         return failed;
     }
-    OpenedDocument opened = completeDocument(path, KeptCapture{std::move(loaded.runs), {}}, false, control);
+    OpenedDocument opened =
+        completeDocument(path, KeptCapture{std::move(loaded.runs), {}, {}}, false, control);
     // Written behind the caller's back: a cache that cannot be written only costs the next opening
     // its speed, which is not worth an error.
     if (keyed && opened.ok() && !control.cancelled())
-        cache.storeLater(key, opened.document->runs);
+        cache.storeLater(key, opened.document->runs, opened.document->keptRings());
     return opened;
 }
 

@@ -3,6 +3,7 @@
 #include "model/analysis/ringoccupancy.h"
 #include "model/index/captureindex.h"
 #include "model/io/loader.h"
+#include "model/snapshot/capturesnapshot.h"
 #include "model/techniques/captureanalysis.h"
 
 #include <map>
@@ -19,7 +20,7 @@ struct CaptureDocument
 {
     QString path;
     CaptureRuns runs;
-    std::map<const Capture *, RingOccupancy> rings;     // per run
+    std::map<const Capture *, std::shared_ptr<const RingOccupancy>> rings; // per run
     std::map<const Capture *, CaptureIndexPtr> indexes; // per run, built after its derived tracks
     bool reopened = false; // read from its snapshot in the cache (snapshotcache.h), not from its files
 
@@ -27,6 +28,8 @@ struct CaptureDocument
     RingOccupancy ringsOf(const Capture &run) const;
     // The bar index of one of the document's runs; built anew for any other capture.
     CaptureIndexPtr indexOf(const Capture &run) const;
+    // Every run's ring occupancy in the runs' order, as its snapshot keeps them.
+    KeptRings keptRings() const;
 };
 
 using DocumentPtr = std::shared_ptr<const CaptureDocument>;

@@ -25,6 +25,19 @@ template <class Io, Is<SourceKey> S> void transfer(Io &io, S &k)
     io(k.opened, k.files, k.discoveryNotes, k.producer);
 }
 
+template <class Io, Is<RingSeries> S> void transfer(Io &io, S &s)
+{
+    static_assert(sizeof(RingSeries) == 112);
+    io(s.timesUs, s.values, s.siteOfStep, s.capacity, s.peak, s.peakUs, s.peakSite);
+}
+
+// The scope sites are the run's own (computeRingOccupancy copies them): they are not stored twice.
+template <class Io, Is<RingOccupancy> S> void transfer(Io &io, S &r)
+{
+    static_assert(sizeof(RingOccupancy) == 1696);
+    io(r.series, r.capacities, r.tasksPerRing, r.hasScopeStats, r.fatal);
+}
+
 } // namespace snapshot
 
 namespace {
@@ -70,18 +83,80 @@ std::optional<SortedBarFacts> getSortedBars(snapshot::In &io, const Capture &run
     return SortedBarFacts{std::move(edges), std::move(*search)};
 }
 
+void putRings(snapshot::Out &io, const RingOccupancy *rings)
+{
+    io(rings != nullptr);
+    if (rings)
+        io(*rings);
+}
+
+// Why `s` cannot be a ring curve of a run with `sites` scope sites (ringoccupancy.h), empty when it
+// can: the panels search its times and name its sites.
+QString ringSeriesProblem(const RingSeries &s, qsizetype sites)
+{
+    const std::size_t n = s.timesUs.size();
+    if (s.values.size() != n || s.siteOfStep.size() != n)
+        return QStringLiteral("a ring curve's times, values and sites differ in number");
+    auto isSite = [sites](std::int32_t site) { return site >= -1 && site < sites; };
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!std::isfinite(s.timesUs[i]) || !std::isfinite(s.values[i]) ||
+            (i > 0 && s.timesUs[i] < s.timesUs[i - 1]))
+            return QStringLiteral("a ring curve's points are not ascending times");
+        if (!isSite(s.siteOfStep[i]))
+            return QStringLiteral("a ring curve names a scope site the run does not hold");
+    }
+    if (!std::isfinite(s.peak) || !std::isfinite(s.peakUs) || !isSite(s.peakSite) ||
+        (s.capacity && !(std::isfinite(*s.capacity) && *s.capacity > 0)))
+        return QStringLiteral("a ring curve's peak or capacity is not a number");
+    return {};
+}
+
+// The ring occupancy kept for `run`, checked against it; a refusal fails the reader.
+std::shared_ptr<const RingOccupancy> getRings(snapshot::In &io, const Capture &run)
+{
+    bool present = false;
+    io(present);
+    if (!present || !io.ok())
+        return nullptr;
+    auto rings = std::make_shared<RingOccupancy>();
+    io(*rings);
+    if (!io.ok())
+        return nullptr;
+    rings->sites = run.scopeStats.sites;
+    for (const auto &ring : rings->capacities) {
+        for (const std::optional<double> &capacity : ring) {
+            if (capacity && !(std::isfinite(*capacity) && *capacity >= 0)) {
+                io.fail(QStringLiteral("a ring's capacity is not a number"));
+                return nullptr;
+            }
+        }
+    }
+    for (const auto &ring : rings->series) {
+        for (const auto &series : ring) {
+            if (const QString problem = series ? ringSeriesProblem(*series, rings->sites.size()) : QString();
+                !problem.isEmpty()) {
+                io.fail(problem);
+                return nullptr;
+            }
+        }
+    }
+    return rings;
+}
+
 } // namespace
 
-QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs)
+QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs,
+                             const KeptRings &rings)
 {
     SnapshotWriter writer(out);
     snapshot::Out io{writer};
     writer.raw(kSnapshotMagic, sizeof kSnapshotMagic);
     io(kSnapshotFormatVersion, kSnapshotByteOrderMark);
     io(key, runs.axis, std::uint64_t(runs.runs.size()));
-    for (const auto &run : runs.runs) {
-        io(*run);
-        putSortedBars(io, *run);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        io(*runs.runs[i]);
+        putSortedBars(io, *runs.runs[i]);
+        putRings(io, i < rings.size() ? rings[i].get() : nullptr);
     }
     const std::uint64_t checksum = writer.checksum();
     writer.pod(checksum);
@@ -158,6 +233,7 @@ SnapshotRead readCaptureSnapshot(const unsigned char *data, std::size_t size, co
             return result;
         }
         kept.sortedBars.push_back(getSortedBars(io, *run));
+        kept.rings.push_back(getRings(io, *run));
         runs.runs.push_back(std::move(run));
     }
     if (reader.ok() && reader.remaining() != 0)

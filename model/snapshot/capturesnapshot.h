@@ -2,12 +2,15 @@
 
 #include "sourcekey.h"
 
+#include "model/analysis/ringoccupancy.h"
 #include "model/capture/captureruns.h"
 #include "model/session/capturefacts.h"
 
 #include <QString>
 #include <cstddef>
+#include <memory>
 #include <optional>
+#include <vector>
 
 class QIODevice;
 
@@ -16,16 +19,24 @@ namespace lanescope {
 // A compact binary copy of an opened capture's runs, derived tracks included (snapshotformat.h),
 // from which a capture opened before reopens without parsing its files again.
 
-// Writes the snapshot of `runs` (with the sorted part of each run's facts, where it has them), made
-// from the files `key` names; returns why it failed, empty when every byte was written.
-QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs);
+// The ring occupancy of each run, in the runs' order, which a reopened document takes instead of
+// computing it again; null (or missing at the end) for a run that has none kept.
+using KeptRings = std::vector<std::shared_ptr<const RingOccupancy>>;
+
+// Writes the snapshot of `runs` (with the sorted part of each run's facts, where it has them, and
+// its ring occupancy from `rings`), made from the files `key` names; returns why it failed, empty
+// when every byte was written.
+QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs,
+                             const KeptRings &rings = {});
 
 // What a snapshot gives back: the runs, derived tracks included, and per run the sorted part of its
-// facts (computeCaptureFacts takes it instead of sorting again); nothing for a run written without.
+// facts (computeCaptureFacts takes it instead of sorting again) and its ring occupancy; nothing for
+// a run written without.
 struct KeptCapture
 {
     CaptureRuns runs;
     std::vector<std::optional<SortedBarFacts>> sortedBars;
+    KeptRings rings;
 };
 
 struct SnapshotRead

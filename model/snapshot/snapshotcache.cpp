@@ -96,15 +96,15 @@ std::optional<KeptCapture> SnapshotCache::load(const SourceKey &key, QString *wh
     return std::move(read.kept);
 }
 
-QString SnapshotCache::store(const SourceKey &key, const CaptureRuns &runs) const
+QString SnapshotCache::store(const SourceKey &key, const CaptureRuns &runs, const KeptRings &rings) const
 {
     if (!enabled())
         return QStringLiteral("the snapshot cache is off");
     if (!QDir().mkpath(m_dir))
         return QStringLiteral("%1: the cache folder cannot be made").arg(m_dir);
     const QString path = fileFor(key);
-    if (const QString failed =
-            writeFileAtomically(path, [&](QIODevice &out) { return writeCaptureSnapshot(out, key, runs); });
+    if (const QString failed = writeFileAtomically(
+            path, [&](QIODevice &out) { return writeCaptureSnapshot(out, key, runs, rings); });
         !failed.isEmpty())
         return failed;
     if (QFileInfo(path).size() > m_settings.capBytes) {
@@ -117,10 +117,10 @@ QString SnapshotCache::store(const SourceKey &key, const CaptureRuns &runs) cons
     return {};
 }
 
-void SnapshotCache::storeLater(const SourceKey &key, const CaptureRuns &runs) const
+void SnapshotCache::storeLater(const SourceKey &key, const CaptureRuns &runs, const KeptRings &rings) const
 {
     if (enabled())
-        writers().start([cache = *this, key, runs] { cache.store(key, runs); });
+        writers().start([cache = *this, key, runs, rings] { cache.store(key, runs, rings); });
 }
 
 void waitForStoredSnapshots()

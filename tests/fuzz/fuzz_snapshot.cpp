@@ -41,7 +41,7 @@ void writeSeeds()
             continue;
         QFile out(QDir(dir).filePath(QStringLiteral("seed-%1.snapshot").arg(i)));
         if (out.open(QIODevice::WriteOnly))
-            writeCaptureSnapshot(out, fuzzKey(), opened.document->runs);
+            writeCaptureSnapshot(out, fuzzKey(), opened.document->runs, opened.document->keptRings());
     }
 }
 
@@ -66,7 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     KeptCapture kept = std::move(*read.kept);
     for (std::size_t i = 0; i < kept.runs.size(); ++i) {
         Capture &run = *kept.runs.runs[i];
-        RingOccupancy rings = computeRingOccupancy(run);
+        // The kept ring occupancy where the snapshot has one, as a reopened document takes it.
+        RingOccupancy rings = kept.rings[i] ? *kept.rings[i] : computeRingOccupancy(run);
         const CaptureIndex index(run);
         run.facts = computeCaptureFacts(run, std::move(kept.sortedBars[i]));
         const CaptureAnalysis analysis = analyzeCapture(run, std::move(rings));

@@ -7,6 +7,7 @@
 
 #include <QBuffer>
 #include <QTest>
+#include <limits>
 
 using namespace lanescope;
 
@@ -23,12 +24,12 @@ SourceKey keyFor(const QString &path)
     return key;
 }
 
-QByteArray snapshotOf(const SourceKey &key, const CaptureRuns &runs)
+QByteArray snapshotOf(const SourceKey &key, const CaptureRuns &runs, const KeptRings &rings = {})
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    const QString failed = writeCaptureSnapshot(buffer, key, runs);
+    const QString failed = writeCaptureSnapshot(buffer, key, runs, rings);
     if (!failed.isEmpty())
         qFatal("%s", qPrintable(failed));
     return bytes;
@@ -47,6 +48,37 @@ CaptureRuns openedRuns(const QString &path)
     if (!opened.ok())
         qFatal("%s", qPrintable(opened.error.toString()));
     return opened.document->runs;
+}
+
+// Every number and flag of a ring occupancy, a line per curve, to compare two of them.
+QStringList ringsText(const RingOccupancy &rings)
+{
+    QStringList lines;
+    auto number = [](const std::optional<double> &v) {
+        return v ? QString::number(*v, 'g', 17) : QStringLiteral("-");
+    };
+    for (int r = 0; r < kRingCount; ++r) {
+        lines << QStringLiteral("ring %1: %2 tasks").arg(r).arg(rings.tasksPerRing[std::size_t(r)]);
+        for (int k = 0; k < kRingResourceCount; ++k) {
+            QString line = ringResourceKey(RingResource(k)) + QStringLiteral(" cap ") +
+                           number(rings.capacity(r, RingResource(k)));
+            if (const auto &s = rings.at(r, RingResource(k))) {
+                line += QStringLiteral(" curve cap %1 peak %2 at %3 site %4:")
+                            .arg(number(s->capacity), number(s->peak), number(s->peakUs))
+                            .arg(s->peakSite);
+                for (std::size_t i = 0; i < s->timesUs.size(); ++i)
+                    line += QStringLiteral(" %1=%2@%3")
+                                .arg(number(s->timesUs[i]), number(s->values[i]))
+                                .arg(s->siteOfStep[i]);
+            }
+            lines << line;
+        }
+    }
+    lines << QStringLiteral("sites %1, scope stats %2, fatal %3")
+                 .arg(rings.sites.join(u','))
+                 .arg(rings.hasScopeStats)
+                 .arg(rings.fatal);
+    return lines;
 }
 
 QStringList adjacency(const DepGraph &deps)
@@ -109,6 +141,80 @@ private slots:
             QCOMPARE(adjacency(again.runs[i]->deps), adjacency(runs.runs[i]->deps));
         }
         QCOMPARE(snapshotOf(key, again), bytes);
+    }
+
+    // Each run's ring occupancy comes back as its opening computed it, so that a reopened document
+    // takes it rather than computing it again; a run written without one reads back without.
+    void keepsEachRunsRingOccupancy_data() { inputs(); }
+    void keepsEachRunsRingOccupancy()
+    {
+        QFETCH(QString, path);
+        const SourceKey key = keyFor(path);
+        const OpenedDocument opened = openDocument(path);
+        QVERIFY(opened.ok());
+        const CaptureDocument &document = *opened.document;
+        const KeptRings rings = document.keptRings();
+        QCOMPARE(rings.size(), document.runs.size());
+        SnapshotRead read = readBack(snapshotOf(key, document.runs, rings), key);
+        QVERIFY2(read.ok(), qPrintable(read.problem));
+        QCOMPARE(read.kept->rings.size(), document.runs.size());
+        for (std::size_t i = 0; i < rings.size(); ++i) {
+            QVERIFY(rings[i] && read.kept->rings[i]);
+            QCOMPARE(ringsText(*read.kept->rings[i]), ringsText(*rings[i]));
+            QCOMPARE(ringsText(*read.kept->rings[i]),
+                     ringsText(computeRingOccupancy(*document.runs.runs[i])));
+        }
+        read = readBack(snapshotOf(key, document.runs), key);
+        QVERIFY2(read.ok(), qPrintable(read.problem));
+        for (const auto &none : read.kept->rings)
+            QVERIFY(!none);
+    }
+
+    // A kept ring curve the panels could not search or name (times out of order, a scope site the
+    // run does not hold, counts that differ) is refused like a damaged run.
+    void anInconsistentRingCurveIsRefused_data()
+    {
+        QTest::addColumn<int>("damage");
+        QTest::newRow("times out of order") << 0;
+        QTest::newRow("a site beyond the run's") << 1;
+        QTest::newRow("fewer values than times") << 2;
+        QTest::newRow("a capacity that is not a number") << 3;
+    }
+    void anInconsistentRingCurveIsRefused()
+    {
+        QFETCH(int, damage);
+        const QString path = kSamples + QStringLiteral("/sample-l4");
+        const SourceKey key = keyFor(path);
+        const OpenedDocument opened = openDocument(path);
+        QVERIFY(opened.ok());
+        KeptRings rings = opened.document->keptRings();
+        QVERIFY(!rings.empty() && rings.front());
+        auto broken = std::make_shared<RingOccupancy>(*rings.front());
+        std::optional<RingSeries> *curve = nullptr;
+        for (auto &ring : broken->series)
+            if (!curve && ring[0] && ring[0]->timesUs.size() > 2)
+                curve = &ring[0];
+        QVERIFY(curve);
+        RingSeries &s = **curve;
+        switch (damage) {
+        case 0:
+            std::reverse(s.timesUs.begin(), s.timesUs.end());
+            break;
+        case 1:
+            s.siteOfStep.back() = std::int32_t(broken->sites.size());
+            break;
+        case 2:
+            s.values.pop_back();
+            break;
+        case 3:
+            s.capacity = std::numeric_limits<double>::quiet_NaN();
+            break;
+        }
+        rings.front() = broken;
+        const SnapshotRead read = readBack(snapshotOf(key, opened.document->runs, rings), key);
+        QVERIFY(!read.ok());
+        QVERIFY2(read.problem.contains(QStringLiteral("ring")), qPrintable(read.problem));
+        QVERIFY(!read.problem.contains(u'\n'));
     }
 
     // A snapshot of other files, of changed files or by another build is stale: it is replaced.
