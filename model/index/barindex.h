@@ -47,6 +47,8 @@ public:
     std::size_t memoryBytes() const; // heap bytes held
 
 private:
+    friend struct BarIndexFields; // a snapshot keeps every part, and checks it on reading
+
     static constexpr std::size_t kBlock = 64;
     std::vector<std::uint32_t> m_members;
     std::vector<double> m_blockMaxEnd;
@@ -87,6 +89,9 @@ public:
     std::size_t memoryBytes() const; // heap bytes held, the levels' included
 
 private:
+    friend struct BarIndexFields;
+    BarIndex() = default; // filled by a snapshot (barindexfields.h)
+
     const Capture *m_capture = nullptr;
     std::vector<const Slice *> m_sliceStorage;
     std::vector<std::vector<LaneLevelIndex>> m_levels;

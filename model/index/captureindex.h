@@ -12,6 +12,8 @@ namespace lanescope {
 struct CaptureIndex
 {
     explicit CaptureIndex(const Capture &capture);
+    // Around a bar index made for `capture` elsewhere (a snapshot keeps one).
+    CaptureIndex(const Capture &capture, BarIndex bars);
 
     BarIndex bars;
     TaskLocator tasks;

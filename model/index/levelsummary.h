@@ -7,6 +7,8 @@
 
 namespace lanescope {
 
+struct BarIndexFields; // model/snapshot/barindexfields.h
+
 // What a zoomed-out frame needs of one level of a lane, read instead of its slices: the level's
 // time span cut into equal buckets, each holding what the slices starting in it cover together
 // and which of them is longest. A full view of ten million bars asks each lane for a few thousand
@@ -50,6 +52,8 @@ public:
     std::size_t memoryBytes() const { return m_buckets.capacity() * sizeof(Bucket); }
 
 private:
+    friend struct BarIndexFields; // a snapshot keeps the buckets
+
     std::vector<Bucket> m_buckets;
     double m_originUs = 0;
     double m_widthUs = 0;

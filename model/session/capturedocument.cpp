@@ -16,14 +16,17 @@ RingOccupancy CaptureDocument::ringsOf(const Capture &run) const
     return it != rings.end() && it->second ? *it->second : computeRingOccupancy(run);
 }
 
-KeptRings CaptureDocument::keptRings() const
+std::vector<RunDerivations> CaptureDocument::derivations() const
 {
-    KeptRings kept;
+    std::vector<RunDerivations> derived;
     for (const auto &run : runs.runs) {
-        const auto it = rings.find(run.get());
-        kept.push_back(it != rings.end() ? it->second : nullptr);
+        RunDerivations &d = derived.emplace_back();
+        if (const auto it = rings.find(run.get()); it != rings.end())
+            d.rings = it->second;
+        if (const auto it = indexes.find(run.get()); it != indexes.end())
+            d.index = it->second;
     }
-    return kept;
+    return derived;
 }
 
 CaptureIndexPtr CaptureDocument::indexOf(const Capture &run) const
@@ -67,15 +70,18 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
         if (i < kept.sortedBars.size())
             sorted = std::move(kept.sortedBars[i]);
         if (reopened) {
-            // The derived tracks came with the run, and mostly its ring occupancy too, so nothing
-            // here waits for another: the facts on the second core (the longest, and they share out
-            // parts of their own), the index here.
+            // The derived tracks came with the run, and mostly its ring occupancy and bar index
+            // too, so nothing here waits for another: the facts on the second core (the longest,
+            // and they share out parts of their own), anything the snapshot did not keep here.
             auto facts = asyncCancellable([&run, sorted = std::move(sorted)]() mutable {
                 return computeCaptureFacts(run, std::move(sorted));
             });
-            document->indexes[&run] = std::make_shared<const CaptureIndex>(run);
-            if (i < kept.rings.size())
-                rings = std::move(kept.rings[i]);
+            RunDerivations derived;
+            if (i < kept.derived.size())
+                derived = std::move(kept.derived[i]);
+            document->indexes[&run] =
+                derived.index ? derived.index : std::make_shared<const CaptureIndex>(run);
+            rings = std::move(derived.rings);
             if (!rings && !cancelled())
                 rings = std::make_shared<const RingOccupancy>(computeRingOccupancy(run));
             run.facts = facts.get();
@@ -122,7 +128,7 @@ OpenedDocument openCancellably(const QString &path, const LoadControl &control)
     // Written behind the caller's back: a cache that cannot be written only costs the next opening
     // its speed, which is not worth an error.
     if (keyed && opened.ok() && !control.cancelled())
-        cache.storeLater(key, opened.document->runs, opened.document->keptRings());
+        cache.storeLater(key, opened.document->runs, opened.document->derivations());
     return opened;
 }
 

@@ -28,8 +28,8 @@ struct CaptureDocument
     RingOccupancy ringsOf(const Capture &run) const;
     // The bar index of one of the document's runs; built anew for any other capture.
     CaptureIndexPtr indexOf(const Capture &run) const;
-    // Every run's ring occupancy in the runs' order, as its snapshot keeps them.
-    KeptRings keptRings() const;
+    // What was derived of every run, in the runs' order, as its snapshot keeps it.
+    std::vector<RunDerivations> derivations() const;
 };
 
 using DocumentPtr = std::shared_ptr<const CaptureDocument>;

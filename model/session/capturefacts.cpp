@@ -18,15 +18,23 @@ CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<Sorted
         edges = asyncCancellable([&capture] { return barEdges(capture); });
         search = asyncCancellable([&capture] { return SliceSearchIndex(capture); });
     }
+    auto anchorsOf = [&capture]() -> std::shared_ptr<const DependencyAnchors> {
+        if (capture.deps.empty())
+            return nullptr;
+        return std::make_shared<const DependencyAnchors>(capture);
+    };
+    // With the sorts given (a snapshot keeps them), the dependency anchors are the longest part
+    // left: beside the per-function figures, rather than after them.
+    std::future<std::shared_ptr<const DependencyAnchors>> anchors;
+    if (sorted)
+        anchors = asyncCancellable(anchorsOf);
     // The per-function figures are an analysis: never over several runs at once.
     if (!capture.info.allRuns)
         facts->functions = functionSummary(capture);
     facts->functionsByCount = functionsByCount(capture);
-    if (!capture.deps.empty()) {
-        auto anchors = std::make_shared<const DependencyAnchors>(capture);
-        facts->hbViolations = HbViolationIndex(*anchors, capture.deps);
-        facts->anchors = std::move(anchors);
-    }
+    facts->anchors = sorted ? anchors.get() : anchorsOf();
+    if (facts->anchors)
+        facts->hbViolations = HbViolationIndex(*facts->anchors, capture.deps);
     facts->barEdges = sorted ? std::move(sorted->barEdges) : edges.get();
     facts->search = sorted ? std::move(sorted->search) : search.get();
     return facts;

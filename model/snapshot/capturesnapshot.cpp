@@ -1,5 +1,6 @@
 #include "capturesnapshot.h"
 
+#include "barindexfields.h"
 #include "contenthash.h"
 #include "runconsistency.h"
 #include "snapshotfields.h"
@@ -143,10 +144,28 @@ std::shared_ptr<const RingOccupancy> getRings(snapshot::In &io, const Capture &r
     return rings;
 }
 
+void putIndex(snapshot::Out &io, const CaptureIndex *index)
+{
+    io(index != nullptr);
+    if (index)
+        BarIndexFields::put(io, index->bars);
+}
+
+// The bar index kept for `run`, checked against it; a refusal fails the reader.
+CaptureIndexPtr getIndex(snapshot::In &io, const Capture &run)
+{
+    bool present = false;
+    io(present);
+    if (!present || !io.ok())
+        return nullptr;
+    std::optional<BarIndex> bars = BarIndexFields::get(io, run);
+    return bars ? std::make_shared<const CaptureIndex>(run, std::move(*bars)) : nullptr;
+}
+
 } // namespace
 
 QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs,
-                             const KeptRings &rings)
+                             const std::vector<RunDerivations> &derived)
 {
     SnapshotWriter writer(out);
     snapshot::Out io{writer};
@@ -156,7 +175,10 @@ QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const Capture
     for (std::size_t i = 0; i < runs.size(); ++i) {
         io(*runs.runs[i]);
         putSortedBars(io, *runs.runs[i]);
-        putRings(io, i < rings.size() ? rings[i].get() : nullptr);
+        const RunDerivations none;
+        const RunDerivations &d = i < derived.size() ? derived[i] : none;
+        putRings(io, d.rings.get());
+        putIndex(io, d.index.get());
     }
     const std::uint64_t checksum = writer.checksum();
     writer.pod(checksum);
@@ -233,7 +255,9 @@ SnapshotRead readCaptureSnapshot(const unsigned char *data, std::size_t size, co
             return result;
         }
         kept.sortedBars.push_back(getSortedBars(io, *run));
-        kept.rings.push_back(getRings(io, *run));
+        RunDerivations &derived = kept.derived.emplace_back();
+        derived.rings = getRings(io, *run);
+        derived.index = getIndex(io, *run);
         runs.runs.push_back(std::move(run));
     }
     if (reader.ok() && reader.remaining() != 0)

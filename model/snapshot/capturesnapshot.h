@@ -4,6 +4,7 @@
 
 #include "model/analysis/ringoccupancy.h"
 #include "model/capture/captureruns.h"
+#include "model/index/captureindex.h"
 #include "model/session/capturefacts.h"
 
 #include <QString>
@@ -19,24 +20,28 @@ namespace lanescope {
 // A compact binary copy of an opened capture's runs, derived tracks included (snapshotformat.h),
 // from which a capture opened before reopens without parsing its files again.
 
-// The ring occupancy of each run, in the runs' order, which a reopened document takes instead of
-// computing it again; null (or missing at the end) for a run that has none kept.
-using KeptRings = std::vector<std::shared_ptr<const RingOccupancy>>;
+// What the opening of a run derived from it, which its snapshot keeps so that reopening takes it
+// instead of computing it again: its ring occupancy and its bar index. Null where none is kept.
+struct RunDerivations
+{
+    std::shared_ptr<const RingOccupancy> rings;
+    CaptureIndexPtr index;
+};
 
 // Writes the snapshot of `runs` (with the sorted part of each run's facts, where it has them, and
-// its ring occupancy from `rings`), made from the files `key` names; returns why it failed, empty
-// when every byte was written.
+// what `derived` holds for it, in the runs' order), made from the files `key` names; returns why it
+// failed, empty when every byte was written.
 QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs,
-                             const KeptRings &rings = {});
+                             const std::vector<RunDerivations> &derived = {});
 
 // What a snapshot gives back: the runs, derived tracks included, and per run the sorted part of its
-// facts (computeCaptureFacts takes it instead of sorting again) and its ring occupancy; nothing for
+// facts (computeCaptureFacts takes it instead of sorting again) and its derivations; nothing for
 // a run written without.
 struct KeptCapture
 {
     CaptureRuns runs;
     std::vector<std::optional<SortedBarFacts>> sortedBars;
-    KeptRings rings;
+    std::vector<RunDerivations> derived;
 };
 
 struct SnapshotRead

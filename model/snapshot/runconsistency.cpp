@@ -44,6 +44,20 @@ std::int64_t referencedCount(const Capture &c, const Lane &lane)
     return -1;
 }
 
+// What sliceProblem says, with the lane's record count (referencedCount) given.
+QString sliceProblem(const Capture &c, const Lane &lane, std::int64_t refs, const Slice &s)
+{
+    if (!isTime(s.startUs) || !isTime(s.endUs) || s.endUs < s.startUs)
+        return QStringLiteral("has a slice from %1 to %2 µs").arg(s.startUs).arg(s.endUs);
+    if (std::int64_t(s.ref) >= refs)
+        return QStringLiteral("has a slice of record %1 of %2").arg(s.ref).arg(refs);
+    if (lane.kind == LaneKind::Trace && s.label >= std::uint32_t(c.strings.size()))
+        return QStringLiteral("has a slice named by string %1 of %2").arg(s.label).arg(c.strings.size());
+    if (s.depth > lane.maxDepth)
+        return QStringLiteral("has a slice at depth %1 below its deepest %2").arg(s.depth).arg(lane.maxDepth);
+    return {};
+}
+
 QString laneProblem(const Capture &c, const Lane &lane)
 {
     const std::int64_t refs = referencedCount(c, lane);
@@ -51,19 +65,11 @@ QString laneProblem(const Capture &c, const Lane &lane)
         return QStringLiteral("names source %1, which the run does not hold").arg(lane.laneSource);
     double lastStart = -std::numeric_limits<double>::infinity();
     for (const Slice &s : lane.slices) {
-        if (!isTime(s.startUs) || !isTime(s.endUs) || s.endUs < s.startUs)
-            return QStringLiteral("has a slice from %1 to %2 µs").arg(s.startUs).arg(s.endUs);
+        if (QString problem = sliceProblem(c, lane, refs, s); !problem.isEmpty())
+            return problem;
         if (s.startUs < lastStart)
             return QStringLiteral("has slices out of time order");
         lastStart = s.startUs;
-        if (std::int64_t(s.ref) >= refs)
-            return QStringLiteral("has a slice of record %1 of %2").arg(s.ref).arg(refs);
-        if (lane.kind == LaneKind::Trace && s.label >= std::uint32_t(c.strings.size()))
-            return QStringLiteral("has a slice named by string %1 of %2").arg(s.label).arg(c.strings.size());
-        if (s.depth > lane.maxDepth)
-            return QStringLiteral("has a slice at depth %1 below its deepest %2")
-                .arg(s.depth)
-                .arg(lane.maxDepth);
     }
     return {};
 }
@@ -103,6 +109,14 @@ QString counterProblem(const CounterTrack &t)
 }
 
 } // namespace
+
+QString sliceProblem(const Capture &run, const Lane &lane, const Slice &slice)
+{
+    const std::int64_t refs = referencedCount(run, lane);
+    if (refs < 0)
+        return QStringLiteral("names source %1, which the run does not hold").arg(lane.laneSource);
+    return sliceProblem(run, lane, refs, slice);
+}
 
 QString runConsistencyProblem(const Capture &c)
 {

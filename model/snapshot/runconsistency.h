@@ -13,4 +13,9 @@ namespace lanescope {
 // first broken rule, empty when the run holds them all.
 QString runConsistencyProblem(const Capture &run);
 
+// Why `slice` could not be one of the slices of `lane`, a lane of `run` (its times, the record it
+// refers to, its name and depth), as "has …", empty when it could: for a copy of a slice kept
+// elsewhere, such as a bar index's longest bar of a bucket.
+QString sliceProblem(const Capture &run, const Lane &lane, const Slice &slice);
+
 } // namespace lanescope

@@ -96,7 +96,8 @@ std::optional<KeptCapture> SnapshotCache::load(const SourceKey &key, QString *wh
     return std::move(read.kept);
 }
 
-QString SnapshotCache::store(const SourceKey &key, const CaptureRuns &runs, const KeptRings &rings) const
+QString SnapshotCache::store(const SourceKey &key, const CaptureRuns &runs,
+                             const std::vector<RunDerivations> &derived) const
 {
     if (!enabled())
         return QStringLiteral("the snapshot cache is off");
@@ -104,7 +105,7 @@ QString SnapshotCache::store(const SourceKey &key, const CaptureRuns &runs, cons
         return QStringLiteral("%1: the cache folder cannot be made").arg(m_dir);
     const QString path = fileFor(key);
     if (const QString failed = writeFileAtomically(
-            path, [&](QIODevice &out) { return writeCaptureSnapshot(out, key, runs, rings); });
+            path, [&](QIODevice &out) { return writeCaptureSnapshot(out, key, runs, derived); });
         !failed.isEmpty())
         return failed;
     if (QFileInfo(path).size() > m_settings.capBytes) {
@@ -117,10 +118,11 @@ QString SnapshotCache::store(const SourceKey &key, const CaptureRuns &runs, cons
     return {};
 }
 
-void SnapshotCache::storeLater(const SourceKey &key, const CaptureRuns &runs, const KeptRings &rings) const
+void SnapshotCache::storeLater(const SourceKey &key, const CaptureRuns &runs,
+                               const std::vector<RunDerivations> &derived) const
 {
     if (enabled())
-        writers().start([cache = *this, key, runs, rings] { cache.store(key, runs, rings); });
+        writers().start([cache = *this, key, runs, derived] { cache.store(key, runs, derived); });
 }
 
 void waitForStoredSnapshots()

@@ -42,12 +42,14 @@ public:
     // What was kept for `key`, or nothing. A stale, damaged or foreign snapshot is removed, and
     // `why` (optional) says what was wrong with it.
     std::optional<KeptCapture> load(const SourceKey &key, QString *why = nullptr) const;
-    // Keeps `runs` and their `rings` for `key`, written atomically, then evicts above the cap;
+    // Keeps `runs` and what was `derived` of them for `key`, written atomically, then evicts above the cap;
     // returns why not, empty when stored. A snapshot larger than the whole cap is not kept.
-    QString store(const SourceKey &key, const CaptureRuns &runs, const KeptRings &rings = {}) const;
+    QString store(const SourceKey &key, const CaptureRuns &runs,
+                  const std::vector<RunDerivations> &derived = {}) const;
     // The same, on a background thread that stores one snapshot at a time: the opening it follows
     // is not delayed by writing it. The runs must not change any more (a document's never do).
-    void storeLater(const SourceKey &key, const CaptureRuns &runs, const KeptRings &rings = {}) const;
+    void storeLater(const SourceKey &key, const CaptureRuns &runs,
+                    const std::vector<RunDerivations> &derived = {}) const;
     // Removes the least recently used snapshots until the total is at most the cap; `keep` stays.
     void evict(const QString &keep = {}) const;
 

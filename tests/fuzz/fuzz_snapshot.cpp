@@ -41,7 +41,30 @@ void writeSeeds()
             continue;
         QFile out(QDir(dir).filePath(QStringLiteral("seed-%1.snapshot").arg(i)));
         if (out.open(QIODevice::WriteOnly))
-            writeCaptureSnapshot(out, fuzzKey(), opened.document->runs, opened.document->keptRings());
+            writeCaptureSnapshot(out, fuzzKey(), opened.document->runs, opened.document->derivations());
+    }
+}
+
+// What a frame and a click ask of every level of the index: a kept index must answer within the
+// run's slices.
+void askEveryLevel(const lanescope::Capture &run, const lanescope::BarIndex &bars)
+{
+    using namespace lanescope;
+    const TimeRange extent = bars.extent();
+    for (std::size_t lane = 0; lane < bars.laneCount(); ++lane) {
+        const std::vector<Slice> &slices = run.lanes[lane].slices;
+        for (int depth = 0; depth < bars.levelCount(lane); ++depth) {
+            const LaneLevelIndex &level = bars.level(lane, depth);
+            for (const double us : {extent.startUs, (extent.startUs + extent.endUs) / 2, extent.endUs}) {
+                const std::size_t k = level.firstEndingAtOrAfter(slices, us);
+                if (k < level.size() && slices[level.sliceIndex(k)].ref == ~0u)
+                    std::abort(); // reads the slice: out of bounds would be caught by the sanitizer
+                level.firstStartingAtOrAfter(slices, us, k);
+                (void)bars.sliceAt(run, lane, depth, us, 1.0);
+                if (!level.summary().isEmpty())
+                    (void)level.summary().buckets()[level.summary().bucketOf(us)];
+            }
+        }
     }
 }
 
@@ -66,12 +89,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     KeptCapture kept = std::move(*read.kept);
     for (std::size_t i = 0; i < kept.runs.size(); ++i) {
         Capture &run = *kept.runs.runs[i];
-        // The kept ring occupancy where the snapshot has one, as a reopened document takes it.
-        RingOccupancy rings = kept.rings[i] ? *kept.rings[i] : computeRingOccupancy(run);
-        const CaptureIndex index(run);
+        // What the snapshot kept of the run where it has it, as a reopened document takes it.
+        const RunDerivations &derived = kept.derived[i];
+        RingOccupancy rings = derived.rings ? *derived.rings : computeRingOccupancy(run);
+        const CaptureIndexPtr index =
+            derived.index ? derived.index : std::make_shared<const CaptureIndex>(run);
         run.facts = computeCaptureFacts(run, std::move(kept.sortedBars[i]));
         const CaptureAnalysis analysis = analyzeCapture(run, std::move(rings));
-        (void)index;
+        askEveryLevel(run, index->bars);
         (void)analysis;
     }
     return 0;

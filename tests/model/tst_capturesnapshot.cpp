@@ -24,12 +24,13 @@ SourceKey keyFor(const QString &path)
     return key;
 }
 
-QByteArray snapshotOf(const SourceKey &key, const CaptureRuns &runs, const KeptRings &rings = {})
+QByteArray snapshotOf(const SourceKey &key, const CaptureRuns &runs,
+                      const std::vector<RunDerivations> &derived = {})
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    const QString failed = writeCaptureSnapshot(buffer, key, runs, rings);
+    const QString failed = writeCaptureSnapshot(buffer, key, runs, derived);
     if (!failed.isEmpty())
         qFatal("%s", qPrintable(failed));
     return bytes;
@@ -143,31 +144,80 @@ private slots:
         QCOMPARE(snapshotOf(key, again), bytes);
     }
 
-    // Each run's ring occupancy comes back as its opening computed it, so that a reopened document
-    // takes it rather than computing it again; a run written without one reads back without.
-    void keepsEachRunsRingOccupancy_data() { inputs(); }
-    void keepsEachRunsRingOccupancy()
+    // Each run's ring occupancy and bar index come back as its opening made them, so that a
+    // reopened document takes them rather than making them again: the rings compare equal, and
+    // written again around the read runs, the snapshot is the same bytes, with the index kept or
+    // with one built anew on the read run. A run written without them reads back without.
+    void keepsWhatEachRunDerived_data() { inputs(); }
+    void keepsWhatEachRunDerived()
     {
         QFETCH(QString, path);
         const SourceKey key = keyFor(path);
         const OpenedDocument opened = openDocument(path);
         QVERIFY(opened.ok());
         const CaptureDocument &document = *opened.document;
-        const KeptRings rings = document.keptRings();
-        QCOMPARE(rings.size(), document.runs.size());
-        SnapshotRead read = readBack(snapshotOf(key, document.runs, rings), key);
+        const std::vector<RunDerivations> derived = document.derivations();
+        QCOMPARE(derived.size(), document.runs.size());
+        const QByteArray bytes = snapshotOf(key, document.runs, derived);
+        SnapshotRead read = readBack(bytes, key);
         QVERIFY2(read.ok(), qPrintable(read.problem));
-        QCOMPARE(read.kept->rings.size(), document.runs.size());
-        for (std::size_t i = 0; i < rings.size(); ++i) {
-            QVERIFY(rings[i] && read.kept->rings[i]);
-            QCOMPARE(ringsText(*read.kept->rings[i]), ringsText(*rings[i]));
-            QCOMPARE(ringsText(*read.kept->rings[i]),
-                     ringsText(computeRingOccupancy(*document.runs.runs[i])));
+        const CaptureRuns &again = read.kept->runs;
+        std::vector<RunDerivations> &kept = read.kept->derived;
+        QCOMPARE(kept.size(), document.runs.size());
+        std::vector<RunDerivations> rebuilt;
+        for (std::size_t i = 0; i < derived.size(); ++i) {
+            QVERIFY(derived[i].rings && derived[i].index);
+            QVERIFY(kept[i].rings && kept[i].index);
+            QCOMPARE(ringsText(*kept[i].rings), ringsText(*derived[i].rings));
+            QCOMPARE(ringsText(*kept[i].rings), ringsText(computeRingOccupancy(*again.runs[i])));
+            QVERIFY(kept[i].index->bars.isFor(*again.runs[i]));
+            rebuilt.push_back({kept[i].rings, std::make_shared<const CaptureIndex>(*again.runs[i])});
+            again.runs[i]->facts = computeCaptureFacts(*again.runs[i], std::move(read.kept->sortedBars[i]));
         }
+        QCOMPARE(snapshotOf(key, again, kept), bytes);
+        QCOMPARE(snapshotOf(key, again, rebuilt), bytes);
+
         read = readBack(snapshotOf(key, document.runs), key);
         QVERIFY2(read.ok(), qPrintable(read.problem));
-        for (const auto &none : read.kept->rings)
-            QVERIFY(!none);
+        for (const RunDerivations &none : read.kept->derived)
+            QVERIFY(!none.rings && !none.index);
+    }
+
+    // A kept bar index that does not fit its run (another run's, or one of a lane since cut short)
+    // is refused like a damaged run: a frame would read past the lane's slices.
+    void anIndexOfAnotherRunIsRefused_data()
+    {
+        QTest::addColumn<bool>("otherCapture");
+        QTest::newRow("another capture's index") << true;
+        QTest::newRow("a lane cut short since") << false;
+    }
+    void anIndexOfAnotherRunIsRefused()
+    {
+        QFETCH(bool, otherCapture);
+        const QString path = kSamples + QStringLiteral("/sample-l4");
+        const SourceKey key = keyFor(path);
+        const OpenedDocument opened = openDocument(path);
+        QVERIFY(opened.ok());
+        CaptureRuns runs = opened.document->runs;
+        std::vector<RunDerivations> derived = opened.document->derivations();
+        if (otherCapture) {
+            const OpenedDocument other = openDocument(kFixtures + QStringLiteral("/generated/level2"));
+            QVERIFY(other.ok());
+            derived.front().index = other.document->derivations().front().index;
+        } else {
+            Capture cut = *runs.runs.front();
+            auto lane = std::find_if(cut.lanes.begin(), cut.lanes.end(), [](const Lane &l) {
+                return l.kind == LaneKind::Worker && l.slices.size() > 1;
+            });
+            QVERIFY(lane != cut.lanes.end());
+            lane->slices.pop_back();
+            cut.facts = nullptr; // its search index would be refused first
+            runs.runs.front() = std::make_shared<Capture>(std::move(cut));
+        }
+        const SnapshotRead read = readBack(snapshotOf(key, runs, derived), key);
+        QVERIFY(!read.ok());
+        QVERIFY2(read.problem.contains(QStringLiteral("bar index")), qPrintable(read.problem));
+        QVERIFY(!read.problem.contains(u'\n'));
     }
 
     // A kept ring curve the panels could not search or name (times out of order, a scope site the
@@ -187,9 +237,9 @@ private slots:
         const SourceKey key = keyFor(path);
         const OpenedDocument opened = openDocument(path);
         QVERIFY(opened.ok());
-        KeptRings rings = opened.document->keptRings();
-        QVERIFY(!rings.empty() && rings.front());
-        auto broken = std::make_shared<RingOccupancy>(*rings.front());
+        std::vector<RunDerivations> derived = opened.document->derivations();
+        QVERIFY(!derived.empty() && derived.front().rings);
+        auto broken = std::make_shared<RingOccupancy>(*derived.front().rings);
         std::optional<RingSeries> *curve = nullptr;
         for (auto &ring : broken->series)
             if (!curve && ring[0] && ring[0]->timesUs.size() > 2)
@@ -210,8 +260,8 @@ private slots:
             s.capacity = std::numeric_limits<double>::quiet_NaN();
             break;
         }
-        rings.front() = broken;
-        const SnapshotRead read = readBack(snapshotOf(key, opened.document->runs, rings), key);
+        derived.front().rings = broken;
+        const SnapshotRead read = readBack(snapshotOf(key, opened.document->runs, derived), key);
         QVERIFY(!read.ok());
         QVERIFY2(read.problem.contains(QStringLiteral("ring")), qPrintable(read.problem));
         QVERIFY(!read.problem.contains(u'\n'));
