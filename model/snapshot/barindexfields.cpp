@@ -48,6 +48,25 @@ QString summaryProblem(const std::vector<LevelSummary::Bucket> &buckets, double 
     return {};
 }
 
+// Why a level of `size` slices, as read, cannot index a lane of `slices` slices, empty when it can:
+// every slice it names and every block of `blockSize` slices must lie within the lane.
+QString levelProblem(std::size_t size, const std::vector<std::uint32_t> &members,
+                     const std::vector<double> &blockMaxEnd, std::size_t blockSize, std::size_t slices)
+{
+    const bool sized = members.empty() ? (size == 0 || size == slices) : size == members.size();
+    if (!sized)
+        return QStringLiteral("has a level of %1 slices of %2").arg(size).arg(slices);
+    for (const std::uint32_t member : members)
+        if (member >= slices)
+            return QStringLiteral("names slice %1 of %2").arg(member).arg(slices);
+    if (blockMaxEnd.size() != (size + blockSize - 1) / blockSize)
+        return QStringLiteral("has %1 blocks for %2 slices").arg(blockMaxEnd.size()).arg(size);
+    for (const double end : blockMaxEnd)
+        if (!isTime(end))
+            return QStringLiteral("has a block ending at %1 µs").arg(end);
+    return {};
+}
+
 } // namespace
 
 void BarIndexFields::put(snapshot::Out &io, const BarIndex &index)
@@ -103,26 +122,12 @@ std::optional<BarIndex> BarIndexFields::get(snapshot::In &io, const Capture &run
             if (!io.ok())
                 return std::nullopt;
             level.m_size = std::size_t(size);
-            const std::size_t slices = lane.slices.size();
-            const bool sized =
-                level.m_members.empty() ? (size == 0 || size == slices) : size == level.m_members.size();
-            if (!sized)
-                return refuse(
-                    QStringLiteral("has a level of %1 slices in lane %2 of %3").arg(size).arg(i).arg(slices));
-            for (const std::uint32_t member : level.m_members)
-                if (member >= slices)
-                    return refuse(
-                        QStringLiteral("names slice %1 of lane %2 of %3").arg(member).arg(i).arg(slices));
-            if (level.m_blockMaxEnd.size() !=
-                (level.m_size + LaneLevelIndex::kBlock - 1) / LaneLevelIndex::kBlock)
-                return refuse(
-                    QStringLiteral("has %1 blocks for %2 slices").arg(level.m_blockMaxEnd.size()).arg(size));
-            for (const double end : level.m_blockMaxEnd)
-                if (!isTime(end))
-                    return refuse(QStringLiteral("has a block ending at %1 µs").arg(end));
-            if (const QString problem = summaryProblem(summary.m_buckets, summary.m_originUs,
-                                                       summary.m_widthUs, level.m_size, run, lane);
-                !problem.isEmpty())
+            QString problem = levelProblem(level.m_size, level.m_members, level.m_blockMaxEnd,
+                                           LaneLevelIndex::kBlock, lane.slices.size());
+            if (problem.isEmpty())
+                problem = summaryProblem(summary.m_buckets, summary.m_originUs, summary.m_widthUs,
+                                         level.m_size, run, lane);
+            if (!problem.isEmpty())
                 return refuse(QStringLiteral("of lane %1 ").arg(i) + problem);
         }
     }

@@ -42,13 +42,19 @@ SnapshotRead readBack(const QByteArray &bytes, const SourceKey &key, bool verify
                                std::size_t(bytes.size()), key, verifyChecksum);
 }
 
-// The runs openDocument makes of `path`, derived tracks included, read from the files.
-CaptureRuns openedRuns(const QString &path)
+// The document openDocument makes of `path`, read from the files.
+DocumentPtr openedDocument(const QString &path)
 {
     const OpenedDocument opened = openDocument(path);
     if (!opened.ok())
         qFatal("%s", qPrintable(opened.error.toString()));
-    return opened.document->runs;
+    return opened.document;
+}
+
+// Its runs, derived tracks included.
+CaptureRuns openedRuns(const QString &path)
+{
+    return openedDocument(path)->runs;
 }
 
 // Every number and flag of a ring occupancy, a line per curve, to compare two of them.
@@ -153,9 +159,8 @@ private slots:
     {
         QFETCH(QString, path);
         const SourceKey key = keyFor(path);
-        const OpenedDocument opened = openDocument(path);
-        QVERIFY(opened.ok());
-        const CaptureDocument &document = *opened.document;
+        const DocumentPtr opened = openedDocument(path);
+        const CaptureDocument &document = *opened;
         const std::vector<RunDerivations> derived = document.derivations();
         QCOMPARE(derived.size(), document.runs.size());
         const QByteArray bytes = snapshotOf(key, document.runs, derived);
@@ -196,14 +201,12 @@ private slots:
         QFETCH(bool, otherCapture);
         const QString path = kSamples + QStringLiteral("/sample-l4");
         const SourceKey key = keyFor(path);
-        const OpenedDocument opened = openDocument(path);
-        QVERIFY(opened.ok());
-        CaptureRuns runs = opened.document->runs;
-        std::vector<RunDerivations> derived = opened.document->derivations();
+        const DocumentPtr opened = openedDocument(path);
+        CaptureRuns runs = opened->runs;
+        std::vector<RunDerivations> derived = opened->derivations();
         if (otherCapture) {
-            const OpenedDocument other = openDocument(kFixtures + QStringLiteral("/generated/level2"));
-            QVERIFY(other.ok());
-            derived.front().index = other.document->derivations().front().index;
+            const DocumentPtr other = openedDocument(kFixtures + QStringLiteral("/generated/level2"));
+            derived.front().index = other->derivations().front().index;
         } else {
             Capture cut = *runs.runs.front();
             auto lane = std::find_if(cut.lanes.begin(), cut.lanes.end(), [](const Lane &l) {
@@ -235,9 +238,8 @@ private slots:
         QFETCH(int, damage);
         const QString path = kSamples + QStringLiteral("/sample-l4");
         const SourceKey key = keyFor(path);
-        const OpenedDocument opened = openDocument(path);
-        QVERIFY(opened.ok());
-        std::vector<RunDerivations> derived = opened.document->derivations();
+        const DocumentPtr opened = openedDocument(path);
+        std::vector<RunDerivations> derived = opened->derivations();
         QVERIFY(!derived.empty() && derived.front().rings);
         auto broken = std::make_shared<RingOccupancy>(*derived.front().rings);
         std::optional<RingSeries> *curve = nullptr;
@@ -261,7 +263,7 @@ private slots:
             break;
         }
         derived.front().rings = broken;
-        const SnapshotRead read = readBack(snapshotOf(key, opened.document->runs, derived), key);
+        const SnapshotRead read = readBack(snapshotOf(key, opened->runs, derived), key);
         QVERIFY(!read.ok());
         QVERIFY2(read.problem.contains(QStringLiteral("ring")), qPrintable(read.problem));
         QVERIFY(!read.problem.contains(u'\n'));
