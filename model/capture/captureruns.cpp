@@ -48,7 +48,7 @@ struct RunOfItem
 // The items dealt out to the runs in one pass, each run's in the items' order. The last run takes
 // the storage of `items` over, compacted in place, and the others are counted first: a million
 // rows copied once more, or grown by doubling, cost page faults a one-run file does not pay.
-template <typename T> std::vector<std::vector<T>> dealt(std::vector<T> &items, const RunOfItem &runOf)
+template <typename Items> std::vector<Items> dealt(Items &items, const RunOfItem &runOf)
 {
     const std::size_t last = runOf.epochs.size() - 1;
     std::vector<std::uint32_t> where(items.size());
@@ -63,7 +63,7 @@ template <typename T> std::vector<std::vector<T>> dealt(std::vector<T> &items, c
         else
             ++counts[where[i]];
     }
-    std::vector<std::vector<T>> out(last + 1);
+    std::vector<Items> out(last + 1);
     for (std::size_t r = 0; r < last; ++r)
         out[r].reserve(counts[r] + everyRun);
     std::size_t kept = 0;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "flatarray.h"
+
 #include <QString>
 #include <QStringList>
 #include <cstdint>
@@ -49,6 +51,8 @@ struct Slice
 };
 static_assert(sizeof(Slice) == 32, "lanes hold millions of slices: keep them small");
 
+using Slices = FlatArray<Slice>;
+
 struct Lane
 {
     QString group; // "Host", "Orchestrator", "AICPU Scheduler", "Scheduler View", "AICore" or a trace process
@@ -62,7 +66,7 @@ struct Lane
     bool clockAligned = true;     // false: drawn on its own axis (e.g. host spans vs device time)
     bool hostClock = false; // times come from the host clock (aligned through CaptureInfo::hostPlacement)
     std::uint8_t maxDepth = 0;
-    std::vector<Slice> slices;
+    Slices slices;
 };
 
 // A counter track ("C" events, ready-queue depth): step function over time.

@@ -20,7 +20,7 @@ namespace {
 // The converter draws zero-length AICPU markers 0.02 µs wide (§7.3); so do we.
 constexpr double kMinMarkerUs = 0.02;
 
-void sortByStart(std::vector<Slice> &slices)
+void sortByStart(Slices &slices)
 {
     auto byStart = [](const Slice &a, const Slice &b) { return a.startUs < b.startUs; };
     // Most lanes arrive in start order; a stable sort would still take a buffer of half their size.
@@ -30,7 +30,7 @@ void sortByStart(std::vector<Slice> &slices)
 
 // First-fit sub-lanes (§7.2): a sub-lane is reused when its last end <= the next start.
 // Used for pipelined dual issue on one core and overlapping dispatch windows.
-std::uint8_t assignSubLanes(std::vector<Slice> &slices)
+std::uint8_t assignSubLanes(Slices &slices)
 {
     std::vector<double> lastEnd;
     CancelPoints cancelPoints;
@@ -48,7 +48,7 @@ std::uint8_t assignSubLanes(std::vector<Slice> &slices)
     return std::uint8_t(std::min<std::size_t>(lastEnd.empty() ? 0 : lastEnd.size() - 1, 255));
 }
 
-std::uint8_t maxDepthOf(const std::vector<Slice> &slices)
+std::uint8_t maxDepthOf(const Slices &slices)
 {
     std::uint8_t maxDepth = 0;
     for (const Slice &s : slices)

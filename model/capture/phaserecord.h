@@ -1,5 +1,7 @@
 #pragma once
 
+#include "flatarray.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -40,7 +42,7 @@ struct PhaseRecord
 // Scheduler streams hold millions of records: 32-bit depths cost 16 bytes each, no more.
 static_assert(sizeof(PhaseRecord) <= 80, "keep phase records compact");
 
-using PhaseLane = std::vector<PhaseRecord>;
+using PhaseLane = FlatArray<PhaseRecord>;
 
 // Host-side upload (HBG `host_device_uploads`, §2.9).
 struct HostUpload

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "flatarray.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -43,6 +45,6 @@ struct TaskRow
     std::uint32_t localId() const { return std::uint32_t(taskId & 0xFFFFFFFFu); }
 };
 
-using TaskRows = std::vector<TaskRow>;
+using TaskRows = FlatArray<TaskRow>;
 
 } // namespace lanescope

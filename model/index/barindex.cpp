@@ -8,7 +8,7 @@
 
 namespace lanescope {
 
-LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std::uint32_t> members)
+LaneLevelIndex::LaneLevelIndex(const Slices &slices, std::vector<std::uint32_t> members)
     : m_members(std::move(members)), m_size(m_members.empty() ? slices.size() : m_members.size())
 {
     m_blockMaxEnd.reserve(m_size / kBlock + 1);
@@ -34,7 +34,7 @@ LaneLevelIndex::LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std
     }
 }
 
-std::size_t LaneLevelIndex::firstEndingAtOrAfter(const std::vector<Slice> &slices, double us) const
+std::size_t LaneLevelIndex::firstEndingAtOrAfter(const Slices &slices, double us) const
 {
     const auto block = std::lower_bound(m_blockMaxEnd.begin(), m_blockMaxEnd.end(), us);
     if (block == m_blockMaxEnd.end())
@@ -68,8 +68,7 @@ std::size_t BarIndex::memoryBytes() const
     return bytes;
 }
 
-std::size_t LaneLevelIndex::firstStartingAtOrAfter(const std::vector<Slice> &slices, double us,
-                                                   std::size_t from) const
+std::size_t LaneLevelIndex::firstStartingAtOrAfter(const Slices &slices, double us, std::size_t from) const
 {
     const auto startsBefore = [&](std::size_t k) { return slices[sliceIndex(k)].startUs < us; };
     std::size_t lo = std::min(from, m_size);
@@ -180,7 +179,7 @@ std::optional<std::size_t> BarIndex::sliceAt(const Capture &capture, std::size_t
 {
     if (lane >= m_levels.size() || depth < 0 || depth >= levelCount(lane))
         return std::nullopt;
-    const std::vector<Slice> &slices = capture.lanes[lane].slices;
+    const Slices &slices = capture.lanes[lane].slices;
     const LaneLevelIndex &level = m_levels[lane][std::size_t(depth)];
     const double tolerance = std::max(0.0, toleranceUs);
 

@@ -22,7 +22,7 @@ class LaneLevelIndex
 public:
     LaneLevelIndex() = default;
     // All slices of `slices` when `members` is empty, else the listed ones.
-    LaneLevelIndex(const std::vector<Slice> &slices, std::vector<std::uint32_t> members);
+    LaneLevelIndex(const Slices &slices, std::vector<std::uint32_t> members);
 
     std::size_t size() const { return m_size; }
     std::uint32_t sliceIndex(std::size_t k) const
@@ -34,13 +34,10 @@ public:
     double maxEndUs() const { return m_blockMaxEnd.empty() ? 0 : m_blockMaxEnd.back(); }
 
     // First k whose slice ends at or after `us`; every earlier one ends before it.
-    std::size_t firstEndingAtOrAfter(const std::vector<Slice> &slices, double us) const;
+    std::size_t firstEndingAtOrAfter(const Slices &slices, double us) const;
     // First k >= from whose slice starts at or after `us`.
-    std::size_t firstStartingAtOrAfter(const std::vector<Slice> &slices, double us, std::size_t from) const;
-    double startUs(const std::vector<Slice> &slices, std::size_t k) const
-    {
-        return slices[sliceIndex(k)].startUs;
-    }
+    std::size_t firstStartingAtOrAfter(const Slices &slices, double us, std::size_t from) const;
+    double startUs(const Slices &slices, std::size_t k) const { return slices[sliceIndex(k)].startUs; }
     // The level by time buckets, for frames too zoomed out to tell its slices apart (empty for
     // small levels and levels with instants).
     const LevelSummary &summary() const { return m_summary; }

@@ -95,7 +95,7 @@ void convertPhases(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out, 
                 r.kind = std::uint16_t(forcedKind);
         }
         std::vector<RawTimes>().swap(lane.times);
-        PhaseLane().swap(lane.records);
+        std::vector<PhaseRecord>().swap(lane.records);
     }
 }
 

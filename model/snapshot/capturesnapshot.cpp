@@ -186,7 +186,7 @@ QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const Capture
 }
 
 SnapshotRead readCaptureSnapshot(const unsigned char *data, std::size_t size, const SourceKey &expected,
-                                 bool verifyChecksum)
+                                 bool verifyChecksum, std::shared_ptr<const void> keeper)
 {
     SnapshotRead result;
     if (size < kSnapshotHeaderBytes + kSnapshotTrailerBytes ||
@@ -196,6 +196,7 @@ SnapshotRead readCaptureSnapshot(const unsigned char *data, std::size_t size, co
     }
     const std::size_t payloadEnd = size - kSnapshotTrailerBytes;
     SnapshotReader reader(data, payloadEnd);
+    reader.setKeeper(std::move(keeper));
     snapshot::In io{reader};
     reader.take(sizeof kSnapshotMagic);
     std::uint32_t version = 0;

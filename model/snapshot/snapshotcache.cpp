@@ -74,14 +74,20 @@ std::optional<KeptCapture> SnapshotCache::load(const SourceKey &key, QString *wh
 {
     if (!enabled())
         return std::nullopt;
-    QFile file(fileFor(key));
+    // Mapped for as long as any run read from it lives: their bars, rows and phase records are
+    // read where they lie. A snapshot is only ever replaced by renaming a new file over it
+    // (atomicfile.h), which leaves the mapped one as it was, and evicting one unlinks it, which
+    // keeps its pages until the last view lets go. Only another program cutting the file short in
+    // the cache directory could pull pages from under a view.
+    auto mapped = std::make_shared<QFile>(fileFor(key));
+    QFile &file = *mapped;
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt;
     const qint64 size = file.size();
     const uchar *bytes = size > 0 ? file.map(0, size) : nullptr;
     SnapshotRead read;
     if (bytes)
-        read = readCaptureSnapshot(bytes, std::size_t(size), key);
+        read = readCaptureSnapshot(bytes, std::size_t(size), key, true, mapped);
     else
         read.problem = QStringLiteral("it cannot be mapped: %1").arg(file.errorString());
     if (!read.ok()) {

@@ -107,6 +107,7 @@ struct Out
     template <class... T> void operator()(const T &...v) { (put(*this, v), ...); }
     template <class T> void pod(const T &value) { w.pod(value); }
     void raw(const void *data, std::size_t size) { w.raw(data, size); }
+    void align(std::size_t to) { w.align(to); }
 };
 struct In
 {
@@ -115,6 +116,8 @@ struct In
     template <class T> T pod() { return r.pod<T>(); }
     const unsigned char *take(std::size_t size) { return r.take(size); }
     std::size_t count(std::size_t minElementBytes) { return r.count(minElementBytes); }
+    void align(std::size_t to) { r.align(to); }
+    const std::shared_ptr<const void> &keeper() const { return r.keeper(); }
     std::size_t remaining() const { return r.remaining(); }
     void fail(const QString &why) { r.fail(why); }
     bool ok() const { return r.ok(); }
@@ -295,36 +298,81 @@ private:
     const unsigned char *m_bytes = nullptr;
 };
 
+// Whether records [from, to) of the `n` at `bytes` hold only values in range; fails `r` when not.
+template <class T>
+bool validRecords(In &r, const unsigned char *bytes, std::size_t from, std::size_t to, std::size_t n)
+{
+    for (std::size_t i = from; i < to; ++i) {
+        if (!Flat<T>::valid(bytes + i * sizeof(T))) {
+            r.fail(QStringLiteral("record %1 of %2 holds a value out of range").arg(i).arg(n));
+            return false;
+        }
+    }
+    return true;
+}
+
+// Copies the `n` records at `bytes` into `v`, each checked first.
+template <class T> void copyRecords(In &r, const unsigned char *bytes, std::size_t n, std::vector<T> &v)
+{
+    // Checked and copied a block at a time, so the copy reads bytes the check just brought into
+    // the cache.
+    constexpr std::size_t kBlock = 4096;
+    v.reserve(n);
+    for (std::size_t from = 0; from < n; from += kBlock) {
+        const std::size_t to = std::min(n, from + kBlock);
+        if (!validRecords<T>(r, bytes, from, to, n)) {
+            v.clear();
+            return;
+        }
+        v.insert(v.end(), StoredRecord<T>(bytes + from * sizeof(T)), StoredRecord<T>(bytes + to * sizeof(T)));
+    }
+}
+
 template <class T> void get(In &r, std::vector<T> &v)
 {
     v.clear();
     if constexpr (Flat<T>::value) {
         const std::size_t n = r.count(sizeof(T));
-        const unsigned char *bytes = r.take(n * sizeof(T));
-        if (!bytes)
-            return;
-        // Checked and copied a block at a time, so the copy reads bytes the check just brought
-        // into the cache.
-        constexpr std::size_t kBlock = 4096;
-        v.reserve(n);
-        for (std::size_t from = 0; from < n; from += kBlock) {
-            const std::size_t to = std::min(n, from + kBlock);
-            for (std::size_t i = from; i < to; ++i) {
-                if (!Flat<T>::valid(bytes + i * sizeof(T))) {
-                    r.fail(QStringLiteral("record %1 of %2 holds a value out of range").arg(i).arg(n));
-                    v.clear();
-                    return;
-                }
-            }
-            v.insert(v.end(), StoredRecord<T>(bytes + from * sizeof(T)),
-                     StoredRecord<T>(bytes + to * sizeof(T)));
-        }
+        if (const unsigned char *bytes = r.take(n * sizeof(T)))
+            copyRecords(r, bytes, n, v);
     } else {
         const std::size_t n = r.count(1);
         v.reserve(n);
         for (std::size_t i = 0; i < n && r.ok(); ++i)
             get(r, v.emplace_back());
     }
+}
+
+// The arrays a reopened capture reads in place (flatarray.h) start at an offset aligned for their
+// records: a snapshot's memory map starts on a page, so they lie aligned in memory too.
+inline constexpr std::size_t kInPlaceAlignment = 8;
+
+template <class T> void put(Out &w, const FlatArray<T> &v)
+{
+    static_assert(Flat<T>::value && alignof(T) <= kInPlaceAlignment);
+    w.pod(std::uint64_t(v.size()));
+    w.align(kInPlaceAlignment);
+    w.raw(v.data(), v.size() * sizeof(T));
+}
+// Viewed where they lie when the reader's bytes are kept alive (a memory map), once every record
+// is checked; copied otherwise. The bytes are taken as records without a copy, as C++23's
+// start_lifetime_as would say: they are trivially copyable and were written from records.
+template <class T> void get(In &r, FlatArray<T> &v)
+{
+    v.clear();
+    const std::size_t n = r.count(sizeof(T));
+    r.align(kInPlaceAlignment);
+    const unsigned char *bytes = r.take(n * sizeof(T));
+    if (!bytes)
+        return;
+    if (r.keeper() && reinterpret_cast<std::uintptr_t>(bytes) % alignof(T) == 0) {
+        if (validRecords<T>(r, bytes, 0, n, n))
+            v = FlatArray<T>::view(reinterpret_cast<const T *>(bytes), n, r.keeper());
+        return;
+    }
+    std::vector<T> copy;
+    copyRecords(r, bytes, n, copy);
+    v = std::move(copy);
 }
 
 template <class T> void put(Out &w, const QList<T> &v)
@@ -497,7 +545,7 @@ template <class Io, Is<PerfHints> S> void transfer(Io &io, S &h)
 
 template <class Io, Is<Lane> S> void transfer(Io &io, S &l)
 {
-    static_assert(sizeof(Lane) == 120);
+    static_assert(sizeof(Lane) == 152);
     io(l.group, l.name, l.detail, l.kind, l.laneSource, l.sortKey, l.clockAligned, l.hostClock, l.maxDepth,
        l.slices);
 }

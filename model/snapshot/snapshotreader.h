@@ -3,6 +3,7 @@
 #include <QString>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <type_traits>
 
 namespace lanescope {
@@ -37,12 +38,20 @@ public:
     // An element count that must fit the bytes left at `minElementBytes` each, so that a count
     // read from a damaged file cannot make the caller reserve more than the file could hold.
     std::size_t count(std::size_t minElementBytes);
+    // Skips the padding SnapshotWriter::align wrote, up to the next multiple of `to` from the start.
+    void align(std::size_t to) { take((to - m_position % to) % to); }
+
+    // What keeps the bytes alive and unchanged for as long as it is held (a memory map), when
+    // records may be read in place rather than copied; null when they must be copied.
+    const std::shared_ptr<const void> &keeper() const { return m_keeper; }
+    void setKeeper(std::shared_ptr<const void> keeper) { m_keeper = std::move(keeper); }
 
 private:
     const unsigned char *m_data;
     std::size_t m_size;
     std::size_t m_position = 0;
     QString m_error;
+    std::shared_ptr<const void> m_keeper;
 };
 
 } // namespace lanescope

@@ -32,6 +32,14 @@ void SnapshotWriter::raw(const void *data, std::size_t size)
     m_buffer.append(p, qsizetype(size));
 }
 
+void SnapshotWriter::align(std::size_t to)
+{
+    static constexpr char kZeros[64] = {};
+    const std::size_t pad = (to - m_written % to) % to;
+    if (pad <= sizeof kZeros)
+        raw(kZeros, pad);
+}
+
 QString SnapshotWriter::flush()
 {
     if (!failed() && !m_buffer.isEmpty() && m_out.write(m_buffer) != m_buffer.size())

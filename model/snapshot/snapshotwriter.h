@@ -19,6 +19,8 @@ public:
 
     void raw(const void *data, std::size_t size);
     template <class T> void pod(const T &value) { raw(&value, sizeof value); }
+    // Zero bytes up to the next multiple of `to` from the start (SnapshotReader::align skips them).
+    void align(std::size_t to);
     // Writes what is buffered; returns the device's error, empty when every byte was written.
     QString flush();
 

@@ -52,7 +52,7 @@ void askEveryLevel(const lanescope::Capture &run, const lanescope::BarIndex &bar
     using namespace lanescope;
     const TimeRange extent = bars.extent();
     for (std::size_t lane = 0; lane < bars.laneCount(); ++lane) {
-        const std::vector<Slice> &slices = run.lanes[lane].slices;
+        const Slices &slices = run.lanes[lane].slices;
         for (int depth = 0; depth < bars.levelCount(lane); ++depth) {
             const LaneLevelIndex &level = bars.level(lane, depth);
             for (const double us : {extent.startUs, (extent.startUs + extent.endUs) / 2, extent.endUs}) {

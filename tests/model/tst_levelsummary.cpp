@@ -21,9 +21,9 @@ Slice slice(double start, double end, std::uint8_t flags = 0)
 }
 
 // `count` slices, one per µs from 0, lasting 0.5 µs, except every 100th which lasts 3 µs.
-std::vector<Slice> evenSlices(std::size_t count)
+Slices evenSlices(std::size_t count)
 {
-    std::vector<Slice> slices;
+    Slices slices;
     slices.reserve(count);
     for (std::size_t i = 0; i < count; ++i)
         slices.push_back(slice(double(i), double(i) + (i % 100 == 42 ? 3.0 : 0.5)));
@@ -54,7 +54,7 @@ private slots:
         QFETCH(int, count);
         QFETCH(int, instantAt);
         QFETCH(int, buckets);
-        std::vector<Slice> slices = evenSlices(std::size_t(count));
+        Slices slices = evenSlices(std::size_t(count));
         if (instantAt >= 0)
             slices[std::size_t(instantAt)] = slice(instantAt, instantAt, Slice::Instant);
         const LaneLevelIndex level(slices, {});
@@ -67,7 +67,7 @@ private slots:
     // the longest slice and the count, as a walk over the slices finds them.
     void bucketsHoldTheirSlices()
     {
-        const std::vector<Slice> slices = evenSlices(100000);
+        const Slices slices = evenSlices(100000);
         const LaneLevelIndex level(slices, {});
         const LevelSummary &summary = level.summary();
         QCOMPARE(summary.buckets().size(), LevelSummary::kMaxBuckets);
@@ -119,7 +119,7 @@ private slots:
     {
         QFETCH(double, us);
         QFETCH(int, bucket);
-        const std::vector<Slice> slices = evenSlices(100000);
+        const Slices slices = evenSlices(100000);
         const LaneLevelIndex level(slices, {});
         QCOMPARE(int(level.summary().bucketOf(us)), bucket);
     }
@@ -127,7 +127,7 @@ private slots:
     // A level of chosen members (a nested level of a lane) summarises those members only.
     void membersOnly()
     {
-        const std::vector<Slice> slices = evenSlices(20000);
+        const Slices slices = evenSlices(20000);
         std::vector<std::uint32_t> odd;
         for (std::uint32_t i = 1; i < slices.size(); i += 2)
             odd.push_back(i);

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <cstring>
 
 using namespace lanescope;
 
@@ -50,6 +51,12 @@ OpenedDocument openAndKeep(const QString &path)
     OpenedDocument opened = openDocument(path);
     waitForStoredSnapshots();
     return opened;
+}
+
+// Byte for byte: a view holds the very bytes the snapshot was written from.
+template <class T> bool sameRecords(const FlatArray<T> &a, const FlatArray<T> &b)
+{
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
 QStringList snapshotsIn(const QString &dir)
@@ -105,6 +112,39 @@ private slots:
         QCOMPARE(b.info.warnings, a.info.warnings);
         QVERIFY(b.facts);
         QCOMPARE(listing(dir.path()), before);
+    }
+
+    // A reopened run's rows, phase records and bars are read where they lie in the snapshot's
+    // memory map, not copied, and hold what the first opening read from the files.
+    void aReopenedRunReadsItsRecordsInPlace()
+    {
+        QTemporaryDir dir;
+        const QString capture = copyOfSample(dir);
+        const OpenedDocument first = openAndKeep(capture);
+        QVERIFY(first.ok());
+        const OpenedDocument second = openAndKeep(capture);
+        QVERIFY(second.ok());
+        QVERIFY(second.document->reopened);
+        const Capture &a = *first.document->runs.defaultRun();
+        const Capture &b = *second.document->runs.defaultRun();
+        QVERIFY(!a.rows.isView());
+        QVERIFY(!b.rows.empty());
+        QVERIFY(b.rows.isView());
+        QVERIFY(sameRecords(b.rows, a.rows));
+        QCOMPARE(b.schedulerThreads.size(), a.schedulerThreads.size());
+        QVERIFY(!b.schedulerThreads.empty());
+        for (std::size_t t = 0; t < b.schedulerThreads.size(); ++t) {
+            QVERIFY(b.schedulerThreads[t].empty() || b.schedulerThreads[t].isView());
+            QVERIFY(sameRecords(b.schedulerThreads[t], a.schedulerThreads[t]));
+        }
+        QCOMPARE(b.lanes.size(), a.lanes.size());
+        std::size_t viewed = 0;
+        for (std::size_t i = 0; i < b.lanes.size(); ++i) {
+            QVERIFY(sameRecords(b.lanes[i].slices, a.lanes[i].slices));
+            viewed += b.lanes[i].slices.isView() ? 1 : 0;
+            QVERIFY(b.lanes[i].slices.isView() || b.lanes[i].slices.empty());
+        }
+        QVERIFY(viewed > 0);
     }
 
     // Any change to any file of the capture, or a file that appears, means reading the files again.

@@ -66,7 +66,7 @@ void BarPainter::collectLevel(const Lane &lane, const LaneLevelIndex &level, int
 
 void BarPainter::collectSlices(const Lane &lane, const LaneLevelIndex &level, int y, int height)
 {
-    const std::vector<Slice> &slices = lane.slices;
+    const Slices &slices = lane.slices;
     const double t0 = m_f.vp.t0Us;
     const double t1 = m_f.vp.t1Us;
     int lastMarkerColumn = std::numeric_limits<int>::min();
