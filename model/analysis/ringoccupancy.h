@@ -41,10 +41,10 @@ QString ringResourceKey(RingResource r);  // "task_window", "heap", "dep_pool"
 // One step function: values[i] holds from timesUs[i] until timesUs[i + 1]; the last point closes it.
 struct RingSeries
 {
-    std::vector<double> timesUs;
-    std::vector<double> values;
-    std::vector<std::int32_t> siteOfStep; // RingOccupancy::sites index per point, -1 = none known
-    std::optional<double> capacity;       // *_max[ring] from the metadata line; absent when 0 or unknown
+    FlatArray<double> timesUs;
+    FlatArray<double> values;
+    FlatArray<std::int32_t> siteOfStep; // RingOccupancy::sites index per point, -1 = none known
+    std::optional<double> capacity;     // *_max[ring] from the metadata line; absent when 0 or unknown
     double peak = 0;
     double peakUs = 0;
     std::int32_t peakSite = -1; // scope site of the peak, -1 = unknown

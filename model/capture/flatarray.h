@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
@@ -95,17 +96,15 @@ public:
                (records.erase(records.begin() + from, records.begin() + to) - records.begin());
     }
 
-    friend bool operator==(const FlatArray &a, const FlatArray &b)
-    {
-        if (a.size() != b.size())
-            return false;
-        for (std::size_t i = 0; i < a.size(); ++i)
-            if (!(a[i] == b[i]))
-                return false;
-        return true;
-    }
+    friend bool operator==(const FlatArray &a, const FlatArray &b) { return sameRecords(a, b); }
+    friend bool operator==(const FlatArray &a, const std::vector<T> &b) { return sameRecords(a, b); }
 
 private:
+    template <class Records> static bool sameRecords(const FlatArray &a, const Records &b)
+    {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
     std::vector<T> &owned()
     {
         if (m_view) {

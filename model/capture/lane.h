@@ -81,15 +81,15 @@ struct CounterTrack
     QString group;
     QString name;
     QString series;
-    std::vector<double> timesUs;
-    std::vector<double> values;
+    FlatArray<double> timesUs;
+    FlatArray<double> values;
 
     // Drawing hints of derived tracks (ring occupancy); recorded counters leave them empty.
-    std::optional<double> capacity;       // drawn as a ceiling line; tooltips give % of it
-    std::optional<double> peakUs;         // where the highest value is first reached: a marker
-    QString note;                         // shown after the title, e.g. "(inferred)"
-    QStringList pointLabels;              // distinct labels of the points (scope sites)
-    std::vector<std::int32_t> pointLabel; // per point: index into pointLabels, -1 = none
+    std::optional<double> capacity;     // drawn as a ceiling line; tooltips give % of it
+    std::optional<double> peakUs;       // where the highest value is first reached: a marker
+    QString note;                       // shown after the title, e.g. "(inferred)"
+    QStringList pointLabels;            // distinct labels of the points (scope sites)
+    FlatArray<std::int32_t> pointLabel; // per point: index into pointLabels, -1 = none
 };
 
 // An arrow between two points on lanes (trace flows; capture dependency edges are derived later).

@@ -35,7 +35,7 @@ CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<Sorted
     facts->anchors = sorted ? anchors.get() : anchorsOf();
     if (facts->anchors)
         facts->hbViolations = HbViolationIndex(*facts->anchors, capture.deps);
-    facts->barEdges = sorted ? std::move(sorted->barEdges) : edges.get();
+    facts->barEdges = sorted ? std::move(sorted->barEdges) : FlatArray<double>(edges.get());
     facts->search = sorted ? std::move(sorted->search) : search.get();
     return facts;
 }

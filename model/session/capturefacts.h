@@ -21,7 +21,7 @@ struct CaptureFacts
     std::optional<FunctionSummary> functions;    // per-function table; none for the "All runs" view
     std::vector<FunctionCount> functionsByCount; // colour legend
     SliceSearchIndex search;
-    std::vector<double> barEdges;                     // region snapping
+    FlatArray<double> barEdges;                       // region snapping
     std::shared_ptr<const DependencyAnchors> anchors; // null without deps
     HbViolationIndex hbViolations;
 };
@@ -32,7 +32,7 @@ using CaptureFactsPtr = std::shared_ptr<const CaptureFacts>;
 // them, so that reopening it skips both sorts.
 struct SortedBarFacts
 {
-    std::vector<double> barEdges;
+    FlatArray<double> barEdges;
     SliceSearchIndex search;
 };
 

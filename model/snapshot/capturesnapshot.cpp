@@ -28,14 +28,14 @@ template <class Io, Is<SourceKey> S> void transfer(Io &io, S &k)
 
 template <class Io, Is<RingSeries> S> void transfer(Io &io, S &s)
 {
-    static_assert(sizeof(RingSeries) == 112);
+    static_assert(sizeof(RingSeries) == 208);
     io(s.timesUs, s.values, s.siteOfStep, s.capacity, s.peak, s.peakUs, s.peakSite);
 }
 
 // The scope sites are the run's own (computeRingOccupancy copies them): they are not stored twice.
 template <class Io, Is<RingOccupancy> S> void transfer(Io &io, S &r)
 {
-    static_assert(sizeof(RingOccupancy) == 1696);
+    static_assert(sizeof(RingOccupancy) == 2848);
     io(r.series, r.capacities, r.tasksPerRing, r.hasScopeStats, r.fatal);
 }
 
@@ -61,7 +61,7 @@ std::optional<SortedBarFacts> getSortedBars(snapshot::In &io, const Capture &run
     io(present);
     if (!present || !io.ok())
         return std::nullopt;
-    std::vector<double> edges;
+    FlatArray<double> edges;
     std::vector<SearchBar> bars;
     std::vector<int> functions;
     std::vector<QString> functionNames;
@@ -69,8 +69,10 @@ std::optional<SortedBarFacts> getSortedBars(snapshot::In &io, const Capture &run
     if (!io.ok())
         return std::nullopt;
     // Region snapping searches the edges: ascending, each once, every one a time.
-    for (std::size_t i = 0; i < edges.size(); ++i) {
-        if (!std::isfinite(edges[i]) || (i > 0 && !(edges[i - 1] < edges[i]))) {
+    // Read through a const view: changing access would copy the edges out of the memory map.
+    const FlatArray<double> &read = edges;
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        if (!std::isfinite(read[i]) || (i > 0 && !(read[i - 1] < read[i]))) {
             io.fail(QStringLiteral("the bar edges are not ascending times"));
             return std::nullopt;
         }

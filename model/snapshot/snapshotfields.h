@@ -552,7 +552,7 @@ template <class Io, Is<Lane> S> void transfer(Io &io, S &l)
 
 template <class Io, Is<CounterTrack> S> void transfer(Io &io, S &c)
 {
-    static_assert(sizeof(CounterTrack) == 232);
+    static_assert(sizeof(CounterTrack) == 328);
     io(c.kind, c.group, c.name, c.series, c.timesUs, c.values, c.capacity, c.peakUs, c.note, c.pointLabels,
        c.pointLabel);
 }

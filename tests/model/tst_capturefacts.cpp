@@ -38,7 +38,7 @@ private slots:
                 QCOMPARE(facts.functions->functions[i].avgExecUs, fresh.functions[i].avgExecUs);
             }
             QCOMPARE(facts.functionsByCount, functionsByCount(*run));
-            QCOMPARE(facts.barEdges, barEdges(*run));
+            QCOMPARE(facts.barEdges, FlatArray<double>(barEdges(*run)));
             QCOMPARE(facts.anchors != nullptr, !run->deps.empty());
         }
     }

@@ -84,7 +84,7 @@ private slots:
             QVERIFY(allRuns->info.allRuns);
             // Its legend, search and snapping come with it too; per-function figures never.
             QVERIFY(allRuns->facts && !allRuns->facts->functions);
-            QCOMPARE(allRuns->facts->barEdges, barEdges(*allRuns));
+            QCOMPARE(allRuns->facts->barEdges, FlatArray<double>(barEdges(*allRuns)));
             // And its bar index, so that the window never builds one on the GUI thread.
             const auto index = laidOut.at(0).at(2).value<CaptureIndexPtr>();
             QVERIFY(index && index->bars.isFor(*allRuns));

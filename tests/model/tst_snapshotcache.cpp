@@ -114,8 +114,8 @@ private slots:
         QCOMPARE(listing(dir.path()), before);
     }
 
-    // A reopened run's rows, phase records and bars are read where they lie in the snapshot's
-    // memory map, not copied, and hold what the first opening read from the files.
+    // A reopened run's rows, phase records, bars, bar edges, counters and ring curves are read where they lie
+    // in the snapshot's memory map, not copied, and hold what the first opening read from the files.
     void aReopenedRunReadsItsRecordsInPlace()
     {
         QTemporaryDir dir;
@@ -145,6 +145,16 @@ private slots:
             QVERIFY(b.lanes[i].slices.isView() || b.lanes[i].slices.empty());
         }
         QVERIFY(viewed > 0);
+        QVERIFY(b.facts->barEdges.isView());
+        QVERIFY(b.facts->barEdges == a.facts->barEdges);
+        QCOMPARE(b.counters.size(), a.counters.size());
+        for (std::size_t i = 0; i < b.counters.size(); ++i) {
+            QVERIFY(b.counters[i].timesUs.isView() || b.counters[i].timesUs.empty());
+            QVERIFY(b.counters[i].values == a.counters[i].values);
+        }
+        const std::optional<RingSeries> &taskWindow = second.document->rings.at(&b)->series[0][0];
+        QVERIFY(taskWindow && taskWindow->timesUs.isView());
+        QVERIFY(taskWindow->timesUs == first.document->rings.at(&a)->series[0][0]->timesUs);
     }
 
     // Any change to any file of the capture, or a file that appears, means reading the files again.

@@ -71,7 +71,7 @@ private slots:
         QFETCH(double, to);
         QFETCH(double, start);
         QFETCH(double, end);
-        const TimeRange r = lanescope::snapRegion(from, to, {10, 20, 30, 100}, 2.0);
+        const TimeRange r = lanescope::snapRegion(from, to, Edges{10, 20, 30, 100}, 2.0);
         QCOMPARE(r.startUs, start);
         QCOMPARE(r.endUs, end);
     }
@@ -95,7 +95,7 @@ private slots:
         QFETCH(double, moving);
         QFETCH(double, start);
         QFETCH(double, end);
-        const TimeRange r = lanescope::snapMovedEdge(fixed, moving, {10, 20, 30, 100}, 2.0);
+        const TimeRange r = lanescope::snapMovedEdge(fixed, moving, Edges{10, 20, 30, 100}, 2.0);
         QCOMPARE(r.startUs, start);
         QCOMPARE(r.endUs, end);
     }

@@ -180,7 +180,7 @@ private slots:
     {
         auto c = std::make_shared<Capture>(*smallCapture());
         auto facts = std::make_shared<CaptureFacts>(*computeCaptureFacts(*c));
-        QCOMPARE(facts->barEdges, (std::vector<double>{0, 100, 300, 500, 600, 1000}));
+        QCOMPARE(facts->barEdges, (FlatArray<double>{0, 100, 300, 500, 600, 1000}));
         facts->barEdges = {105, 595}; // not where the bars are
         c->facts = facts;
         m_view->setCapture(c);

@@ -5,7 +5,7 @@
 
 namespace lanescope {
 
-std::optional<double> nearestEdge(double us, const std::vector<double> &sortedEdges, double toleranceUs)
+std::optional<double> nearestEdge(double us, std::span<const double> sortedEdges, double toleranceUs)
 {
     if (!(toleranceUs > 0) || !std::isfinite(us) || sortedEdges.empty())
         return std::nullopt;
@@ -26,12 +26,12 @@ std::optional<double> nearestEdge(double us, const std::vector<double> &sortedEd
     return best;
 }
 
-double snapTime(double us, const std::vector<double> &sortedEdges, double toleranceUs)
+double snapTime(double us, std::span<const double> sortedEdges, double toleranceUs)
 {
     return nearestEdge(us, sortedEdges, toleranceUs).value_or(us);
 }
 
-TimeRange snapRegion(double fromUs, double toUs, const std::vector<double> &sortedEdges, double toleranceUs)
+TimeRange snapRegion(double fromUs, double toUs, std::span<const double> sortedEdges, double toleranceUs)
 {
     const double lo = std::min(fromUs, toUs);
     const double hi = std::max(fromUs, toUs);
@@ -42,7 +42,7 @@ TimeRange snapRegion(double fromUs, double toUs, const std::vector<double> &sort
     return {a, b};
 }
 
-TimeRange snapMovedEdge(double fixedUs, double movingUs, const std::vector<double> &sortedEdges,
+TimeRange snapMovedEdge(double fixedUs, double movingUs, std::span<const double> sortedEdges,
                         double toleranceUs)
 {
     double moved = snapTime(movingUs, sortedEdges, toleranceUs);

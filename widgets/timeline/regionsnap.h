@@ -5,6 +5,7 @@
 #include "widgets/timeline/timeviewport.h"
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace lanescope {
@@ -15,19 +16,19 @@ namespace lanescope {
 
 // The edge of `sortedEdges` nearest to `us` when it is at most `toleranceUs` away; on a tie the
 // earlier edge. Nothing when no edge is close enough (or the tolerance is not positive).
-std::optional<double> nearestEdge(double us, const std::vector<double> &sortedEdges, double toleranceUs);
+std::optional<double> nearestEdge(double us, std::span<const double> sortedEdges, double toleranceUs);
 
 // `us` moved onto the nearest edge within the tolerance, else unchanged.
-double snapTime(double us, const std::vector<double> &sortedEdges, double toleranceUs);
+double snapTime(double us, std::span<const double> sortedEdges, double toleranceUs);
 
 // A region from two dragged times in any order, each snapped; the result is ordered. When both
 // ends snap onto the same edge the unsnapped times are kept, so a short drag never collapses.
-TimeRange snapRegion(double fromUs, double toUs, const std::vector<double> &sortedEdges, double toleranceUs);
+TimeRange snapRegion(double fromUs, double toUs, std::span<const double> sortedEdges, double toleranceUs);
 
 // A region with one edge kept where it is (`fixedUs`) and the other dragged to `movingUs`, which
 // alone snaps; the result is ordered, so dragging an edge past the other swaps their roles. When
 // the dragged edge would snap onto the fixed one the unsnapped time is kept.
-TimeRange snapMovedEdge(double fixedUs, double movingUs, const std::vector<double> &sortedEdges,
+TimeRange snapMovedEdge(double fixedUs, double movingUs, std::span<const double> sortedEdges,
                         double toleranceUs);
 
 } // namespace lanescope

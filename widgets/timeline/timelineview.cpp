@@ -381,7 +381,7 @@ TimeRange TimelineView::measuredFromDrag(double xPx, Qt::KeyboardModifiers modif
         m_barEdges = barEdges(*m_capture);
         m_barEdgesBuilt = true;
     }
-    const std::vector<double> &edges = sorted ? m_capture->facts->barEdges : m_barEdges;
+    const FlatArray<double> &edges = sorted ? m_capture->facts->barEdges : m_barEdges;
     return m_movingEdge ? snapMovedEdge(m_measureFromUs, to, edges, tolerance)
                         : snapRegion(m_measureFromUs, to, edges, tolerance);
 }
