@@ -63,6 +63,9 @@ public:
     const T *cend() const { return end(); }
     // Records of memory of its own (a view's records belong to its keeper).
     std::size_t capacity() const { return m_owned.capacity(); }
+    // The bytes its records take where they lie: memory of its own, or the viewed part of a
+    // memory map, which is as resident once read.
+    std::size_t memoryBytes() const { return (m_view ? m_viewSize : m_owned.capacity()) * sizeof(T); }
 
     // Changing access: a view becomes a copy first.
     T *data() { return owned().data(); }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <utility>
 
 namespace lanescope {
 
@@ -53,7 +54,7 @@ SliceSearchIndex::SliceSearchIndex(const Capture &capture)
     });
 }
 
-std::optional<SliceSearchIndex> SliceSearchIndex::restore(const Capture &capture, std::vector<Bar> bars,
+std::optional<SliceSearchIndex> SliceSearchIndex::restore(const Capture &capture, FlatArray<Bar> bars,
                                                           std::vector<int> functions,
                                                           std::vector<QString> functionNames)
 {
@@ -62,7 +63,7 @@ std::optional<SliceSearchIndex> SliceSearchIndex::restore(const Capture &capture
         return std::nullopt;
     const auto strings = std::int64_t(capture.strings.size());
     double lastStart = -std::numeric_limits<double>::infinity();
-    for (const Bar &bar : bars) {
+    for (const Bar &bar : std::as_const(bars)) { // changing access would copy a view
         if (bar.lane < 0 || std::size_t(bar.lane) >= capture.lanes.size())
             return std::nullopt;
         const Lane &lane = capture.lanes[std::size_t(bar.lane)];

@@ -29,21 +29,18 @@ public:
     // Takes back the index of `capture` as bars(), functions() and functionNames() gave it, as a
     // snapshot keeps it; nothing when a part does not fit the capture (a bar past its lane, a key
     // past what it names, bars out of time order): a snapshot is checked, never trusted.
-    static std::optional<SliceSearchIndex> restore(const Capture &capture, std::vector<Bar> bars,
+    static std::optional<SliceSearchIndex> restore(const Capture &capture, FlatArray<Bar> bars,
                                                    std::vector<int> functions,
                                                    std::vector<QString> functionNames);
 
-    const std::vector<Bar> &bars() const { return m_bars; }
+    const FlatArray<Bar> &bars() const { return m_bars; }
     // The distinct func ids of the rows, ascending, and their names (labels.h functionName).
     const std::vector<int> &functions() const { return m_functions; }
     const std::vector<QString> &functionNames() const { return m_functionNames; }
-    std::size_t memoryBytes() const
-    {
-        return m_bars.capacity() * sizeof(Bar) + m_functions.capacity() * sizeof(int);
-    }
+    std::size_t memoryBytes() const { return m_bars.memoryBytes() + m_functions.capacity() * sizeof(int); }
 
 private:
-    std::vector<Bar> m_bars;
+    FlatArray<Bar> m_bars;
     std::vector<int> m_functions;
     std::vector<QString> m_functionNames;
 };

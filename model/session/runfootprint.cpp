@@ -11,10 +11,9 @@ template <class T> std::size_t heapOf(const std::vector<T> &v)
     return v.capacity() * sizeof(T);
 }
 
-// A view's records lie in a snapshot's memory map, as resident as records of its own.
 template <class T> std::size_t heapOf(const FlatArray<T> &v)
 {
-    return (v.isView() ? v.size() : v.capacity()) * sizeof(T);
+    return v.memoryBytes();
 }
 
 // A QString's UTF-16 buffer and its header; shared copies are counted each time, which the few

@@ -62,7 +62,7 @@ std::optional<SortedBarFacts> getSortedBars(snapshot::In &io, const Capture &run
     if (!present || !io.ok())
         return std::nullopt;
     FlatArray<double> edges;
-    std::vector<SearchBar> bars;
+    FlatArray<SearchBar> bars;
     std::vector<int> functions;
     std::vector<QString> functionNames;
     io(edges, bars, functions, functionNames);

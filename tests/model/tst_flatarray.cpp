@@ -44,7 +44,8 @@ private slots:
         QCOMPARE(view.size(), std::size_t(5));
         QCOMPARE(view.at(2), 4);
         QCOMPARE(view.back(), 5);
-        QCOMPARE(view.capacity(), std::size_t(0)); // nothing of its own
+        QCOMPARE(view.capacity(), std::size_t(0));     // nothing of its own
+        QCOMPARE(view.memoryBytes(), 5 * sizeof(int)); // but as resident once read
         QVERIFY(view == FlatArray<int>({3, 1, 4, 1, 5}));
         QVERIFY_THROWS_EXCEPTION(std::out_of_range, view.at(5));
     }

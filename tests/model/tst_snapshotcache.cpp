@@ -114,8 +114,9 @@ private slots:
         QCOMPARE(listing(dir.path()), before);
     }
 
-    // A reopened run's rows, phase records, bars, bar edges, counters and ring curves are read where they lie
-    // in the snapshot's memory map, not copied, and hold what the first opening read from the files.
+    // A reopened run's rows, phase records, bars, bar edges, search bars, counters and ring curves are read
+    // where they lie in the snapshot's memory map, not copied, and hold what the first opening read from the
+    // files.
     void aReopenedRunReadsItsRecordsInPlace()
     {
         QTemporaryDir dir;
@@ -147,6 +148,8 @@ private slots:
         QVERIFY(viewed > 0);
         QVERIFY(b.facts->barEdges.isView());
         QVERIFY(b.facts->barEdges == a.facts->barEdges);
+        QVERIFY(b.facts->search.bars().isView());
+        QVERIFY(sameRecords(b.facts->search.bars(), a.facts->search.bars()));
         QCOMPARE(b.counters.size(), a.counters.size());
         for (std::size_t i = 0; i < b.counters.size(); ++i) {
             QVERIFY(b.counters[i].timesUs.isView() || b.counters[i].timesUs.empty());
