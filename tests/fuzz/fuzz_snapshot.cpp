@@ -16,6 +16,9 @@
 #include <QDir>
 #include <QFile>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
 
 namespace {
 
@@ -80,7 +83,13 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     using namespace lanescope;
-    const SnapshotRead read = readCaptureSnapshot(data, size, fuzzKey(), false);
+    // Read as the cache reads a mapped snapshot: from bytes aligned as a page is and kept alive,
+    // so that the runs view their records in place (flatarray.h).
+    auto kept8 = std::make_shared<std::vector<std::uint64_t>>((size + 7) / 8);
+    if (size > 0)
+        std::memcpy(kept8->data(), data, size);
+    const auto *aligned = reinterpret_cast<const std::uint8_t *>(kept8->data());
+    const SnapshotRead read = readCaptureSnapshot(aligned, size, fuzzKey(), false, kept8);
     if (!read.ok()) {
         if (read.problem.isEmpty() || read.problem.contains(u'\n'))
             std::abort(); // a refusal always says why, on one line
