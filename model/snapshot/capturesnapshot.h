@@ -57,8 +57,8 @@ struct SnapshotRead
 // damaged byte, a run that breaks what the loader guarantees) gives no runs and says why: a
 // snapshot is checked as any input is, never trusted. `verifyChecksum` is false only for the
 // fuzzer, so that it reaches the checks behind the checksum. With a `keeper` that keeps `data`
-// alive and unchanged while it is held (a memory map), the runs' bars view their records where
-// they lie (flatarray.h) and hold the keeper; without one, every record is copied.
+// alive and unchanged while it is held (a memory map), the runs' flat arrays (flatarray.h) view
+// their records where they lie and hold the keeper; without one, every record is copied.
 SnapshotRead readCaptureSnapshot(const unsigned char *data, std::size_t size, const SourceKey &expected,
                                  bool verifyChecksum = true, std::shared_ptr<const void> keeper = {});
 

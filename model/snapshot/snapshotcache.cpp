@@ -74,8 +74,8 @@ std::optional<KeptCapture> SnapshotCache::load(const SourceKey &key, QString *wh
 {
     if (!enabled())
         return std::nullopt;
-    // Mapped for as long as any run read from it lives: their bars, rows and phase records are
-    // read where they lie. A snapshot is only ever replaced by renaming a new file over it
+    // Mapped for as long as any run read from it lives: their flat arrays (flatarray.h) are read
+    // where they lie. A snapshot is only ever replaced by renaming a new file over it
     // (atomicfile.h), which leaves the mapped one as it was, and evicting one unlinks it, which
     // keeps its pages until the last view lets go. Only another program cutting the file short in
     // the cache directory could pull pages from under a view.

@@ -1,6 +1,7 @@
 #include "snapshotwriter.h"
 
 #include <QIODevice>
+#include <algorithm>
 
 namespace lanescope {
 
@@ -35,9 +36,12 @@ void SnapshotWriter::raw(const void *data, std::size_t size)
 void SnapshotWriter::align(std::size_t to)
 {
     static constexpr char kZeros[64] = {};
-    const std::size_t pad = (to - m_written % to) % to;
-    if (pad <= sizeof kZeros)
-        raw(kZeros, pad);
+    // Every padding byte is written: SnapshotReader::align skips exactly as many.
+    for (std::size_t pad = (to - m_written % to) % to; pad > 0;) {
+        const std::size_t n = std::min(pad, sizeof kZeros);
+        raw(kZeros, n);
+        pad -= n;
+    }
 }
 
 QString SnapshotWriter::flush()
