@@ -44,6 +44,15 @@ std::int64_t referencedCount(const Capture &c, const Lane &lane)
     return -1;
 }
 
+// Whether sliceProblem finds nothing, with the lane's record count (referencedCount) given: asked
+// of every slice of a reopened run, so it builds no message.
+bool sliceFits(const Capture &c, const Lane &lane, std::int64_t refs, const Slice &s)
+{
+    return isTime(s.startUs) && isTime(s.endUs) && s.startUs <= s.endUs && std::int64_t(s.ref) < refs &&
+           (lane.kind != LaneKind::Trace || s.label < std::uint32_t(c.strings.size())) &&
+           s.depth <= lane.maxDepth;
+}
+
 // What sliceProblem says, with the lane's record count (referencedCount) given.
 QString sliceProblem(const Capture &c, const Lane &lane, std::int64_t refs, const Slice &s)
 {
@@ -65,8 +74,8 @@ QString laneProblem(const Capture &c, const Lane &lane)
         return QStringLiteral("names source %1, which the run does not hold").arg(lane.laneSource);
     double lastStart = -std::numeric_limits<double>::infinity();
     for (const Slice &s : lane.slices) {
-        if (QString problem = sliceProblem(c, lane, refs, s); !problem.isEmpty())
-            return problem;
+        if (!sliceFits(c, lane, refs, s))
+            return sliceProblem(c, lane, refs, s);
         if (s.startUs < lastStart)
             return QStringLiteral("has slices out of time order");
         lastStart = s.startUs;
