@@ -137,16 +137,16 @@ CoreLanes coreLanesOf(const Capture &c, int core, const std::vector<std::uint32_
         cancelPoints.tick();
         const TaskRow &r = c.rows[i];
         Slice sl;
-        sl.startUs = (r.flags & TaskRow::HasReceive) ? r.receiveUs : r.startUs;
+        sl.startUs = *barStartOfRow(r, LaneKind::Worker);
         sl.endUs = r.endUs;
         sl.ref = i;
         sl.label = colourKeyForFunction(r.funcId);
         if (r.flags & TaskRow::AicpuMissing)
             sl.flags |= Slice::AicpuMissing;
         w.slices.push_back(sl);
-        if (r.hasAicpu()) {
+        if (const std::optional<double> dispatch = barStartOfRow(r, LaneKind::SchedulerView)) {
             Slice d = sl;
-            d.startUs = r.dispatchUs;
+            d.startUs = *dispatch;
             d.endUs = r.finishUs;
             s.slices.push_back(d);
         }
@@ -217,6 +217,15 @@ QString aicoreSchedulerLaneName(const SchedulerStream &s, std::size_t slot)
 }
 
 } // namespace
+
+std::optional<double> barStartOfRow(const TaskRow &row, LaneKind kind)
+{
+    if (kind == LaneKind::Worker)
+        return (row.flags & TaskRow::HasReceive) ? row.receiveUs : row.startUs;
+    if (kind == LaneKind::SchedulerView && row.hasAicpu())
+        return row.dispatchUs;
+    return std::nullopt;
+}
 
 QString schedulerGroupOf(const Capture &c)
 {

@@ -2,6 +2,8 @@
 
 #include "capture.h"
 
+#include <optional>
+
 namespace lanescope {
 
 // Lays a loaded records capture out as display lanes (spec §0 step 5, §7.1–7.3): Host, Orchestrator,
@@ -16,6 +18,11 @@ void buildLanes(Capture &capture);
 // unless CaptureInfo::hostPlacement maps the host clock onto the device axis (upstream §2, §3),
 // which then also places the clk=dev spans of the invocation containment matched.
 void buildHostLogLanes(Capture &capture);
+
+// Where the bar of `row` starts on its core's lane of `kind`: on the AICore (Worker) lane at its
+// receive when recorded, else its start; on the Scheduler View lane at its dispatch, for a row with
+// AICPU timing. Nothing for a row without a bar there, or another kind of lane.
+std::optional<double> barStartOfRow(const TaskRow &row, LaneKind kind);
 
 // The scheduler lanes' group: "AICore Scheduler" when the non-empty stream producers are exactly
 // {aicore} (supplement §7 "Process"), else "AICPU Scheduler".

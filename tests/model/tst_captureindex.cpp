@@ -18,10 +18,11 @@ Slice slice(double start, double end, std::uint32_t ref = 0, std::uint8_t depth 
     return s;
 }
 
-TaskRow row(std::uint64_t task, int func, double start, double end)
+TaskRow row(std::uint64_t task, int func, double start, double end, int core = 0)
 {
     TaskRow r;
     r.taskId = task;
+    r.coreId = core;
     r.funcId = func;
     r.startUs = start;
     r.endUs = end;
@@ -33,12 +34,14 @@ TaskRow row(std::uint64_t task, int func, double start, double end)
 Capture indexedCapture()
 {
     Capture c;
-    c.rows = {row(5, 1, 10, 20), row(7, 2, 30, 35), row(7, 2, 30, 50), row(9, 1, 60, 100)};
+    c.rows = {row(5, 1, 10, 20), row(7, 2, 30, 35), row(7, 2, 30, 50, 1), row(9, 1, 60, 100)};
     Lane core0;
     core0.kind = LaneKind::Worker;
+    core0.laneSource = 0;
     core0.slices = {slice(10, 20, 0), slice(30, 35, 1), slice(60, 100, 3)};
     Lane core1;
     core1.kind = LaneKind::Worker;
+    core1.laneSource = 1;
     core1.slices = {slice(30, 50, 2)};
     Lane host;
     host.kind = LaneKind::Host;
@@ -111,8 +114,10 @@ private slots:
     {
         const Capture c = indexedCapture();
         const TaskLocator tasks(c);
-        QCOMPARE(tasks.barOfRow(3), (SliceRef{0, 2}));
-        QVERIFY(!tasks.barOfRow(99).isValid());
+        QCOMPARE(tasks.barOfRow(c, 3), (SliceRef{0, 2}));
+        QCOMPARE(tasks.barOfRow(c, 2), (SliceRef{1, 0}));
+        QVERIFY(!tasks.barOfRow(c, 99).isValid());
+        QVERIFY(!tasks.barOfRow(c, 3, LaneKind::SchedulerView).isValid()); // no AICPU timing
         QCOMPARE(tasks.barsOfTask(c, 7), (std::vector<SliceRef>{{0, 1}, {1, 0}}));
         QVERIFY(tasks.barsOfTask(c, 8).empty());
         QCOMPARE(tasks.longestOfFunction(c, 1), (SliceRef{0, 2})); // 40 µs against 10 µs

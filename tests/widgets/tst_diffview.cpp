@@ -192,7 +192,8 @@ private slots:
         auto view = makeView(m_before, m_after);
         QVERIFY(view);
         TimelineView *timeline = afterSide ? view->twin()->afterView() : view->twin()->beforeView();
-        const SliceRef bar = timeline->taskLocator().barOfRow(rowOfTask(*timeline->capture(), task));
+        const SliceRef bar =
+            timeline->taskLocator().barOfRow(*timeline->capture(), rowOfTask(*timeline->capture(), task));
         QVERIFY(bar.isValid());
         const Slice &s = timeline->capture()->lanes[std::size_t(bar.lane)].slices[bar.slice];
         timeline->showRange({s.startUs - 20, s.endUs + 20});
@@ -234,7 +235,7 @@ private slots:
         for (TimelineView *timeline : {view->twin()->beforeView(), view->twin()->afterView()}) {
             const std::uint32_t row =
                 timeline == view->twin()->beforeView() ? change.beforeRow : change.afterRow;
-            const SliceRef bar = timeline->taskLocator().barOfRow(row);
+            const SliceRef bar = timeline->taskLocator().barOfRow(*timeline->capture(), row);
             const Slice &s = timeline->capture()->lanes[std::size_t(bar.lane)].slices[bar.slice];
             const TimeRange shown = timeline->visibleRange();
             QVERIFY(shown.startUs <= s.startUs && s.endUs <= shown.endUs);
@@ -283,7 +284,7 @@ private slots:
                           largest->visualItemRect(largest->item(0, DiffView::LargestFunction)).center());
         TimelineView *after = view->twin()->afterView();
         QVERIFY(after->selection());
-        QCOMPARE(*after->selection(), after->taskLocator().barOfRow(change.afterRow));
+        QCOMPARE(*after->selection(), after->taskLocator().barOfRow(*after->capture(), change.afterRow));
     }
 
     void ghostToggleDrawsBeforeOverAfter()
@@ -316,7 +317,8 @@ private slots:
         DiffView *diff = view->diffView();
         QCOMPARE(diff->alignmentOffsetUs(), 50.0);
         TimelineView *after = view->twin()->afterView();
-        after->select(after->taskLocator().barOfRow(rowOfTask(*after->capture(), kSlower)));
+        after->select(
+            after->taskLocator().barOfRow(*after->capture(), rowOfTask(*after->capture(), kSlower)));
         diff->alignmentBox()->setCurrentIndex(diff->alignmentBox()->findData(int(DiffAnchor::Task)));
         QCOMPARE(diff->alignmentOffsetUs(), 55.0);
         QCOMPARE(view->twin()->afterOffsetUs(), 55.0);

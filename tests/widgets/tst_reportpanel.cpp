@@ -80,7 +80,7 @@ private slots:
         const RowLandmark worst = *m_analysis->landmarks.worstHead;
         click(QStringLiteral("head_oh.max"));
         QVERIFY(m_view->selection());
-        QCOMPARE(*m_view->selection(), m_view->taskLocator().barOfRow(worst.row));
+        QCOMPARE(*m_view->selection(), m_view->taskLocator().barOfRow(*m_view->capture(), worst.row));
         verifyShows(worst.fromUs, worst.toUs);
     }
 
@@ -101,7 +101,7 @@ private slots:
         const CoreGapLandmark gap = *switches[engine];
         click(QStringLiteral("switch.") + QLatin1String(engineName(int(engine))));
         QVERIFY(m_view->selection());
-        QCOMPARE(*m_view->selection(), m_view->taskLocator().barOfRow(gap.nextRow));
+        QCOMPARE(*m_view->selection(), m_view->taskLocator().barOfRow(*m_view->capture(), gap.nextRow));
         verifyShows(gap.fromUs, gap.toUs);
     }
 
@@ -144,7 +144,7 @@ private slots:
         m_panel->tree()->setCurrentIndex(index);
         QTest::keyClick(m_panel->tree(), Qt::Key_Return);
         QVERIFY(m_view->selection());
-        QCOMPARE(*m_view->selection(), m_view->taskLocator().barOfRow(worst.row));
+        QCOMPARE(*m_view->selection(), m_view->taskLocator().barOfRow(*m_view->capture(), worst.row));
     }
 
     void absentEntryDoesNothing()

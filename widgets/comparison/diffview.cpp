@@ -340,8 +340,8 @@ void DiffView::locateChange(int i)
     const BarChange &c = m_result->diff.largest[std::size_t(i)];
     TimelineView *beforeView = m_twin->beforeView();
     TimelineView *afterView = m_twin->afterView();
-    const SliceRef beforeBar = beforeView->taskLocator().barOfRow(c.beforeRow);
-    const SliceRef afterBar = afterView->taskLocator().barOfRow(c.afterRow);
+    const SliceRef beforeBar = beforeView->taskLocator().barOfRow(*m_before, c.beforeRow);
+    const SliceRef afterBar = afterView->taskLocator().barOfRow(*m_after, c.afterRow);
     const Slice *b = sliceOf(*m_before, beforeBar);
     const Slice *a = sliceOf(*m_after, afterBar);
     if (!b && !a)
@@ -437,7 +437,7 @@ bool DiffView::showToolTip(TimelineView *view, QEvent *event, bool afterSide)
         const int lane = view->laneAt(help->pos());
         const double toleranceUs = 2 * view->timelineViewport().usPerPx();
         if (const auto row = m_overlay->removedAt(lane, view->timeAtX(help->pos().x()), toleranceUs)) {
-            const SliceRef bar = m_twin->beforeView()->taskLocator().barOfRow(*row);
+            const SliceRef bar = m_twin->beforeView()->taskLocator().barOfRow(*m_before, *row);
             text = describeBeforeBar(bar);
         }
     }

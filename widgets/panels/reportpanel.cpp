@@ -101,7 +101,7 @@ bool ReportPanel::navigate(const ReportTarget &target)
             return false;
         break;
     case ReportTarget::Kind::Row: {
-        const SliceRef bar = m_view->taskLocator().barOfRow(target.row);
+        const SliceRef bar = m_view->taskLocator().barOfRow(*m_view->capture(), target.row);
         if (bar.isValid())
             m_view->select(bar, !target.range.isValid());
         else if (!target.range.isValid())
