@@ -1,22 +1,16 @@
 #include "dependencyanchors.h"
 
 #include "model/capture/cancelpoint.h"
+#include "model/capture/lanebuilder.h"
 #include "model/capture/taskindex.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
-#include <map>
 
 namespace lanescope {
 
 namespace {
-
-struct BarOfRow
-{
-    std::int32_t lane = -1;
-    std::uint32_t slice = 0;
-    std::uint8_t depth = 0;
-};
 
 const PhaseRecord *markerRecord(const Capture &c, const Lane &lane, const Slice &s)
 {
@@ -31,145 +25,211 @@ const PhaseRecord *markerRecord(const Capture &c, const Lane &lane, const Slice 
     return r.hasTaskId() ? &r : nullptr;
 }
 
+LaneKind laneKindOf(DependencyView view)
+{
+    return view == DependencyView::Worker ? LaneKind::Worker : LaneKind::SchedulerView;
+}
+
+// A row's visible start in `view` (§7.5) is where its bar there starts; a row without one never
+// wins an SPMD group.
 double visibleStart(const TaskRow &r, DependencyView view)
 {
-    if (view == DependencyView::Worker)
-        return (r.flags & TaskRow::HasReceive) ? r.receiveUs : r.startUs;
-    return r.hasAicpu() ? r.dispatchUs : std::numeric_limits<double>::infinity();
+    return barStartOfRow(r, laneKindOf(view)).value_or(std::numeric_limits<double>::infinity());
 }
 
 } // namespace
 
-DependencyAnchors::DependencyAnchors(const Capture &c)
+DependencyAnchors::DependencyAnchors(const Capture &c) : m_bars(c)
 {
-    // Bars of rows (Worker / Scheduler View lanes) and markers by task id (AICPU worker lanes).
-    std::vector<BarOfRow> bars[2] = {std::vector<BarOfRow>(c.rows.size()),
-                                     std::vector<BarOfRow>(c.rows.size())};
-    std::vector<std::pair<std::uint64_t, DependencyAnchor>> markers;
+    // Markers by task id (AICPU worker lanes), for the tasks without rows.
     CancelPoints cancelPoints;
     for (std::size_t l = 0; l < c.lanes.size(); ++l) {
         const Lane &lane = c.lanes[l];
-        const bool worker = lane.kind == LaneKind::Worker;
-        if (worker || lane.kind == LaneKind::SchedulerView) {
-            auto &target = bars[worker ? 0 : 1];
-            for (std::size_t i = 0; i < lane.slices.size(); ++i) {
-                cancelPoints.tick();
-                const Slice &s = lane.slices[i];
-                if (s.ref < target.size())
-                    target[s.ref] = {std::int32_t(l), std::uint32_t(i), s.depth};
-            }
-        } else if (lane.kind == LaneKind::AicpuWorker) {
-            for (std::size_t i = 0; i < lane.slices.size(); ++i) {
-                const Slice &s = lane.slices[i];
-                if (const PhaseRecord *r = markerRecord(c, lane, s))
-                    markers.push_back({r->taskId,
-                                       {std::int32_t(l), std::uint32_t(i), s.depth, r->startUs,
-                                        std::max(r->startUs, r->endUs)}});
-            }
-        }
-    }
-    cancellableStableSort(markers.begin(), markers.end(),
-                          [](const auto &a, const auto &b) { return a.first < b.first; });
-
-    const auto &nodes = c.deps.nodes();
-    for (int v = 0; v < 2; ++v) {
-        const auto view = DependencyView(v);
-        PerView &out = m_views[v];
-        out.offsets.assign(nodes.size() + 1, 0);
-        // At most one anchor per row or marker. Sized for that at once: grown by doubling, the
-        // vector was copied and its pages touched anew several times at millions of rows, while
-        // capacity never written costs no memory.
-        out.anchors.reserve(c.rows.size() + markers.size());
-        // Nodes and rows both ascend by task id: one walk finds every node's rows, where a search
-        // per node cost a cache miss per step at millions of rows.
-        std::size_t first = 0;
-        for (std::size_t n = 0; n < nodes.size(); ++n) {
+        if (lane.kind != LaneKind::AicpuWorker)
+            continue;
+        for (std::size_t i = 0; i < lane.slices.size(); ++i) {
             cancelPoints.tick();
-            const std::uint64_t task = nodes[n].taskId;
-            while (first < c.rows.size() && c.rows[first].taskId < task)
-                ++first;
-            std::size_t last = first;
-            while (last < c.rows.size() && c.rows[last].taskId == task)
-                ++last;
-            auto anchorOf = [&](std::size_t row) {
-                const BarOfRow &b = bars[v][row];
-                const TaskRow &r = c.rows[row];
-                const double end = view == DependencyView::Worker ? r.endUs : r.finishUs;
-                return DependencyAnchor{b.lane, b.slice, b.depth, visibleStart(r, view), end};
-            };
-            if (first == last) {
-                if (view == DependencyView::Worker) {
-                    auto it = std::lower_bound(markers.begin(), markers.end(), task,
-                                               [](const auto &m, std::uint64_t id) { return m.first < id; });
-                    for (; it != markers.end() && it->first == task; ++it)
-                        out.anchors.push_back(it->second);
-                }
-            } else if (isSpmdTask(c, &nodes[n], first, last)) {
-                // One row per func_id group: earliest visible start, ties to the smaller core id.
-                std::map<std::int32_t, std::size_t> best;
-                for (std::size_t row = first; row < last; ++row) {
-                    if (bars[v][row].lane < 0)
-                        continue;
-                    const TaskRow &r = c.rows[row];
-                    auto [it, inserted] = best.try_emplace(r.funcId, row);
-                    if (inserted)
-                        continue;
-                    const TaskRow &b = c.rows[it->second];
-                    const double rs = visibleStart(r, view), bs = visibleStart(b, view);
-                    if (rs < bs || (rs == bs && r.coreId < b.coreId))
-                        it->second = row;
-                }
-                std::vector<std::size_t> chosen;
-                for (const auto &[func, row] : best)
-                    chosen.push_back(row);
-                cancellableSort(chosen.begin(), chosen.end());
-                for (std::size_t row : chosen)
-                    out.anchors.push_back(anchorOf(row));
-            } else {
-                for (std::size_t row = first; row < last; ++row) {
-                    if (bars[v][row].lane >= 0)
-                        out.anchors.push_back(anchorOf(row));
-                }
-            }
-            out.offsets[n + 1] = std::uint32_t(out.anchors.size());
+            const Slice &s = lane.slices[i];
+            if (const PhaseRecord *r = markerRecord(c, lane, s))
+                m_markers.push_back(
+                    {r->taskId,
+                     {std::int32_t(l), std::uint32_t(i), r->startUs, std::max(r->startUs, r->endUs)}});
         }
+    }
+    cancellableStableSort(m_markers.begin(), m_markers.end(),
+                          [](const auto &a, const auto &b) { return a.first < b.first; });
+    // Nodes and rows both ascend by task id: one walk finds where every node's rows start, where a
+    // search per node would cost a cache miss per step at millions of rows.
+    const auto &nodes = c.deps.nodes();
+    m_firstRow.resize(nodes.size());
+    std::size_t first = 0;
+    for (std::size_t n = 0; n < nodes.size(); ++n) {
+        cancelPoints.tick();
+        while (first < c.rows.size() && c.rows[first].taskId < nodes[n].taskId)
+            ++first;
+        m_firstRow[n] = std::uint32_t(first);
     }
 }
 
-std::span<const DependencyAnchor> DependencyAnchors::anchors(std::uint32_t node, DependencyView view) const
+// Calls visit(row) for each row the node anchors on in `view`, in row order; says whether the node
+// has rows at all (without, its markers stand in).
+template <class Visit>
+bool DependencyAnchors::visitRows(const Capture &c, std::uint32_t node, DependencyView view,
+                                  Visit visit) const
 {
-    const PerView &v = m_views[int(view)];
-    if (std::size_t(node) + 1 >= v.offsets.size())
-        return {};
-    return {v.anchors.data() + v.offsets[node], v.anchors.data() + v.offsets[node + 1]};
+    const auto &nodes = c.deps.nodes();
+    if (node >= nodes.size() || node >= m_firstRow.size())
+        return false;
+    const std::uint64_t task = nodes[node].taskId;
+    const std::size_t first = m_firstRow[node];
+    std::size_t last = first;
+    while (last < c.rows.size() && c.rows[last].taskId == task)
+        ++last;
+    auto hasBar = [&](const TaskRow &r) {
+        return m_bars.laneOfCore(r.coreId, laneKindOf(view)) >= 0 && barStartOfRow(r, laneKindOf(view));
+    };
+    if (!isSpmdTask(c, &nodes[node], first, last)) {
+        for (std::size_t row = first; row < last; ++row) {
+            if (hasBar(c.rows[row]))
+                visit(row);
+        }
+        return first != last;
+    }
+    // One row per func_id group: earliest visible start, ties to the smaller core id. A task has a
+    // group or two: a short list searched in place rather than a map.
+    std::vector<std::pair<std::int32_t, std::size_t>> best;
+    for (std::size_t row = first; row < last; ++row) {
+        const TaskRow &r = c.rows[row];
+        if (!hasBar(r))
+            continue;
+        auto it = std::find_if(best.begin(), best.end(), [&](const auto &b) { return b.first == r.funcId; });
+        if (it == best.end()) {
+            best.emplace_back(r.funcId, row);
+            continue;
+        }
+        const TaskRow &b = c.rows[it->second];
+        const double rs = visibleStart(r, view), bs = visibleStart(b, view);
+        if (rs < bs || (rs == bs && r.coreId < b.coreId))
+            it->second = row;
+    }
+    std::sort(best.begin(), best.end(), [](const auto &a, const auto &b) { return a.second < b.second; });
+    for (const auto &[func, row] : best)
+        visit(row);
+    return true;
 }
 
-std::optional<HbViolation> hbViolation(const DependencyAnchors &anchors, std::uint32_t pred,
-                                       std::uint32_t succ)
+std::vector<DependencyAnchor> DependencyAnchors::anchors(const Capture &c, std::uint32_t node,
+                                                         DependencyView view) const
 {
-    const auto from = anchors.anchors(pred, DependencyView::Worker);
-    const auto to = anchors.anchors(succ, DependencyView::Worker);
-    if (from.empty() || to.empty())
-        return std::nullopt;
-    double producerEnd = -std::numeric_limits<double>::infinity();
-    double consumerStart = std::numeric_limits<double>::infinity();
-    for (const DependencyAnchor &a : from)
-        producerEnd = std::max(producerEnd, a.endUs);
-    for (const DependencyAnchor &a : to)
-        consumerStart = std::min(consumerStart, a.startUs);
-    if (!isHbViolation(producerEnd, consumerStart))
-        return std::nullopt;
-    return HbViolation{pred, succ, producerEnd, consumerStart};
+    std::vector<DependencyAnchor> out;
+    anchors(c, node, view, out);
+    return out;
 }
 
-std::vector<HbViolation> hbViolations(const DependencyAnchors &anchors,
+void DependencyAnchors::anchors(const Capture &c, std::uint32_t node, DependencyView view,
+                                std::vector<DependencyAnchor> &out) const
+{
+    out.clear();
+    const bool hasRows = visitRows(c, node, view, [&](std::size_t row) {
+        if (const SliceRef bar = m_bars.barOfRow(c, row, laneKindOf(view)); bar.isValid()) {
+            const TaskRow &r = c.rows[row];
+            out.push_back({bar.lane, std::uint32_t(bar.slice), visibleStart(r, view),
+                           view == DependencyView::Worker ? r.endUs : r.finishUs});
+        }
+    });
+    if (hasRows || view != DependencyView::Worker || node >= c.deps.nodes().size())
+        return;
+    const std::uint64_t task = c.deps.nodes()[node].taskId;
+    auto it = std::lower_bound(m_markers.begin(), m_markers.end(), task,
+                               [](const auto &m, std::uint64_t id) { return m.first < id; });
+    for (; it != m_markers.end() && it->first == task; ++it)
+        out.push_back(it->second);
+}
+
+std::optional<WorkerSpan> DependencyAnchors::workerSpan(const Capture &c, std::uint32_t node) const
+{
+    double end = -std::numeric_limits<double>::infinity();
+    double start = std::numeric_limits<double>::infinity();
+    bool any = false;
+    auto take = [&](double from, double to) {
+        any = true;
+        start = std::min(start, from);
+        end = std::max(end, to);
+    };
+    const bool hasRows = visitRows(c, node, DependencyView::Worker, [&](std::size_t row) {
+        take(visibleStart(c.rows[row], DependencyView::Worker), c.rows[row].endUs);
+    });
+    if (!hasRows && node < c.deps.nodes().size()) {
+        const std::uint64_t task = c.deps.nodes()[node].taskId;
+        auto it = std::lower_bound(m_markers.begin(), m_markers.end(), task,
+                                   [](const auto &m, std::uint64_t id) { return m.first < id; });
+        for (; it != m_markers.end() && it->first == task; ++it)
+            take(it->second.startUs, it->second.endUs);
+    }
+    if (!any)
+        return std::nullopt;
+    return WorkerSpan{end, start};
+}
+
+std::size_t DependencyAnchors::memoryBytes() const
+{
+    return m_firstRow.capacity() * sizeof(std::uint32_t) + m_bars.memoryBytes() +
+           m_markers.capacity() * sizeof(m_markers.front());
+}
+
+std::uint8_t anchorDepth(const Capture &capture, const DependencyAnchor &a)
+{
+    if (a.lane < 0 || std::size_t(a.lane) >= capture.lanes.size())
+        return 0;
+    const Lane &lane = capture.lanes[std::size_t(a.lane)];
+    return a.slice < lane.slices.size() ? lane.slices[a.slice].depth : 0;
+}
+
+namespace {
+
+std::optional<HbViolation> violationOf(std::uint32_t pred, std::uint32_t succ,
+                                       const std::optional<WorkerSpan> &from,
+                                       const std::optional<WorkerSpan> &to)
+{
+    if (!from || !to || !isHbViolation(from->endUs, to->startUs))
+        return std::nullopt;
+    return HbViolation{pred, succ, from->endUs, to->startUs};
+}
+
+} // namespace
+
+std::optional<HbViolation> hbViolation(const Capture &capture, const DependencyAnchors &anchors,
+                                       std::uint32_t pred, std::uint32_t succ)
+{
+    const auto from = anchors.workerSpan(capture, pred);
+    return violationOf(pred, succ, from, from ? anchors.workerSpan(capture, succ) : std::nullopt);
+}
+
+std::vector<HbViolation> hbViolations(const Capture &capture, const DependencyAnchors &anchors,
                                       const std::vector<DependencyEdge> &edges)
 {
     std::vector<HbViolation> out;
     CancelPoints cancelPoints;
     for (const DependencyEdge &e : edges) {
         cancelPoints.tick();
-        if (auto v = hbViolation(anchors, e.pred, e.succ))
+        if (auto v = hbViolation(capture, anchors, e.pred, e.succ))
+            out.push_back(*v);
+    }
+    return out;
+}
+
+std::vector<HbViolation> allHbViolations(const Capture &capture, const DependencyAnchors &anchors)
+{
+    CancelPoints cancelPoints;
+    std::vector<std::optional<WorkerSpan>> spans(capture.deps.nodes().size());
+    for (std::uint32_t n = 0; n < spans.size(); ++n) {
+        cancelPoints.tick();
+        spans[n] = anchors.workerSpan(capture, n);
+    }
+    std::vector<HbViolation> out;
+    for (const DependencyEdge &e : allDependencyEdges(capture.deps)) {
+        cancelPoints.tick();
+        if (auto v = violationOf(e.pred, e.succ, spans[e.pred], spans[e.succ]))
             out.push_back(*v);
     }
     return out;

@@ -16,8 +16,8 @@ HbViolationIndex::HbViolationIndex(std::vector<HbViolation> all) : m_all(std::mo
     });
 }
 
-HbViolationIndex::HbViolationIndex(const DependencyAnchors &anchors, const DepGraph &graph)
-    : HbViolationIndex(hbViolations(anchors, allDependencyEdges(graph)))
+HbViolationIndex::HbViolationIndex(const Capture &capture, const DependencyAnchors &anchors)
+    : HbViolationIndex(allHbViolations(capture, anchors))
 {
 }
 

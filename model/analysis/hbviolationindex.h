@@ -15,8 +15,8 @@ public:
     HbViolationIndex() = default;
     // `all`: the violated edges in the order they are listed.
     explicit HbViolationIndex(std::vector<HbViolation> all);
-    // Every edge of the graph (allDependencyEdges) tested against the anchors.
-    HbViolationIndex(const DependencyAnchors &anchors, const DepGraph &graph);
+    // Every edge of the capture's graph (allDependencyEdges) tested against its anchors.
+    HbViolationIndex(const Capture &capture, const DependencyAnchors &anchors);
 
     const std::vector<HbViolation> &all() const { return m_all; }
     // The violated edges among `edges`, in their order (what hbViolations gives for them).

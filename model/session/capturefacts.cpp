@@ -18,23 +18,14 @@ CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<Sorted
         edges = asyncCancellable([&capture] { return barEdges(capture); });
         search = asyncCancellable([&capture] { return SliceSearchIndex(capture); });
     }
-    auto anchorsOf = [&capture]() -> std::shared_ptr<const DependencyAnchors> {
-        if (capture.deps.empty())
-            return nullptr;
-        return std::make_shared<const DependencyAnchors>(capture);
-    };
-    // With the sorts given (a snapshot keeps them), the dependency anchors are the longest part
-    // left: beside the per-function figures, rather than after them.
-    std::future<std::shared_ptr<const DependencyAnchors>> anchors;
-    if (sorted)
-        anchors = asyncCancellable(anchorsOf);
     // The per-function figures are an analysis: never over several runs at once.
     if (!capture.info.allRuns)
         facts->functions = functionSummary(capture);
     facts->functionsByCount = functionsByCount(capture);
-    facts->anchors = sorted ? anchors.get() : anchorsOf();
-    if (facts->anchors)
-        facts->hbViolations = HbViolationIndex(*facts->anchors, capture.deps);
+    if (!capture.deps.empty()) {
+        facts->anchors = std::make_shared<const DependencyAnchors>(capture);
+        facts->hbViolations = HbViolationIndex(capture, *facts->anchors);
+    }
     facts->barEdges = sorted ? std::move(sorted->barEdges) : FlatArray<double>(edges.get());
     facts->search = sorted ? std::move(sorted->search) : search.get();
     return facts;

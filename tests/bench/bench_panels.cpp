@@ -128,7 +128,7 @@ int main(int argc, char **argv)
            medianCpuMs(runs,
                        [&] {
                            allDependencyEdges(run->deps);
-                           hbViolations(anchors, edges);
+                           hbViolations(*run, anchors, edges);
                        }),
            medianCpuMs(runs, [&] { std::vector<HbViolation> copy = facts.hbViolations.all(); }));
     QElapsedTimer computing;

@@ -3,6 +3,7 @@
 #include "model/capture/lanebuilder.h"
 
 #include <QTest>
+#include <limits>
 
 using namespace lanescope;
 
@@ -184,7 +185,7 @@ private slots:
         const DependencyAnchors anchors(*c);
         const auto node = c->deps.indexOf(task);
         QVERIFY(node >= 0);
-        QCOMPARE(describe(*c, anchors.anchors(std::uint32_t(node), DependencyView(view))), expected);
+        QCOMPARE(describe(*c, anchors.anchors(*c, std::uint32_t(node), DependencyView(view))), expected);
     }
 
     void anchorsPointAtTheirBars()
@@ -193,12 +194,36 @@ private slots:
         const DependencyAnchors anchors(*c);
         for (std::uint32_t n = 0; n < c->deps.nodes().size(); ++n) {
             for (DependencyView view : {DependencyView::Worker, DependencyView::Scheduler}) {
-                for (const DependencyAnchor &a : anchors.anchors(n, view)) {
+                for (const DependencyAnchor &a : anchors.anchors(*c, n, view)) {
                     QCOMPARE(taskIdOfSlice(*c, a.lane, a.slice), std::optional(c->deps.nodes()[n].taskId));
                 }
             }
         }
-        QCOMPARE(anchors.anchors(999, DependencyView::Worker).size(), std::size_t(0));
+        QCOMPARE(anchors.anchors(*c, 999, DependencyView::Worker).size(), std::size_t(0));
+    }
+
+    // The happens-before test reads the Worker View anchors' times without finding their bars:
+    // for every node, what it reads is the latest end and the earliest start among the anchors.
+    void workerSpanIsTheSpanOfTheAnchors()
+    {
+        const CapturePtr c = anchorCapture();
+        const DependencyAnchors anchors(*c);
+        for (std::uint32_t n = 0; n < c->deps.nodes().size(); ++n) {
+            const std::vector<DependencyAnchor> worker = anchors.anchors(*c, n, DependencyView::Worker);
+            const auto span = anchors.workerSpan(*c, n);
+            QCOMPARE(span.has_value(), !worker.empty());
+            if (!span)
+                continue;
+            double end = -std::numeric_limits<double>::infinity();
+            double start = std::numeric_limits<double>::infinity();
+            for (const DependencyAnchor &a : worker) {
+                end = std::max(end, a.endUs);
+                start = std::min(start, a.startUs);
+            }
+            QCOMPARE(span->endUs, end);
+            QCOMPARE(span->startUs, start);
+        }
+        QVERIFY(!anchors.workerSpan(*c, 999));
     }
 
     void hbViolation_data()
@@ -222,7 +247,7 @@ private slots:
     {
         const CapturePtr c = anchorCapture();
         const DependencyAnchors anchors(*c);
-        const auto violations = hbViolations(anchors, allDependencyEdges(c->deps));
+        const auto violations = hbViolations(*c, anchors, allDependencyEdges(c->deps));
         // 10 ends at 10, 50 was received at 8: violated by 2 µs. 10 -> 20 (received 12), 20 -> 40
         // (marker at 24) and 40 -> 30 (received 30) are in order.
         QCOMPARE(violations.size(), std::size_t(1));

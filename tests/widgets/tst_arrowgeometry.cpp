@@ -193,13 +193,14 @@ private slots:
         QFETCH(int, skipped);
         std::vector<DependencyAnchor> from, to;
         for (int k = 0; k < fromCount; ++k)
-            from.push_back({k, 0, 0, 50.0 + 10 * k, 100.0 + 10 * k});
+            from.push_back({k, 0, 50.0 + 10 * k, 100.0 + 10 * k});
         for (int k = 0; k < toCount; ++k)
-            to.push_back({10 + k, 0, std::uint8_t(k % 2), (early ? 50.0 : 150.0) + 10 * k, 400.0});
-        const BarCentreY centre = [&](int lane, int depth) -> std::optional<double> {
-            if (hideFirstConsumerLane && lane == 10)
+            to.push_back({10 + k, std::uint32_t(k % 2), (early ? 50.0 : 150.0) + 10 * k, 400.0});
+        // Rows 20 px apart, a slice's nesting level standing in for its index.
+        const BarCentreY centre = [&](const DependencyAnchor &bar) -> std::optional<double> {
+            if (hideFirstConsumerLane && bar.lane == 10)
                 return std::nullopt;
-            return 40.0 + 20 * lane + 18 * depth + 9;
+            return 40.0 + 20 * bar.lane + 18 * bar.slice + 9;
         };
         const TimelineViewport vp = viewport();
         const EdgeArrows result = edgeArrows(vp, from, to, centre, kClip);
@@ -212,8 +213,8 @@ private slots:
                 if (hideFirstConsumerLane && b.lane == 10)
                     continue;
                 const ArrowShape &s = result.arrows[i];
-                QVERIFY(near(s.path.first(), QPointF(vp.xOf(a.endUs), *centre(a.lane, a.depth))));
-                QVERIFY(near(s.path.last(), QPointF(vp.xOf(b.startUs), *centre(b.lane, b.depth))));
+                QVERIFY(near(s.path.first(), QPointF(vp.xOf(a.endUs), *centre(a))));
+                QVERIFY(near(s.path.last(), QPointF(vp.xOf(b.startUs), *centre(b))));
                 QCOMPARE(bool(result.violations[i]), early);
                 ++i;
             }

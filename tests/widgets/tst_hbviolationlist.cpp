@@ -68,7 +68,7 @@ private slots:
     {
         QVERIFY(m_run->facts && m_run->facts->anchors);
         const DependencyAnchors anchors(*m_run);
-        const auto all = hbViolations(anchors, allDependencyEdges(m_run->deps));
+        const auto all = hbViolations(*m_run, anchors, allDependencyEdges(m_run->deps));
         const HbViolationIndex &found = m_run->facts->hbViolations;
         QCOMPARE(found.all().size(), all.size());
         for (std::size_t i = 0; i < all.size(); ++i)
@@ -77,7 +77,7 @@ private slots:
         for (std::uint32_t node = 0; node < m_run->deps.nodes().size(); node += 7) {
             const auto cone =
                 dependencyCone(m_run->deps, m_run->deps.nodes()[node].taskId, kFullDependencyCone);
-            const auto expected = hbViolations(anchors, cone);
+            const auto expected = hbViolations(*m_run, anchors, cone);
             const auto looked = found.among(cone);
             QCOMPARE(looked.size(), expected.size());
             for (std::size_t i = 0; i < expected.size(); ++i)

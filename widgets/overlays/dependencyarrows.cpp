@@ -101,7 +101,7 @@ void DependencyArrows::updateList()
             m_list->setViolations(&capture, found->all(), tr("whole capture"));
         else
             m_list->setViolations(&capture,
-                                  hbViolations(current->anchors(), allDependencyEdges(capture.deps)),
+                                  hbViolations(capture, current->anchors(), allDependencyEdges(capture.deps)),
                                   tr("whole capture"));
         return;
     }
@@ -112,7 +112,8 @@ void DependencyArrows::updateList()
         return;
     }
     const std::vector<DependencyEdge> cone = dependencyCone(capture.deps, *task, kFullDependencyCone);
-    m_list->setViolations(&capture, found ? found->among(cone) : hbViolations(current->anchors(), cone),
+    m_list->setViolations(&capture,
+                          found ? found->among(cone) : hbViolations(capture, current->anchors(), cone),
                           tr("full cone of %1").arg(taskDisplayId(*task, capture.info.taskIdFormat)));
 }
 
@@ -129,7 +130,8 @@ void DependencyArrows::activateConsumer(quint64 taskId)
         // Dummy and alloc consumers have no AICore bar: select their marker.
         const std::int64_t node = current->capture()->deps.indexOf(taskId);
         if (node >= 0) {
-            const auto anchors = current->anchors().anchors(std::uint32_t(node), DependencyView::Worker);
+            const auto anchors =
+                current->anchors().anchors(*current->capture(), std::uint32_t(node), DependencyView::Worker);
             if (!anchors.empty()) {
                 m_view->select(SliceRef{anchors.front().lane, anchors.front().slice}, true);
                 done = true;

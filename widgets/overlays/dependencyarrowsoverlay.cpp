@@ -72,12 +72,19 @@ DependencyArrowsOverlay::ArrowSet
 DependencyArrowsOverlay::arrowsOf(const std::vector<DependencyEdge> &edges) const
 {
     ArrowSet set;
+    if (!m_capture)
+        return set;
     std::vector<Arrow> &out = set.arrows;
     out.reserve(edges.size());
+    std::vector<DependencyAnchor> from, to; // kept from edge to edge: hundreds of thousands of them
     for (const DependencyEdge &e : edges) {
         for (DependencyView view : {DependencyView::Worker, DependencyView::Scheduler}) {
-            for (const DependencyAnchor &a : m_anchors->anchors(e.pred, view)) {
-                for (const DependencyAnchor &b : m_anchors->anchors(e.succ, view)) {
+            m_anchors->anchors(*m_capture, e.pred, view, from);
+            if (from.empty())
+                continue;
+            m_anchors->anchors(*m_capture, e.succ, view, to);
+            for (const DependencyAnchor &a : from) {
+                for (const DependencyAnchor &b : to) {
                     Arrow arrow;
                     arrow.fromUs = a.endUs;
                     arrow.toUs = b.startUs;
@@ -85,8 +92,8 @@ DependencyArrowsOverlay::arrowsOf(const std::vector<DependencyEdge> &edges) cons
                     arrow.hiUs = std::max(arrow.fromUs, arrow.toUs);
                     arrow.fromLane = a.lane;
                     arrow.toLane = b.lane;
-                    arrow.fromDepth = a.depth;
-                    arrow.toDepth = b.depth;
+                    arrow.fromDepth = anchorDepth(*m_capture, a);
+                    arrow.toDepth = anchorDepth(*m_capture, b);
                     arrow.violation = isHbViolation(a.endUs, b.startUs);
                     arrow.distance = std::uint8_t(std::min<std::uint32_t>(e.distance, 255));
                     out.push_back(arrow);

@@ -115,9 +115,9 @@ EdgeArrows edgeArrows(const TimelineViewport &viewport, std::span<const Dependen
 {
     EdgeArrows out;
     for (const DependencyAnchor &a : from) {
-        const auto ya = barCentreY(a.lane, a.depth);
+        const auto ya = barCentreY(a);
         for (const DependencyAnchor &b : to) {
-            const auto yb = ya ? barCentreY(b.lane, b.depth) : std::nullopt;
+            const auto yb = ya ? barCentreY(b) : std::nullopt;
             if (!ya || !yb) {
                 ++out.skipped;
                 continue;

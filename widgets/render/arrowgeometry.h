@@ -42,9 +42,9 @@ ArrowShape arrowShape(QPointF from, QPointF to, const QRectF &clip, const ArrowS
 // The part of the segment a-b inside `clip` (Liang-Barsky), if any.
 std::optional<std::pair<QPointF, QPointF>> clipSegment(QPointF a, QPointF b, const QRectF &clip);
 
-// Vertical centre of a bar: a lane index and nesting level -> viewport y, or nothing when the lane
-// has no visible row (hidden, or its group is folded and nothing stands in for it).
-using BarCentreY = std::function<std::optional<double>(int lane, int depth)>;
+// Vertical centre of the bar an anchor attaches to -> viewport y, or nothing when its lane has no
+// visible row (hidden, or its group is folded and nothing stands in for it).
+using BarCentreY = std::function<std::optional<double>(const DependencyAnchor &bar)>;
 
 // The arrows of one dependency edge in one view (spec §7.5): every pair of producer anchor x
 // consumer anchor, from the producer bar's end (where the consumer may start) to the consumer
