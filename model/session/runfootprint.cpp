@@ -70,6 +70,8 @@ std::vector<FootprintPart> runFootprint(const Capture &c, const CaptureIndex *in
         parts.push_back({QStringLiteral("index"), index->bars.memoryBytes() + index->tasks.memoryBytes()});
     if (c.facts)
         parts.push_back({QStringLiteral("facts"), c.facts->search.memoryBytes() + heapOf(c.facts->barEdges)});
+    if (c.facts && c.facts->anchors)
+        parts.push_back({QStringLiteral("dependency anchors"), c.facts->anchors->memoryBytes()});
     return parts;
 }
 

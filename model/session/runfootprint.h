@@ -15,11 +15,12 @@ namespace lanescope {
 struct FootprintPart
 {
     QString component; // "rows", "bars", "scheduler records", "orchestrator records", "deps graph",
-                       // "strings", "counters", "host log", "index", "facts"
+                       // "strings", "counters", "host log", "index", "facts", "dependency anchors"
     std::size_t bytes = 0;
 };
 
-// `index` (optional): the run's CaptureIndex, counted as "index"; the facts count when present.
+// `index` (optional): the run's CaptureIndex, counted as "index"; the facts, and their dependency
+// anchors apart, count when present.
 std::vector<FootprintPart> runFootprint(const Capture &capture, const CaptureIndex *index = nullptr);
 
 } // namespace lanescope

@@ -10,8 +10,8 @@ namespace lanescope {
 //   header   8 bytes "LNSCSNAP", u32 format version, u32 byte-order mark
 //   key      the source key (sourcekey.h) it was made from, so that a snapshot of other or changed
 //            files is known as stale after reading a few hundred bytes, before anything is hashed
-//   payload  the runs' axis and every run, field by field (snapshotfields.h); the bars, rows and
-//            phase records start 8-byte aligned, so that a reopened capture reads them in place
+//   payload  the runs' axis and every run, field by field (snapshotfields.h); its flat arrays
+//            (flatarray.h) start 8-byte aligned, so that a reopened capture reads them in place
 //   trailer  u64 checksum of every byte before it
 //
 // Numbers are in the machine's byte order: a snapshot is a cache of one machine, and the byte-order

@@ -1,6 +1,8 @@
 // Load benchmark: time to a loaded capture as a ratio to a plain read of the same bytes, at
 // 100k and 1M AICore rows (level 4, with deps.json), plus the peak RSS of the loading process and
-// where the bytes go: what each component of the loaded runs holds, in bytes per AICore row.
+// where the bytes go: what each component of the loaded runs holds, in bytes per AICore row, and
+// the same of the document the window opens (facts and index included), each with its peak per
+// row, whole and above the bare process.
 //
 //   bench_load [--rows N]... [--shape current|upstream] [--runs N] [--repeat K] [--check] [--dir DIR]
 //
@@ -177,8 +179,17 @@ int measureOpen(const QString &dir, const QString &cacheDir)
             cached += f.size();
     ReadError error;
     const double estimate = double(estimatedLoadBytes(discoverCapture(dir, &error))) / 1048576.0;
-    QTextStream(stdout) << seconds << ' ' << (opened.document->reopened ? 1 : 0) << ' ' << cached << ' '
-                        << stored << ' ' << peak << ' ' << estimate << '\n';
+    QTextStream out(stdout);
+    out << seconds << ' ' << (opened.document->reopened ? 1 : 0) << ' ' << cached << ' ' << stored << ' '
+        << peak << ' ' << estimate << '\n';
+    // Where the opened document's bytes go: its runs with their facts and bar indexes, as a window
+    // holds them.
+    std::map<QString, std::size_t> components;
+    for (const auto &run : opened.document->runs.runs)
+        for (const FootprintPart &part : runFootprint(*run, opened.document->indexOf(*run).get()))
+            components[part.component] += part.bytes;
+    for (const auto &[component, bytes] : components)
+        out << component << '\t' << bytes << '\n';
     return 0;
 }
 
@@ -237,21 +248,36 @@ struct Opened
     double storedSeconds = 0;
     double peakMiB = 0;
     double estimateMiB = 0;
+    std::vector<std::pair<QString, std::size_t>> components; // the document's runFootprint
 };
 
-// This program in a fresh child with `args`: the fields of its one line of output, or nothing
-// (with the child's errors shown) when it failed or printed another number of fields.
-std::optional<QStringList> childFields(const QStringList &args, qsizetype count)
+// Where the bytes go, as a child prints it: a "component<TAB>bytes" line each.
+std::vector<std::pair<QString, std::size_t>> componentLines(const QStringList &lines)
+{
+    std::vector<std::pair<QString, std::size_t>> components;
+    for (const QString &line : lines)
+        if (const QStringList kv = line.split(QLatin1Char('\t')); kv.size() == 2)
+            components.emplace_back(kv[0], kv[1].toULongLong());
+    return components;
+}
+
+// This program in a fresh child with `args`: the fields of the first line of its output, then its
+// other lines, or nothing (with the child's errors shown) when it failed or printed another number
+// of fields.
+std::optional<QStringList> childFields(const QStringList &args, qsizetype count,
+                                       QStringList *otherLines = nullptr)
 {
     QProcess child;
     child.start(QCoreApplication::applicationFilePath(), args);
     child.waitForFinished(-1);
-    const QStringList fields =
-        QString::fromUtf8(child.readAllStandardOutput()).trimmed().split(QLatin1Char(' '));
+    QStringList lines = QString::fromUtf8(child.readAllStandardOutput()).trimmed().split(QLatin1Char('\n'));
+    const QStringList fields = lines.takeFirst().split(QLatin1Char(' '));
     if (child.exitCode() != 0 || fields.size() != count) {
         QTextStream(stderr) << args.front() << " failed: " << child.readAllStandardError();
         return std::nullopt;
     }
+    if (otherLines)
+        *otherLines = lines;
     return fields;
 }
 
@@ -274,13 +300,15 @@ std::optional<FirstFrame> firstFrameOnce(const QString &dir)
 
 std::optional<Opened> openOnce(const QString &dir, const QString &cacheDir)
 {
-    const auto f = childFields({QStringLiteral("--measure-open"), dir, cacheDir}, 6);
+    QStringList lines;
+    const auto f = childFields({QStringLiteral("--measure-open"), dir, cacheDir}, 6, &lines);
     if (!f)
         return std::nullopt;
     const QStringList &fields = *f;
     return Opened{fields[0].toDouble(),   fields[1] == QLatin1String("1"),
                   fields[2].toLongLong(), fields[3].toDouble(),
-                  fields[4].toDouble(),   fields[5].toDouble()};
+                  fields[4].toDouble(),   fields[5].toDouble(),
+                  componentLines(lines)};
 }
 
 struct Measured
@@ -382,10 +410,7 @@ bool loadOnce(Prepared &p)
     p.cpus.push_back(fields[4].toDouble());
     p.m.rssMiB = std::max(p.m.rssMiB, fields[1].toDouble());
     p.m.runs = fields[3].toInt();
-    p.m.components.clear();
-    for (qsizetype i = 1; i < lines.size(); ++i)
-        if (const QStringList kv = lines[i].split(QLatin1Char('\t')); kv.size() == 2)
-            p.m.components.emplace_back(kv[0], kv[1].toULongLong());
+    p.m.components = componentLines(lines.mid(1));
     p.m.loadSeconds = median(p.loads);
     p.m.cpuSeconds = median(p.cpus);
     return true;
@@ -404,6 +429,27 @@ double pairedRatio(const std::vector<double> &of, const std::vector<double> &to)
 }
 
 // "ok (1.04 <= 1.10)" for a ratio budget.
+// "  component B/row …  = total B/row held", from a child's components.
+QString perRow(const std::vector<std::pair<QString, std::size_t>> &components, std::uint64_t rows)
+{
+    QString text;
+    std::size_t total = 0;
+    for (const auto &[component, bytes] : components) {
+        text += QStringLiteral("  %1 %2").arg(component).arg(double(bytes) / double(rows), 0, 'f', 1);
+        total += bytes;
+    }
+    return text + QStringLiteral("  = %1 B/row held").arg(double(total) / double(rows), 0, 'f', 1);
+}
+
+// A peak resident set per row, whole and above the bare process's (the measure).
+QString peakPerRow(double peakMiB, double bareMiB, std::uint64_t rows)
+{
+    const double perRow = 1048576.0 / double(std::max<std::uint64_t>(rows, 1));
+    return QStringLiteral("%1 B/row resident, %2 above the bare process")
+        .arg(peakMiB * perRow, 0, 'f', 0)
+        .arg((peakMiB - bareMiB) * perRow, 0, 'f', 0);
+}
+
 QString ratioVerdict(double ratio, double limit, bool &allOk)
 {
     const bool ok = ratio <= limit;
@@ -433,6 +479,10 @@ int main(int argc, char **argv)
         return measure(args[1]);
     if (args.size() == 3 && args[0] == QLatin1String("--measure-open"))
         return measureOpen(args[1], args[2]);
+    if (args.size() == 1 && args[0] == QLatin1String("--measure-bare")) {
+        QTextStream(stdout) << peakRssMiB() << '\n';
+        return 0;
+    }
 
     std::vector<std::uint64_t> sizes;
     bool check = false;
@@ -478,6 +528,12 @@ int main(int argc, char **argv)
         variants.push_back({QStringLiteral("upstream-1run"), RecordShape::Upstream, 1, false});
         variants.push_back({QStringLiteral("upstream-%1runs").arg(runs), RecordShape::Upstream, runs, false});
     }
+
+    // The bare process (Qt and this program, nothing loaded), which the per-row peaks are above.
+    const auto bare = childFields({QStringLiteral("--measure-bare")}, 1);
+    if (!bare)
+        return 2;
+    const double bareMiB = bare->front().toDouble();
 
     QTextStream out(stdout);
     out << "shape             rows       runs  bytes(MB)  read(s)  load(s)  cpu(s)  load/read  peakRSS(MB)  "
@@ -536,6 +592,7 @@ int main(int argc, char **argv)
             const Prepared &p = *prepared.front();
             std::vector<double> plain, storing, stored, reopening;
             double openPeakMiB = 0, estimateMiB = 0;
+            std::vector<std::pair<QString, std::size_t>> openedComponents;
             std::vector<double> framed, framedOpen, analysed;
             std::int64_t snapshotBytes = 0;
             for (int round = 0; round < repeat; ++round) {
@@ -553,6 +610,7 @@ int main(int argc, char **argv)
                 reopening.push_back(again->seconds);
                 snapshotBytes = first->cacheBytes;
                 openPeakMiB = std::max(openPeakMiB, uncached->peakMiB);
+                openedComponents = uncached->components;
                 const auto firstFrame = firstFrameOnce(p.dir);
                 if (!firstFrame)
                     return 2;
@@ -604,19 +662,17 @@ int main(int argc, char **argv)
             out << "  memory estimate (" << p.name << "): opening peaks at "
                 << QString::number(openPeakMiB, 'f', 0) << " MiB, estimated "
                 << QString::number(estimateMiB, 'f', 0) << " MiB; estimate/peak " << estimateVerdict << '\n';
+            out << "  where the bytes go (" << p.name << ", " << p.m.rows
+                << " rows opened as the window opens them, facts and index included):"
+                << perRow(openedComponents, p.m.rows) << "; peak "
+                << peakPerRow(openPeakMiB, bareMiB, p.m.rows) << '\n';
             out.flush();
         }
         // Bytes per AICore row by component (the first variant's: the others hold the same rows).
         const Measured &m = prepared.front()->m;
         out << "  where the bytes go (" << variants.front().name << ", " << m.rows
-            << " rows, index included):";
-        std::size_t total = 0;
-        for (const auto &[component, bytes] : m.components) {
-            out << "  " << component << ' ' << QString::number(double(bytes) / double(m.rows), 'f', 1);
-            total += bytes;
-        }
-        out << "  = " << QString::number(double(total) / double(m.rows), 'f', 1) << " B/row held; peak "
-            << QString::number(m.rssMiB * 1048576.0 / double(m.rows), 'f', 0) << " B/row resident\n";
+            << " rows loaded, index included):" << perRow(m.components, m.rows) << "; peak "
+            << peakPerRow(m.rssMiB, bareMiB, m.rows) << '\n';
     }
     return check && !allOk ? 1 : 0;
 }

@@ -1,4 +1,5 @@
 #include "generatedcapture.h"
+#include "model/session/capturefacts.h"
 #include "model/session/runfootprint.h"
 
 #include <QTemporaryDir>
@@ -71,6 +72,17 @@ private slots:
         QCOMPARE(has(parts, QStringLiteral("index")), withIndex);
         if (withIndex)
             QVERIFY(bytesOf(parts, QStringLiteral("index")) >= slices * sizeof(double));
+
+        // The facts count once computed, their dependency anchors apart, as a run with deps has them.
+        QVERIFY(!has(parts, QStringLiteral("facts")));
+        Capture withFacts = *c;
+        withFacts.facts = computeCaptureFacts(withFacts);
+        const auto factParts = runFootprint(withFacts);
+        QVERIFY(bytesOf(factParts, QStringLiteral("facts")) >= slices * sizeof(double));
+        QCOMPARE(has(factParts, QStringLiteral("dependency anchors")), deps);
+        if (deps) // where each node's rows start, at least
+            QVERIFY(bytesOf(factParts, QStringLiteral("dependency anchors")) >=
+                    c->deps.nodes().size() * sizeof(std::uint32_t));
     }
 
     // Twice the rows, about twice the bytes: what is counted grows with the capture, not a constant.
