@@ -174,6 +174,42 @@ bool BarIndex::isFor(const Capture &capture) const
     return true;
 }
 
+std::optional<double> BarIndex::nearestEdge(const Capture &capture, double us, double toleranceUs) const
+{
+    if (!(toleranceUs > 0) || !std::isfinite(us))
+        return std::nullopt;
+    std::optional<double> best;
+    double bestDistance = toleranceUs;
+    auto consider = [&](double edge) {
+        const double d = std::abs(edge - us);
+        if (d < bestDistance || (d == bestDistance && (!best || edge < *best))) {
+            best = edge;
+            bestDistance = d;
+        }
+    };
+    // The bars of a level that reach into [us - tolerance, us + tolerance]: a window a few pixels
+    // wide, so a handful per lane; bounded like sliceAt's scan against malformed input.
+    constexpr std::size_t kMaxScan = 1 << 20;
+    for (std::size_t lane = 0; lane < m_levels.size() && lane < capture.lanes.size(); ++lane) {
+        if (!capture.lanes[lane].clockAligned)
+            continue;
+        const Slices &slices = capture.lanes[lane].slices;
+        for (const LaneLevelIndex &level : m_levels[lane]) {
+            const std::size_t from = level.firstEndingAtOrAfter(slices, us - toleranceUs);
+            for (std::size_t k = from, n = 0; k < level.size() && n < kMaxScan; ++k, ++n) {
+                const Slice &s = slices[level.sliceIndex(k)];
+                if (s.startUs > us + toleranceUs)
+                    break;
+                if ((s.flags & Slice::Instant) || !(s.endUs > s.startUs))
+                    continue; // a point, not an interval to measure
+                consider(s.startUs);
+                consider(s.endUs);
+            }
+        }
+    }
+    return best;
+}
+
 std::optional<std::size_t> BarIndex::sliceAt(const Capture &capture, std::size_t lane, int depth, double us,
                                              double toleranceUs) const
 {

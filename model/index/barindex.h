@@ -83,6 +83,11 @@ public:
     // `toleranceUs` (tiny bars and instants are hard to hit exactly). Returns a Lane::slices index.
     std::optional<std::size_t> sliceAt(const Capture &capture, std::size_t lane, int depth, double us,
                                        double toleranceUs) const;
+    // The bar edge nearest to `us` when it is at most `toleranceUs` away (on a tie the earlier
+    // edge), else nothing: where a bar of some length starts or ends, on any lane on the device
+    // clock. What a measured region snaps to, found around `us` lane by lane rather than kept as
+    // a sorted copy of every edge, which held 30 bytes per AICore row and twice that while sorted.
+    std::optional<double> nearestEdge(const Capture &capture, double us, double toleranceUs) const;
     std::size_t memoryBytes() const; // heap bytes held, the levels' included
 
 private:

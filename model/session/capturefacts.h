@@ -21,22 +21,20 @@ struct CaptureFacts
     std::optional<FunctionSummary> functions;    // per-function table; none for the "All runs" view
     std::vector<FunctionCount> functionsByCount; // colour legend
     SliceSearchIndex search;
-    FlatArray<double> barEdges;                       // region snapping
     std::shared_ptr<const DependencyAnchors> anchors; // null without deps
     HbViolationIndex hbViolations;
 };
 
 using CaptureFactsPtr = std::shared_ptr<const CaptureFacts>;
 
-// The two facts that sort every bar, the longest part of computing them: a run's snapshot keeps
-// them, so that reopening it skips both sorts.
+// The fact that sorts every bar, the longest part of computing them: a run's snapshot keeps it, so
+// that reopening it skips the sort.
 struct SortedBarFacts
 {
-    FlatArray<double> barEdges;
     SliceSearchIndex search;
 };
 
-// With `sorted`, those two are taken as given rather than computed.
+// With `sorted`, that is taken as given rather than computed.
 CaptureFactsPtr computeCaptureFacts(const Capture &capture,
                                     std::optional<SortedBarFacts> sorted = std::nullopt);
 

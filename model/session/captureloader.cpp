@@ -2,8 +2,6 @@
 
 #include "capturefacts.h"
 
-#include "model/capture/baredges.h"
-
 #include <QThread>
 #include <algorithm>
 #include <utility>
@@ -77,10 +75,9 @@ void CaptureLoader::post(int id, const std::shared_ptr<Job> &job, std::function<
 void CaptureLoader::offerPreview(int id, const std::shared_ptr<Job> &job, std::shared_ptr<Capture> preview)
 {
     // What the window would otherwise build on its own thread is built here, as the document's is:
-    // the bar index and the edges a measured region snaps to.
-    auto facts = std::make_shared<CaptureFacts>();
-    facts->barEdges = barEdges(*preview);
-    preview->facts = std::move(facts);
+    // the bar index. Its facts stay empty: a preview grows with every part read, and what the
+    // panels show of a whole run waits for the whole run.
+    preview->facts = std::make_shared<CaptureFacts>();
     auto index = std::make_shared<const CaptureIndex>(*preview);
     bool queued = false;
     {

@@ -69,7 +69,7 @@ std::vector<FootprintPart> runFootprint(const Capture &c, const CaptureIndex *in
     if (index)
         parts.push_back({QStringLiteral("index"), index->bars.memoryBytes() + index->tasks.memoryBytes()});
     if (c.facts)
-        parts.push_back({QStringLiteral("facts"), c.facts->search.memoryBytes() + heapOf(c.facts->barEdges)});
+        parts.push_back({QStringLiteral("facts"), c.facts->search.memoryBytes()});
     if (c.facts && c.facts->anchors)
         parts.push_back({QStringLiteral("dependency anchors"), c.facts->anchors->memoryBytes()});
     return parts;

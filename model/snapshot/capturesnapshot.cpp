@@ -50,8 +50,7 @@ void putSortedBars(snapshot::Out &io, const Capture &run)
     const bool present = bool(run.facts);
     io(present);
     if (present)
-        io(run.facts->barEdges, run.facts->search.bars(), run.facts->search.functions(),
-           run.facts->search.functionNames());
+        io(run.facts->search.bars(), run.facts->search.functions(), run.facts->search.functionNames());
 }
 
 // The sorted facts of `run`, checked against it; a refusal fails the reader.
@@ -61,29 +60,19 @@ std::optional<SortedBarFacts> getSortedBars(snapshot::In &io, const Capture &run
     io(present);
     if (!present || !io.ok())
         return std::nullopt;
-    FlatArray<double> edges;
     FlatArray<SearchBar> bars;
     std::vector<int> functions;
     std::vector<QString> functionNames;
-    io(edges, bars, functions, functionNames);
+    io(bars, functions, functionNames);
     if (!io.ok())
         return std::nullopt;
-    // Region snapping searches the edges: ascending, each once, every one a time.
-    // Read through a const view: changing access would copy the edges out of the memory map.
-    const FlatArray<double> &read = edges;
-    for (std::size_t i = 0; i < read.size(); ++i) {
-        if (!std::isfinite(read[i]) || (i > 0 && !(read[i - 1] < read[i]))) {
-            io.fail(QStringLiteral("the bar edges are not ascending times"));
-            return std::nullopt;
-        }
-    }
     std::optional<SliceSearchIndex> search =
         SliceSearchIndex::restore(run, std::move(bars), std::move(functions), std::move(functionNames));
     if (!search) {
         io.fail(QStringLiteral("the search index names bars the run does not hold"));
         return std::nullopt;
     }
-    return SortedBarFacts{std::move(edges), std::move(*search)};
+    return SortedBarFacts{std::move(*search)};
 }
 
 void putRings(snapshot::Out &io, const RingOccupancy *rings)

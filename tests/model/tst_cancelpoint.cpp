@@ -8,7 +8,6 @@
 #include "model/analysis/dependencyanchors.h"
 #include "model/analysis/derivedtracks.h"
 #include "model/analysis/ringoccupancy.h"
-#include "model/capture/baredges.h"
 #include "model/capture/cancelpoint.h"
 #include "model/capture/lanebuilder.h"
 #include "model/capture/slicesearchindex.h"
@@ -222,7 +221,6 @@ private slots:
             copy.lanes.clear();
             buildLanes(copy);
         });
-        QTest::newRow("bar edges") << Step([](const Capture &c) { barEdges(c); });
         QTest::newRow("search index") << Step([](const Capture &c) { SliceSearchIndex index(c); });
         QTest::newRow("bar index") << Step([](const Capture &c) { CaptureIndex index(c); });
         QTest::newRow("dependency anchors") << Step([](const Capture &c) { DependencyAnchors anchors(c); });

@@ -1,4 +1,3 @@
-#include "model/capture/baredges.h"
 #include "model/capture/labels.h"
 #include "model/session/capturedocument.h"
 #include "model/session/capturefacts.h"
@@ -38,7 +37,6 @@ private slots:
                 QCOMPARE(facts.functions->functions[i].avgExecUs, fresh.functions[i].avgExecUs);
             }
             QCOMPARE(facts.functionsByCount, functionsByCount(*run));
-            QCOMPARE(facts.barEdges, FlatArray<double>(barEdges(*run)));
             QCOMPARE(facts.anchors != nullptr, !run->deps.empty());
         }
     }

@@ -56,6 +56,28 @@ Capture indexedCapture()
     return c;
 }
 
+// Bars whose edges are 10, 20, 30 and 100 on two lanes, one nested and overlapping another; an
+// instant at 50, which is no edge; a bar at 60-61 on a lane with its own clock, whose times mean
+// nothing on the device axis.
+Capture edgeCapture()
+{
+    Capture c;
+    Lane a;
+    a.kind = LaneKind::Trace;
+    a.maxDepth = 1;
+    a.slices = {slice(10, 100), slice(20, 30, 0, 1), slice(50, 50)};
+    a.slices[2].flags = Slice::Instant;
+    Lane b;
+    b.kind = LaneKind::Trace;
+    b.slices = {slice(10, 20), slice(20, 30)}; // sharing edges with lane a, and with each other
+    Lane own;
+    own.kind = LaneKind::Host;
+    own.clockAligned = false;
+    own.slices = {slice(60, 61)};
+    c.lanes = {a, b, own};
+    return c;
+}
+
 } // namespace
 
 // The bar index and the task lookup of the model (model/index/), and the document that builds
@@ -108,6 +130,42 @@ private slots:
         const BarIndex bars(c);
         const auto hit = bars.sliceAt(c, std::size_t(lane), 0, us, tolerance);
         QCOMPARE(hit ? int(*hit) : -1, expected);
+    }
+
+    // Region snapping's edges: the nearest bar start or end within the tolerance, on the device
+    // clock, the earlier on a tie; never an instant.
+    void findsTheNearestBarEdge_data()
+    {
+        QTest::addColumn<double>("at");
+        QTest::addColumn<double>("tolerance");
+        QTest::addColumn<double>("expected"); // NaN: no edge
+        const double none = std::nan("");
+        QTest::newRow("exactly on an edge") << 20.0 << 2.0 << 20.0;
+        QTest::newRow("just after an edge") << 21.5 << 2.0 << 20.0;
+        QTest::newRow("just before an edge") << 28.5 << 2.0 << 30.0;
+        QTest::newRow("nearer of two") << 24.0 << 6.0 << 20.0;
+        QTest::newRow("tie goes earlier") << 25.0 << 6.0 << 20.0;
+        QTest::newRow("too far") << 70.0 << 2.0 << none;
+        QTest::newRow("at the tolerance") << 32.0 << 2.0 << 30.0;
+        QTest::newRow("before the first edge") << 9.0 << 2.0 << 10.0;
+        QTest::newRow("after the last edge") << 101.0 << 2.0 << 100.0;
+        QTest::newRow("inside a long bar, far from its ends") << 65.0 << 2.0 << none;
+        QTest::newRow("an instant is not an edge") << 50.5 << 2.0 << none;
+        QTest::newRow("another clock's bar is not an edge") << 60.5 << 2.0 << none;
+        QTest::newRow("zero tolerance") << 20.0 << 0.0 << none;
+        QTest::newRow("not a number") << none << 2.0 << none;
+    }
+    void findsTheNearestBarEdge()
+    {
+        QFETCH(double, at);
+        QFETCH(double, tolerance);
+        QFETCH(double, expected);
+        const Capture c = edgeCapture();
+        const BarIndex bars(c);
+        const std::optional<double> got = bars.nearestEdge(c, at, tolerance);
+        QCOMPARE(got.has_value(), !std::isnan(expected));
+        if (got)
+            QCOMPARE(*got, expected);
     }
 
     void locatesTheBarsOfTasks()

@@ -5,7 +5,6 @@
 #include "analysishold.h"
 #include "capturegenerator.h"
 #include "generatedcapture.h"
-#include "model/capture/baredges.h"
 #include "model/io/discovery.h"
 #include "model/io/loadpreview.h"
 #include "model/session/capturefacts.h"
@@ -82,9 +81,9 @@ private slots:
         if (runs > 1) {
             const auto allRuns = laidOut.at(0).at(1).value<CapturePtr>();
             QVERIFY(allRuns->info.allRuns);
-            // Its legend, search and snapping come with it too; per-function figures never.
+            // Its legend and search come with it too; per-function figures never.
             QVERIFY(allRuns->facts && !allRuns->facts->functions);
-            QCOMPARE(allRuns->facts->barEdges, FlatArray<double>(barEdges(*allRuns)));
+            QCOMPARE(allRuns->facts->search.bars().size(), SliceSearchIndex(*allRuns).bars().size());
             // And its bar index, so that the window never builds one on the GUI thread.
             const auto index = laidOut.at(0).at(2).value<CaptureIndexPtr>();
             QVERIFY(index && index->bars.isFor(*allRuns));

@@ -146,8 +146,6 @@ private slots:
             QVERIFY(b.lanes[i].slices.isView() || b.lanes[i].slices.empty());
         }
         QVERIFY(viewed > 0);
-        QVERIFY(b.facts->barEdges.isView());
-        QVERIFY(b.facts->barEdges == a.facts->barEdges);
         QVERIFY(b.facts->search.bars().isView());
         QVERIFY(sameRecords(b.facts->search.bars(), a.facts->search.bars()));
         QCOMPARE(b.counters.size(), a.counters.size());

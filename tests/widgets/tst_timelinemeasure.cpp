@@ -174,21 +174,6 @@ private slots:
         QVERIFY2(busy->toolTip().contains(QStringLiteral("containment")), qPrintable(busy->toolTip()));
     }
 
-    // The edges come sorted with the capture (computed once by its document): the first drag
-    // snaps to them instead of collecting and sorting every bar's edges.
-    void snapsToTheEdgesTheCaptureCameWith()
-    {
-        auto c = std::make_shared<Capture>(*smallCapture());
-        auto facts = std::make_shared<CaptureFacts>(*computeCaptureFacts(*c));
-        QCOMPARE(facts->barEdges, (FlatArray<double>{0, 100, 300, 500, 600, 1000}));
-        facts->barEdges = {105, 595}; // not where the bars are
-        c->facts = facts;
-        m_view->setCapture(c);
-        m_view->setVisibleRange({0, 1000});
-        drag(at(103, kRulerY), at(597, kRulerY));
-        QCOMPARE(m_view->measuredRegion(), (std::optional<TimeRange>(TimeRange{105, 595})));
-    }
-
     void draggingLeftwardsGivesTheSameRegion()
     {
         drag(at(597, kRulerY), at(103, kRulerY));

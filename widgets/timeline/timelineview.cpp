@@ -90,8 +90,6 @@ void TimelineView::setCapture(CapturePtr capture, CaptureIndexPtr index)
         finishMarkerNameEdit(m_markerEditor->markerId(), {}, false);
     m_measuring = false;
     m_movingEdge = false;
-    m_barEdges.clear();
-    m_barEdgesBuilt = false;
     m_annotations->reset();
     if (m_capture) {
         m_preferredHeaderWidthPx = TimelinePainter::preferredHeaderWidth(*m_capture, m_options.font);
@@ -375,15 +373,11 @@ TimeRange TimelineView::measuredFromDrag(double xPx, Qt::KeyboardModifiers modif
     const double to = m_viewport.timeAt(x);
     // Ctrl places the edges freely: nothing is close enough to snap to.
     const double tolerance = (modifiers & Qt::ControlModifier) ? 0 : kSnapTolerancePx * m_viewport.usPerPx();
-    // The document sorted the edges off the GUI thread; a capture built another way sorts them here, once.
-    const bool sorted = m_capture && m_capture->facts;
-    if (tolerance > 0 && !m_barEdgesBuilt && m_capture && !sorted) {
-        m_barEdges = barEdges(*m_capture);
-        m_barEdgesBuilt = true;
-    }
-    const FlatArray<double> &edges = sorted ? m_capture->facts->barEdges : m_barEdges;
-    return m_movingEdge ? snapMovedEdge(m_measureFromUs, to, edges, tolerance)
-                        : snapRegion(m_measureFromUs, to, edges, tolerance);
+    const EdgeNear edgeNear = [this](double us, double toleranceUs) -> std::optional<double> {
+        return m_capture && m_index ? m_index->bars.nearestEdge(*m_capture, us, toleranceUs) : std::nullopt;
+    };
+    return m_movingEdge ? snapMovedEdge(m_measureFromUs, to, edgeNear, tolerance)
+                        : snapRegion(m_measureFromUs, to, edgeNear, tolerance);
 }
 
 std::optional<double> TimelineView::edgeKeptByGrabAt(QPointF pos) const

@@ -279,8 +279,6 @@ private:
     bool m_edgeCursor = false;           // the hover shows the sizing cursor over a region edge
     std::optional<QPointF> m_pointerPos; // where the mouse last moved over the viewport
     double m_measureFromUs = 0;
-    FlatArray<double> m_barEdges; // snapping targets, built on the first measuring drag
-    bool m_barEdgesBuilt = false;
     TimelineAnnotations *m_annotations = nullptr;
     std::shared_ptr<MeasurementOverlay> m_measurementOverlay;
     std::shared_ptr<MarkerOverlay> m_markerOverlay;
