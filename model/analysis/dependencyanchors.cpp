@@ -5,7 +5,6 @@
 #include "model/capture/taskindex.h"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
 namespace lanescope {
@@ -118,6 +117,18 @@ bool DependencyAnchors::visitRows(const Capture &c, std::uint32_t node, Dependen
     return true;
 }
 
+std::span<const std::pair<std::uint64_t, DependencyAnchor>>
+DependencyAnchors::markersOf(const Capture &c, std::uint32_t node) const
+{
+    if (node >= c.deps.nodes().size())
+        return {};
+    const std::uint64_t task = c.deps.nodes()[node].taskId;
+    const auto [first, last] =
+        std::equal_range(m_markers.begin(), m_markers.end(), std::pair(task, DependencyAnchor()),
+                         [](const auto &a, const auto &b) { return a.first < b.first; });
+    return {first, last};
+}
+
 std::vector<DependencyAnchor> DependencyAnchors::anchors(const Capture &c, std::uint32_t node,
                                                          DependencyView view) const
 {
@@ -137,13 +148,10 @@ void DependencyAnchors::anchors(const Capture &c, std::uint32_t node, Dependency
                            view == DependencyView::Worker ? r.endUs : r.finishUs});
         }
     });
-    if (hasRows || view != DependencyView::Worker || node >= c.deps.nodes().size())
-        return;
-    const std::uint64_t task = c.deps.nodes()[node].taskId;
-    auto it = std::lower_bound(m_markers.begin(), m_markers.end(), task,
-                               [](const auto &m, std::uint64_t id) { return m.first < id; });
-    for (; it != m_markers.end() && it->first == task; ++it)
-        out.push_back(it->second);
+    if (!hasRows && view == DependencyView::Worker) {
+        for (const auto &[task, marker] : markersOf(c, node))
+            out.push_back(marker);
+    }
 }
 
 std::optional<WorkerSpan> DependencyAnchors::workerSpan(const Capture &c, std::uint32_t node) const
@@ -159,12 +167,9 @@ std::optional<WorkerSpan> DependencyAnchors::workerSpan(const Capture &c, std::u
     const bool hasRows = visitRows(c, node, DependencyView::Worker, [&](std::size_t row) {
         take(visibleStart(c.rows[row], DependencyView::Worker), c.rows[row].endUs);
     });
-    if (!hasRows && node < c.deps.nodes().size()) {
-        const std::uint64_t task = c.deps.nodes()[node].taskId;
-        auto it = std::lower_bound(m_markers.begin(), m_markers.end(), task,
-                                   [](const auto &m, std::uint64_t id) { return m.first < id; });
-        for (; it != m_markers.end() && it->first == task; ++it)
-            take(it->second.startUs, it->second.endUs);
+    if (!hasRows) {
+        for (const auto &[task, marker] : markersOf(c, node))
+            take(marker.startUs, marker.endUs);
     }
     if (!any)
         return std::nullopt;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace lanescope {
@@ -71,6 +72,9 @@ public:
 private:
     template <class Visit>
     bool visitRows(const Capture &capture, std::uint32_t node, DependencyView view, Visit visit) const;
+    // The AICPU worker markers of the node's task, which stand in for its rows when it has none.
+    std::span<const std::pair<std::uint64_t, DependencyAnchor>> markersOf(const Capture &capture,
+                                                                          std::uint32_t node) const;
 
     std::vector<std::uint32_t> m_firstRow; // node -> its first row
     TaskLocator m_bars;

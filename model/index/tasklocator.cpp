@@ -22,7 +22,8 @@ TaskLocator::TaskLocator(const Capture &capture)
     for (std::size_t l = 0; l < capture.lanes.size(); ++l) {
         const Lane &lane = capture.lanes[l];
         const int table = tableOf(lane.kind);
-        if (table < 0 || lane.laneSource < 0)
+        // A lane no row's core can name (a damaged snapshot's) would only size the table.
+        if (table < 0 || lane.laneSource < 0 || lane.laneSource > TaskRow::kMaxCoreId)
             continue;
         std::vector<std::int32_t> &lanes = m_laneOfCore[table];
         if (std::size_t(lane.laneSource) >= lanes.size())
