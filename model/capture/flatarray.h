@@ -13,11 +13,11 @@ namespace lanescope {
 
 // An array of plain records that either owns them, as a vector does, or views records that
 // something else holds and keeps alive: a reopened capture's large arrays (bars, rows, phase
-// records, counter and ring curves, bar edges, search bars) are read in place from its snapshot's
-// memory map (capturesnapshot.h) rather than copied into fresh memory, which costs a page fault
-// and a zeroed page per 4 KiB. Read through a const reference wherever nothing changes. Reading goes to
-// whichever holds the records; any change first copies a view into memory of its own, so a view is never
-// written through.
+// records, counter and ring curves, search bars) are read in place from its snapshot's memory map
+// (capturesnapshot.h) rather than copied into fresh memory, which costs a page fault and a zeroed
+// page per 4 KiB. Read through a const reference wherever nothing changes. Reading goes to
+// whichever holds the records; any change first copies a view into memory of its own, so a view
+// is never written through.
 template <class T> class FlatArray
 {
     static_assert(std::is_trivially_copyable_v<T>, "a view holds records as bytes");

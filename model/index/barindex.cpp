@@ -187,24 +187,19 @@ std::optional<double> BarIndex::nearestEdge(const Capture &capture, double us, d
             bestDistance = d;
         }
     };
-    // The bars of a level that reach into [us - tolerance, us + tolerance]: a window a few pixels
-    // wide, so a handful per lane; bounded like sliceAt's scan against malformed input.
-    constexpr std::size_t kMaxScan = 1 << 20;
+    // The bars that reach into a window a few pixels wide: a handful per lane.
     for (std::size_t lane = 0; lane < m_levels.size() && lane < capture.lanes.size(); ++lane) {
         if (!capture.lanes[lane].clockAligned)
             continue;
         const Slices &slices = capture.lanes[lane].slices;
         for (const LaneLevelIndex &level : m_levels[lane]) {
-            const std::size_t from = level.firstEndingAtOrAfter(slices, us - toleranceUs);
-            for (std::size_t k = from, n = 0; k < level.size() && n < kMaxScan; ++k, ++n) {
+            level.forEachReaching(slices, us - toleranceUs, us + toleranceUs, [&](std::size_t k) {
                 const Slice &s = slices[level.sliceIndex(k)];
-                if (s.startUs > us + toleranceUs)
-                    break;
                 if ((s.flags & Slice::Instant) || !(s.endUs > s.startUs))
-                    continue; // a point, not an interval to measure
+                    return; // a point, not an interval to measure
                 consider(s.startUs);
                 consider(s.endUs);
-            }
+            });
         }
     }
     return best;
@@ -241,13 +236,7 @@ std::optional<std::size_t> BarIndex::sliceAt(const Capture &capture, std::size_t
         return best;
     }
     // Overlapping slices on one level only come from malformed input; a bounded scan is enough.
-    constexpr std::size_t kMaxScan = 1 << 20;
-    const std::size_t from = level.firstEndingAtOrAfter(slices, us - tolerance);
-    for (std::size_t k = from, n = 0; k < level.size() && n < kMaxScan; ++k, ++n) {
-        if (slices[level.sliceIndex(k)].startUs > us + tolerance)
-            break;
-        consider(k);
-    }
+    level.forEachReaching(slices, us - tolerance, us + tolerance, consider);
     return best;
 }
 

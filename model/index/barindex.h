@@ -38,6 +38,20 @@ public:
     // First k >= from whose slice starts at or after `us`.
     std::size_t firstStartingAtOrAfter(const Slices &slices, double us, std::size_t from) const;
     double startUs(const Slices &slices, std::size_t k) const { return slices[sliceIndex(k)].startUs; }
+    // Calls visit(k) for every k whose slice reaches into [fromUs, toUs], in start order. A scan from
+    // the first one ending in it, bounded against malformed input, where slices overlapping on one
+    // level would make it long.
+    template <class Visit>
+    void forEachReaching(const Slices &slices, double fromUs, double toUs, Visit visit) const
+    {
+        constexpr std::size_t kMaxScan = 1 << 20;
+        for (std::size_t k = firstEndingAtOrAfter(slices, fromUs), n = 0; k < m_size && n < kMaxScan;
+             ++k, ++n) {
+            if (startUs(slices, k) > toUs)
+                break;
+            visit(k);
+        }
+    }
     // The level by time buckets, for frames too zoomed out to tell its slices apart (empty for
     // small levels and levels with instants).
     const LevelSummary &summary() const { return m_summary; }
