@@ -38,9 +38,10 @@ public:
     // First k >= from whose slice starts at or after `us`.
     std::size_t firstStartingAtOrAfter(const Slices &slices, double us, std::size_t from) const;
     double startUs(const Slices &slices, std::size_t k) const { return slices[sliceIndex(k)].startUs; }
-    // Calls visit(k) for every k whose slice reaches into [fromUs, toUs], in start order. A scan from
-    // the first one ending in it, bounded against malformed input, where slices overlapping on one
-    // level would make it long.
+    // Calls visit(k), in start order, from the first k whose slice ends at or after fromUs to the
+    // last that starts at or before toUs: every slice reaching into [fromUs, toUs]. On a level whose
+    // slices overlap (malformed input) some of those visited end before fromUs, so a visitor that
+    // cares checks; there the scan is also bounded, as overlaps could make it long.
     template <class Visit>
     void forEachReaching(const Slices &slices, double fromUs, double toUs, Visit visit) const
     {
