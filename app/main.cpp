@@ -7,6 +7,7 @@
 #include "app/window/mainwindow.h"
 #include "app/window/singleinstance.h"
 #include "model/io/hugepagemalloc.h"
+#include "model/io/largeallocations.h"
 #include "model/snapshot/snapshotcache.h"
 
 #include <QApplication>
@@ -85,6 +86,7 @@ void open(MainWindow &window, const QString &path)
 int main(int argc, char *argv[])
 {
     restartWithHugePageMalloc(argv); // returns only when it would change nothing
+    mapLargeAllocationsApart();
     // Snapshots of the captures this run opened are written in the background: let them finish
     // on every way out, after the verb's output.
     struct WaitForSnapshots

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <unordered_set>
@@ -476,15 +477,18 @@ void buildLanes(Capture &c)
     }
     cancellableStableSort(samples.begin(), samples.end(),
                           [](const auto &a, const auto &b) { return a.first < b.first; });
-    for (auto &q : queue) {
-        q.timesUs.reserve(samples.size());
+    // The three series sample the same records: one array of times serves them all.
+    auto times = std::make_shared<std::vector<double>>();
+    times->reserve(samples.size());
+    for (auto &q : queue)
         q.values.reserve(samples.size());
-    }
-    for (const auto &[t, r] : samples)
-        for (int k = 0; k < 3; ++k) {
-            queue[k].timesUs.push_back(t);
+    for (const auto &[t, r] : samples) {
+        times->push_back(t);
+        for (int k = 0; k < 3; ++k)
             queue[k].values.push_back(r->sharedAtEnd[k]);
-        }
+    }
+    for (auto &q : queue)
+        q.timesUs = FlatArray<double>::view(times->data(), times->size(), times);
     if (!samples.empty())
         for (auto &q : queue)
             c.counters.push_back(std::move(q));

@@ -24,7 +24,7 @@ template <typename F> void forEachDeviceTime(const RawRecords &raw, F &&f)
     }
     for (const auto *lanes : {&raw.schedulerThreads, &raw.orchestratorLanes})
         for (const auto &lane : *lanes)
-            for (const auto &t : lane.times) {
+            for (const auto &[record, t] : lane) {
                 cancelPoints.tick();
                 f(t.start);
                 f(t.end);
@@ -59,7 +59,7 @@ std::uint64_t CaptureTimeBase::baseCycles(const RawRecords &raw)
     }
     for (const auto *lanes : {&raw.schedulerThreads, &raw.orchestratorLanes})
         for (const auto &lane : *lanes)
-            for (const auto &t : lane.times) {
+            for (const auto &[record, t] : lane) {
                 cancelPoints.tick();
                 consider(t.start);
                 consider(t.end);

@@ -22,7 +22,7 @@ std::uint64_t hostOrigin(const RawRecords &raw, std::uint64_t fallback)
         return raw.hostTimelineOriginNs;
     std::uint64_t minHost = ~std::uint64_t(0);
     for (const auto &lane : raw.hostOrchestratorLanes)
-        for (const auto &t : lane.times)
+        for (const auto &[record, t] : lane)
             for (const auto v : {t.start, t.end})
                 if (CaptureTimeBase::isSet(v))
                     minHost = std::min(minHost, v);
@@ -127,7 +127,7 @@ HostAxis compositeAxis(const RawRecords &raw, std::uint64_t base, std::int64_t f
     bool any = false;
     const auto hostOnly = CaptureTimeBase::causalComposite(base, frequencyHz, origin, 0);
     for (const auto &lane : raw.hostOrchestratorLanes)
-        for (const auto &t : lane.times)
+        for (const auto &[record, t] : lane)
             for (const auto v : {t.start, t.end}) {
                 const double us = hostOnly.hostUs(v);
                 hostEndUs = any ? std::max(hostEndUs, us) : us;
@@ -163,7 +163,7 @@ ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIde
     }
     const bool legacyPhases = raw.hasSchedulerPhases && !raw.hasSchedulerRecords;
     for (const auto &lane : raw.schedulerThreads)
-        for (const auto &t : lane.times) {
+        for (const auto &[record, t] : lane) {
             cc.extent.add(t.start);
             cc.extent.add(t.end);
             if (legacyPhases) { // aicpu_scheduler_phases are the AICPU's by construction (inferred)
@@ -174,7 +174,7 @@ ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIde
     if (!legacyPhases)
         cc.sched = raw.aicpuStreamCycles;
     for (const auto &lane : raw.orchestratorLanes)
-        for (const auto &t : lane.times) {
+        for (const auto &[record, t] : lane) {
             for (CycleBounds *b : {&cc.extent, &cc.orch}) {
                 b->add(t.start);
                 b->add(t.end);
@@ -187,7 +187,7 @@ ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIde
         }
     CycleBounds host;
     for (const auto &lane : raw.hostOrchestratorLanes)
-        for (const auto &t : lane.times) {
+        for (const auto &[record, t] : lane) {
             host.add(t.start);
             host.add(t.end);
         }

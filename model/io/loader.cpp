@@ -5,6 +5,7 @@
 #include "discovery.h"
 #include "dispatchidentityreader.h"
 #include "hostlogreader.h"
+#include "largeallocations.h"
 #include "memorybudget.h"
 #include "namemapreader.h"
 #include "perfhintjoin.h"
@@ -390,6 +391,8 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
         return result;
     }
     progress.finish();
+    // The parse's raw streams and orders are gone; the lanes below are the load's last large arrays.
+    returnFreedHeapMemory();
     // Laying out the lanes of every run below takes seconds at ten million rows: stop before it.
     if (control.cancelled()) {
         result.error = cancelledLoad(path);

@@ -15,7 +15,7 @@ namespace lanescope {
 namespace {
 
 // The minimum strictly positive receive or end of the rows (§3.2 over the AICore rows alone).
-std::uint64_t previewBase(const std::vector<RawAicoreRow> &rows)
+std::uint64_t previewBase(const ChunkedArray<RawAicoreRow> &rows)
 {
     std::uint64_t base = 0;
     CancelPoints cancelPoints;
@@ -79,7 +79,7 @@ LoadPreviewer::LoadPreviewer(const LoadControl &control, const ByteSource &sourc
 
 bool LoadPreviewer::due(const RawRecords &raw)
 {
-    const std::vector<RawAicoreRow> &rows = raw.aicore;
+    const ChunkedArray<RawAicoreRow> &rows = raw.aicore;
     for (; m_scannedRows < rows.size(); ++m_scannedRows)
         if (rows[m_scannedRows].runEpoch != rows.front().runEpoch) {
             m_stopped = true;

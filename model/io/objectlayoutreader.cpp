@@ -48,8 +48,12 @@ void moveLanes(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out)
 {
     out.clear();
     out.reserve(raw.size());
-    for (auto &lane : raw)
-        out.push_back(std::move(lane.records)); // µs fields were read straight into the records
+    for (auto &lane : raw) {
+        PhaseLane &records = out.emplace_back();
+        records.reserve(lane.size());
+        // µs fields were read straight into the records.
+        lane.consume([&records](const RawPhaseRecord &p) { records.push_back(p.record); });
+    }
 }
 
 } // namespace

@@ -283,7 +283,7 @@ void PhaseRecordsReader::readLanes(std::vector<RawPhaseLane> &lanes, Source sour
                 m_raw.phaseDamage.note(at);
                 continue;
             }
-            lanes.back().push(record, times);
+            lanes.back().push_back({record, times});
         }
         if (!m_c.ok())
             return;
@@ -333,8 +333,7 @@ void PhaseRecordsReader::readSchedulerRecords()
 void PhaseRecordsReader::readSchedulerStream()
 {
     // scheduler_id may follow the records, so a stream is collected whole and placed at the end.
-    m_streamRecords.records.clear();
-    m_streamRecords.times.clear();
+    m_streamRecords.clear();
     m_streamMetrics.clear();
     m_metricIndex.clear();
     SchedulerStream info;
@@ -384,7 +383,7 @@ void PhaseRecordsReader::readSchedulerStream()
                         m_streamMetrics.push_back(record);
                         m_metricIndex.push_back(index);
                     } else {
-                        m_streamRecords.push(record, times);
+                        m_streamRecords.push_back({record, times});
                     }
                 }
             }
@@ -430,9 +429,9 @@ void PhaseRecordsReader::readSchedulerStream()
         return;
     // Only the AICPU's streams bound the host log's `sched` window (upstream §2.3).
     if (info.producer == QLatin1String("aicpu"))
-        for (const RawTimes &t : m_streamRecords.times) {
-            m_raw.aicpuStreamCycles.add(t.start);
-            m_raw.aicpuStreamCycles.add(t.end);
+        for (const RawPhaseRecord &p : m_streamRecords) {
+            m_raw.aicpuStreamCycles.add(p.times.start);
+            m_raw.aicpuStreamCycles.add(p.times.end);
         }
     // Metrics carry extra fields of a record by index (pop counts, ready-queue depths).
     for (std::size_t i = 0; i < m_streamMetrics.size(); ++i) {
@@ -440,7 +439,7 @@ void PhaseRecordsReader::readSchedulerStream()
         if (idx < 0 || std::uint64_t(idx) >= m_streamRecords.size())
             continue;
         const PhaseRecord &m = m_streamMetrics[i];
-        PhaseRecord &r = m_streamRecords.records[std::size_t(idx)];
+        PhaseRecord &r = m_streamRecords[std::size_t(idx)].record;
         if (m.flags & PhaseRecord::HasPopCounts) {
             r.popHit = m.popHit;
             r.popMiss = m.popMiss;
@@ -520,12 +519,10 @@ void PhaseRecordsReader::placeSchedulerStreams()
     for (std::size_t i = 0; i < placed.size(); ++i) {
         auto &lane = threads[i];
         auto &records = placed[i].records;
-        if (lane.empty()) {
+        if (lane.empty())
             lane = std::move(records);
-        } else {
-            lane.records.insert(lane.records.end(), records.records.begin(), records.records.end());
-            lane.times.insert(lane.times.end(), records.times.begin(), records.times.end());
-        }
+        else
+            lane.append(records);
         streams[i] = std::move(placed[i].info);
     }
 }

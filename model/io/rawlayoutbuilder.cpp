@@ -73,7 +73,8 @@ void checkHostCapture(const RawRecords &raw, Capture &capture, const QString &fi
             .arg(h.error.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(h.error)));
 }
 
-// Converts in place and moves the records out: a million-record stream never exists twice.
+// Converts each lane into one of exactly its number of records, freeing the raw records chunk by
+// chunk as they are taken: a million-record stream never exists twice.
 void convertPhases(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out, const CaptureTimeBase &tb,
                    bool hostClock, std::int32_t forcedKind)
 {
@@ -81,21 +82,16 @@ void convertPhases(std::vector<RawPhaseLane> &raw, std::vector<PhaseLane> &out, 
     out.reserve(raw.size());
     CancelPoints cancelPoints;
     for (auto &lane : raw) {
-        // Into a lane of exactly their number: the parser's lane grew by doubling, and the slack
-        // it leaves would be held, as records of 80 bytes, for as long as the capture is open.
         PhaseLane &converted = out.emplace_back();
-        converted.reserve(lane.records.size());
-        for (std::size_t i = 0; i < lane.records.size(); ++i) {
+        converted.reserve(lane.size());
+        lane.consume([&](const RawPhaseRecord &p) {
             cancelPoints.tick();
-            PhaseRecord &r = converted.emplace_back(lane.records[i]);
-            const RawTimes &t = lane.times[i];
-            r.startUs = hostClock ? tb.hostUs(t.start) : tb.deviceUs(t.start);
-            r.endUs = hostClock ? tb.hostUs(t.end) : tb.deviceUs(t.end);
+            PhaseRecord &r = converted.emplace_back(p.record);
+            r.startUs = hostClock ? tb.hostUs(p.times.start) : tb.deviceUs(p.times.start);
+            r.endUs = hostClock ? tb.hostUs(p.times.end) : tb.deviceUs(p.times.end);
             if (forcedKind >= 0)
                 r.kind = std::uint16_t(forcedKind);
-        }
-        std::vector<RawTimes>().swap(lane.times);
-        std::vector<PhaseRecord>().swap(lane.records);
+        });
     }
 }
 
@@ -110,9 +106,8 @@ struct RowStats
     std::int32_t maxOutsideCore = -1;
 };
 
-// Task rows sorted by task id (§3.3 step 5), raw values kept even where they look wrong (§13.5).
-RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAicpu, const CaptureTimeBase &tb,
-                       Capture &capture)
+// Where each row of the output comes from: positions in the raw AICore stream, in task-id order.
+std::vector<std::uint32_t> taskOrder(const RawRecords &raw, const TaskJoin &join, bool joinAicpu)
 {
     const std::size_t nCore = raw.aicore.size();
     std::vector<RowOrder> order(nCore);
@@ -125,15 +120,49 @@ RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAic
     }
     if (!std::is_sorted(order.begin(), order.end()))
         cancellableSort(order.begin(), order.end());
+    std::vector<std::uint32_t> from(nCore);
+    for (std::size_t k = 0; k < nCore; ++k)
+        from[k] = order[k].row;
+    return from;
+}
 
+// Puts rows[from[k]] at k for every k, following each cycle of the permutation in place: the rows
+// are the largest array of a capture, and a sorted copy would hold them twice.
+void permute(std::vector<TaskRow> &rows, const std::vector<std::uint32_t> &from)
+{
+    std::vector<bool> placed(rows.size(), false);
+    CancelPoints cancelPoints;
+    for (std::size_t start = 0; start < rows.size(); ++start) {
+        if (placed[start] || from[start] == start)
+            continue;
+        const TaskRow first = rows[start];
+        std::size_t at = start;
+        while (from[at] != start) {
+            cancelPoints.tick();
+            rows[at] = rows[from[at]];
+            placed[at] = true;
+            at = from[at];
+        }
+        rows[at] = first;
+        placed[at] = true;
+    }
+}
+
+// Task rows sorted by task id (§3.3 step 5), raw values kept even where they look wrong (§13.5).
+// The raw AICore rows are taken in file order and freed as they are, so that they and the task
+// rows never exist whole at once; the rows are put in task order afterwards.
+RowStats buildTaskRows(RawRecords &raw, const TaskJoin &join, bool joinAicpu, const CaptureTimeBase &tb,
+                       Capture &capture)
+{
+    const std::vector<std::uint32_t> from = taskOrder(raw, join, joinAicpu);
     RowStats stats;
     const auto &coreTypes = capture.info.coreTypes;
-    auto &rows = capture.rows;
-    rows.clear();
-    rows.reserve(nCore);
-    for (const RowOrder &o : order) {
+    std::vector<TaskRow> rows;
+    rows.reserve(raw.aicore.size());
+    CancelPoints cancelPoints;
+    raw.aicore.consume([&](const RawAicoreRow &a) {
         cancelPoints.tick();
-        const RawAicoreRow &a = raw.aicore[o.row];
+        const std::size_t i = rows.size();
         TaskRow t = aicoreTaskRow(a, tb, coreTypes);
         if (std::size_t(a.coreId) >= coreTypes.size()) {
             ++stats.outsideCoreTypes;
@@ -144,7 +173,7 @@ RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAic
         if (a.columns >= 6 && a.receiveToStart > 0 && a.receiveToStart >= a.startCycles)
             ++stats.receiveNotBeforeStart;
         if (joinAicpu) {
-            const std::uint32_t p = join.partner[o.row];
+            const std::uint32_t p = join.partner[i];
             if (p != TaskJoin::kNoPartner && CaptureTimeBase::isSet(raw.aicpu[p].finishCycles)) {
                 const RawAicpuRow &c = raw.aicpu[p];
                 t.flags |= TaskRow::HasAicpu;
@@ -157,10 +186,13 @@ RowStats buildTaskRows(const RawRecords &raw, const TaskJoin &join, bool joinAic
                 ++stats.aicpuMissing;
             }
         }
-        if (join.duplicateKey[o.row])
+        if (join.duplicateKey[i])
             t.flags |= TaskRow::DuplicateKey;
         rows.push_back(t);
-    }
+    });
+    raw.aicpu.clear();
+    permute(rows, from);
+    capture.rows = std::move(rows);
     return stats;
 }
 
@@ -203,7 +235,7 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
                 .arg(fileName));
 
     // The join on the second core while this one finds the time base: both only read the rows.
-    static const std::vector<RawAicpuRow> noAicpu;
+    static const ChunkedArray<RawAicpuRow> noAicpu;
     auto joining = asyncCancellable(
         [&] { return TaskJoin::build(raw.aicore, joinAicpu ? raw.aicpu : noAicpu, useEpoch); });
 
@@ -234,13 +266,10 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
             convertPhases(raw.orchestratorLanes, capture.orchestratorLanes, tb, false, orchSubmit);
     });
     const TaskJoin join = joining.get();
-    const RowStats stats = buildTaskRows(raw, join, joinAicpu, tb, capture);
     const std::size_t nCore = raw.aicore.size();
     const bool haveAicpuRows = !raw.aicpu.empty();
-    std::vector<RawAicoreRow>().swap(raw.aicore);
-    std::vector<RawAicpuRow>().swap(raw.aicpu);
+    const RowStats stats = buildTaskRows(raw, join, joinAicpu, tb, capture);
     phases.get();
-
     capture.schedulerStreams = std::move(raw.schedulerStreams);
     if (!capture.schedulerStreams.empty())
         capture.schedulerStreams.resize(capture.schedulerThreads.size());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chunkedarray.h"
 #include "clockalignment.h"
 #include "clockalignmentrecord.h"
 #include "containmentplacement.h"
@@ -67,22 +68,16 @@ struct RawTimes
     std::uint64_t end = 0;
 };
 
-// One lane of records. `records` already holds everything but the raw times (per-task-object files
-// write µs, which go straight into the records); times[i] belongs to records[i] and is converted in
-// place once the time base is known, so a lane is never copied.
-struct RawPhaseLane
+// One record of a lane as read. `record` already holds everything but the raw times (per-task-object
+// files write µs, which go straight into the record); `times` are converted once the time base is
+// known.
+struct RawPhaseRecord
 {
-    std::vector<PhaseRecord> records;
-    std::vector<RawTimes> times;
-
-    std::size_t size() const { return records.size(); }
-    bool empty() const { return records.empty(); }
-    void push(const PhaseRecord &r, const RawTimes &t)
-    {
-        records.push_back(r);
-        times.push_back(t);
-    }
+    PhaseRecord record;
+    RawTimes times;
 };
+
+using RawPhaseLane = ChunkedArray<RawPhaseRecord>;
 
 // aicpu_lifecycle_records entry (spec §11): raw cycles per LifecycleStage, 0 when absent.
 struct RawLifecycle
@@ -182,12 +177,12 @@ struct RawRecords
 
     // Raw stream layout.
     bool hasAicoreTasks = false;
-    std::vector<RawAicoreRow> aicore;
+    ChunkedArray<RawAicoreRow> aicore;
     StreamDamage aicoreDamage;
     bool hasAicpuTasks = false;
     bool hasSchedulerTasks = false;
     QString schedulerTasksProducer;
-    std::vector<RawAicpuRow> aicpu;
+    ChunkedArray<RawAicpuRow> aicpu;
     StreamDamage aicpuDamage;
     bool hasSchedulerPhases = false;
     bool hasSchedulerRecords = false;

@@ -139,8 +139,6 @@ void RecordsParser::readAicoreRows()
     m_raw.hasAicoreTasks = true;
     if (notArray("aicore_tasks"))
         return;
-    if (m_raw.aicore.empty() && m_sizeHint > 0)
-        m_raw.aicore.reserve(std::size_t(std::min<std::int64_t>(m_sizeHint / 160, 1 << 24)));
     auto &damage = m_raw.aicoreDamage;
     m_c.enterArray();
     std::uint64_t v[7];
@@ -186,8 +184,6 @@ void RecordsParser::readAicpuRows(const char *name)
         m_c.skip();
         return;
     }
-    if (m_sizeHint > 0)
-        m_raw.aicpu.reserve(std::size_t(std::min<std::int64_t>(m_sizeHint / 200, 1 << 24)));
     auto &damage = m_raw.aicpuDamage;
     m_c.enterArray();
     std::uint64_t v[5];

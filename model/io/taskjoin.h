@@ -33,7 +33,7 @@ struct TaskJoin
     std::uint64_t largestGapRecords = 0;
 
     // `useEpoch` adds run_epoch to the key (only when both streams carry it consistently).
-    static TaskJoin build(const std::vector<RawAicoreRow> &aicore, const std::vector<RawAicpuRow> &aicpu,
+    static TaskJoin build(const ChunkedArray<RawAicoreRow> &aicore, const ChunkedArray<RawAicpuRow> &aicpu,
                           bool useEpoch);
 };
 

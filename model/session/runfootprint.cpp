@@ -2,6 +2,8 @@
 
 #include "capturefacts.h"
 
+#include <algorithm>
+
 namespace lanescope {
 
 namespace {
@@ -46,8 +48,15 @@ std::vector<FootprintPart> runFootprint(const Capture &c, const CaptureIndex *in
     for (const PhaseLane &lane : c.orchestratorLanes)
         orchestrator += heapOf(lane);
     orchestrator += heapOf(c.orchestratorLanes) + heapOf(c.hostUploads) + heapOf(c.aicpuLifecycle);
-    for (const CounterTrack &t : c.counters)
-        counters += heapOf(t.timesUs) + heapOf(t.values) + heapOf(t.pointLabel) + heapOf(t.pointLabels);
+    std::vector<const double *> timesSeen; // series of one counter share their times
+    for (const CounterTrack &t : c.counters) {
+        const bool sharedTimes = t.timesUs.isView() && std::find(timesSeen.begin(), timesSeen.end(),
+                                                                 t.timesUs.data()) != timesSeen.end();
+        if (t.timesUs.isView())
+            timesSeen.push_back(t.timesUs.data());
+        counters += (sharedTimes ? 0 : heapOf(t.timesUs)) + heapOf(t.values) + heapOf(t.pointLabel) +
+                    heapOf(t.pointLabels);
+    }
     counters += heapOf(c.counters) + heapOf(c.flows);
     strings += c.strings.memoryBytes() + c.phaseKinds.memoryBytes() + heapOf(c.traceSliceArgs);
     for (auto it = c.names.names.cbegin(); it != c.names.names.cend(); ++it)

@@ -41,6 +41,7 @@
 #include "model/index/captureindex.h"
 #include "model/io/discovery.h"
 #include "model/io/hugepagemalloc.h"
+#include "model/io/largeallocations.h"
 #include "model/io/loader.h"
 #include "model/io/memorybudget.h"
 #include "model/session/capturedocument.h"
@@ -466,6 +467,7 @@ int main(int argc, char **argv)
 {
     // Measured as the application runs (app/main.cpp); the children inherit it.
     restartWithHugePageMalloc(argv);
+    mapLargeAllocationsApart();
     // The first frame is painted with fonts, which need a (headless) GUI application.
     if (argc == 3 && argv[1] == std::string_view("--measure-first-frame")) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

@@ -959,6 +959,48 @@ private slots:
         QCOMPARE(int(r.capture.rows[2].flags), kMissing | kReceive);
     }
 
+    void rowsArePlacedInTaskOrder_data()
+    {
+        // AICore rows by task id in file order; each is joined by its own AICPU row, so that a row
+        // placed wrongly would carry another task's times.
+        QTest::addColumn<QList<int>>("tasks");
+        QTest::newRow("already in order") << QList<int>{1, 2, 3, 4};
+        QTest::newRow("two swapped") << QList<int>{2, 1, 3, 4};
+        QTest::newRow("one cycle of three") << QList<int>{3, 1, 2, 4};
+        QTest::newRow("reversed") << QList<int>{6, 5, 4, 3, 2, 1};
+        QTest::newRow("two cycles") << QList<int>{2, 3, 1, 5, 6, 4};
+    }
+    void rowsArePlacedInTaskOrder()
+    {
+        QFETCH(QList<int>, tasks);
+        QByteArray aicore, aicpu;
+        for (qsizetype i = 0; i < tasks.size(); ++i) {
+            const int t = tasks[i];
+            const QByteArray sep = i ? ", " : "";
+            // Task t runs from 100 t to 100 t + 10 on core 0, dispatched at 100 t - 5.
+            aicore += sep + QByteArray("[0, %1, %2, %3, %4, 0]")
+                                .replace("%1", QByteArray::number(t))
+                                .replace("%2", QByteArray::number(i))
+                                .replace("%3", QByteArray::number(100 * t))
+                                .replace("%4", QByteArray::number(100 * t + 10));
+            aicpu += sep + QByteArray("[0, %1, %2, %3]")
+                               .replace("%1", QByteArray::number(i))
+                               .replace("%2", QByteArray::number(100 * t - 5))
+                               .replace("%3", QByteArray::number(100 * t + 11));
+        }
+        const auto r = readBytes(level2With(aicore, aicpu));
+        QVERIFY2(r.ok, qPrintable(r.error.toString()));
+        const auto &rows = r.capture.rows;
+        QCOMPARE(rows.size(), std::size_t(tasks.size()));
+        const double base = 100.0 - 5.0; // the earliest dispatch, 1 MHz: 1 cycle = 1 µs
+        for (std::size_t k = 0; k < rows.size(); ++k) {
+            const int t = int(k) + 1;
+            compareRow(rows[k], quint64(t), 0, 100.0 * t - base, 100.0 * t - base, 100.0 * t + 10 - base,
+                       100.0 * t - 5 - base, 100.0 * t + 11 - base, kAicpu | kReceive);
+            QCOMPARE(rows[k].regTaskId, std::uint32_t(tasks.indexOf(t)));
+        }
+    }
+
     void levelTwoWithoutAicpuRowsKeepsEverything()
     {
         const auto r = readBytes(level2With("[0, 1, 0, 10, 20, 5], [1, 2, 0, 30, 40, 5]", ""));

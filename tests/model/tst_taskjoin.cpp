@@ -38,8 +38,8 @@ private slots:
     void pairsRegardlessOfFileOrder()
     {
         // AICore rows grouped by core (producer order), AICPU rows interleaved: same pairing either way.
-        const std::vector<RawAicoreRow> aicore = {core(0, 1), core(0, 2), core(1, 1), core(1, 2)};
-        const std::vector<RawAicpuRow> aicpu = {cpu(1, 2), cpu(0, 1), cpu(1, 1), cpu(0, 2)};
+        const ChunkedArray<RawAicoreRow> aicore = {core(0, 1), core(0, 2), core(1, 1), core(1, 2)};
+        const ChunkedArray<RawAicpuRow> aicpu = {cpu(1, 2), cpu(0, 1), cpu(1, 1), cpu(0, 2)};
         const auto j = TaskJoin::build(aicore, aicpu, false);
         QCOMPARE(j.partner, (std::vector<std::uint32_t>{1, 3, 2, 0}));
         QCOMPARE(j.aicoreWithoutPartner, quint64(0));
@@ -51,9 +51,9 @@ private slots:
     {
         // Core 0: 1, 2, 5 (gap 2) and core 3: 10, 14 (gap 3) in epoch 1; core 0 restarts at 1 in epoch 2 (no
         // gap).
-        const std::vector<RawAicoreRow> aicore = {core(0, 1, 1), core(0, 2, 1), core(0, 5, 1), core(3, 10, 1),
-                                                  core(0, 1, 2)};
-        const std::vector<RawAicpuRow> aicpu = {cpu(3, 14, 1), cpu(0, 1, 2)};
+        const ChunkedArray<RawAicoreRow> aicore = {core(0, 1, 1), core(0, 2, 1), core(0, 5, 1),
+                                                   core(3, 10, 1), core(0, 1, 2)};
+        const ChunkedArray<RawAicpuRow> aicpu = {cpu(3, 14, 1), cpu(0, 1, 2)};
         const auto j = TaskJoin::build(aicore, aicpu, true);
         QCOMPARE(j.counterGapRecords, quint64(5));
         QCOMPARE(j.coresWithGaps, 2u);
@@ -68,8 +68,8 @@ private slots:
 
     void withoutEpochTheSameRowsAreDuplicates()
     {
-        const std::vector<RawAicoreRow> aicore = {core(0, 1, 1), core(0, 1, 2)};
-        const std::vector<RawAicpuRow> aicpu = {cpu(0, 1, 1), cpu(0, 1, 2)};
+        const ChunkedArray<RawAicoreRow> aicore = {core(0, 1, 1), core(0, 1, 2)};
+        const ChunkedArray<RawAicpuRow> aicpu = {cpu(0, 1, 1), cpu(0, 1, 2)};
         const auto j = TaskJoin::build(aicore, aicpu, false);
         QCOMPARE(j.duplicateAicoreRows, quint64(1));
         QCOMPARE(j.duplicateAicpuRows, quint64(1));
@@ -79,9 +79,9 @@ private slots:
 
     void droppedRowsAreListedByCore()
     {
-        const std::vector<RawAicoreRow> aicore = {core(2, 1)};
-        const std::vector<RawAicpuRow> aicpu = {cpu(7, 1, 0), cpu(2, 1), cpu(5, 3),
-                                                cpu(7, 2),    cpu(5, 4), cpu(5, 5)};
+        const ChunkedArray<RawAicoreRow> aicore = {core(2, 1)};
+        const ChunkedArray<RawAicpuRow> aicpu = {cpu(7, 1, 0), cpu(2, 1), cpu(5, 3),
+                                                 cpu(7, 2),    cpu(5, 4), cpu(5, 5)};
         const auto j = TaskJoin::build(aicore, aicpu, false);
         QCOMPARE(j.droppedAicpu, quint64(5));
         QCOMPARE(j.droppedAicpuByCore, (std::vector<std::pair<std::int32_t, std::uint64_t>>{{5, 3}, {7, 2}}));
