@@ -27,18 +27,26 @@ enum class LaneKind : std::uint8_t {
 };
 
 // One drawable interval. Sorted by startUs within a lane.
+//
+// A capture holds two or three slices per AICore row (its AICore bar, its Scheduler View bar, and
+// the scheduler and orchestrator records), so a slice is kept to 24 bytes: the colour key, the
+// nesting level and the flags share one word. A trace slice's run epoch is one of its kept
+// arguments (traceRunEpochOf, traceslicearg.h).
 struct Slice
 {
+    // Labels are colour keys or string indices below this; larger ones are folded (colour keys)
+    // or refused where they are made (trace names, tracebuilder.cpp).
+    static constexpr std::uint32_t kLabelLimit = 1u << 20;
+    // Nesting levels a lane draws; a deeper slice shares the last one.
+    static constexpr std::uint32_t kMaxDepth = 63;
+
     double startUs = 0;
     double endUs = 0;
     std::uint32_t ref = 0; // meaning depends on LaneKind
-    std::uint32_t label =
-        0; // Trace lanes: Capture::strings index; others: colour key (func id + 1 / phase kind)
-    std::uint8_t depth = 0; // nesting level inside the lane (drain_* inside drain, B/E stacks)
-    std::uint8_t flags = 0;
-    // Trace lanes: the event's args.run_epoch (supplement §4.3), 0 = none (epochs count from 1).
-    // Fills padding, so slices stay 32 bytes; other lanes reach their run through `ref`.
-    std::uint32_t runEpoch = 0;
+    // Trace lanes: Capture::strings index; others: colour key (func id + 1 / phase kind).
+    std::uint32_t label : 20 = 0;
+    std::uint32_t depth : 6 = 0; // nesting level inside the lane (drain_* inside drain, B/E stacks)
+    std::uint32_t flags : 6 = 0;
 
     enum Flag : std::uint8_t {
         Instant = 1 << 0, // zero-duration marker (i/I events, zero-length phases)
@@ -48,8 +56,14 @@ struct Slice
         AicpuMissing = 1 << 4,
         Unterminated = 1 << 5, // B without E, slice runs to the end of the capture
     };
+
+    // The nesting level `depth`, or the deepest a lane draws.
+    static std::uint32_t clampedDepth(std::size_t depth)
+    {
+        return depth < kMaxDepth ? std::uint32_t(depth) : kMaxDepth;
+    }
 };
-static_assert(sizeof(Slice) == 32, "lanes hold millions of slices: keep them small");
+static_assert(sizeof(Slice) == 24, "lanes hold millions of slices: keep them small");
 
 using Slices = FlatArray<Slice>;
 

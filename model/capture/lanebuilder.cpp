@@ -44,22 +44,24 @@ std::uint8_t assignSubLanes(Slices &slices)
             lastEnd.push_back(s.endUs);
         else
             lastEnd[k] = s.endUs;
-        s.depth = std::uint8_t(std::min<std::size_t>(k, 255));
+        s.depth = Slice::clampedDepth(k);
     }
-    return std::uint8_t(std::min<std::size_t>(lastEnd.empty() ? 0 : lastEnd.size() - 1, 255));
+    return std::uint8_t(Slice::clampedDepth(lastEnd.empty() ? 0 : lastEnd.size() - 1));
 }
 
 std::uint8_t maxDepthOf(const Slices &slices)
 {
     std::uint8_t maxDepth = 0;
     for (const Slice &s : slices)
-        maxDepth = std::max(maxDepth, s.depth);
+        maxDepth = std::max(maxDepth, std::uint8_t(s.depth));
     return maxDepth;
 }
 
 std::uint32_t colourKeyForFunction(int funcId)
 {
-    return funcId < 0 ? 0u : std::uint32_t(funcId) + 1u;
+    // A key picks a colour and nothing else (names come from the row), so ids past what a slice
+    // keeps (Slice::kLabelLimit) fold onto the others instead of onto "no function", 0.
+    return funcId < 0 ? 0u : 1u + std::uint32_t(funcId) % (Slice::kLabelLimit - 1);
 }
 
 bool isMarkerPhase(const QString &kind)
@@ -582,9 +584,9 @@ void buildHostLogLanes(Capture &c)
             sl.startUs = double(s.tsNs - (s.deviceClock ? deviceOrigin[{s.pid, s.inv}] : originNs)) / 1000.0;
         sl.endUs = sl.startUs + double(std::max<std::int64_t>(s.durNs, 0)) / 1000.0;
         sl.ref = i;
-        sl.depth = std::uint8_t(std::clamp(s.depth, 0, 255));
+        sl.depth = Slice::clampedDepth(std::size_t(std::max(s.depth, 0)));
         sl.label = 0;
-        lane.maxDepth = std::max(lane.maxDepth, sl.depth);
+        lane.maxDepth = std::max(lane.maxDepth, std::uint8_t(sl.depth));
         lane.slices.push_back(sl);
     }
     std::vector<Lane> hostLanes;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "stringtable.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <span>
@@ -24,6 +26,20 @@ inline std::span<const TraceSliceArg> traceSliceArgsOf(const std::vector<TraceSl
         std::equal_range(args.begin(), args.end(), TraceSliceArg{ref, 0, 0},
                          [](const TraceSliceArg &a, const TraceSliceArg &b) { return a.ref < b.ref; });
     return {first, last};
+}
+
+// The run (supplement §4.3) of the trace slice with this ref: its kept "run_epoch" arg, 0 = none
+// (epochs count from 1).
+inline std::uint32_t traceRunEpochOf(const std::vector<TraceSliceArg> &args, const StringTable &strings,
+                                     std::uint32_t ref)
+{
+    const std::int64_t key = strings.find(QStringLiteral("run_epoch"));
+    if (key < 0)
+        return 0;
+    for (const TraceSliceArg &a : traceSliceArgsOf(args, ref))
+        if (a.key == std::uint32_t(key))
+            return std::uint32_t(a.value);
+    return 0;
 }
 
 } // namespace lanescope

@@ -6,7 +6,7 @@ namespace lanescope {
 
 namespace {
 
-constexpr std::size_t kMaxDepth = 255; // Slice::depth is 8 bits; deeper slices share the last row
+constexpr std::size_t kMaxDepth = Slice::kMaxDepth; // deeper slices share the last row
 
 bool startsBefore(const Slice &a, const Slice &b)
 {
@@ -41,7 +41,6 @@ void matchBeginEnd(std::vector<BeginEndMark> &marks, double traceEndUs, std::vec
         s.endUs = m.ts - b.ts;
         s.ref = b.ordinal;
         s.label = b.label;
-        s.runEpoch = b.runEpoch;
         out.push_back(s);
     }
     counts.unmatchedBegins += open.size();
@@ -51,7 +50,6 @@ void matchBeginEnd(std::vector<BeginEndMark> &marks, double traceEndUs, std::vec
         s.endUs = std::max(0.0, traceEndUs - b->ts);
         s.ref = b->ordinal;
         s.label = b->label;
-        s.runEpoch = b->runEpoch;
         s.flags = Slice::Unterminated;
         out.push_back(s);
     }
@@ -66,7 +64,7 @@ std::uint8_t nestByContainment(std::vector<Slice> &slices)
         while (!openEnds.empty() && openEnds.back() <= s.startUs)
             openEnds.pop_back();
         const std::size_t depth = std::min(openEnds.size(), kMaxDepth);
-        s.depth = std::uint8_t(depth);
+        s.depth = std::uint32_t(depth);
         maxDepth = std::max(maxDepth, depth);
         // Zero-length slices and instants contain nothing.
         if (s.endUs > s.startUs)
@@ -91,7 +89,7 @@ std::uint8_t packIntoRows(std::vector<Slice> &slices)
                 rowEnds.push_back(s.endUs);
         }
         rowEnds[row] = std::max(rowEnds[row], s.endUs);
-        s.depth = std::uint8_t(row);
+        s.depth = std::uint32_t(row);
         maxRow = std::max(maxRow, row);
     }
     return std::uint8_t(maxRow);

@@ -14,7 +14,6 @@ struct BeginEndMark
     double ts = 0;
     std::uint32_t ordinal = 0; // position in the event list; ties in time keep file order
     std::uint32_t label = 0;
-    std::uint32_t runEpoch = 0; // the begin's args.run_epoch, 0 = none
     bool begin = false;
 };
 

@@ -81,9 +81,17 @@ TraceBuilder::TraceBuilder(Capture &capture, Utf8Interner &ids) : m_capture(capt
 
 std::uint32_t TraceBuilder::label(std::string_view name)
 {
+    // A slice keeps its name's index in 20 bits (Slice::kLabelLimit). Names past that many share
+    // one that says so, interned before any other so that its own index always fits.
+    if (m_unkeptName < 0)
+        m_unkeptName = m_capture.strings.intern(std::string_view("(name not kept)"));
     const std::uint32_t local = m_names.intern(name);
-    while (m_labelOfName.size() <= local)
-        m_labelOfName.push_back(m_capture.strings.intern(m_names.text(std::uint32_t(m_labelOfName.size()))));
+    while (m_labelOfName.size() <= local) {
+        const std::uint32_t id = m_capture.strings.intern(m_names.text(std::uint32_t(m_labelOfName.size())));
+        m_labelOfName.push_back(id < Slice::kLabelLimit ? id : std::uint32_t(m_unkeptName));
+    }
+    if (m_labelOfName[local] == std::uint32_t(m_unkeptName))
+        ++m_unkeptNames;
     return m_labelOfName[local];
 }
 
@@ -201,6 +209,13 @@ std::int32_t TraceBuilder::flowRankScope(const TraceId &id)
 
 void TraceBuilder::keepDetailArgs(const TraceEvent &event)
 {
+    // Every slice's run is one of its kept args: 4 bytes in each slice would be paid by every
+    // AICore bar of a native capture as well.
+    if (const std::uint32_t epoch = runEpochOf(event)) {
+        if (m_runEpochKey < 0)
+            m_runEpochKey = std::int64_t(m_capture.strings.intern(kRunEpochArg));
+        m_capture.traceSliceArgs.push_back({event.ordinal, std::uint32_t(m_runEpochKey), double(epoch)});
+    }
     if (event.argCount == 0)
         return;
     for (std::size_t k = 0; k < std::size(kDetailArgs); ++k) {
@@ -342,7 +357,6 @@ void TraceBuilder::addComplete(const TraceEvent &event)
     s.endUs = dur;
     s.ref = event.ordinal;
     s.label = label(event.name);
-    s.runEpoch = runEpochOf(event);
     m_threads[t].slices.push_back(s);
     keepDetailArgs(event);
     noteTime(start, start + dur);
@@ -359,7 +373,6 @@ void TraceBuilder::addBeginEnd(const TraceEvent &event)
     m.begin = event.phase[0] == 'B';
     if (m.begin) {
         m.label = label(event.name);
-        m.runEpoch = runEpochOf(event);
         keepDetailArgs(event);
     }
     m_threads[t].marks.push_back(m);
@@ -386,7 +399,6 @@ void TraceBuilder::addInstant(const TraceEvent &event)
     s.ref = event.ordinal;
     s.label = label(event.name);
     s.flags = Slice::Instant;
-    s.runEpoch = runEpochOf(event);
     m_threads[t].slices.push_back(s);
     keepDetailArgs(event);
     noteTime(s.startUs, s.startUs);
@@ -470,7 +482,6 @@ void TraceBuilder::addAsync(const TraceEvent &event)
         s.ref = event.ordinal;
         s.label = name;
         s.flags = Slice::Instant;
-        s.runEpoch = runEpochOf(event);
         m_threads[thread(key)].slices.push_back(s);
         keepDetailArgs(event);
         noteTime(s.startUs, s.startUs);
@@ -485,7 +496,6 @@ void TraceBuilder::addAsync(const TraceEvent &event)
     m.mark.begin = phase == 'b' || phase == 'S';
     if (m.mark.begin) {
         m.mark.label = label(event.name);
-        m.mark.runEpoch = runEpochOf(event);
         keepDetailArgs(event);
     }
     m_asyncMarks.push_back(m);
@@ -786,6 +796,9 @@ void TraceBuilder::reportRunsAndRanks()
                            .arg(m_unlistedRunEpochs > 0 ? QStringLiteral("more than ") : QString())
                            .arg(m_runEpochs.size())
                            .arg(listed(m_runEpochs)));
+    count(m_unkeptNames, QStringLiteral("event(s) named beyond the %1 distinct names a trace keeps: shown "
+                                        "as \"(name not kept)\"")
+                             .arg(Slice::kLabelLimit - 1));
     count(m_badRunEpochs,
           QStringLiteral(
               "event(s) with an args.run_epoch that is not a positive integer: shown without a run"));

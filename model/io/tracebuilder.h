@@ -160,6 +160,7 @@ private:
     std::set<std::uint32_t> m_runEpochs;
     std::set<std::int32_t> m_ranks;
     std::vector<std::uint32_t> m_detailKeys; // kDetailArgs as Capture::strings ids, once needed
+    std::int64_t m_runEpochKey = -1;         // kRunEpochArg as a Capture::strings id, once needed
 
     std::uint64_t m_events = 0;
     bool m_hasTime = false;
@@ -177,6 +178,8 @@ private:
     std::size_t m_reversedFlows = 0; // kept flows whose end precedes their start
     std::size_t m_nonNumericCounterValues = 0;
     std::size_t m_badRunEpochs = 0;
+    std::size_t m_unkeptNames = 0;  // events whose name got no index of its own (label())
+    std::int64_t m_unkeptName = -1; // the Capture::strings id of the name they share
     std::size_t m_unlistedRunEpochs = 0;
     std::size_t m_badRanks = 0;
     std::size_t m_unprefixedFlowIds = 0;

@@ -11,7 +11,7 @@ namespace snapshot {
 
 template <class Io, Is<LevelSummary::Bucket> S> void transfer(Io &io, S &b)
 {
-    static_assert(sizeof(LevelSummary::Bucket) == 72);
+    static_assert(sizeof(LevelSummary::Bucket) == 64);
     io(b.firstStartUs, b.lastStartUs, b.lastEndUs, b.longestUs, b.longest, b.count);
 }
 

@@ -89,7 +89,7 @@ LANESCOPE_FLAT(EdgePair, true);
 
 // A field added to a record stored as bytes travels without a change here, but may need a check
 // above (an enum or a bool) and always needs a new format version: these sizes say when.
-static_assert(sizeof(TaskRow) == 64 && sizeof(Slice) == 32 && sizeof(PhaseRecord) == 80 &&
+static_assert(sizeof(TaskRow) == 64 && sizeof(Slice) == 24 && sizeof(PhaseRecord) == 80 &&
               sizeof(HostUpload) == 32 && sizeof(LifecycleSlice) == 24 && sizeof(DepNode) == 32 &&
               sizeof(TraceSliceArg) == 16 && sizeof(Flow) == 32 && sizeof(DispatchKey) == 32 &&
               sizeof(ScopeSample) == 88 && sizeof(SliceSearchIndex::Bar) == 16);

@@ -393,6 +393,33 @@ private slots:
         QVERIFY(c.counters.empty());
     }
 
+    void barsAreColouredByFunction_data()
+    {
+        QTest::addColumn<int>("func");
+        QTest::addColumn<uint>("key");
+        QTest::newRow("no function") << -1 << 0u;
+        QTest::newRow("function 0") << 0 << 1u;
+        QTest::newRow("function 41") << 41 << 42u;
+        QTest::newRow("the last a slice keeps") << int(Slice::kLabelLimit) - 2 << Slice::kLabelLimit - 1;
+        // Past it, keys fold onto the others, never onto "no function".
+        QTest::newRow("one past") << int(Slice::kLabelLimit) - 1 << 1u;
+        QTest::newRow("far past") << int(Slice::kLabelLimit) + 40 << 42u;
+    }
+    void barsAreColouredByFunction()
+    {
+        QFETCH(int, func);
+        QFETCH(uint, key);
+        Capture c;
+        c.info.coreTypes = {CoreType::Aic};
+        c.rows.push_back(row(7, 0, 1, 2, 3, 0.5, 4, func));
+        buildLanes(c);
+        const Lane *aic = findLane(c, groups::aicore, "AIC_0");
+        const Lane *view = findLane(c, groups::schedulerView, "AIC_0");
+        QVERIFY(aic && view);
+        QCOMPARE(std::uint32_t(aic->slices[0].label), key);
+        QCOMPARE(std::uint32_t(view->slices[0].label), key);
+    }
+
     void readyQueueCounter()
     {
         Capture c = levelFour();

@@ -8,11 +8,21 @@ using namespace lanescope;
 
 namespace {
 
-QList<std::uint32_t> epochs(const Lane &lane)
+QList<std::uint32_t> epochs(const Capture &c, const Lane &lane)
 {
     QList<std::uint32_t> out;
     for (const Slice &s : lane.slices)
-        out << s.runEpoch;
+        out << traceRunEpochOf(c.traceSliceArgs, c.strings, s.ref);
+    return out;
+}
+
+// The kept args of a slice other than its run, which every slice of the fixture carries.
+std::vector<TraceSliceArg> detailArgs(const Capture &c, std::uint32_t ref)
+{
+    std::vector<TraceSliceArg> out;
+    for (const TraceSliceArg &a : traceSliceArgsOf(c.traceSliceArgs, ref))
+        if (c.strings.at(a.key) != QLatin1String("run_epoch"))
+            out.push_back(a);
     return out;
 }
 
@@ -113,7 +123,7 @@ void TestNewestMergedTrace::schedulerDurationKept()
     QCOMPARE(view.slices.size(), std::size_t(2));
     QList<double> kept;
     for (const Slice &s : view.slices) {
-        const auto args = traceSliceArgsOf(c.traceSliceArgs, s.ref);
+        const auto args = detailArgs(c, s.ref);
         QCOMPARE(args.size(), std::size_t(1));
         QCOMPARE(c.strings.at(args[0].key), QStringLiteral("scheduler-duration-us"));
         kept << args[0].value;
@@ -122,8 +132,14 @@ void TestNewestMergedTrace::schedulerDurationKept()
     // Args the details do not show (duration-us, taskId …) are not kept.
     const Lane &worker = c.lanes[std::size_t(traceLaneIndex(c, "Worker View", "AIC_0"))];
     for (const Slice &s : worker.slices)
-        QVERIFY(traceSliceArgsOf(c.traceSliceArgs, s.ref).empty());
-    QCOMPARE(c.traceSliceArgs.size(), std::size_t(2));
+        QVERIFY(detailArgs(c, s.ref).empty());
+    // Besides those two, only the runs of the slices stamped with one (11 of the fixture's).
+    const auto runs =
+        std::count_if(c.traceSliceArgs.begin(), c.traceSliceArgs.end(), [&c](const TraceSliceArg &a) {
+            return c.strings.at(a.key) == QLatin1String("run_epoch");
+        });
+    QCOMPARE(c.traceSliceArgs.size(), std::size_t(2 + runs));
+    QCOMPARE(runs, 11);
 }
 
 void TestNewestMergedTrace::runEpochsOfTheFixture()
@@ -133,14 +149,14 @@ void TestNewestMergedTrace::runEpochsOfTheFixture()
     const Capture &c = *r.capture;
     QCOMPARE(c.info.trace.runEpochs, std::vector<std::uint32_t>({1, 2}));
     QVERIFY(hasTraceWarning(c, QStringLiteral("trace holds events of 2 run epochs (1, 2); shown together")));
-    QCOMPARE(epochs(c.lanes[std::size_t(traceLaneIndex(c, "Worker View", "AIC_0"))]),
+    QCOMPARE(epochs(c, c.lanes[std::size_t(traceLaneIndex(c, "Worker View", "AIC_0"))]),
              QList<std::uint32_t>({1, 2}));
-    QCOMPARE(epochs(c.lanes[std::size_t(traceLaneIndex(c, "Scheduler View", "AIC_0"))]),
+    QCOMPARE(epochs(c, c.lanes[std::size_t(traceLaneIndex(c, "Scheduler View", "AIC_0"))]),
              QList<std::uint32_t>({1, 2}));
-    QCOMPARE(epochs(c.lanes[std::size_t(traceLaneIndex(c, "AICore Scheduler", "Scheduler_0"))]),
+    QCOMPARE(epochs(c, c.lanes[std::size_t(traceLaneIndex(c, "AICore Scheduler", "Scheduler_0"))]),
              QList<std::uint32_t>({1, 1, 1, 1, 2, 2}));
     // Lifecycle records carry no epoch.
-    QCOMPARE(epochs(c.lanes[0]), QList<std::uint32_t>(7, 0));
+    QCOMPARE(epochs(c, c.lanes[0]), QList<std::uint32_t>(7, 0));
 }
 
 void TestNewestMergedTrace::runEpochValues_data()
@@ -180,7 +196,7 @@ void TestNewestMergedTrace::runEpochValues()
     const Capture &c = *r.capture;
     QCOMPARE(c.lanes.size(), std::size_t(1));
     QCOMPARE(c.lanes[0].slices.size(), std::size_t(1));
-    QCOMPARE(c.lanes[0].slices[0].runEpoch, std::uint32_t(epoch));
+    QCOMPARE(traceRunEpochOf(c.traceSliceArgs, c.strings, c.lanes[0].slices[0].ref), std::uint32_t(epoch));
     QCOMPARE(c.info.trace.runEpochs,
              epoch ? std::vector<std::uint32_t>{epoch} : std::vector<std::uint32_t>{});
     QCOMPARE(hasTraceWarning(
@@ -202,7 +218,7 @@ void TestNewestMergedTrace::runEpochOfBeginEndAndInstants()
     const Capture &c = *r.capture;
     QList<std::uint32_t> all;
     for (const Lane &l : c.lanes)
-        all << epochs(l);
+        all << epochs(c, l);
     std::sort(all.begin(), all.end());
     // The end's epoch is not the slice's: a slice belongs to the run its begin was stamped with.
     QCOMPARE(all, QList<std::uint32_t>({3, 4, 5, 6}));

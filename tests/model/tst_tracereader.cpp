@@ -765,7 +765,7 @@ void TestTraceReader::hostileNesting()
     QVERIFY(hasWarning(*r.capture, QStringLiteral("nesting deeper than")));
     QCOMPARE(r.capture->lanes.size(), std::size_t(1));
 
-    // Ten thousand nested B events: depth saturates at the 8-bit limit.
+    // Ten thousand nested B events: depth saturates at the deepest level a lane draws.
     QByteArrayList events;
     for (int i = 0; i < 10000; ++i)
         events << QByteArray(R"({"name":"n","ph":"B","pid":1,"tid":1,"ts":)") + QByteArray::number(i) + "}";
@@ -776,9 +776,10 @@ void TestTraceReader::hostileNesting()
     QCOMPARE(r.capture->info.warnings, QStringList());
     const Lane &lane = r.capture->lanes[0];
     QCOMPARE(lane.slices.size(), std::size_t(10000));
-    QCOMPARE(lane.maxDepth, std::uint8_t(255));
-    QCOMPARE(lane.slices[9999].depth, std::uint8_t(255));
-    QCOMPARE(lane.slices[100].depth, std::uint8_t(100));
+    QCOMPARE(lane.maxDepth, std::uint8_t(Slice::kMaxDepth));
+    QCOMPARE(std::uint32_t(lane.slices[9999].depth), Slice::kMaxDepth);
+    QCOMPARE(std::uint32_t(lane.slices[62].depth), 62u);
+    QCOMPARE(std::uint32_t(lane.slices[100].depth), Slice::kMaxDepth);
 }
 
 void TestTraceReader::cancelled()

@@ -39,7 +39,7 @@ CapturePtr handBuiltCapture(const std::vector<HandBuiltTask> &tasks, int cores)
         const TaskRow &r = c->rows[i];
         if (r.coreId >= 0 && r.coreId < cores)
             c->lanes[std::size_t(r.coreId)].slices.push_back(
-                Slice{r.receiveUs, r.endUs, std::uint32_t(i), std::uint32_t(r.funcId + 1), 0, 0, 0});
+                Slice{r.receiveUs, r.endUs, std::uint32_t(i), std::uint32_t(r.funcId + 1), 0, 0});
     }
     for (Lane &lane : c->lanes)
         std::sort(lane.slices.begin(), lane.slices.end(),

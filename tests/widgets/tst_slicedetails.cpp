@@ -64,13 +64,14 @@ private slots:
             QVERIFY2(html.contains(line.section(QStringLiteral(": "), 1).toHtmlEscaped()), qPrintable(html));
     }
 
-    // Lanes of a native capture have their own details; their runEpoch field is not a trace's.
+    // Lanes of a native capture have their own details: a trace slice's kept args are not theirs.
     void otherLanesGetNoTraceLines()
     {
+        QVERIFY(!m_capture.traceSliceArgs.empty());
         Lane worker;
         worker.kind = LaneKind::Worker;
         Slice s;
-        s.runEpoch = 3;
+        s.ref = m_capture.traceSliceArgs.front().ref;
         QCOMPARE(lanescope::traceSliceLines(m_capture, worker, s), QStringList());
     }
 

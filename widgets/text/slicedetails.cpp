@@ -110,10 +110,12 @@ QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slic
     QStringList lines;
     if (lane.kind != LaneKind::Trace)
         return lines;
-    if (slice.runEpoch != 0)
-        lines << tr("Run epoch: %1").arg(slice.runEpoch);
+    if (const std::uint32_t epoch = traceRunEpochOf(capture.traceSliceArgs, capture.strings, slice.ref))
+        lines << tr("Run epoch: %1").arg(epoch);
     for (const TraceSliceArg &arg : traceSliceArgsOf(capture.traceSliceArgs, slice.ref)) {
         const QString &key = capture.strings.at(arg.key);
+        if (key == QLatin1String("run_epoch"))
+            continue; // said above
         // "-us" args are durations the converter measured on its own (e.g. scheduler-duration-us).
         lines << QStringLiteral("%1: %2").arg(key, key.endsWith(QLatin1String("-us"))
                                                        ? formatDuration(arg.value)
