@@ -99,16 +99,28 @@ int schedulerThreadCount(const Capture &c)
     return n;
 }
 
-// The rows of each core, cores ascending.
+// The rows of each core, cores ascending, each list of exactly its size: at ten million rows a
+// doubling list per core would hold half as much again.
 std::vector<std::pair<int, std::vector<std::uint32_t>>> rowsByCore(const Capture &c)
 {
-    std::map<int, std::vector<std::uint32_t>> byCore;
+    std::map<int, std::size_t> counts;
     CancelPoints cancelPoints;
+    for (const TaskRow &r : c.rows) {
+        cancelPoints.tick();
+        ++counts[r.coreId];
+    }
+    std::vector<std::pair<int, std::vector<std::uint32_t>>> byCore;
+    byCore.reserve(counts.size());
+    std::map<int, std::size_t> slot;
+    for (const auto &[core, n] : counts) {
+        slot[core] = byCore.size();
+        byCore.emplace_back(core, std::vector<std::uint32_t>()).second.reserve(n);
+    }
     for (std::uint32_t i = 0; i < c.rows.size(); ++i) {
         cancelPoints.tick();
-        byCore[c.rows[i].coreId].push_back(i);
+        byCore[slot[c.rows[i].coreId]].second.push_back(i);
     }
-    return {std::make_move_iterator(byCore.begin()), std::make_move_iterator(byCore.end())};
+    return byCore;
 }
 
 // A core's AICore lane and its Scheduler View lane (none when no row has AICPU times).
@@ -219,6 +231,67 @@ QString aicoreSchedulerLaneName(const SchedulerStream &s, std::size_t slot)
         .arg(s.workerId ? *s.workerId : s.schedulerId.value_or(std::int64_t(slot)));
 }
 
+// Shared ready-queue depth (§7.4, supplement §7 "Queue counter"): one sample at the end of every
+// complete/dispatch record with valid depths. A resolution thread's resolve/async_poll/dummy
+// records read the live queue too; on other threads those kinds carry zero-filled depths that
+// would draw false dips, so they feed the counter only from resolution threads. Its own function,
+// so that the samples (16 bytes each, millions) are gone before the core lanes grow.
+void appendReadyQueueCounters(Capture &c, const QString &schedulerGroup)
+{
+    CounterTrack queue[3];
+    const char *series[3] = {"AIC", "AIV", "MIX"};
+    for (int k = 0; k < 3; ++k) {
+        queue[k].group = schedulerGroup;
+        queue[k].name = QStringLiteral("shared_ready_queue");
+        queue[k].series = QLatin1String(series[k]);
+    }
+    enum class QueueSample : std::uint8_t { Never, Always, ResolutionThread };
+    std::vector<QueueSample> sampleOfKind(std::size_t(c.phaseKinds.size()), QueueSample::Never);
+    for (std::size_t k = 0; k < sampleOfKind.size(); ++k) {
+        const QString kind = canonicalPhase(c.phaseKinds.at(std::uint32_t(k)));
+        if (kind == QLatin1String("complete") || kind == QLatin1String("dispatch"))
+            sampleOfKind[k] = QueueSample::Always;
+        else if (kind == QLatin1String("resolve") || kind == QLatin1String("async_poll") ||
+                 kind == QLatin1String("dummy"))
+            sampleOfKind[k] = QueueSample::ResolutionThread;
+    }
+    std::vector<std::pair<double, const PhaseRecord *>> samples;
+    CancelPoints cancelPoints;
+    for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
+        const PhaseLane &records = c.schedulerThreads[t];
+        std::optional<bool> resolutionThread; // decided by the first record that needs it
+        for (const PhaseRecord &r : records) {
+            cancelPoints.tick();
+            if (!(r.flags & PhaseRecord::HasSharedDepth) || r.kind >= sampleOfKind.size())
+                continue;
+            const QueueSample sample = sampleOfKind[r.kind];
+            if (sample == QueueSample::ResolutionThread && !resolutionThread)
+                resolutionThread =
+                    schedulerRoleOf(records, c.phaseKinds, c.info.coreToThread, t) == SchedulerRole::Resolve;
+            if (sample == QueueSample::Always ||
+                (sample == QueueSample::ResolutionThread && *resolutionThread))
+                samples.emplace_back(r.endUs, &r);
+        }
+    }
+    cancellableStableSort(samples.begin(), samples.end(),
+                          [](const auto &a, const auto &b) { return a.first < b.first; });
+    // The three series sample the same records: one array of times serves them all.
+    auto times = std::make_shared<std::vector<double>>();
+    times->reserve(samples.size());
+    for (auto &q : queue)
+        q.values.reserve(samples.size());
+    for (const auto &[t, r] : samples) {
+        times->push_back(t);
+        for (int k = 0; k < 3; ++k)
+            queue[k].values.push_back(r->sharedAtEnd[k]);
+    }
+    for (auto &q : queue)
+        q.timesUs = FlatArray<double>::view(times->data(), times->size(), times);
+    if (!samples.empty())
+        for (auto &q : queue)
+            c.counters.push_back(std::move(q));
+}
+
 } // namespace
 
 std::optional<double> barStartOfRow(const TaskRow &row, LaneKind kind)
@@ -248,11 +321,12 @@ void buildLanes(Capture &c)
     // AICore and Scheduler View lanes, core by core, on the second core and on this one once its
     // AICPU lanes below are done. Both sides only read the rows; this side writes only the phase
     // kinds and counters, which the core lanes never read.
-    const auto coreRows = rowsByCore(c);
+    auto coreRows = rowsByCore(c);
     std::vector<CoreLanes> perCore(coreRows.size());
     SharedLoop coreLoop(coreRows.size());
     auto buildCore = [&](std::size_t i) {
         perCore[i] = coreLanesOf(c, coreRows[i].first, coreRows[i].second);
+        std::vector<std::uint32_t>().swap(coreRows[i].second); // its bars hold what it said now
     };
     auto secondCore = asyncCancellable([&] { coreLoop.run(buildCore); });
 
@@ -438,62 +512,7 @@ void buildLanes(Capture &c)
         lifecycle.push_back(std::move(lane));
     }
 
-    // Shared ready-queue depth (§7.4, supplement §7 "Queue counter"): one sample at the end of every
-    // complete/dispatch record with valid depths. A resolution thread's resolve/async_poll/dummy
-    // records read the live queue too; on other threads those kinds carry zero-filled depths that
-    // would draw false dips, so they feed the counter only from resolution threads.
-    CounterTrack queue[3];
-    const char *series[3] = {"AIC", "AIV", "MIX"};
-    for (int k = 0; k < 3; ++k) {
-        queue[k].group = schedulerGroup;
-        queue[k].name = QStringLiteral("shared_ready_queue");
-        queue[k].series = QLatin1String(series[k]);
-    }
-    enum class QueueSample : std::uint8_t { Never, Always, ResolutionThread };
-    std::vector<QueueSample> sampleOfKind(std::size_t(c.phaseKinds.size()), QueueSample::Never);
-    for (std::size_t k = 0; k < sampleOfKind.size(); ++k) {
-        const QString kind = canonicalPhase(c.phaseKinds.at(std::uint32_t(k)));
-        if (kind == QLatin1String("complete") || kind == QLatin1String("dispatch"))
-            sampleOfKind[k] = QueueSample::Always;
-        else if (kind == QLatin1String("resolve") || kind == QLatin1String("async_poll") ||
-                 kind == QLatin1String("dummy"))
-            sampleOfKind[k] = QueueSample::ResolutionThread;
-    }
-    std::vector<std::pair<double, const PhaseRecord *>> samples;
-    CancelPoints cancelPoints;
-    for (std::size_t t = 0; t < c.schedulerThreads.size(); ++t) {
-        const PhaseLane &records = c.schedulerThreads[t];
-        std::optional<bool> resolutionThread; // decided by the first record that needs it
-        for (const PhaseRecord &r : records) {
-            cancelPoints.tick();
-            if (!(r.flags & PhaseRecord::HasSharedDepth) || r.kind >= sampleOfKind.size())
-                continue;
-            const QueueSample sample = sampleOfKind[r.kind];
-            if (sample == QueueSample::ResolutionThread && !resolutionThread)
-                resolutionThread =
-                    schedulerRoleOf(records, c.phaseKinds, c.info.coreToThread, t) == SchedulerRole::Resolve;
-            if (sample == QueueSample::Always ||
-                (sample == QueueSample::ResolutionThread && *resolutionThread))
-                samples.emplace_back(r.endUs, &r);
-        }
-    }
-    cancellableStableSort(samples.begin(), samples.end(),
-                          [](const auto &a, const auto &b) { return a.first < b.first; });
-    // The three series sample the same records: one array of times serves them all.
-    auto times = std::make_shared<std::vector<double>>();
-    times->reserve(samples.size());
-    for (auto &q : queue)
-        q.values.reserve(samples.size());
-    for (const auto &[t, r] : samples) {
-        times->push_back(t);
-        for (int k = 0; k < 3; ++k)
-            queue[k].values.push_back(r->sharedAtEnd[k]);
-    }
-    for (auto &q : queue)
-        q.timesUs = FlatArray<double>::view(times->data(), times->size(), times);
-    if (!samples.empty())
-        for (auto &q : queue)
-            c.counters.push_back(std::move(q));
+    appendReadyQueueCounters(c, schedulerGroup);
 
     auto bySortKey = [](std::vector<Lane> &v) {
         std::stable_sort(v.begin(), v.end(),
