@@ -37,7 +37,7 @@ void appendDerivedTracks(Capture &capture)
     appendRingTracks(capture);
 }
 
-void appendDerivedTracks(Capture &capture, const RingOccupancy &rings)
+void appendDerivedTracks(Capture &capture, const std::shared_ptr<const RingOccupancy> &rings)
 {
     appendOverheadTracks(capture);
     appendRingTracks(capture, rings);

@@ -4,6 +4,8 @@
 
 #include "model/capture/capture.h"
 
+#include <memory>
+
 namespace lanescope {
 
 // Counter tracks computed from a loaded capture rather than read from it, appended to
@@ -14,7 +16,7 @@ namespace lanescope {
 // - ring occupancy per ring and resource (ringtracks.h), in their own "Rings" group.
 // Runs on the loading thread, before the capture is shared; idempotent.
 void appendDerivedTracks(Capture &capture);
-// The same with the capture's ring occupancy already computed.
-void appendDerivedTracks(Capture &capture, const RingOccupancy &rings);
+// The same with the capture's ring occupancy already computed, which the ring tracks keep and view.
+void appendDerivedTracks(Capture &capture, const std::shared_ptr<const RingOccupancy> &rings);
 
 } // namespace lanescope

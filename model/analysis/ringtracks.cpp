@@ -4,8 +4,9 @@
 
 namespace lanescope {
 
-std::vector<CounterTrack> ringCounterTracks(const RingOccupancy &rings)
+std::vector<CounterTrack> ringCounterTracks(const std::shared_ptr<const RingOccupancy> &occupancy)
 {
+    const RingOccupancy &rings = *occupancy;
     std::vector<CounterTrack> tracks;
     for (int r = 0; r < kRingCount; ++r)
         for (int k = 0; k < kRingResourceCount; ++k) {
@@ -18,8 +19,10 @@ std::vector<CounterTrack> ringCounterTracks(const RingOccupancy &rings)
             t.kind = CounterKind::RingOccupancy;
             t.group = QString::fromLatin1(kRingsGroup);
             t.name = QStringLiteral("ring %1 %2").arg(r).arg(ringResourceName(RingResource(k)));
-            t.timesUs = s->timesUs;
-            t.values = s->values;
+            // The occupancy is kept beside the tracks (the analysis reads it): the tracks view its
+            // curves rather than copy them, which at a million rows is 16 B per row and point.
+            t.timesUs = FlatArray<double>::view(s->timesUs.data(), s->timesUs.size(), occupancy);
+            t.values = FlatArray<double>::view(s->values.data(), s->values.size(), occupancy);
             t.capacity = s->capacity;
             if (s->peak > 0) // a curve that never rises has no peak to mark
                 t.peakUs = s->peakUs;
@@ -52,10 +55,10 @@ bool isRingTrack(const CounterTrack &track)
 void appendRingTracks(Capture &capture)
 {
     if (!std::any_of(capture.counters.begin(), capture.counters.end(), isRingTrack))
-        appendRingTracks(capture, computeRingOccupancy(capture));
+        appendRingTracks(capture, std::make_shared<const RingOccupancy>(computeRingOccupancy(capture)));
 }
 
-void appendRingTracks(Capture &capture, const RingOccupancy &rings)
+void appendRingTracks(Capture &capture, const std::shared_ptr<const RingOccupancy> &rings)
 {
     if (std::any_of(capture.counters.begin(), capture.counters.end(), isRingTrack))
         return;

@@ -4,6 +4,7 @@
 
 #include "model/capture/lane.h"
 
+#include <memory>
 #include <vector>
 
 namespace lanescope {
@@ -13,13 +14,13 @@ constexpr char kRingsGroup[] = "Rings";
 // One counter track per ring and resource the capture knows (see RingOccupancy; no task-window
 // track for a ring without tasks), in the "Rings" group: named "ring <r> <resource>", noted "(inferred)",
 // with the capacity, the peak's time and the scope site of every point for the timeline's capacity line, peak
-// marker and tooltip.
-std::vector<CounterTrack> ringCounterTracks(const RingOccupancy &rings);
+// marker and tooltip. The tracks' times and values view the occupancy's, which they keep alive.
+std::vector<CounterTrack> ringCounterTracks(const std::shared_ptr<const RingOccupancy> &rings);
 
 // Appends ringCounterTracks(computeRingOccupancy(capture)) unless the capture already has them.
 void appendRingTracks(Capture &capture);
 // The same from the capture's occupancy computed beforehand.
-void appendRingTracks(Capture &capture, const RingOccupancy &rings);
+void appendRingTracks(Capture &capture, const std::shared_ptr<const RingOccupancy> &rings);
 
 // True for a track made by ringCounterTracks.
 bool isRingTrack(const CounterTrack &track);

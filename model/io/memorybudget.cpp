@@ -14,12 +14,12 @@ namespace {
 
 // Peak resident bytes per byte of input while opening (the load, derived tracks, index and facts),
 // measured by bench_load on level-4 captures, whose "memory estimate" line prints the estimate over
-// the measured peak (about 1.3 at 1M rows and at 10M: a margin for JSON written more tightly than
-// the generator's, which packs more rows into a byte): the records become the rows, bars,
-// scheduler and orchestrator records, counters and index (about twice their text); deps.json
+// the measured peak (about 1.3 at 1M rows and 1.2 at 10M: a margin for JSON written more tightly
+// than the generator's, which packs more rows into a byte): the records become the rows, bars,
+// scheduler and orchestrator records, counters and index (about 1.1 times their text); deps.json
 // becomes the dependency graph, which keeps a small fraction of its text (ids and edges, 18 B per
 // row at 10M rows). A file of another kind is counted whole.
-constexpr double kRecordsPeakPerByte = 2.0;
+constexpr double kRecordsPeakPerByte = 1.5;
 constexpr double kDepsPeakPerByte = 0.15;
 constexpr double kOtherPeakPerByte = 1.0;
 // What a process holds before a capture (libraries, fonts, the window), which the estimate adds.

@@ -95,7 +95,7 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
         rings = std::make_shared<const RingOccupancy>(computeRingOccupancy(run));
         if (cancelled())
             return opened;
-        appendDerivedTracks(run, *rings);
+        appendDerivedTracks(run, rings);
         if (cancelled())
             return opened;
         // Built last: the counter ranges include the derived tracks.

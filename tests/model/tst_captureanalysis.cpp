@@ -46,7 +46,7 @@ private slots:
         appendDerivedTracks(alone);
         const CaptureAnalysis expected = analyzeCapture(alone);
         RingOccupancy rings = computeRingOccupancy(withRings);
-        appendDerivedTracks(withRings, rings);
+        appendDerivedTracks(withRings, std::make_shared<const RingOccupancy>(rings));
         const CaptureAnalysis a = analyzeCapture(withRings, std::move(rings));
 
         QCOMPARE(trackNames(withRings), trackNames(alone));
@@ -67,7 +67,7 @@ private slots:
             QCOMPARE(a.suggestions[i].rule, expected.suggestions[i].rule);
         // Derived once: a second pass adds nothing.
         const int tracks = int(withRings.counters.size());
-        appendDerivedTracks(withRings, a.rings);
+        appendDerivedTracks(withRings, std::make_shared<const RingOccupancy>(a.rings));
         QCOMPARE(int(withRings.counters.size()), tracks);
     }
 

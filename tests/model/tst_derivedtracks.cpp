@@ -60,6 +60,39 @@ private slots:
         QCOMPARE(qsizetype(c.counters.size()), once);
     }
 
+    // Overhead tracks stay for as long as the capture is open: no room beyond their points. A chain
+    // of tasks on three cores steps every track a number of times no growth policy lands on.
+    void overheadTracksHoldExactlyTheirPoints_data()
+    {
+        QTest::addColumn<int>("tasks");
+        QTest::newRow("11 tasks") << 11;
+        QTest::newRow("37 tasks") << 37;
+        QTest::newRow("300 tasks") << 300;
+    }
+    void overheadTracksHoldExactlyTheirPoints()
+    {
+        QFETCH(int, tasks);
+        std::vector<TaskRow> rows;
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
+        for (int i = 0; i < tasks; ++i) {
+            const double t = 10.0 * i + (i % 3);
+            rows.push_back(row(std::uint64_t(i + 1), i % 3, AIC, t, t + 1, t + 6 + (i % 4), t + 7 + (i % 4)));
+            if (i > 0)
+                edges.emplace_back(std::uint64_t(i), std::uint64_t(i + 1));
+        }
+        Capture c = captureOf(rows, edges, {}, 2);
+        appendDerivedTracks(c);
+        int overhead = 0, withRoom = 0;
+        for (const CounterTrack &t : c.counters) {
+            if (t.kind != CounterKind::Overhead)
+                continue;
+            ++overhead;
+            withRoom += t.timesUs.capacity() != t.timesUs.size() || t.values.capacity() != t.values.size();
+        }
+        QVERIFY(overhead > 0);
+        QCOMPARE(withRoom, 0);
+    }
+
     void tracksStepAtTheModelsBreakpoints()
     {
         Capture c = dependentPair(2, true);

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <memory>
 
 using namespace lanescope;
 
@@ -340,6 +341,24 @@ private slots:
         appendRingTracks(flat);
         QCOMPARE(flat.counters[4].name, QStringLiteral("ring 2 heap"));
         QVERIFY(!flat.counters[4].peakUs);
+    }
+
+    // The tracks draw the occupancy's own curves, kept alive by the tracks once nothing else holds it.
+    void tracksViewTheOccupancy()
+    {
+        Capture c = handBuilt();
+        auto rings = std::make_shared<const RingOccupancy>(computeRingOccupancy(c));
+        const RingSeries &window = *rings->at(1, RingResource::TaskWindow);
+        const double *times = window.timesUs.data();
+        const double *values = window.values.data();
+        const std::vector<double> expectedValues(window.values.begin(), window.values.end());
+        appendRingTracks(c, rings);
+        rings.reset();
+        const CounterTrack &track = c.counters.front();
+        QVERIFY(track.timesUs.isView() && track.values.isView());
+        QCOMPARE(track.timesUs.data(), times);
+        QCOMPARE(track.values.data(), values);
+        QCOMPARE(std::vector<double>(track.values.begin(), track.values.end()), expectedValues);
     }
 
     void aFlatCurvePeaksAtItsFirstPoint()
