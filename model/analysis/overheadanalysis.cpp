@@ -1,6 +1,7 @@
 #include "overheadanalysis.h"
 
 #include "model/capture/cancelpoint.h"
+#include "model/capture/chunkedarray.h"
 #include "model/capture/radixsort.h"
 #include "model/capture/sharedloop.h"
 
@@ -229,7 +230,16 @@ std::vector<CounterTrack> overheadCounterTracks(const AnalysisInput &in)
     track(QStringLiteral("oh_all_overhead"));
     track(QStringLiteral("oh_has_overhead"));
 
-    auto pushChange = [](CounterTrack &t, double at, double value) {
+    // Steps grow in chunks and are copied once into arrays of exactly their number: a curve per
+    // core type of millions of steps, held for as long as the capture is open, would otherwise keep
+    // the room its growth left, or hold twice its steps while shedding it.
+    struct Steps
+    {
+        ChunkedArray<double> timesUs;
+        ChunkedArray<double> values;
+    };
+    std::vector<Steps> steps(tracks.size());
+    auto pushChange = [](Steps &t, double at, double value) {
         if (t.values.empty() || t.values.back() != value) {
             t.timesUs.push_back(at);
             t.values.push_back(value);
@@ -239,25 +249,23 @@ std::vector<CounterTrack> overheadCounterTracks(const AnalysisInput &in)
         std::size_t k = 0;
         for (int e : engines) {
             const auto i = std::size_t(e);
-            pushChange(tracks[k++], a, s.idle[i]);
-            pushChange(tracks[k++], a, s.waiting[i]);
-            pushChange(tracks[k++], a, s.overhead[i] ? 1 : 0);
+            pushChange(steps[k++], a, s.idle[i]);
+            pushChange(steps[k++], a, s.waiting[i]);
+            pushChange(steps[k++], a, s.overhead[i] ? 1 : 0);
         }
-        pushChange(tracks[k++], a, s.all ? 1 : 0);
-        pushChange(tracks[k++], a, s.has ? 1 : 0);
+        pushChange(steps[k++], a, s.all ? 1 : 0);
+        pushChange(steps[k++], a, s.has ? 1 : 0);
     });
     // Close every step function at the window's end so a drawer knows where the last value stops.
     if (!in.rows.empty() && in.w1 > in.w0)
-        for (CounterTrack &t : tracks)
+        for (Steps &t : steps)
             if (!t.timesUs.empty() && t.timesUs.back() < in.w1) {
                 t.timesUs.push_back(in.w1);
                 t.values.push_back(t.values.back());
             }
-    // Held for as long as the capture is open: without the slack their growth left (a third of
-    // their bytes at a million rows).
-    for (CounterTrack &t : tracks) {
-        t.timesUs.shrink_to_fit();
-        t.values.shrink_to_fit();
+    for (std::size_t k = 0; k < tracks.size(); ++k) {
+        tracks[k].timesUs = steps[k].timesUs.takeAll();
+        tracks[k].values = steps[k].values.takeAll();
     }
     return tracks;
 }

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "chunkedarray.h"
 #include "clockalignment.h"
 #include "clockalignmentrecord.h"
 #include "containmentplacement.h"
 #include "model/capture/aicpulifecycle.h"
+#include "model/capture/chunkedarray.h"
 #include "model/capture/phaserecord.h"
 #include "model/capture/runcollection.h"
 #include "model/capture/schedulerstream.h"

@@ -1,6 +1,6 @@
 // Records appended in chunks: every record reads back where it was put across chunk boundaries,
 // and a stream taken chunk by chunk hands over each record once, in order, and keeps none.
-#include "model/io/chunkedarray.h"
+#include "model/capture/chunkedarray.h"
 
 #include <QTest>
 #include <cstdint>
@@ -78,6 +78,20 @@ private slots:
         QCOMPARE(taken.size(), std::size_t(count));
         for (std::size_t i = 0; i < taken.size(); ++i)
             QCOMPARE(taken[i], i * 3 + 1);
+        QVERIFY(a.empty());
+        QCOMPARE(a.capacityBytes(), std::size_t(0));
+    }
+
+    void takingAllGivesOneExactArray_data() { recordsReadBackWhereTheyWerePut_data(); }
+    void takingAllGivesOneExactArray()
+    {
+        QFETCH(qulonglong, count);
+        Chunked a = counting(count);
+        const std::vector<std::uint64_t> all = a.takeAll();
+        QCOMPARE(all.size(), std::size_t(count));
+        QCOMPARE(all.capacity(), std::size_t(count));
+        for (std::size_t i = 0; i < all.size(); ++i)
+            QCOMPARE(all[i], i * 3 + 1);
         QVERIFY(a.empty());
         QCOMPARE(a.capacityBytes(), std::size_t(0));
     }

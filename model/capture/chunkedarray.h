@@ -8,8 +8,8 @@
 
 namespace lanescope {
 
-// Records appended while a file is read, kept in chunks of a fixed number. A vector that grows by
-// doubling holds up to twice its records once read, and three times while it moves them; a
+// Records appended while a file is read or a curve is computed, kept in chunks of a fixed number. A vector
+// that grows by doubling holds up to twice its records once read, and three times while it moves them; a
 // million-row stream read that way decides the loading peak. Chunks are never moved, so a stream
 // takes its records plus at most one chunk: the first chunk grows as a vector does (small files
 // stay small), every later one is reserved whole, which costs address space, not memory, until
@@ -17,7 +17,14 @@ namespace lanescope {
 template <class T> class ChunkedArray
 {
 public:
-    static constexpr std::size_t kChunkShift = 16;
+    // A chunk is the fewest records, a power of two, that take a MiB: as large as that, malloc maps
+    // each apart (largeallocations.h), so a chunk freed goes back to the system at once.
+    static constexpr std::size_t kChunkShift = [] {
+        std::size_t shift = 0;
+        while ((std::size_t(1) << shift) * sizeof(T) < (std::size_t(1) << 20))
+            ++shift;
+        return shift;
+    }();
     static constexpr std::size_t kChunkSize = std::size_t(1) << kChunkShift;
 
     class const_iterator
@@ -63,7 +70,6 @@ public:
     {
         m_chunks = std::move(other.m_chunks);
         m_size = std::exchange(other.m_size, 0);
-        other.m_chunks.clear();
         return *this;
     }
     ChunkedArray(std::initializer_list<T> records)
@@ -113,6 +119,15 @@ public:
             std::vector<T>().swap(chunk);
         }
         clear();
+    }
+
+    // Every record in one array of exactly their number, the chunks freed as they are copied.
+    std::vector<T> takeAll()
+    {
+        std::vector<T> all;
+        all.reserve(m_size);
+        consume([&all](const T &r) { all.push_back(r); });
+        return all;
     }
 
     // The bytes the chunks hold, written or not.
