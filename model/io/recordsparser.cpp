@@ -13,10 +13,8 @@ namespace {
 using Type = JsonCursor::Type;
 } // namespace
 
-RecordsParser::RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds,
-                             std::int64_t sizeHint)
-    : m_c(cursor), m_raw(raw), m_metadata(cursor, raw), m_phases(cursor, raw, kinds),
-      m_lifecycle(cursor, raw), m_sizeHint(sizeHint)
+RecordsParser::RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds)
+    : m_c(cursor), m_raw(raw), m_metadata(cursor, raw), m_phases(cursor, raw, kinds), m_lifecycle(cursor, raw)
 {
 }
 

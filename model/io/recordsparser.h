@@ -24,7 +24,7 @@ class LoadPreviewer;
 class RecordsParser
 {
 public:
-    RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds, std::int64_t sizeHint);
+    RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds);
 
     bool parse();
     // Adds the AICore rows (or task objects) read to `counter` as they are read, a few thousand at a
@@ -59,7 +59,6 @@ private:
     MetadataReader m_metadata;
     PhaseRecordsReader m_phases;
     LifecycleRecordsReader m_lifecycle;
-    std::int64_t m_sizeHint;
     bool m_sawObject = false;
     std::atomic<std::int64_t> *m_rowCounter = nullptr;
     LoadPreviewer *m_previewer = nullptr;

@@ -101,7 +101,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     JsonCursor cursor(source, control);
     RawRecords raw;
     PhaseKindTable kinds(capture.phaseKinds);
-    RecordsParser parser(cursor, raw, kinds, source.rawSize());
+    RecordsParser parser(cursor, raw, kinds);
     if (control)
         parser.countRowsInto(control->recordsRead);
     std::optional<LoadPreviewer> previewer;

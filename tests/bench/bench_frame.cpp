@@ -13,8 +13,10 @@
 // memory, so only the badges differ): budget 1.1x. The full view is also drawn from the slices
 // instead of the level summaries (levelsummary.h), for reference: what those save.
 //
-//   bench_frame [--bars N] [--runs N] [--no-labels] [--only full|repeat|zoomed|diff|hinted|hinted-zoomed]
+//   bench_frame [--rows N] [--runs N] [--no-labels] [--only full|repeat|zoomed|diff|hinted|hinted-zoomed]
 //               [--check]
+//
+// --rows N (or --bars N): AICore rows of the synthetic capture, one AICore bar each; 1M by default.
 //
 // --only hinted and --only hinted-zoomed measure the badged frame and its plain counterpart.
 //
@@ -135,7 +137,8 @@ int main(int argc, char **argv)
     QString only;
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
-        if (args[i] == QStringLiteral("--bars") && i + 1 < args.size())
+        if ((args[i] == QStringLiteral("--rows") || args[i] == QStringLiteral("--bars")) &&
+            i + 1 < args.size())
             bars = args[++i].toULongLong();
         else if (args[i] == QStringLiteral("--runs") && i + 1 < args.size())
             runs = std::max(1, args[++i].toInt());
