@@ -82,13 +82,21 @@ TraceBuilder::TraceBuilder(Capture &capture, Utf8Interner &ids) : m_capture(capt
 std::uint32_t TraceBuilder::label(std::string_view name)
 {
     // A slice keeps its name's index in 20 bits (Slice::kLabelLimit). Names past that many share
-    // one that says so, interned before any other so that its own index always fits.
+    // one that says so, interned before any other name so that its own index fits (a trace is read
+    // into a capture whose table holds a handful of strings at most).
     if (m_unkeptName < 0)
         m_unkeptName = m_capture.strings.intern(std::string_view("(name not kept)"));
     const std::uint32_t local = m_names.intern(name);
     while (m_labelOfName.size() <= local) {
-        const std::uint32_t id = m_capture.strings.intern(m_names.text(std::uint32_t(m_labelOfName.size())));
-        m_labelOfName.push_back(id < Slice::kLabelLimit ? id : std::uint32_t(m_unkeptName));
+        const auto text = m_names.text(std::uint32_t(m_labelOfName.size()));
+        // A full table is not grown for a name no slice could point at; one it holds still fits.
+        const std::int64_t id =
+            m_capture.strings.size() < qsizetype(Slice::kLabelLimit)
+                ? std::int64_t(m_capture.strings.intern(text))
+                : m_capture.strings.find(QString::fromUtf8(text.data(), qsizetype(text.size())));
+        m_labelOfName.push_back(id >= 0 && id < std::int64_t(Slice::kLabelLimit)
+                                    ? std::uint32_t(id)
+                                    : std::uint32_t(m_unkeptName));
     }
     if (m_labelOfName[local] == std::uint32_t(m_unkeptName))
         ++m_unkeptNames;

@@ -104,6 +104,8 @@ private slots:
     void badInput_data();
     void badInput();
     void hostileNesting();
+    void namesPastWhatASliceKeeps_data();
+    void namesPastWhatASliceKeeps();
     void cancelled();
 };
 
@@ -752,6 +754,48 @@ void TestTraceReader::badInput()
     QCOMPARE(r.error.file, QStringLiteral("trace.json"));
     QCOMPARE(r.error.byteOffset, offset);
     QVERIFY2(r.error.message.contains(reason), qPrintable(r.error.message));
+}
+
+// A slice keeps its name's index in 20 bits. A capture whose string table is that full (the table
+// is filled beforehand: a trace of a million names would make the test slow) shows the names that
+// did not fit as one that says so, with a warning; names it already holds keep their own.
+void TestTraceReader::namesPastWhatASliceKeeps_data()
+{
+    QTest::addColumn<int>("room");              // strings the table still takes before the limit
+    QTest::addColumn<QByteArrayList>("events"); // their names, in time order
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<int>("unkept");
+    QTest::newRow("room for all") << 16 << QByteArrayList{"a", "b", "c"} << QStringList{"a", "b", "c"} << 0;
+    QTest::newRow("full but for its own; a name it holds")
+        << 1 << QByteArrayList{"a", "held", "c"} << QStringList{"(name not kept)", "held", "(name not kept)"}
+        << 2;
+}
+void TestTraceReader::namesPastWhatASliceKeeps()
+{
+    QFETCH(int, room);
+    QFETCH(QByteArrayList, events);
+    QFETCH(QStringList, expected);
+    QFETCH(int, unkept);
+    Read r;
+    StringTable &strings = r.capture->strings;
+    strings.intern(QStringLiteral("held"));
+    while (strings.size() < qsizetype(Slice::kLabelLimit) - room)
+        strings.intern(QString::number(strings.size()));
+    QByteArrayList json;
+    for (qsizetype i = 0; i < events.size(); ++i)
+        json << R"({"name":")" + events[i] + R"(","ph":"X","pid":1,"tid":1,"ts":)" +
+                    QByteArray::number(2 * i) + R"(,"dur":1})";
+    auto source = ByteSource::fromMemory("[" + json.join(',') + "]", QStringLiteral("trace.json"));
+    QVERIFY(readChromeTrace(*source, *r.capture, &r.error));
+    QCOMPARE(r.capture->lanes.size(), std::size_t(1));
+    QStringList names;
+    for (const Slice &s : r.capture->lanes[0].slices) {
+        QVERIFY(s.label < Slice::kLabelLimit);
+        names << strings.at(s.label);
+    }
+    QCOMPARE(names, expected);
+    QVERIFY(strings.size() <= qsizetype(Slice::kLabelLimit));
+    QCOMPARE(hasWarning(*r.capture, QStringLiteral("%1 event(s) named beyond").arg(unkept)), unkept > 0);
 }
 
 void TestTraceReader::hostileNesting()
