@@ -111,14 +111,13 @@ std::vector<std::pair<int, std::vector<std::uint32_t>>> rowsByCore(const Capture
     }
     std::vector<std::pair<int, std::vector<std::uint32_t>>> byCore;
     byCore.reserve(counts.size());
-    std::map<int, std::size_t> slot;
-    for (const auto &[core, n] : counts) {
-        slot[core] = byCore.size();
+    for (auto &[core, n] : counts) {
         byCore.emplace_back(core, std::vector<std::uint32_t>()).second.reserve(n);
+        n = byCore.size() - 1; // from here on the core's place in byCore
     }
     for (std::uint32_t i = 0; i < c.rows.size(); ++i) {
         cancelPoints.tick();
-        byCore[slot[c.rows[i].coreId]].second.push_back(i);
+        byCore[counts[c.rows[i].coreId]].second.push_back(i);
     }
     return byCore;
 }

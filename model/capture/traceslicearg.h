@@ -5,9 +5,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace lanescope {
+
+// The arg that says which run wrote an event (supplement §4.3); kept for every slice that has it.
+inline constexpr std::string_view kRunEpochArg = "run_epoch";
 
 // A numeric arg of a trace slice kept for its details (e.g. scheduler-duration-us). Only a few keys
 // are kept, and only for the slices that carry them, so a large trace pays nothing for the rest.
@@ -28,12 +32,12 @@ inline std::span<const TraceSliceArg> traceSliceArgsOf(const std::vector<TraceSl
     return {first, last};
 }
 
-// The run (supplement §4.3) of the trace slice with this ref: its kept "run_epoch" arg, 0 = none
+// The run (supplement §4.3) of the trace slice with this ref: its kept kRunEpochArg, 0 = none
 // (epochs count from 1).
 inline std::uint32_t traceRunEpochOf(const std::vector<TraceSliceArg> &args, const StringTable &strings,
                                      std::uint32_t ref)
 {
-    const std::int64_t key = strings.find(QStringLiteral("run_epoch"));
+    const std::int64_t key = strings.find(QLatin1String(kRunEpochArg.data(), qsizetype(kRunEpochArg.size())));
     if (key < 0)
         return 0;
     for (const TraceSliceArg &a : traceSliceArgsOf(args, ref))

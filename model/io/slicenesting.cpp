@@ -63,9 +63,8 @@ std::uint8_t nestByContainment(std::vector<Slice> &slices)
     for (Slice &s : slices) {
         while (!openEnds.empty() && openEnds.back() <= s.startUs)
             openEnds.pop_back();
-        const std::size_t depth = std::min(openEnds.size(), kMaxDepth);
-        s.depth = std::uint32_t(depth);
-        maxDepth = std::max(maxDepth, depth);
+        s.depth = Slice::clampedDepth(openEnds.size());
+        maxDepth = std::max<std::size_t>(maxDepth, s.depth);
         // Zero-length slices and instants contain nothing.
         if (s.endUs > s.startUs)
             openEnds.push_back(s.endUs);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/capture/traceslicearg.h" // kRunEpochArg
+
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -66,7 +68,6 @@ struct TraceArg
 
 // Args kept from events other than metadata and counters (those keep all of theirs): the run
 // (supplement §4.3), the rank of a multi-rank trace (§2.9) and the numbers shown in slice details.
-inline constexpr std::string_view kRunEpochArg = "run_epoch";
 inline constexpr std::string_view kRankArg = "rank";
 inline constexpr std::string_view kDetailArgs[] = {"scheduler-duration-us", "device_ts_ns"};
 

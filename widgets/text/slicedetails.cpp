@@ -114,7 +114,7 @@ QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slic
         lines << tr("Run epoch: %1").arg(epoch);
     for (const TraceSliceArg &arg : traceSliceArgsOf(capture.traceSliceArgs, slice.ref)) {
         const QString &key = capture.strings.at(arg.key);
-        if (key == QLatin1String("run_epoch"))
+        if (key == QLatin1String(kRunEpochArg.data(), qsizetype(kRunEpochArg.size())))
             continue; // said above
         // "-us" args are durations the converter measured on its own (e.g. scheduler-duration-us).
         lines << QStringLiteral("%1: %2").arg(key, key.endsWith(QLatin1String("-us"))
