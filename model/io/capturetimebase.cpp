@@ -6,52 +6,28 @@
 
 namespace lanescope {
 
-namespace {
-
-// Calls f(c) for every device timestamp the capture converts.
-template <typename F> void forEachDeviceTime(const RawRecords &raw, F &&f)
+CaptureTimeBase::DeviceTimes CaptureTimeBase::deviceTimes(const RawRecords &raw)
 {
-    CancelPoints cancelPoints;
-    for (const auto &r : raw.aicore) {
-        cancelPoints.tick();
-        f(CaptureTimeBase::receiveCycles(r.startCycles, r.receiveToStart));
-        f(r.startCycles);
-        f(r.endCycles);
-    }
-    for (const auto &r : raw.aicpu) {
-        f(r.dispatchCycles);
-        f(r.finishCycles);
-    }
-    for (const auto *lanes : {&raw.schedulerThreads, &raw.orchestratorLanes})
-        for (const auto &lane : *lanes)
-            for (const auto &[record, t] : lane) {
-                cancelPoints.tick();
-                f(t.start);
-                f(t.end);
-            }
-    // Lifecycle stages are device cycles too (supplement §2.3, §2.8).
-    for (const auto &l : raw.lifecycle)
-        for (const auto &t : l.stages) {
-            f(t.start);
-            f(t.end);
+    constexpr std::uint64_t kNone = ~std::uint64_t(0);
+    // The AICore start is a candidate for the range but not for the base (receive <= start covers
+    // it), exactly as in §3.2.
+    std::uint64_t base = kNone, lo = kNone, hi = 0;
+    auto consider = [&](std::uint64_t c) {
+        if (isSet(c)) {
+            base = std::min(base, c);
+            lo = std::min(lo, c);
+            hi = std::max(hi, c);
         }
-}
-
-} // namespace
-
-std::uint64_t CaptureTimeBase::baseCycles(const RawRecords &raw)
-{
-    // The AICore start itself is not a candidate (receive <= start covers it), exactly as in §3.2.
-    std::uint64_t base = ~std::uint64_t(0);
-    auto consider = [&base](std::uint64_t c) {
-        if (isSet(c) && c < base)
-            base = c;
     };
     CancelPoints cancelPoints;
     for (const auto &r : raw.aicore) {
         cancelPoints.tick();
         consider(receiveCycles(r.startCycles, r.receiveToStart));
         consider(r.endCycles);
+        if (isSet(r.startCycles)) {
+            lo = std::min(lo, r.startCycles);
+            hi = std::max(hi, r.startCycles);
+        }
     }
     for (const auto &r : raw.aicpu) {
         consider(r.dispatchCycles);
@@ -70,19 +46,11 @@ std::uint64_t CaptureTimeBase::baseCycles(const RawRecords &raw)
             consider(t.start);
             consider(t.end);
         }
-    return base == ~std::uint64_t(0) ? 0 : base;
-}
-
-std::pair<std::uint64_t, std::uint64_t> CaptureTimeBase::deviceRange(const RawRecords &raw)
-{
-    std::uint64_t lo = ~std::uint64_t(0), hi = 0;
-    forEachDeviceTime(raw, [&](std::uint64_t c) {
-        if (isSet(c)) {
-            lo = std::min(lo, c);
-            hi = std::max(hi, c);
-        }
-    });
-    return hi == 0 ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : std::pair{lo, hi};
+    DeviceTimes times;
+    times.baseCycles = base == kNone ? 0 : base;
+    if (hi != 0)
+        times.range = {lo, hi};
+    return times;
 }
 
 CaptureTimeBase CaptureTimeBase::deviceRelative(std::uint64_t base, std::int64_t frequencyHz)

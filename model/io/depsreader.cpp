@@ -167,13 +167,26 @@ private:
         DepNode node;
         node.flags = DepNode::InTasks;
         bool hasId = false;
+        // Once every member read here has been seen, the rest (args, mostly) is passed over whole.
+        enum Seen : unsigned {
+            TaskId = 1,
+            KernelIds = 2,
+            BlockNum = 4,
+            EarlyDispatch = 8,
+            Scope = 16,
+            All = 31
+        };
+        unsigned seen = 0;
         while (m_cursor.nextMember(m_key)) {
             bool ok = true;
             if (m_key == "task_id") {
+                seen |= TaskId;
                 ok = readId(node.taskId, hasId);
             } else if (m_key == "kernel_ids") {
+                seen |= KernelIds;
                 ok = parseKernelIds(node);
             } else if (m_key == "block_num") {
+                seen |= BlockNum;
                 std::int32_t blocks = 1;
                 bool valid = false;
                 ok = readSmallInt(blocks, valid);
@@ -183,6 +196,7 @@ private:
                     ++m_tally.badBlockNum; // the reference clamps to 1
                 }
             } else if (m_key == "early_dispatch") {
+                seen |= EarlyDispatch;
                 if (m_cursor.peek() == JsonCursor::Type::Bool) {
                     bool early = false;
                     ok = m_cursor.readBool(early);
@@ -192,6 +206,7 @@ private:
                     ok = m_cursor.skip();
                 }
             } else if (m_key == "scope") {
+                seen |= Scope;
                 if (m_cursor.peek() == JsonCursor::Type::String) {
                     ok = m_cursor.readString(m_text);
                     if (m_text == "manual")
@@ -204,6 +219,11 @@ private:
             }
             if (!ok)
                 return false;
+            if (seen == All) {
+                if (!m_cursor.leave())
+                    return false;
+                break;
+            }
         }
         if (!m_cursor.ok())
             return false;
@@ -225,31 +245,36 @@ private:
             if (!m_cursor.enterArray())
                 return false;
             int index = 0;
-            while (m_cursor.nextElement()) {
-                bool ok = true;
-                if (index == 0)
-                    ok = readId(pred, hasPred);
-                else if (index == 1)
-                    ok = readId(succ, hasSucc);
-                else
-                    ok = m_cursor.skip();
-                if (!ok)
+            while (index < 2 && m_cursor.nextElement()) {
+                if (!readId(index == 0 ? pred : succ, index == 0 ? hasPred : hasSucc))
                     return false;
-                ++index;
+                if (++index == 2 && !m_cursor.leave())
+                    return false;
             }
         } else if (type == JsonCursor::Type::Object) {
             if (!m_cursor.enterObject())
                 return false;
+            // The tensor detail after pred and succ (arg, source, flags, overlap, slices) is most
+            // of the file: once both ids are read it is passed over whole.
+            bool seenPred = false, seenSucc = false;
             while (m_cursor.nextMember(m_key)) {
                 bool ok = true;
-                if (m_key == "pred")
+                if (m_key == "pred") {
+                    seenPred = true;
                     ok = readId(pred, hasPred);
-                else if (m_key == "succ")
+                } else if (m_key == "succ") {
+                    seenSucc = true;
                     ok = readId(succ, hasSucc);
-                else
-                    ok = m_cursor.skip(); // arg, source, flags, overlap, tensor slices
+                } else {
+                    ok = m_cursor.skip();
+                }
                 if (!ok)
                     return false;
+                if (seenPred && seenSucc) {
+                    if (!m_cursor.leave())
+                        return false;
+                    break;
+                }
             }
         } else {
             if (!m_cursor.skip())

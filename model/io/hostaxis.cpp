@@ -206,13 +206,14 @@ ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIde
     return cc;
 }
 
-HostAxis chooseHostAxis(const RawRecords &raw, const HostLog &log, const DispatchIdentity &sidecar,
-                        bool hostOrchestrated, Capture &capture, const QString &fileName)
+HostAxis chooseHostAxis(const RawRecords &raw, const CaptureTimeBase::DeviceTimes &deviceTimes,
+                        const HostLog &log, const DispatchIdentity &sidecar, bool hostOrchestrated,
+                        Capture &capture, const QString &fileName)
 {
     const std::int64_t frequencyHz = raw.clockFreqHz.value_or(1);
-    const std::uint64_t base = CaptureTimeBase::baseCycles(raw);
-    const auto range = CaptureTimeBase::deviceRange(raw);
-    const CaptureTimeBase deviceRelative = CaptureTimeBase::deviceRelative(base, frequencyHz);
+    const auto range = deviceTimes.range;
+    const CaptureTimeBase deviceRelative =
+        CaptureTimeBase::deviceRelative(deviceTimes.baseCycles, frequencyHz);
 
     // 1. A saved clock_alignment record (upstream §3.2): bounded maps, anything else says why not.
     const ClockAlignmentCheck saved = checkClockAlignment(raw.clockAlignment, raw.clockFreqField);
@@ -262,8 +263,9 @@ HostAxis chooseHostAxis(const RawRecords &raw, const HostLog &log, const Dispatc
     }
     if (reason.isEmpty())
         reason = QString::fromStdString(anchors.reason);
-    return compositeAxis(raw, base, frequencyHz, anchors.start ? std::uint64_t(anchors.start->hostMidNs) : 0,
-                         capture, fileName, reason);
+    return compositeAxis(raw, deviceTimes.baseCycles, frequencyHz,
+                         anchors.start ? std::uint64_t(anchors.start->hostMidNs) : 0, capture, fileName,
+                         reason);
 }
 
 } // namespace lanescope

@@ -29,7 +29,8 @@ ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIde
 // captures are placed on the host clock as the converter does, falling back to the causal
 // composite. `sidecar` narrows the host invocations containment may choose from. Warnings (an
 // invalid record, an unaligned HBG capture) go to `capture`.
-HostAxis chooseHostAxis(const RawRecords &raw, const HostLog &log, const DispatchIdentity &sidecar,
-                        bool hostOrchestrated, Capture &capture, const QString &fileName);
+HostAxis chooseHostAxis(const RawRecords &raw, const CaptureTimeBase::DeviceTimes &deviceTimes,
+                        const HostLog &log, const DispatchIdentity &sidecar, bool hostOrchestrated,
+                        Capture &capture, const QString &fileName);
 
 } // namespace lanescope

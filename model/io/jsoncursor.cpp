@@ -1,5 +1,6 @@
 #include "jsoncursor.h"
 
+#include <array>
 #include <charconv>
 #include <cstring>
 
@@ -11,10 +12,38 @@ constexpr std::size_t kMaxNumberChars = 64;
 constexpr std::uint8_t kObject = 1;
 constexpr std::uint8_t kFirst = 2;
 
-inline bool isNumberChar(char c)
+constexpr bool isNumberChar(char c)
 {
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
 }
+
+// What a skipped byte can be, by table rather than by a chain of comparisons.
+enum class SkipClass : std::uint8_t { Invalid, Plain, Quote, Open, Close, Literal };
+
+constexpr std::array<SkipClass, 256> makeSkipClasses()
+{
+    std::array<SkipClass, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        const char ch = char(c);
+        if (isNumberChar(ch) || ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t' || ch == ',' || ch == ':')
+            t[std::size_t(c)] = SkipClass::Plain;
+    }
+    t['"'] = SkipClass::Quote;
+    t['{'] = t['['] = SkipClass::Open;
+    t['}'] = t[']'] = SkipClass::Close;
+    t['t'] = t['f'] = t['n'] = SkipClass::Literal;
+    return t;
+}
+constexpr std::array<SkipClass, 256> kSkipClasses = makeSkipClasses();
+
+// The bytes that end a run of plain string content.
+constexpr std::array<bool, 256> makeStringStops()
+{
+    std::array<bool, 256> t{};
+    t['"'] = t['\\'] = true;
+    return t;
+}
+constexpr std::array<bool, 256> kStringStops = makeStringStops();
 
 void appendUtf8(std::string &out, std::uint32_t cp)
 {
@@ -491,7 +520,7 @@ bool JsonCursor::skipStringBody()
     for (;;) {
         const char *p = m_buf.data() + m_pos;
         const char *limit = m_buf.data() + m_end;
-        while (p < limit && *p != '"' && *p != '\\')
+        while (p < limit && !kStringStops[std::uint8_t(*p)])
             ++p;
         m_pos = std::size_t(p - m_buf.data());
         if (p == limit) {
@@ -511,9 +540,6 @@ bool JsonCursor::skipStringBody()
 
 bool JsonCursor::skip()
 {
-    // Skipped values are scanned for their extent (strings, matching brackets, valid literals and
-    // characters) without checking the order of tokens, which is several times faster than
-    // parsing them: deps.json is mostly argument detail nobody draws.
     const Type t = peek();
     switch (t) {
     case Type::String:
@@ -541,54 +567,70 @@ bool JsonCursor::skip()
         break;
     }
     std::string open; // closing bracket expected at each level
+    return skipNested(open);
+}
+
+bool JsonCursor::leave()
+{
+    if (!ok() || m_stack.empty())
+        return ok() ? fail(QStringLiteral("internal: leave outside a container")) : false;
+    std::string open(1, (m_stack.back() & kObject) ? '}' : ']');
+    m_stack.pop_back();
+    // The container's own opening bracket was consumed: the scan starts inside it.
+    return skipNested(open);
+}
+
+bool JsonCursor::skipNested(std::string &open)
+{
+    // Skipped values are scanned for their extent (strings, matching brackets, valid literals and
+    // characters) without checking the order of tokens, which is several times faster than
+    // parsing them: deps.json is mostly argument detail nobody draws. Runs of separators and number
+    // characters, the bulk of it, are passed by one table lookup a byte.
     const std::size_t room = kMaxDepth - std::min<std::size_t>(m_stack.size(), kMaxDepth);
     for (;;) {
-        while (m_pos < m_end) {
-            const char ch = m_buf[m_pos];
-            if (ch == '"') {
-                ++m_pos;
-                if (!skipStringBody())
-                    return false;
-                continue;
-            }
-            switch (ch) {
-            case '{':
-            case '[':
-                if (open.size() >= room)
-                    return fail(QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
-                open.push_back(ch == '{' ? '}' : ']');
-                break;
-            case '}':
-            case ']':
-                if (open.empty() || open.back() != ch)
-                    return fail(QStringLiteral("mismatched '%1'").arg(QLatin1Char(ch)));
-                open.pop_back();
-                if (open.empty()) {
-                    ++m_pos;
-                    return true;
-                }
-                break;
-            case 't':
-                if (!expectLiteral("true", 4))
-                    return false;
-                continue;
-            case 'f':
-                if (!expectLiteral("false", 5))
-                    return false;
-                continue;
-            case 'n':
-                if (!expectLiteral("null", 4))
-                    return false;
-                continue;
-            default:
-                // Separators and number characters; anything else cannot be JSON.
-                if (!isSpace(ch) && ch != ',' && ch != ':' && !isNumberChar(ch))
-                    return fail(QStringLiteral("unexpected character"));
-            }
-            ++m_pos;
+        const char *data = m_buf.data();
+        const char *p = data + m_pos;
+        const char *limit = data + m_end;
+        while (p < limit && kSkipClasses[std::uint8_t(*p)] == SkipClass::Plain)
+            ++p;
+        m_pos = std::size_t(p - data);
+        if (p == limit) {
+            if (!refill())
+                return failTruncated("inside a skipped value");
+            continue;
         }
-        if (!refill())
-            return failTruncated("inside a skipped value");
+        const char ch = *p;
+        switch (kSkipClasses[std::uint8_t(ch)]) {
+        case SkipClass::Quote:
+            ++m_pos;
+            if (!skipStringBody())
+                return false;
+            continue;
+        case SkipClass::Open:
+            if (open.size() >= room)
+                return fail(QStringLiteral("nesting deeper than %1 levels").arg(kMaxDepth));
+            open.push_back(ch == '{' ? '}' : ']');
+            break;
+        case SkipClass::Close:
+            if (open.empty() || open.back() != ch)
+                return fail(QStringLiteral("mismatched '%1'").arg(QLatin1Char(ch)));
+            open.pop_back();
+            if (open.empty()) {
+                ++m_pos;
+                return true;
+            }
+            break;
+        case SkipClass::Literal:
+            if (!(ch == 't'   ? expectLiteral("true", 4)
+                  : ch == 'f' ? expectLiteral("false", 5)
+                              : expectLiteral("null", 4)))
+                return false;
+            continue;
+        case SkipClass::Invalid:
+        case SkipClass::Plain:
+            return fail(QStringLiteral("unexpected character"));
+        }
+        ++m_pos;
     }
 }
 

@@ -41,6 +41,9 @@ public:
     // A uint64 written as a number or as a string of decimal digits (deps.json ids, §4.1).
     bool readUInt64Flexible(std::uint64_t &v);
     bool skip();
+    // Skips what remains of the innermost open object or array, its closing bracket included, with
+    // skip()'s scan: for a reader that has taken every member it wants.
+    bool leave();
 
     // Containers entered and not yet closed.
     int depth() const { return int(m_stack.size()); }
@@ -74,6 +77,8 @@ private:
     bool scanNumber(const char *&begin, const char *&end);
     bool failTruncated(const char *what);
     bool skipStringBody();
+    // Scans past nested values until every bracket in `open` (and any opened on the way) closes.
+    bool skipNested(std::string &open);
     void push(bool isObject);
 
     ByteSource &m_source;

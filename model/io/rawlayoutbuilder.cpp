@@ -5,9 +5,9 @@
 #include "hostaxis.h"
 #include "model/capture/cancelpoint.h"
 #include "taskjoin.h"
+#include "taskorder.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace lanescope {
 
@@ -33,17 +33,6 @@ QString widthList(std::uint8_t widths)
             parts.append(QString::number(n));
     return parts.join(QStringLiteral("/"));
 }
-
-// Where a row goes in the sorted output: by task id, then in the reference reader's order (AICPU
-// file order for joined rows; unmatched AICore rows after them, in their own file order).
-struct RowOrder
-{
-    std::uint64_t taskId;
-    std::uint32_t order;
-    std::uint32_t row;
-
-    bool operator<(const RowOrder &o) const { return std::tie(taskId, order) < std::tie(o.taskId, o.order); }
-};
 
 void checkHostCapture(const RawRecords &raw, Capture &capture, const QString &fileName)
 {
@@ -106,39 +95,40 @@ struct RowStats
     std::int32_t maxOutsideCore = -1;
 };
 
-// Where each row of the output comes from: positions in the raw AICore stream, in task-id order.
-std::vector<std::uint32_t> taskOrder(const RawRecords &raw, const TaskJoin &join, bool joinAicpu)
+// Where each row of the output comes from: positions in the raw AICore stream, in task-id order,
+// then in the reference reader's order (AICPU file order for joined rows; unmatched AICore rows
+// after them, in their own file order).
+std::vector<std::uint32_t> rowsInTaskOrder(const RawRecords &raw, const TaskJoin &join, bool joinAicpu)
 {
-    const std::size_t nCore = raw.aicore.size();
-    std::vector<RowOrder> order(nCore);
-    CancelPoints cancelPoints;
-    for (std::size_t i = 0; i < nCore; ++i) {
-        cancelPoints.tick();
-        const std::uint32_t p = joinAicpu ? join.partner[i] : TaskJoin::kNoPartner;
-        order[i] = {raw.aicore[i].taskToken,
-                    p != TaskJoin::kNoPartner ? p : std::uint32_t(raw.aicpu.size() + i), std::uint32_t(i)};
-    }
-    if (!std::is_sorted(order.begin(), order.end()))
-        cancellableSort(order.begin(), order.end());
-    std::vector<std::uint32_t> from(nCore);
-    for (std::size_t k = 0; k < nCore; ++k)
-        from[k] = order[k].row;
-    return from;
+    const std::size_t nAicpu = raw.aicpu.size();
+    return taskOrder(
+        raw.aicore.size(), [&](std::size_t i) { return raw.aicore[i].taskToken; },
+        [&](std::size_t i) {
+            const std::uint32_t p = joinAicpu ? join.partner[i] : TaskJoin::kNoPartner;
+            return p != TaskJoin::kNoPartner ? p : std::uint32_t(nAicpu + i);
+        });
 }
 
 // Puts rows[from[k]] at k for every k, following each cycle of the permutation in place: the rows
 // are the largest array of a capture, and a sorted copy would hold them twice.
 void permute(std::vector<TaskRow> &rows, const std::vector<std::uint32_t> &from)
 {
+    // Each step of a cycle reads a row from far away. A second walk kAhead steps further along the
+    // cycle asks for that row early, so that a step waits for memory once, not twice.
+    constexpr int kAhead = 16;
     std::vector<bool> placed(rows.size(), false);
     CancelPoints cancelPoints;
     for (std::size_t start = 0; start < rows.size(); ++start) {
         if (placed[start] || from[start] == start)
             continue;
         const TaskRow first = rows[start];
-        std::size_t at = start;
+        std::size_t at = start, ahead = start;
+        for (int k = 0; k < kAhead; ++k)
+            ahead = from[ahead]; // past the cycle's end it only fetches what is not needed
         while (from[at] != start) {
             cancelPoints.tick();
+            __builtin_prefetch(&rows[ahead]);
+            ahead = from[ahead];
             rows[at] = rows[from[at]];
             placed[at] = true;
             at = from[at];
@@ -154,15 +144,20 @@ void permute(std::vector<TaskRow> &rows, const std::vector<std::uint32_t> &from)
 RowStats buildTaskRows(RawRecords &raw, const TaskJoin &join, bool joinAicpu, const CaptureTimeBase &tb,
                        Capture &capture)
 {
-    const std::vector<std::uint32_t> from = taskOrder(raw, join, joinAicpu);
+    const std::vector<std::uint32_t> from = rowsInTaskOrder(raw, join, joinAicpu);
     RowStats stats;
     const auto &coreTypes = capture.info.coreTypes;
     std::vector<TaskRow> rows;
     rows.reserve(raw.aicore.size());
     CancelPoints cancelPoints;
+    // A row's AICPU partner is anywhere in its stream: it is asked for kAhead rows early.
+    constexpr std::size_t kAhead = 16;
+    const std::size_t nCore = join.partner.size();
     raw.aicore.consume([&](const RawAicoreRow &a) {
         cancelPoints.tick();
         const std::size_t i = rows.size();
+        if (joinAicpu && i + kAhead < nCore && join.partner[i + kAhead] != TaskJoin::kNoPartner)
+            __builtin_prefetch(&raw.aicpu[join.partner[i + kAhead]]);
         TaskRow t = aicoreTaskRow(a, tb, coreTypes);
         if (std::size_t(a.coreId) >= coreTypes.size()) {
             ++stats.outsideCoreTypes;
@@ -240,14 +235,14 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
         [&] { return TaskJoin::build(raw.aicore, joinAicpu ? raw.aicpu : noAicpu, useEpoch); });
 
     // Time base and, for host-orchestrated files, the host/device placement.
-    const std::uint64_t base = CaptureTimeBase::baseCycles(raw);
-    const auto deviceRange = CaptureTimeBase::deviceRange(raw);
+    const CaptureTimeBase::DeviceTimes deviceTimes = CaptureTimeBase::deviceTimes(raw);
+    const std::uint64_t base = deviceTimes.baseCycles;
     info.baseCycles = base;
     info.hostOrchestrated = raw.orchestratorSource == QLatin1String("host") ||
                             raw.hostOrchestratorRecordCount() > 0 || !raw.hostUploads.empty();
     // The host log and the dispatch_identity.json sidecar, when the loader found them, are read
     // first: containment placement needs them here.
-    const HostAxis axis = chooseHostAxis(raw, capture.hostLog, capture.dispatchIdentity,
+    const HostAxis axis = chooseHostAxis(raw, deviceTimes, capture.hostLog, capture.dispatchIdentity,
                                          info.hostOrchestrated, capture, fileName);
     const CaptureTimeBase &tb = axis.timeBase;
     info.hostPlacement = axis.placement;
@@ -358,7 +353,7 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
             QStringLiteral("%1: %2 rows have receive_to_start >= start (receive time unknown, shown at 0)")
                 .arg(fileName)
                 .arg(stats.receiveNotBeforeStart));
-    const std::uint64_t hi = deviceRange.second;
+    const std::uint64_t hi = deviceTimes.range.second;
     if (hi > base && double(hi - base) / double(frequencyHz) > kImplausibleSpanSeconds)
         capture.warn(
             QStringLiteral(

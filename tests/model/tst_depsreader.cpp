@@ -222,6 +222,28 @@ private slots:
         }
     }
 
+    void edgeDetailAroundTheIds_data()
+    {
+        QTest::addColumn<QByteArray>("edge");
+        // An ordinary literal: moc misreads raw strings whose brackets do not pair.
+        QTest::newRow("ids first, detail after")
+            << QByteArray("{\"pred\":\"1\",\"succ\":\"2\",\"flags\":[\"wait\",\"]}\"],"
+                          "\"consumer_shape\":[1,[2]],\"x\":null}");
+        QTest::newRow("ids last") << QByteArray(R"({"arg":0,"tensor_id":"7","succ":"2","pred":"1"})");
+        QTest::newRow("ids apart") << QByteArray(R"({"succ":2,"overlap":{"a":[true]},"pred":1,"arg":-1})");
+        QTest::newRow("pair with more after") << QByteArray(R"(["1","2",{"x":[3]},"4"])");
+    }
+    void edgeDetailAroundTheIds()
+    {
+        // Whatever follows both ids is passed over whole; the next entry still reads.
+        QFETCH(QByteArray, edge);
+        const Result r = readText("{\"edges\":[" + edge + R"(,{"pred":"2","succ":"3"}]})");
+        QVERIFY2(r.ok, qPrintable(r.error.toString()));
+        QCOMPARE(edgeIds(r.value), (EdgeIds{{1, 2}, {2, 3}}));
+        QCOMPARE(r.warnings, QStringList{QStringLiteral("deps.json: no tasks[] (v1 file): kernel names, SPMD "
+                                                        "block counts and alloc nodes are unknown")});
+    }
+
     void skippedEntriesAreCounted()
     {
         const Result r =
@@ -262,6 +284,14 @@ private slots:
             << QByteArray(R"({"traceEvents":[]})") << qint64(0) << QStringLiteral("not a deps.json");
         QTest::newRow("syntax error") << QByteArray(R"({"tasks":[{"task_id":"1"} {"task_id":"2"}]})")
                                       << qint64(26) << QStringLiteral("expected ',' or ']'");
+        QTest::newRow("damage in the detail after an edge's ids")
+            << QByteArray(R"({"edges":[{"pred":"1","succ":"2","shape":[1}]})") << qint64(43)
+            << QStringLiteral("mismatched '}'");
+        QTest::newRow("damage in the args after a task's fields")
+            << QByteArray(
+                   R"({"tasks":[{"task_id":"1","scope":"auto","early_dispatch":false,"kernel_ids":[1,-1,-1],)"
+                   R"("block_num":1,"args":[{"idx":0]}]})")
+            << qint64(116) << QStringLiteral("mismatched ']'");
         QTest::newRow("truncated before any array")
             << QByteArray(R"({"version": 2, )") << qint64(15) << QStringLiteral("unexpected end of input");
     }

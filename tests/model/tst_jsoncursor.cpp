@@ -192,6 +192,52 @@ private slots:
         QCOMPARE(qint64(ok ? c.offset() : c.errorOffset()), offset);
     }
 
+    void leaveSkipsTheRestOfAContainer_data()
+    {
+        QTest::addColumn<QByteArray>("json"); // an object whose member "a" is read, then left
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<qint64>("offset"); // where the cursor stands after leaving, or the error
+        QTest::newRow("nothing left") << QByteArray(R"([{"a":1}, 9])") << true << qint64(8);
+        // An ordinary literal: moc misreads raw strings whose brackets do not pair.
+        QTest::newRow("brackets in strings")
+            << QByteArray("[{\"a\":1,\"b\":\"}]\\\"{\",\"c\":[{}]}, 9]") << true << qint64(29);
+        QTest::newRow("literals") << QByteArray(R"([{"a":1,"b":[true,false,null]}, 9])") << true
+                                  << qint64(30);
+        QTest::newRow("mismatched") << QByteArray(R"([{"a":1,"b":[}, 9])") << false << qint64(13);
+        QTest::newRow("bad literal") << QByteArray(R"([{"a":1,"b":nope}, 9])") << false << qint64(12);
+        QTest::newRow("truncated") << QByteArray(R"([{"a":1,"b":[1,)") << false << qint64(15);
+    }
+    void leaveSkipsTheRestOfAContainer()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(bool, ok);
+        QFETCH(qint64, offset);
+        auto src = memory(json);
+        JsonCursor c(*src);
+        std::string key;
+        std::uint64_t a = 0;
+        QVERIFY(c.enterArray() && c.nextElement() && c.enterObject() && c.nextMember(key));
+        QVERIFY(c.readUInt64(a));
+        QCOMPARE(c.leave(), ok);
+        QCOMPARE(qint64(ok ? c.offset() : c.errorOffset()), offset);
+        if (!ok)
+            return;
+        // The array goes on after the object left.
+        QCOMPARE(c.depth(), 1);
+        std::uint64_t next = 0;
+        QVERIFY(c.nextElement() && c.readUInt64(next));
+        QCOMPARE(next, std::uint64_t(9));
+        QVERIFY(!c.nextElement() && c.ok());
+    }
+
+    void leaveOutsideAContainerFails()
+    {
+        auto src = memory("1");
+        JsonCursor c(*src);
+        QVERIFY(!c.leave());
+        QVERIFY(c.errorMessage().contains(QStringLiteral("leave")));
+    }
+
     void hostileNestingIsAnErrorNotACrash()
     {
         auto src = memory(QByteArray(100000, '['));
