@@ -6,7 +6,6 @@
 #include "app/settings/snapshotcachesetting.h"
 #include "app/window/mainwindow.h"
 #include "app/window/singleinstance.h"
-#include "model/io/hugepagemalloc.h"
 #include "model/io/largeallocations.h"
 #include "model/snapshot/snapshotcache.h"
 
@@ -85,7 +84,6 @@ void open(MainWindow &window, const QString &path)
 
 int main(int argc, char *argv[])
 {
-    restartWithHugePageMalloc(argv); // returns only when it would change nothing
     mapLargeAllocationsApart();
     // Snapshots of the captures this run opened are written in the background: let them finish
     // on every way out, after the verb's output.

@@ -14,14 +14,20 @@ CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<Sorted
     std::future<SliceSearchIndex> search;
     if (!sorted)
         search = asyncCancellable([&capture] { return SliceSearchIndex(capture); });
+    // The dependency facts beside the function tables: reopened from a snapshot, which keeps the
+    // sorted bars, these two halves are all that opening waits for.
+    std::future<void> dependencies;
+    if (!capture.deps.empty())
+        dependencies = asyncCancellable([&capture, &facts = *facts] {
+            facts.anchors = std::make_shared<const DependencyAnchors>(capture);
+            facts.hbViolations = HbViolationIndex(capture, *facts.anchors);
+        });
     // The per-function figures are an analysis: never over several runs at once.
     if (!capture.info.allRuns)
         facts->functions = functionSummary(capture);
     facts->functionsByCount = functionsByCount(capture);
-    if (!capture.deps.empty()) {
-        facts->anchors = std::make_shared<const DependencyAnchors>(capture);
-        facts->hbViolations = HbViolationIndex(capture, *facts->anchors);
-    }
+    if (dependencies.valid())
+        dependencies.get();
     facts->search = sorted ? std::move(sorted->search) : search.get();
     return facts;
 }

@@ -40,7 +40,6 @@
 #include "capturegenerator.h"
 #include "model/index/captureindex.h"
 #include "model/io/discovery.h"
-#include "model/io/hugepagemalloc.h"
 #include "model/io/largeallocations.h"
 #include "model/io/loader.h"
 #include "model/io/memorybudget.h"
@@ -465,8 +464,7 @@ QString ratioVerdict(double ratio, double limit, bool &allOk)
 
 int main(int argc, char **argv)
 {
-    // Measured as the application runs (app/main.cpp); the children inherit it.
-    restartWithHugePageMalloc(argv);
+    // Measured as the application runs (app/main.cpp).
     mapLargeAllocationsApart();
     // The first frame is painted with fonts, which need a (headless) GUI application.
     if (argc == 3 && argv[1] == std::string_view("--measure-first-frame")) {
