@@ -3,6 +3,7 @@
 #include "aicoretaskrow.h"
 #include "capturetimebase.h"
 #include "hostaxis.h"
+#include "inplacepermutation.h"
 #include "model/capture/cancelpoint.h"
 #include "taskjoin.h"
 #include "taskorder.h"
@@ -109,42 +110,13 @@ std::vector<std::uint32_t> rowsInTaskOrder(const RawRecords &raw, const TaskJoin
         });
 }
 
-// Puts rows[from[k]] at k for every k, following each cycle of the permutation in place: the rows
-// are the largest array of a capture, and a sorted copy would hold them twice.
-void permute(std::vector<TaskRow> &rows, const std::vector<std::uint32_t> &from)
-{
-    // Each step of a cycle reads a row from far away. A second walk kAhead steps further along the
-    // cycle asks for that row early, so that a step waits for memory once, not twice.
-    constexpr int kAhead = 16;
-    std::vector<bool> placed(rows.size(), false);
-    CancelPoints cancelPoints;
-    for (std::size_t start = 0; start < rows.size(); ++start) {
-        if (placed[start] || from[start] == start)
-            continue;
-        const TaskRow first = rows[start];
-        std::size_t at = start, ahead = start;
-        for (int k = 0; k < kAhead; ++k)
-            ahead = from[ahead]; // past the cycle's end it only fetches what is not needed
-        while (from[at] != start) {
-            cancelPoints.tick();
-            __builtin_prefetch(&rows[ahead]);
-            ahead = from[ahead];
-            rows[at] = rows[from[at]];
-            placed[at] = true;
-            at = from[at];
-        }
-        rows[at] = first;
-        placed[at] = true;
-    }
-}
-
 // Task rows sorted by task id (§3.3 step 5), raw values kept even where they look wrong (§13.5).
 // The raw AICore rows are taken in file order and freed as they are, so that they and the task
 // rows never exist whole at once; the rows are put in task order afterwards.
 RowStats buildTaskRows(RawRecords &raw, const TaskJoin &join, bool joinAicpu, const CaptureTimeBase &tb,
                        Capture &capture)
 {
-    const std::vector<std::uint32_t> from = rowsInTaskOrder(raw, join, joinAicpu);
+    std::vector<std::uint32_t> from = rowsInTaskOrder(raw, join, joinAicpu);
     RowStats stats;
     const auto &coreTypes = capture.info.coreTypes;
     std::vector<TaskRow> rows;
@@ -186,7 +158,7 @@ RowStats buildTaskRows(RawRecords &raw, const TaskJoin &join, bool joinAicpu, co
         rows.push_back(t);
     });
     raw.aicpu.clear();
-    permute(rows, from);
+    permuteInPlace(rows, std::move(from));
     capture.rows = std::move(rows);
     return stats;
 }
