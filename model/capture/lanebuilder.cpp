@@ -99,25 +99,59 @@ int schedulerThreadCount(const Capture &c)
     return n;
 }
 
-// The rows of each core, cores ascending, each list of exactly its size: at ten million rows a
-// doubling list per core would hold half as much again.
-std::vector<std::pair<int, std::vector<std::uint32_t>>> rowsByCore(const Capture &c)
+// The rows of one core, with how many of them have AICPU times (its Scheduler View bars).
+struct CoreRows
 {
-    std::map<int, std::size_t> counts;
+    int core = 0;
+    std::vector<std::uint32_t> rows;
+    std::size_t withAicpu = 0;
+};
+
+// The rows of each core, cores ascending, each list of exactly its size: at ten million rows a
+// doubling list per core would hold half as much again. Two passes in row order: the rows are the
+// largest array of a capture, and reading them in any other order waits for memory at every row.
+std::vector<CoreRows> rowsByCore(const Capture &c)
+{
+    // Core ids are small in any real capture: counted in an array by id, and the rare id outside
+    // it (a damaged file) in a map.
+    constexpr int kDenseCores = 1 << 16;
+    struct Count
+    {
+        std::size_t rows = 0;
+        std::size_t withAicpu = 0;
+        std::int32_t slot = -1; // in the result, once the cores are known
+    };
+    std::vector<Count> dense(kDenseCores);
+    std::map<int, Count> sparse;
+    auto countOf = [&](int core) -> Count & {
+        return core >= 0 && core < kDenseCores ? dense[std::size_t(core)] : sparse[core];
+    };
     CancelPoints cancelPoints;
     for (const TaskRow &r : c.rows) {
         cancelPoints.tick();
-        ++counts[r.coreId];
+        Count &n = countOf(r.coreId);
+        ++n.rows;
+        n.withAicpu += r.hasAicpu() ? 1 : 0;
     }
-    std::vector<std::pair<int, std::vector<std::uint32_t>>> byCore;
-    byCore.reserve(counts.size());
-    for (auto &[core, n] : counts) {
-        byCore.emplace_back(core, std::vector<std::uint32_t>()).second.reserve(n);
-        n = byCore.size() - 1; // from here on the core's place in byCore
-    }
+    std::vector<CoreRows> byCore;
+    auto add = [&](int core, Count &n) {
+        if (n.rows == 0)
+            return;
+        n.slot = std::int32_t(byCore.size());
+        CoreRows &rows = byCore.emplace_back();
+        rows.core = core;
+        rows.rows.reserve(n.rows);
+        rows.withAicpu = n.withAicpu;
+    };
+    for (auto it = sparse.begin(); it != sparse.end() && it->first < 0; ++it)
+        add(it->first, it->second);
+    for (int core = 0; core < kDenseCores; ++core)
+        add(core, dense[std::size_t(core)]);
+    for (auto it = sparse.lower_bound(kDenseCores); it != sparse.end(); ++it)
+        add(it->first, it->second);
     for (std::uint32_t i = 0; i < c.rows.size(); ++i) {
         cancelPoints.tick();
-        byCore[counts[c.rows[i].coreId]].second.push_back(i);
+        byCore[std::size_t(countOf(c.rows[i].coreId).slot)].rows.push_back(i);
     }
     return byCore;
 }
@@ -129,8 +163,10 @@ struct CoreLanes
     std::optional<Lane> schedView;
 };
 
-CoreLanes coreLanesOf(const Capture &c, int core, const std::vector<std::uint32_t> &rowIdx)
+CoreLanes coreLanesOf(const Capture &c, const CoreRows &coreRows)
 {
+    const int core = coreRows.core;
+    const std::vector<std::uint32_t> &rowIdx = coreRows.rows;
     Lane w;
     w.group = groups::aicore;
     w.name = coreLaneName(c, core);
@@ -144,11 +180,15 @@ CoreLanes coreLanesOf(const Capture &c, int core, const std::vector<std::uint32_
     // Exact sizes: at millions of rows a doubling vector holds up to twice its bars, and three
     // times while it grows.
     w.slices.reserve(rowIdx.size());
-    s.slices.reserve(std::size_t(
-        std::count_if(rowIdx.begin(), rowIdx.end(), [&](std::uint32_t i) { return c.rows[i].hasAicpu(); })));
+    s.slices.reserve(coreRows.withAicpu);
+    // A core's rows lie all over the rows' array: each is asked for kAhead rows early.
+    constexpr std::size_t kAhead = 16;
     CancelPoints cancelPoints;
-    for (std::uint32_t i : rowIdx) {
+    for (std::size_t k = 0; k < rowIdx.size(); ++k) {
         cancelPoints.tick();
+        if (k + kAhead < rowIdx.size())
+            __builtin_prefetch(&c.rows[rowIdx[k + kAhead]]);
+        const std::uint32_t i = rowIdx[k];
         const TaskRow &r = c.rows[i];
         Slice sl;
         sl.startUs = *barStartOfRow(r, LaneKind::Worker);
@@ -324,8 +364,8 @@ void buildLanes(Capture &c)
     std::vector<CoreLanes> perCore(coreRows.size());
     SharedLoop coreLoop(coreRows.size());
     auto buildCore = [&](std::size_t i) {
-        perCore[i] = coreLanesOf(c, coreRows[i].first, coreRows[i].second);
-        std::vector<std::uint32_t>().swap(coreRows[i].second); // its bars hold what it said now
+        perCore[i] = coreLanesOf(c, coreRows[i]);
+        std::vector<std::uint32_t>().swap(coreRows[i].rows); // its bars hold what it said now
     };
     auto secondCore = asyncCancellable([&] { coreLoop.run(buildCore); });
 
