@@ -1,6 +1,7 @@
 #include "depgraph.h"
 
 #include "cancelpoint.h"
+#include "taskidslots.h"
 
 #include <algorithm>
 #include <functional>
@@ -82,22 +83,26 @@ void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint
     m_rawEdgeCount = edges.size();
     m_hasTaskList = std::any_of(nodes.begin(), nodes.end(), [](const DepNode &n) { return n.inTasks(); });
     // Duplicate node entries: a tasks[] entry wins over an edge-only mention, the first of several wins.
-    cancellableStableSort(nodes.begin(), nodes.end(), [](const DepNode &a, const DepNode &b) {
+    const auto byIdTasksFirst = [](const DepNode &a, const DepNode &b) {
         if (a.taskId != b.taskId)
             return a.taskId < b.taskId;
         return a.inTasks() && !b.inTasks();
-    });
+    };
+    if (!std::is_sorted(nodes.begin(), nodes.end(), byIdTasksFirst))
+        cancellableStableSort(nodes.begin(), nodes.end(), byIdTasksFirst);
     nodes.erase(std::unique(nodes.begin(), nodes.end(),
                             [](const DepNode &a, const DepNode &b) { return a.taskId == b.taskId; }),
                 nodes.end());
-    m_nodes = withMentionedIds(std::move(nodes), mentionedIds(edges));
 
     m_edges.clear();
     m_edges.reserve(edges.size());
-    CancelPoints cancelPoints;
-    for (const auto &e : edges) {
-        cancelPoints.tick();
-        m_edges.emplace_back(std::uint32_t(indexOf(e.first)), std::uint32_t(indexOf(e.second)));
+    if (!buildBySlots(nodes, edges)) {
+        m_nodes = withMentionedIds(std::move(nodes), mentionedIds(edges));
+        CancelPoints cancelPoints;
+        for (const auto &e : edges) {
+            cancelPoints.tick();
+            m_edges.emplace_back(std::uint32_t(indexOf(e.first)), std::uint32_t(indexOf(e.second)));
+        }
     }
     cancellableSort(m_edges.begin(), m_edges.end());
     m_edges.erase(std::unique(m_edges.begin(), m_edges.end()), m_edges.end());
@@ -105,6 +110,57 @@ void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint
 
     buildAdjacency(m_nodes.size(), m_edges, true, m_succOffsets, m_succ);
     buildAdjacency(m_nodes.size(), m_edges, false, m_predOffsets, m_pred);
+}
+
+bool DepGraph::buildBySlots(const std::vector<DepNode> &listed,
+                            const std::vector<std::pair<std::uint64_t, std::uint64_t>> &edges)
+{
+    // Every id the graph names, listed nodes first, then both ends of every edge.
+    const auto idAt = [&](std::size_t i) {
+        if (i < listed.size())
+            return listed[i].taskId;
+        const auto &e = edges[(i - listed.size()) / 2];
+        return (i - listed.size()) % 2 == 0 ? e.first : e.second;
+    };
+    const TaskIdSlots idSlots = TaskIdSlots::of(listed.size() + 2 * edges.size(), idAt, 1);
+    if (idSlots.empty())
+        return false;
+    // Per slot: the listed node there, kMentioned for an id only edges name, else kNone; then the
+    // id's place among the graph's nodes.
+    constexpr std::int32_t kNone = -1, kMentioned = -2;
+    std::vector<std::int32_t> at(idSlots.count(), kNone);
+    std::size_t hint = 0;
+    CancelPoints cancelPoints;
+    for (std::size_t i = 0; i < listed.size(); ++i) {
+        cancelPoints.tick();
+        at[idSlots.slotOf(listed[i].taskId, hint)] = std::int32_t(i);
+    }
+    std::size_t mentionedOnly = 0;
+    for (const auto &[pred, succ] : edges) {
+        cancelPoints.tick();
+        for (const std::uint64_t id : {pred, succ})
+            if (std::int32_t &a = at[idSlots.slotOf(id, hint)]; a == kNone) {
+                a = kMentioned;
+                ++mentionedOnly;
+            }
+    }
+    // Slots ascend as ids do, so the nodes come out in id order, an id only edges name as an
+    // allocation (§4.2) where it belongs among the listed ones.
+    m_nodes.clear();
+    m_nodes.reserve(listed.size() + mentionedOnly);
+    idSlots.forEachSlot([&](std::size_t slot, std::uint64_t id) {
+        std::int32_t &a = at[slot];
+        if (a == kNone)
+            return;
+        m_nodes.push_back(a == kMentioned ? DepNode{id, {-1, -1, -1}, 1, 0} : listed[std::size_t(a)]);
+        a = std::int32_t(m_nodes.size() - 1);
+    });
+    for (const auto &[pred, succ] : edges) {
+        cancelPoints.tick();
+        m_edges.emplace_back(std::uint32_t(at[idSlots.slotOf(pred, hint)]),
+                             std::uint32_t(at[idSlots.slotOf(succ, hint)]));
+    }
+    return true;
 }
 
 bool DepGraph::restore(std::vector<DepNode> nodes, std::vector<std::pair<std::uint32_t, std::uint32_t>> edges,

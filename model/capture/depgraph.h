@@ -61,6 +61,11 @@ public:
     std::size_t memoryBytes() const;
 
 private:
+    // build's nodes and edges by task id slots (taskidslots.h) from `listed` (ascending, unique);
+    // false, with nothing done, when the ids have none.
+    bool buildBySlots(const std::vector<DepNode> &listed,
+                      const std::vector<std::pair<std::uint64_t, std::uint64_t>> &edges);
+
     std::vector<DepNode> m_nodes;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_edges;
     std::vector<std::uint32_t> m_succOffsets, m_succ, m_predOffsets, m_pred;

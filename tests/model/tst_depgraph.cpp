@@ -1,6 +1,8 @@
 #include "model/capture/depgraph.h"
+#include "model/capture/taskidslots.h"
 
 #include <QTest>
+#include <algorithm>
 
 using namespace lanescope;
 
@@ -98,6 +100,44 @@ private slots:
             QCOMPARE(g.indexOf(g.nodes()[i].taskId), std::int64_t(i));
         // Held memory is exact: no room kept for the edges' mentions.
         QCOMPARE(g.nodes().capacity(), g.nodes().size());
+    }
+
+    // The same graphs with ids spread far apart, which have no task id slots (taskidslots.h) and
+    // are built by sorting and searching instead: node for node and edge for edge the same.
+    void spreadIdsBuildTheSameGraph_data() { nodesFromEntriesAndEdges_data(); }
+    void spreadIdsBuildTheSameGraph()
+    {
+        QFETCH(std::vector<DepNode>, nodes);
+        QFETCH(Edges, edges);
+        const auto spread = [](std::uint64_t id) { return id < (1ull << 40) ? id << 20 : id; };
+        std::vector<DepNode> spreadNodes = nodes;
+        for (DepNode &n : spreadNodes)
+            n.taskId = spread(n.taskId);
+        Edges spreadEdges = edges;
+        for (auto &[p, s] : spreadEdges) {
+            p = spread(p);
+            s = spread(s);
+        }
+        std::vector<std::uint64_t> ids;
+        for (const DepNode &n : spreadNodes)
+            ids.push_back(n.taskId);
+        for (const auto &[p, s] : spreadEdges)
+            ids.insert(ids.end(), {p, s});
+        const auto [lowest, highest] = std::minmax_element(ids.begin(), ids.end());
+        if (!ids.empty() && *highest - *lowest >= (1u << 20)) // spread, not one id or two adjacent ones
+            QVERIFY(TaskIdSlots::of(
+                        ids.size(), [&](std::size_t i) { return ids[i]; }, 1)
+                        .empty());
+        DepGraph dense, spreadOut;
+        dense.build(nodes, edges);
+        spreadOut.build(spreadNodes, spreadEdges);
+        QCOMPARE(spreadOut.nodes().size(), dense.nodes().size());
+        for (std::size_t i = 0; i < dense.nodes().size(); ++i) {
+            QCOMPARE(spreadOut.nodes()[i].taskId, spread(dense.nodes()[i].taskId));
+            QCOMPARE(spreadOut.nodes()[i].kernelIds, dense.nodes()[i].kernelIds);
+            QCOMPARE(spreadOut.nodes()[i].flags, dense.nodes()[i].flags);
+        }
+        QVERIFY(spreadOut.edges() == dense.edges());
     }
 
     void adjacencyFollowsTheEdges()

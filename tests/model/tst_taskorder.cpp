@@ -44,8 +44,9 @@ Ties reversedTies(std::size_t n)
 
 bool countable(const Ids &ids)
 {
-    auto idOf = [&](std::size_t i) { return ids[i]; };
-    return !taskorder_detail::denseRings(ids.size(), idOf).empty();
+    return !TaskIdSlots::of(
+                ids.size(), [&](std::size_t i) { return ids[i]; }, taskorder_detail::kSlotsPerRow)
+                .empty();
 }
 
 } // namespace
