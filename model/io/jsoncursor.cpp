@@ -4,6 +4,10 @@
 #include <charconv>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace lanescope {
 
 namespace {
@@ -44,6 +48,26 @@ constexpr std::array<bool, 256> makeStringStops()
     return t;
 }
 constexpr std::array<bool, 256> kStringStops = makeStringStops();
+
+// The first quote or backslash in [p, limit), or limit. Sixteen bytes at a time where the
+// processor has SSE2 (every x86-64 does): most of deps.json is strings, keys and ids alike.
+const char *findStringStop(const char *p, const char *limit)
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    for (; limit - p >= 16; p += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+        const int stops =
+            _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)));
+        if (stops != 0)
+            return p + __builtin_ctz(unsigned(stops));
+    }
+#endif
+    while (p < limit && !kStringStops[std::uint8_t(*p)])
+        ++p;
+    return p;
+}
 
 void appendUtf8(std::string &out, std::uint32_t cp)
 {
@@ -383,9 +407,7 @@ bool JsonCursor::readString(std::string &v)
     for (;;) {
         const char *p = m_buf.data() + m_pos;
         const char *limit = m_buf.data() + m_end;
-        const char *q = p;
-        while (q < limit && *q != '"' && *q != '\\')
-            ++q;
+        const char *q = findStringStop(p, limit);
         v.append(p, std::size_t(q - p));
         m_pos += std::size_t(q - p);
         if (q == limit) {
@@ -520,8 +542,7 @@ bool JsonCursor::skipStringBody()
     for (;;) {
         const char *p = m_buf.data() + m_pos;
         const char *limit = m_buf.data() + m_end;
-        while (p < limit && !kStringStops[std::uint8_t(*p)])
-            ++p;
+        p = findStringStop(p, limit);
         m_pos = std::size_t(p - m_buf.data());
         if (p == limit) {
             if (!refill())
