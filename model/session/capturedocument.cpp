@@ -43,7 +43,7 @@ ReadError cancelledError(const QString &path)
 }
 
 // Completes a document around its runs: the ring occupancy, derived tracks, bar index and facts of
-// every run. Runs kept by a snapshot hold their derived tracks already, and maybe sorted facts.
+// every run. Runs kept by a snapshot hold their derived tracks already, and maybe most facts.
 OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reopened,
                                 const LoadControl &control)
 {
@@ -66,15 +66,15 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
             return opened;
         Capture &run = *document->runs.runs[i];
         std::shared_ptr<const RingOccupancy> &rings = document->rings[&run];
-        std::optional<SortedBarFacts> sorted;
-        if (i < kept.sortedBars.size())
-            sorted = std::move(kept.sortedBars[i]);
+        std::optional<KeptFacts> keptFacts;
+        if (i < kept.facts.size())
+            keptFacts = std::move(kept.facts[i]);
         if (reopened) {
-            // The derived tracks came with the run, and mostly its ring occupancy and bar index
-            // too, so nothing here waits for another: the facts on the second core (the longest,
-            // and they share out parts of their own), anything the snapshot did not keep here.
-            auto facts = asyncCancellable([&run, sorted = std::move(sorted)]() mutable {
-                return computeCaptureFacts(run, std::move(sorted));
+            // The derived tracks came with the run, and mostly its ring occupancy, bar index and
+            // facts too, so nothing here waits for another: what is left of the facts on the
+            // second core, anything the snapshot did not keep here.
+            auto facts = asyncCancellable([&run, keptFacts = std::move(keptFacts)]() mutable {
+                return computeCaptureFacts(run, std::move(keptFacts));
             });
             RunDerivations derived;
             if (i < kept.derived.size())

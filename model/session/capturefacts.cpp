@@ -6,16 +6,23 @@
 
 namespace lanescope {
 
-CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<SortedBarFacts> sorted)
+CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<KeptFacts> kept)
 {
     auto facts = std::make_shared<CaptureFacts>();
+    if (kept) {
+        facts->search = std::move(kept->search);
+        facts->functions = std::move(kept->functions);
+        facts->functionsByCount = std::move(kept->functionsByCount);
+        if (!capture.deps.empty()) {
+            facts->anchors = std::make_shared<const DependencyAnchors>(capture);
+            facts->hbViolations = HbViolationIndex(std::move(kept->hbViolations));
+        }
+        return facts;
+    }
     // The sort over every bar takes most of the time (about 0.4 s at a million rows): beside the
     // rest, so that opening waits for the longest alone.
-    std::future<SliceSearchIndex> search;
-    if (!sorted)
-        search = asyncCancellable([&capture] { return SliceSearchIndex(capture); });
-    // The dependency facts beside the function tables: reopened from a snapshot, which keeps the
-    // sorted bars, these two halves are all that opening waits for.
+    auto search = asyncCancellable([&capture] { return SliceSearchIndex(capture); });
+    // The dependency facts beside the function tables.
     std::future<void> dependencies;
     if (!capture.deps.empty())
         dependencies = asyncCancellable([&capture, &facts = *facts] {
@@ -28,7 +35,7 @@ CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<Sorted
     facts->functionsByCount = functionsByCount(capture);
     if (dependencies.valid())
         dependencies.get();
-    facts->search = sorted ? std::move(sorted->search) : search.get();
+    facts->search = search.get();
     return facts;
 }
 

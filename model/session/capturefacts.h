@@ -27,15 +27,17 @@ struct CaptureFacts
 
 using CaptureFactsPtr = std::shared_ptr<const CaptureFacts>;
 
-// The fact that sorts every bar, the longest part of computing them: a run's snapshot keeps it, so
-// that reopening it skips the sort.
-struct SortedBarFacts
+// What a run's snapshot keeps of its facts, so that reopening it computes only the dependency
+// anchors, which find their bars quickly and would otherwise be kept as places in the run's lanes.
+struct KeptFacts
 {
     SliceSearchIndex search;
+    std::optional<FunctionSummary> functions;
+    std::vector<FunctionCount> functionsByCount;
+    std::vector<HbViolation> hbViolations; // all of them, in HbViolationIndex::all's order
 };
 
-// With `sorted`, that is taken as given rather than computed.
-CaptureFactsPtr computeCaptureFacts(const Capture &capture,
-                                    std::optional<SortedBarFacts> sorted = std::nullopt);
+// With `kept`, that is taken as given rather than computed.
+CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<KeptFacts> kept = std::nullopt);
 
 } // namespace lanescope

@@ -32,6 +32,33 @@ template <class Io, Is<RingSeries> S> void transfer(Io &io, S &s)
     io(s.timesUs, s.values, s.siteOfStep, s.capacity, s.peak, s.peakUs, s.peakSite);
 }
 
+template <class Io, Is<FunctionStats> S> void transfer(Io &io, S &f)
+{
+    io(f.funcId, f.name, f.count, f.validRows, f.totalExecUs, f.avgExecUs, f.totalLatencyUs, f.avgLatencyUs,
+       f.execPct, f.avgHeadOhUs, f.avgTailOhUs, f.avgPropagationUs, f.avgLocalSetupUs);
+}
+
+template <class Io, Is<DispatchToStart> S> void transfer(Io &io, S &d)
+{
+    io(d.totalUs, d.maxUs);
+}
+
+template <class Io, Is<FunctionSummary> S> void transfer(Io &io, S &f)
+{
+    io(f.functions, f.total, f.hasAicpu, f.rowsWithoutAicpu, f.footerAvgExecUs, f.footerAvgLatencyUs,
+       f.footerExecLatencyPct, f.dispatchToStart);
+}
+
+template <class Io, Is<FunctionCount> S> void transfer(Io &io, S &c)
+{
+    io(c.funcId, c.rows);
+}
+
+template <class Io, Is<HbViolation> S> void transfer(Io &io, S &v)
+{
+    io(v.pred, v.succ, v.producerEndUs, v.consumerStartUs);
+}
+
 // The scope sites are the run's own (computeRingOccupancy copies them): they are not stored twice.
 template <class Io, Is<RingOccupancy> S> void transfer(Io &io, S &r)
 {
@@ -45,16 +72,19 @@ namespace {
 
 using SearchBar = SliceSearchIndex::Bar;
 
-void putSortedBars(snapshot::Out &io, const Capture &run)
+void putFacts(snapshot::Out &io, const Capture &run)
 {
     const bool present = bool(run.facts);
     io(present);
-    if (present)
-        io(run.facts->search.bars(), run.facts->search.functions(), run.facts->search.functionNames());
+    if (!present)
+        return;
+    const CaptureFacts &f = *run.facts;
+    io(f.search.bars(), f.search.functions(), f.search.functionNames());
+    io(f.functions, f.functionsByCount, f.hbViolations.all());
 }
 
-// The sorted facts of `run`, checked against it; a refusal fails the reader.
-std::optional<SortedBarFacts> getSortedBars(snapshot::In &io, const Capture &run)
+// The kept facts of `run`, checked against it; a refusal fails the reader.
+std::optional<KeptFacts> getFacts(snapshot::In &io, const Capture &run)
 {
     bool present = false;
     io(present);
@@ -72,7 +102,19 @@ std::optional<SortedBarFacts> getSortedBars(snapshot::In &io, const Capture &run
         io.fail(QStringLiteral("the search index names bars the run does not hold"));
         return std::nullopt;
     }
-    return SortedBarFacts{std::move(*search)};
+    KeptFacts kept{std::move(*search), {}, {}, {}};
+    io(kept.functions, kept.functionsByCount, kept.hbViolations);
+    if (!io.ok())
+        return std::nullopt;
+    // The panels follow a violation to its tasks and show its times.
+    const std::size_t nodes = run.deps.nodes().size();
+    for (const HbViolation &v : kept.hbViolations)
+        if (v.pred >= nodes || v.succ >= nodes || !std::isfinite(v.producerEndUs) ||
+            !std::isfinite(v.consumerStartUs)) {
+            io.fail(QStringLiteral("a kept happens-before violation names tasks the run does not hold"));
+            return std::nullopt;
+        }
+    return kept;
 }
 
 void putRings(snapshot::Out &io, const RingOccupancy *rings)
@@ -165,7 +207,7 @@ QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const Capture
     io(key, runs.axis, std::uint64_t(runs.runs.size()));
     for (std::size_t i = 0; i < runs.size(); ++i) {
         io(*runs.runs[i]);
-        putSortedBars(io, *runs.runs[i]);
+        putFacts(io, *runs.runs[i]);
         const RunDerivations none;
         const RunDerivations &d = i < derived.size() ? derived[i] : none;
         putRings(io, d.rings.get());
@@ -246,7 +288,7 @@ SnapshotRead readCaptureSnapshot(const unsigned char *data, std::size_t size, co
             result.problem = QStringLiteral("run %1 of %2: %3").arg(i + 1).arg(runCount).arg(problem);
             return result;
         }
-        kept.sortedBars.push_back(getSortedBars(io, *run));
+        kept.facts.push_back(getFacts(io, *run));
         RunDerivations &derived = kept.derived.emplace_back();
         derived.rings = getRings(io, *run);
         derived.index = getIndex(io, *run);

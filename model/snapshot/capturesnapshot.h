@@ -28,19 +28,19 @@ struct RunDerivations
     CaptureIndexPtr index;
 };
 
-// Writes the snapshot of `runs` (with the sorted part of each run's facts, where it has them, and
+// Writes the snapshot of `runs` (with what a snapshot keeps of each run's facts, where it has them, and
 // what `derived` holds for it, in the runs' order), made from the files `key` names; returns why it
 // failed, empty when every byte was written.
 QString writeCaptureSnapshot(QIODevice &out, const SourceKey &key, const CaptureRuns &runs,
                              const std::vector<RunDerivations> &derived = {});
 
-// What a snapshot gives back: the runs, derived tracks included, and per run the sorted part of its
-// facts (computeCaptureFacts takes it instead of sorting again) and its derivations; nothing for
-// a run written without.
+// What a snapshot gives back: the runs, derived tracks included, and per run the kept part of its
+// facts (computeCaptureFacts takes it instead of computing it again) and its derivations; nothing
+// for a run written without.
 struct KeptCapture
 {
     CaptureRuns runs;
-    std::vector<std::optional<SortedBarFacts>> sortedBars;
+    std::vector<std::optional<KeptFacts>> facts;
     std::vector<RunDerivations> derived;
 };
 

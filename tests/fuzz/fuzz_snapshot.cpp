@@ -103,7 +103,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         RingOccupancy rings = derived.rings ? *derived.rings : computeRingOccupancy(run);
         const CaptureIndexPtr index =
             derived.index ? derived.index : std::make_shared<const CaptureIndex>(run);
-        run.facts = computeCaptureFacts(run, std::move(kept.sortedBars[i]));
+        run.facts = computeCaptureFacts(run, std::move(kept.facts[i]));
         const CaptureAnalysis analysis = analyzeCapture(run, std::move(rings));
         askEveryLevel(run, index->bars);
         (void)analysis;

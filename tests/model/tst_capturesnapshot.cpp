@@ -125,8 +125,8 @@ class TestCaptureSnapshot : public QObject
 
 private slots:
     // Written and read back, every run gives the same bytes again: each field the snapshot holds
-    // survived, and so did the sorted facts. The dependency graph's adjacency, which is rebuilt,
-    // matches too.
+    // survived, and so did the kept facts, which are those computing them again gives. The
+    // dependency graph's adjacency, which is rebuilt, matches too.
     void readsBackWhatWasWritten_data() { inputs(); }
     void readsBackWhatWasWritten()
     {
@@ -139,13 +139,16 @@ private slots:
         CaptureRuns &again = read.kept->runs;
         QCOMPARE(again.size(), runs.size());
         QCOMPARE(int(again.axis), int(runs.axis));
-        QCOMPARE(read.kept->sortedBars.size(), runs.size());
+        QCOMPARE(read.kept->facts.size(), runs.size());
         for (std::size_t i = 0; i < runs.size(); ++i) {
-            // The sorted facts came back: the rest of the facts is computed around them, as on reopening.
-            QVERIFY(read.kept->sortedBars[i].has_value());
-            again.runs[i]->facts = computeCaptureFacts(*again.runs[i], std::move(read.kept->sortedBars[i]));
+            // The kept facts came back: the rest is computed around them, as on reopening.
+            QVERIFY(read.kept->facts[i].has_value());
+            again.runs[i]->facts = computeCaptureFacts(*again.runs[i], std::move(read.kept->facts[i]));
             QCOMPARE(adjacency(again.runs[i]->deps), adjacency(runs.runs[i]->deps));
         }
+        QCOMPARE(snapshotOf(key, again), bytes);
+        for (const auto &run : again.runs)
+            run->facts = computeCaptureFacts(*run);
         QCOMPARE(snapshotOf(key, again), bytes);
     }
 
@@ -176,7 +179,7 @@ private slots:
             QCOMPARE(ringsText(*kept[i].rings), ringsText(computeRingOccupancy(*again.runs[i])));
             QVERIFY(kept[i].index->bars.isFor(*again.runs[i]));
             rebuilt.push_back({kept[i].rings, std::make_shared<const CaptureIndex>(*again.runs[i])});
-            again.runs[i]->facts = computeCaptureFacts(*again.runs[i], std::move(read.kept->sortedBars[i]));
+            again.runs[i]->facts = computeCaptureFacts(*again.runs[i], std::move(read.kept->facts[i]));
         }
         QCOMPARE(snapshotOf(key, again, kept), bytes);
         QCOMPARE(snapshotOf(key, again, rebuilt), bytes);
@@ -386,6 +389,37 @@ private slots:
         const SnapshotRead read = readBack(snapshotOf(key, runs), key);
         QVERIFY(!read.ok());
         QVERIFY2(read.problem.contains(QStringLiteral("search index")), qPrintable(read.problem));
+    }
+
+    // A kept happens-before violation the panels could not follow (a task the run's graph does not
+    // hold, a time that is not a number) is refused too.
+    void anInconsistentViolationIsRefused_data()
+    {
+        QTest::addColumn<bool>("badTask");
+        QTest::newRow("a task beyond the graph") << true;
+        QTest::newRow("a time that is not a number") << false;
+    }
+    void anInconsistentViolationIsRefused()
+    {
+        QFETCH(bool, badTask);
+        const QString path = kSamples + QStringLiteral("/sample-l4");
+        const SourceKey key = keyFor(path);
+        CaptureRuns runs = openedRuns(path);
+        const Capture &run = *runs.runs.front();
+        QVERIFY(!run.deps.empty());
+        HbViolation v{0, 0, 1.0, 0.5};
+        if (badTask)
+            v.succ = std::uint32_t(run.deps.nodes().size());
+        else
+            v.producerEndUs = std::numeric_limits<double>::quiet_NaN();
+        std::vector<HbViolation> all = run.facts->hbViolations.all();
+        all.push_back(v);
+        auto facts = std::make_shared<CaptureFacts>(*run.facts);
+        facts->hbViolations = HbViolationIndex(std::move(all));
+        runs.runs.front()->facts = facts;
+        const SnapshotRead read = readBack(snapshotOf(key, runs), key);
+        QVERIFY(!read.ok());
+        QVERIFY2(read.problem.contains(QStringLiteral("happens-before")), qPrintable(read.problem));
     }
 
     // Another format version reads as stale, so that a newer build rebuilds what an older wrote.
