@@ -69,6 +69,38 @@ const char *findStringStop(const char *p, const char *limit)
     return p;
 }
 
+// Eight ASCII digits at p as a number, or false when one of them is not a digit: eight digits in one
+// word's arithmetic rather than eight steps (cycle counts have twelve). The first digit is the
+// word's lowest byte where the processor is little-endian; elsewhere digit by digit.
+bool eightDigits(const char *p, std::uint64_t &value)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    // Every byte is 0x30..0x39: its high nibble is 3, and adding 6 leaves it 3.
+    if (((word & 0xF0F0F0F0F0F0F0F0u) | (((word + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u) >> 4)) !=
+        0x3333333333333333u)
+        return false;
+    word -= 0x3030303030303030u;
+    word = word * 10 + (word >> 8); // pairs of digits
+    constexpr std::uint64_t kLowPairs = 0x000000FF000000FFu;
+    word = (((word & kLowPairs) * (100 + (1000000ull << 32))) +
+            (((word >> 16) & kLowPairs) * (1 + (10000ull << 32)))) >>
+           32;
+    value = word;
+    return true;
+#else
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) {
+        if (unsigned(p[i] - '0') >= 10u)
+            return false;
+        v = v * 10 + std::uint64_t(p[i] - '0');
+    }
+    value = v;
+    return true;
+#endif
+}
+
 void appendUtf8(std::string &out, std::uint32_t cp)
 {
     if (cp < 0x80) {
@@ -318,6 +350,8 @@ bool JsonCursor::readUInt64(std::uint64_t &v)
         const char *p = m_buf.data() + m_pos;
         std::uint64_t u = 0;
         int digits = 0;
+        for (std::uint64_t eight = 0; digits + 8 <= 19 && eightDigits(p + digits, eight); digits += 8)
+            u = u * 100000000u + eight;
         while (digits < 19 && unsigned(p[digits] - '0') < 10u)
             u = u * 10 + std::uint64_t(p[digits++] - '0');
         if (digits > 0 && !isNumberChar(p[digits])) {

@@ -64,11 +64,15 @@ public:
 private:
     bool ensure(std::size_t n);
     bool refill();
-    // Inline fast path: most values follow a single separator character.
+    // Inline fast paths: most values follow a separator directly or after one space (", ").
     bool skipWhitespace()
     {
         if (m_pos < m_end && !isSpace(m_buf[m_pos]))
             return true;
+        if (m_pos + 1 < m_end && m_buf[m_pos] == ' ' && !isSpace(m_buf[m_pos + 1])) {
+            ++m_pos;
+            return true;
+        }
         return skipWhitespaceSlow();
     }
     bool skipWhitespaceSlow();

@@ -42,12 +42,49 @@ private slots:
         QVERIFY(c.atEnd());
     }
 
+    // Numbers with room behind them take the fast path, eight digits at a time: every length up to
+    // where it hands over, digits other than 0 and 9 in each place, and tokens it leaves to the
+    // general path.
+    void integersWithRoomBehind_data()
+    {
+        QTest::addColumn<QByteArray>("number");
+        QTest::addColumn<quint64>("expected");
+        quint64 value = 0;
+        QByteArray digits;
+        for (int n = 1; n <= 19; ++n) {
+            const int digit = (n * 7) % 10;
+            digits += char('0' + digit);
+            value = value * 10 + quint64(digit);
+            QTest::addRow("%d digits", n) << digits << value;
+        }
+        QTest::newRow("leading zeros") << QByteArray("0000000000012") << quint64(12);
+        QTest::newRow("twenty digits")
+            << QByteArray("18446744073709551615") << quint64(18446744073709551615ull);
+        QTest::newRow("exponent after eight digits") << QByteArray("12345678e2") << quint64(1234567800);
+        QTest::newRow("exact fraction after eight digits") << QByteArray("12345678.0") << quint64(12345678);
+    }
+    void integersWithRoomBehind()
+    {
+        QFETCH(QByteArray, number);
+        QFETCH(quint64, expected);
+        auto src = memory(number + ',' + QByteArray(32, ' ') + '1');
+        JsonCursor c(*src);
+        std::uint64_t v = 0;
+        QVERIFY2(c.readUInt64(v), qPrintable(c.errorMessage()));
+        QCOMPARE(quint64(v), expected);
+        QCOMPARE(qint64(c.offset()), qint64(number.size()));
+    }
+
     void badIntegers_data()
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<qint64>("offset");
         QTest::newRow("beyond 2^64") << QByteArray("  18446744073709551616") << qint64(2);
         QTest::newRow("fraction") << QByteArray("1.5") << qint64(0);
+        QTest::newRow("fraction after eight digits, room behind")
+            << QByteArray("12345678.5" + QByteArray(32, ' ')) << qint64(0);
+        QTest::newRow("fraction inside the first eight digits, room behind")
+            << QByteArray("1234.5678" + QByteArray(32, ' ')) << qint64(0);
         QTest::newRow("string") << QByteArray("\"x\"") << qint64(0);
         QTest::newRow("NaN literal") << QByteArray("NaN") << qint64(0);
         QTest::newRow("empty") << QByteArray("") << qint64(0);
