@@ -193,6 +193,20 @@ std::int64_t DepGraph::indexOf(std::uint64_t taskId) const
     return (it != m_nodes.end() && it->taskId == taskId) ? std::int64_t(it - m_nodes.begin()) : -1;
 }
 
+std::int64_t DepGraph::AscendingLookup::indexOf(std::uint64_t taskId)
+{
+    if (taskId < m_last)
+        m_at =
+            std::size_t(std::lower_bound(m_nodes.begin(), m_nodes.end(), taskId,
+                                         [](const DepNode &n, std::uint64_t id) { return n.taskId < id; }) -
+                        m_nodes.begin());
+    else
+        while (m_at < m_nodes.size() && m_nodes[m_at].taskId < taskId)
+            ++m_at;
+    m_last = taskId;
+    return m_at < m_nodes.size() && m_nodes[m_at].taskId == taskId ? std::int64_t(m_at) : -1;
+}
+
 const DepNode *DepGraph::find(std::uint64_t taskId) const
 {
     const auto i = indexOf(taskId);

@@ -60,6 +60,23 @@ public:
     // Heap bytes held: nodes, edges and both adjacency lists.
     std::size_t memoryBytes() const;
 
+    // Looks up task ids that mostly come in ascending order (task rows in order) by walking the
+    // nodes forward from the last one found, instead of a search from scratch that waits for
+    // memory at every step: a whole capture's rows in one pass over the nodes. An id below the
+    // last one asked is searched for.
+    class AscendingLookup
+    {
+    public:
+        explicit AscendingLookup(const DepGraph &graph) : m_nodes(graph.m_nodes) {}
+        // As DepGraph::indexOf.
+        std::int64_t indexOf(std::uint64_t taskId);
+
+    private:
+        const std::vector<DepNode> &m_nodes;
+        std::size_t m_at = 0;
+        std::uint64_t m_last = 0;
+    };
+
 private:
     // build's nodes and edges by task id slots (taskidslots.h) from `listed` (ascending, unique);
     // false, with nothing done, when the ids have none.

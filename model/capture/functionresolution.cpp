@@ -36,12 +36,14 @@ void resolveFunctionIds(Capture &capture)
     const DepNode *node = nullptr;
     std::uint64_t nodeTask = 0;
     bool looked = false;
+    DepGraph::AscendingLookup lookup(capture.deps);
     for (TaskRow &row : capture.rows) {
         if (row.funcId >= 0)
             continue;
         // Rows are grouped by task, so one lookup serves all rows of a task.
         if (!looked || nodeTask != row.taskId) {
-            node = capture.deps.find(row.taskId);
+            const std::int64_t at = lookup.indexOf(row.taskId);
+            node = at < 0 ? nullptr : &capture.deps.nodes()[std::size_t(at)];
             nodeTask = row.taskId;
             looked = true;
         }
@@ -85,12 +87,13 @@ double checkDepsOverlap(Capture &capture)
         return 0.0;
     std::size_t tasks = 0;
     std::size_t known = 0;
+    DepGraph::AscendingLookup lookup(capture.deps);
     for (std::size_t i = 0; i < capture.rows.size(); ++i) {
         const auto id = capture.rows[i].taskId;
         if (i > 0 && capture.rows[i - 1].taskId == id)
             continue;
         ++tasks;
-        if (capture.deps.indexOf(id) >= 0)
+        if (lookup.indexOf(id) >= 0)
             ++known;
     }
     const double share = double(known) / double(tasks);

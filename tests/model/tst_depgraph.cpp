@@ -140,6 +140,26 @@ private slots:
         QVERIFY(spreadOut.edges() == dense.edges());
     }
 
+    // Ids asked in ascending order, repeated, missing, past the last node, and then lower again:
+    // the walk finds what a search finds.
+    void anAscendingLookupFindsWhatASearchFinds_data()
+    {
+        QTest::addColumn<QList<quint64>>("asked");
+        QTest::newRow("ascending") << QList<quint64>{0, 2, 3, 7, 9};
+        QTest::newRow("repeated and missing") << QList<quint64>{2, 2, 4, 4, 8, 9, 9};
+        QTest::newRow("past the end, then back") << QList<quint64>{100, 3, 5, 1, 9, 0};
+        QTest::newRow("descending") << QList<quint64>{9, 7, 5, 3, 2, 0};
+    }
+    void anAscendingLookupFindsWhatASearchFinds()
+    {
+        QFETCH(QList<quint64>, asked);
+        DepGraph g;
+        g.build({listed(2, 0), listed(3, 0), listed(7, 0)}, {{0, 2}, {7, 9}, {3, 5}});
+        DepGraph::AscendingLookup lookup(g);
+        for (const quint64 id : asked)
+            QCOMPARE(lookup.indexOf(id), g.indexOf(id));
+    }
+
     void adjacencyFollowsTheEdges()
     {
         DepGraph g;
