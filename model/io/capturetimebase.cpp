@@ -6,50 +6,79 @@
 
 namespace lanescope {
 
-CaptureTimeBase::DeviceTimes CaptureTimeBase::deviceTimes(const RawRecords &raw)
+namespace {
+
+// Smallest and largest of the timestamps it is shown that count (isSet).
+struct Span
 {
-    constexpr std::uint64_t kNone = ~std::uint64_t(0);
-    // The AICore start is a candidate for the range but not for the base (receive <= start covers
-    // it), exactly as in §3.2.
-    std::uint64_t base = kNone, lo = kNone, hi = 0;
-    auto consider = [&](std::uint64_t c) {
-        if (isSet(c)) {
-            base = std::min(base, c);
+    std::uint64_t lo = ~std::uint64_t(0);
+    std::uint64_t hi = 0;
+
+    void add(std::uint64_t c)
+    {
+        if (CaptureTimeBase::isSet(c)) {
             lo = std::min(lo, c);
             hi = std::max(hi, c);
         }
-    };
+    }
+    void add(const Span &other)
+    {
+        lo = std::min(lo, other.lo);
+        hi = std::max(hi, other.hi);
+    }
+    std::pair<std::uint64_t, std::uint64_t> range() const
+    {
+        return hi == 0 ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : std::pair{lo, hi};
+    }
+};
+
+Span spanOfLanes(const std::vector<RawPhaseLane> &lanes, CancelPoints &cancelPoints)
+{
+    Span span;
+    for (const auto &lane : lanes)
+        for (const auto &[record, t] : lane) {
+            cancelPoints.tick();
+            span.add(t.start);
+            span.add(t.end);
+        }
+    return span;
+}
+
+} // namespace
+
+CaptureTimeBase::DeviceTimes CaptureTimeBase::deviceTimes(const RawRecords &raw)
+{
+    // The AICore start counts for the range but not for the base (receive <= start covers it),
+    // exactly as in §3.2: the base is the smallest of everything else.
+    Span base, starts;
     CancelPoints cancelPoints;
     for (const auto &r : raw.aicore) {
         cancelPoints.tick();
-        consider(receiveCycles(r.startCycles, r.receiveToStart));
-        consider(r.endCycles);
-        if (isSet(r.startCycles)) {
-            lo = std::min(lo, r.startCycles);
-            hi = std::max(hi, r.startCycles);
-        }
+        base.add(receiveCycles(r.startCycles, r.receiveToStart));
+        base.add(r.endCycles);
+        starts.add(r.startCycles);
     }
     for (const auto &r : raw.aicpu) {
-        consider(r.dispatchCycles);
-        consider(r.finishCycles);
+        base.add(r.dispatchCycles);
+        base.add(r.finishCycles);
     }
-    for (const auto *lanes : {&raw.schedulerThreads, &raw.orchestratorLanes})
-        for (const auto &lane : *lanes)
-            for (const auto &[record, t] : lane) {
-                cancelPoints.tick();
-                consider(t.start);
-                consider(t.end);
-            }
+    const Span scheduler = spanOfLanes(raw.schedulerThreads, cancelPoints);
+    const Span orchestrator = spanOfLanes(raw.orchestratorLanes, cancelPoints);
+    base.add(scheduler);
+    base.add(orchestrator);
     // The newest converter's base also takes the lifecycle *_cycles fields (supplement §2.8).
     for (const auto &l : raw.lifecycle)
         for (const auto &t : l.stages) {
-            consider(t.start);
-            consider(t.end);
+            base.add(t.start);
+            base.add(t.end);
         }
+    Span all = base;
+    all.add(starts);
     DeviceTimes times;
-    times.baseCycles = base == kNone ? 0 : base;
-    if (hi != 0)
-        times.range = {lo, hi};
+    times.baseCycles = base.hi == 0 ? 0 : base.lo;
+    times.range = all.range();
+    times.schedulerRange = scheduler.range();
+    times.orchestratorRange = orchestrator.range();
     return times;
 }
 

@@ -146,45 +146,23 @@ HostAxis compositeAxis(const RawRecords &raw, std::uint64_t base, std::int64_t f
 
 } // namespace
 
-ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIdentity &sidecar)
+ContainmentCapture containmentCaptureOf(const RawRecords &raw,
+                                        const CaptureTimeBase::DeviceTimes &deviceTimes,
+                                        const DispatchIdentity &sidecar)
 {
+    auto bounds = [](std::pair<std::uint64_t, std::uint64_t> range) {
+        CycleBounds b;
+        if (range.second != 0)
+            b = {range.first, range.second};
+        return b;
+    };
     ContainmentCapture cc;
     cc.frequencyHz = raw.clockFreqHz.value_or(0);
-    for (const auto &r : raw.aicore) {
-        // The bar opens at receive, start - receive_to_start.
-        if (r.receiveToStart < r.startCycles)
-            cc.extent.add(r.startCycles - r.receiveToStart);
-        cc.extent.add(r.startCycles);
-        cc.extent.add(r.endCycles);
-    }
-    for (const auto &r : raw.aicpu) {
-        cc.extent.add(r.dispatchCycles);
-        cc.extent.add(r.finishCycles);
-    }
+    cc.extent = bounds(deviceTimes.range);
     const bool legacyPhases = raw.hasSchedulerPhases && !raw.hasSchedulerRecords;
-    for (const auto &lane : raw.schedulerThreads)
-        for (const auto &[record, t] : lane) {
-            cc.extent.add(t.start);
-            cc.extent.add(t.end);
-            if (legacyPhases) { // aicpu_scheduler_phases are the AICPU's by construction (inferred)
-                cc.sched.add(t.start);
-                cc.sched.add(t.end);
-            }
-        }
-    if (!legacyPhases)
-        cc.sched = raw.aicpuStreamCycles;
-    for (const auto &lane : raw.orchestratorLanes)
-        for (const auto &[record, t] : lane) {
-            for (CycleBounds *b : {&cc.extent, &cc.orch}) {
-                b->add(t.start);
-                b->add(t.end);
-            }
-        }
-    for (const RawLifecycle &l : raw.lifecycle) // every *_cycles field of aicpu_lifecycle_records (§2.3)
-        for (const RawTimes &t : l.stages) {
-            cc.extent.add(t.start);
-            cc.extent.add(t.end);
-        }
+    // aicpu_scheduler_phases are the AICPU's by construction (inferred)
+    cc.sched = legacyPhases ? bounds(deviceTimes.schedulerRange) : raw.aicpuStreamCycles;
+    cc.orch = bounds(deviceTimes.orchestratorRange);
     CycleBounds host;
     for (const auto &lane : raw.hostOrchestratorLanes)
         for (const auto &[record, t] : lane) {
@@ -247,7 +225,7 @@ HostAxis chooseHostAxis(const RawRecords &raw, const CaptureTimeBase::DeviceTime
 
     // 3. Containment against the host log, when there is one.
     if (!log.spans.empty()) {
-        const ContainmentCapture cc = containmentCaptureOf(raw, sidecar);
+        const ContainmentCapture cc = containmentCaptureOf(raw, deviceTimes, sidecar);
         const ContainmentOutcome placed = placeByContainment(log.spans, cc);
         if (placed.placement)
             return containmentAxis(raw, cc, *placed.placement, hostOrchestrated, deviceRelative);

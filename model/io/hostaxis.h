@@ -18,10 +18,12 @@ struct HostAxis
     HostPlacement placement;
 };
 
-// What containment placement needs of a records file (upstream §2.3, §2.8) and of its
-// dispatch_identity.json sidecar. Reads the raw cycles, so it runs before they are converted.
+// What containment placement needs of a records file (upstream §2.3, §2.8), its device times and
+// its dispatch_identity.json sidecar. Reads the raw records, so it runs before they are converted.
 // Legacy aicpu_scheduler_phases count as AICPU streams.
-ContainmentCapture containmentCaptureOf(const RawRecords &raw, const DispatchIdentity &sidecar = {});
+ContainmentCapture containmentCaptureOf(const RawRecords &raw,
+                                        const CaptureTimeBase::DeviceTimes &deviceTimes,
+                                        const DispatchIdentity &sidecar = {});
 
 // Chooses, in this order: a bounded metadata.clock_alignment (upstream §3), calibrated
 // clock_anchors (base §2.10, HBG only, as before), containment against the host log (upstream §2),

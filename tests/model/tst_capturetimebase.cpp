@@ -86,6 +86,13 @@ private slots:
         QCOMPARE(quint64(times.baseCycles), base);
         QCOMPARE(quint64(times.range.first), lo);
         QCOMPARE(quint64(times.range.second), hi);
+        // The scheduler and orchestrator lanes' own spans, which containment placement reads.
+        using Range = std::pair<std::uint64_t, std::uint64_t>;
+        const bool streams = capture == QLatin1String("streams");
+        const Range scheduler = streams ? Range(800, 850) : Range(0, 0);
+        const Range orchestrator = streams ? Range(60, 70) : Range(0, 0);
+        QCOMPARE(times.schedulerRange, scheduler);
+        QCOMPARE(times.orchestratorRange, orchestrator);
     }
 };
 
