@@ -128,6 +128,28 @@ private slots:
                                      "AICore/AICPU_1"}));
     }
 
+    // Core lanes come in ascending core id, ids a damaged file writes (negative, far beyond any
+    // real core) included, each with its own rows and its Scheduler View bars.
+    void coreLanesAscendByCoreId()
+    {
+        Capture c;
+        c.info.level = 4;
+        c.rows = {row(1, 70000, 1, 1, 2, 0.5, 3, -1), row(2, 3, 1, 1, 2, 0, 0, -1),
+                  row(3, -5, 1, 1, 2, 0.5, 3, -1), row(4, 3, 2, 2, 3, 1.5, 4, -1),
+                  row(5, 65535, 1, 1, 2, 0.5, 3, -1)};
+        buildLanes(c);
+        QStringList workers, views;
+        for (const Lane &l : c.lanes) {
+            const QString entry = QStringLiteral("%1:%2").arg(l.laneSource).arg(l.slices.size());
+            if (l.kind == LaneKind::Worker)
+                workers << entry;
+            else if (l.kind == LaneKind::SchedulerView)
+                views << entry;
+        }
+        QCOMPARE(workers, QStringList({"-5:1", "3:2", "65535:1", "70000:1"}));
+        QCOMPARE(views, QStringList({"-5:1", "3:1", "65535:1", "70000:1"})); // row 2 has no AICPU times
+    }
+
     void workerBarsStartAtReceiveAndUseSubLanes()
     {
         Capture c = levelFour();
