@@ -8,33 +8,9 @@ namespace lanescope {
 
 namespace {
 
-// Smallest and largest of the timestamps it is shown that count (isSet).
-struct Span
+CycleBounds boundsOfLanes(const std::vector<RawPhaseLane> &lanes, CancelPoints &cancelPoints)
 {
-    std::uint64_t lo = ~std::uint64_t(0);
-    std::uint64_t hi = 0;
-
-    void add(std::uint64_t c)
-    {
-        if (CaptureTimeBase::isSet(c)) {
-            lo = std::min(lo, c);
-            hi = std::max(hi, c);
-        }
-    }
-    void add(const Span &other)
-    {
-        lo = std::min(lo, other.lo);
-        hi = std::max(hi, other.hi);
-    }
-    std::pair<std::uint64_t, std::uint64_t> range() const
-    {
-        return hi == 0 ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : std::pair{lo, hi};
-    }
-};
-
-Span spanOfLanes(const std::vector<RawPhaseLane> &lanes, CancelPoints &cancelPoints)
-{
-    Span span;
+    CycleBounds span;
     for (const auto &lane : lanes)
         for (const auto &[record, t] : lane) {
             cancelPoints.tick();
@@ -50,7 +26,7 @@ CaptureTimeBase::DeviceTimes CaptureTimeBase::deviceTimes(const RawRecords &raw)
 {
     // The AICore start counts for the range but not for the base (receive <= start covers it),
     // exactly as in §3.2: the base is the smallest of everything else.
-    Span base, starts;
+    CycleBounds base, starts;
     CancelPoints cancelPoints;
     for (const auto &r : raw.aicore) {
         cancelPoints.tick();
@@ -62,23 +38,20 @@ CaptureTimeBase::DeviceTimes CaptureTimeBase::deviceTimes(const RawRecords &raw)
         base.add(r.dispatchCycles);
         base.add(r.finishCycles);
     }
-    const Span scheduler = spanOfLanes(raw.schedulerThreads, cancelPoints);
-    const Span orchestrator = spanOfLanes(raw.orchestratorLanes, cancelPoints);
-    base.add(scheduler);
-    base.add(orchestrator);
+    DeviceTimes times;
+    times.scheduler = boundsOfLanes(raw.schedulerThreads, cancelPoints);
+    times.orchestrator = boundsOfLanes(raw.orchestratorLanes, cancelPoints);
+    base.add(times.scheduler);
+    base.add(times.orchestrator);
     // The newest converter's base also takes the lifecycle *_cycles fields (supplement §2.8).
     for (const auto &l : raw.lifecycle)
         for (const auto &t : l.stages) {
             base.add(t.start);
             base.add(t.end);
         }
-    Span all = base;
-    all.add(starts);
-    DeviceTimes times;
-    times.baseCycles = base.hi == 0 ? 0 : base.lo;
-    times.range = all.range();
-    times.schedulerRange = scheduler.range();
-    times.orchestratorRange = orchestrator.range();
+    times.baseCycles = base.empty() ? 0 : base.lo;
+    times.all = base;
+    times.all.add(starts);
     return times;
 }
 

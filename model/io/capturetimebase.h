@@ -25,11 +25,11 @@ public:
         // AICPU dispatch and finish, scheduler and device orchestrator start/end, lifecycle stages;
         // 0 when nothing qualifies.
         std::uint64_t baseCycles = 0;
-        // Smallest / largest strictly positive device timestamp the capture converts (0, 0 when none).
-        std::pair<std::uint64_t, std::uint64_t> range{0, 0};
+        // Smallest / largest strictly positive device timestamp the capture converts.
+        CycleBounds all;
         // The same of the scheduler lanes' records alone, and of the device orchestrator lanes'.
-        std::pair<std::uint64_t, std::uint64_t> schedulerRange{0, 0};
-        std::pair<std::uint64_t, std::uint64_t> orchestratorRange{0, 0};
+        CycleBounds scheduler;
+        CycleBounds orchestrator;
     };
     // One pass: at ten million rows each pass over the raw streams takes a third of a second.
     static DeviceTimes deviceTimes(const RawRecords &raw);

@@ -31,7 +31,17 @@ struct CycleBounds
         lo = std::min(lo, c);
         hi = std::max(hi, c);
     }
+    void add(const CycleBounds &other)
+    {
+        lo = std::min(lo, other.lo);
+        hi = std::max(hi, other.hi);
+    }
     bool empty() const { return hi == 0; }
+    // (lo, hi), or (0, 0) when empty.
+    std::pair<std::uint64_t, std::uint64_t> range() const
+    {
+        return empty() ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : std::pair{lo, hi};
+    }
 };
 
 // One (pid, inv) invocation of a [STRACE] log holding both runner_run and its device_wall (§2.2).

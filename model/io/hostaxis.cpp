@@ -150,19 +150,13 @@ ContainmentCapture containmentCaptureOf(const RawRecords &raw,
                                         const CaptureTimeBase::DeviceTimes &deviceTimes,
                                         const DispatchIdentity &sidecar)
 {
-    auto bounds = [](std::pair<std::uint64_t, std::uint64_t> range) {
-        CycleBounds b;
-        if (range.second != 0)
-            b = {range.first, range.second};
-        return b;
-    };
     ContainmentCapture cc;
     cc.frequencyHz = raw.clockFreqHz.value_or(0);
-    cc.extent = bounds(deviceTimes.range);
+    cc.extent = deviceTimes.all;
     const bool legacyPhases = raw.hasSchedulerPhases && !raw.hasSchedulerRecords;
     // aicpu_scheduler_phases are the AICPU's by construction (inferred)
-    cc.sched = legacyPhases ? bounds(deviceTimes.schedulerRange) : raw.aicpuStreamCycles;
-    cc.orch = bounds(deviceTimes.orchestratorRange);
+    cc.sched = legacyPhases ? deviceTimes.scheduler : raw.aicpuStreamCycles;
+    cc.orch = deviceTimes.orchestrator;
     CycleBounds host;
     for (const auto &lane : raw.hostOrchestratorLanes)
         for (const auto &[record, t] : lane) {
@@ -189,7 +183,7 @@ HostAxis chooseHostAxis(const RawRecords &raw, const CaptureTimeBase::DeviceTime
                         Capture &capture, const QString &fileName)
 {
     const std::int64_t frequencyHz = raw.clockFreqHz.value_or(1);
-    const auto range = deviceTimes.range;
+    const auto range = deviceTimes.all.range();
     const CaptureTimeBase deviceRelative =
         CaptureTimeBase::deviceRelative(deviceTimes.baseCycles, frequencyHz);
 

@@ -325,7 +325,7 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
             QStringLiteral("%1: %2 rows have receive_to_start >= start (receive time unknown, shown at 0)")
                 .arg(fileName)
                 .arg(stats.receiveNotBeforeStart));
-    const std::uint64_t hi = deviceTimes.range.second;
+    const std::uint64_t hi = deviceTimes.all.hi;
     if (hi > base && double(hi - base) / double(frequencyHz) > kImplausibleSpanSeconds)
         capture.warn(
             QStringLiteral(

@@ -84,15 +84,15 @@ private slots:
         }
         const CaptureTimeBase::DeviceTimes times = CaptureTimeBase::deviceTimes(raw);
         QCOMPARE(quint64(times.baseCycles), base);
-        QCOMPARE(quint64(times.range.first), lo);
-        QCOMPARE(quint64(times.range.second), hi);
+        QCOMPARE(quint64(times.all.range().first), lo);
+        QCOMPARE(quint64(times.all.range().second), hi);
         // The scheduler and orchestrator lanes' own spans, which containment placement reads.
         using Range = std::pair<std::uint64_t, std::uint64_t>;
         const bool streams = capture == QLatin1String("streams");
         const Range scheduler = streams ? Range(800, 850) : Range(0, 0);
         const Range orchestrator = streams ? Range(60, 70) : Range(0, 0);
-        QCOMPARE(times.schedulerRange, scheduler);
-        QCOMPARE(times.orchestratorRange, orchestrator);
+        QCOMPARE(times.scheduler.range(), scheduler);
+        QCOMPARE(times.orchestrator.range(), orchestrator);
     }
 };
 
