@@ -186,25 +186,35 @@ bool DepGraph::restore(std::vector<DepNode> nodes, std::vector<std::pair<std::ui
     return true;
 }
 
+namespace {
+// The place of the first node whose id is not below `taskId`, and that place as an index when
+// the node is the task's, else -1.
+std::size_t firstNotBelow(const std::vector<DepNode> &nodes, std::uint64_t taskId)
+{
+    return std::size_t(std::lower_bound(nodes.begin(), nodes.end(), taskId,
+                                        [](const DepNode &n, std::uint64_t id) { return n.taskId < id; }) -
+                       nodes.begin());
+}
+std::int64_t indexAt(const std::vector<DepNode> &nodes, std::size_t at, std::uint64_t taskId)
+{
+    return at < nodes.size() && nodes[at].taskId == taskId ? std::int64_t(at) : -1;
+}
+} // namespace
+
 std::int64_t DepGraph::indexOf(std::uint64_t taskId) const
 {
-    auto it = std::lower_bound(m_nodes.begin(), m_nodes.end(), taskId,
-                               [](const DepNode &n, std::uint64_t id) { return n.taskId < id; });
-    return (it != m_nodes.end() && it->taskId == taskId) ? std::int64_t(it - m_nodes.begin()) : -1;
+    return indexAt(m_nodes, firstNotBelow(m_nodes, taskId), taskId);
 }
 
 std::int64_t DepGraph::AscendingLookup::indexOf(std::uint64_t taskId)
 {
     if (taskId < m_last)
-        m_at =
-            std::size_t(std::lower_bound(m_nodes.begin(), m_nodes.end(), taskId,
-                                         [](const DepNode &n, std::uint64_t id) { return n.taskId < id; }) -
-                        m_nodes.begin());
+        m_at = firstNotBelow(m_nodes, taskId);
     else
         while (m_at < m_nodes.size() && m_nodes[m_at].taskId < taskId)
             ++m_at;
     m_last = taskId;
-    return m_at < m_nodes.size() && m_nodes[m_at].taskId == taskId ? std::int64_t(m_at) : -1;
+    return indexAt(m_nodes, m_at, taskId);
 }
 
 const DepNode *DepGraph::find(std::uint64_t taskId) const

@@ -33,27 +33,20 @@ void resolveFunctionIds(Capture &capture)
         return;
     std::size_t withoutKernelIds = 0; // rows whose task has no usable kernel_ids
     std::size_t inactiveSlot = 0;     // rows whose core type slot is -1
-    const DepNode *node = nullptr;
-    std::uint64_t nodeTask = 0;
-    bool looked = false;
+    // Rows come in task order, so the lookup walks the graph's nodes beside them.
     DepGraph::AscendingLookup lookup(capture.deps);
     for (TaskRow &row : capture.rows) {
         if (row.funcId >= 0)
             continue;
-        // Rows are grouped by task, so one lookup serves all rows of a task.
-        if (!looked || nodeTask != row.taskId) {
-            const std::int64_t at = lookup.indexOf(row.taskId);
-            node = at < 0 ? nullptr : &capture.deps.nodes()[std::size_t(at)];
-            nodeTask = row.taskId;
-            looked = true;
-        }
-        if (!node)
+        const std::int64_t at = lookup.indexOf(row.taskId);
+        if (at < 0)
             continue; // counted by checkDepsOverlap
-        if (!(node->flags & DepNode::HasKernelIds)) {
+        const DepNode &node = capture.deps.nodes()[std::size_t(at)];
+        if (!(node.flags & DepNode::HasKernelIds)) {
             ++withoutKernelIds;
             continue;
         }
-        row.funcId = resolveForCoreType(*node, row.coreType);
+        row.funcId = resolveForCoreType(node, row.coreType);
         if (row.funcId < 0)
             ++inactiveSlot;
     }
