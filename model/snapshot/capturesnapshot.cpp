@@ -34,28 +34,33 @@ template <class Io, Is<RingSeries> S> void transfer(Io &io, S &s)
 
 template <class Io, Is<FunctionStats> S> void transfer(Io &io, S &f)
 {
+    static_assert(sizeof(FunctionStats) == 168);
     io(f.funcId, f.name, f.count, f.validRows, f.totalExecUs, f.avgExecUs, f.totalLatencyUs, f.avgLatencyUs,
        f.execPct, f.avgHeadOhUs, f.avgTailOhUs, f.avgPropagationUs, f.avgLocalSetupUs);
 }
 
 template <class Io, Is<DispatchToStart> S> void transfer(Io &io, S &d)
 {
+    static_assert(sizeof(DispatchToStart) == 16);
     io(d.totalUs, d.maxUs);
 }
 
 template <class Io, Is<FunctionSummary> S> void transfer(Io &io, S &f)
 {
+    static_assert(sizeof(FunctionSummary) == 280);
     io(f.functions, f.total, f.hasAicpu, f.rowsWithoutAicpu, f.footerAvgExecUs, f.footerAvgLatencyUs,
        f.footerExecLatencyPct, f.dispatchToStart);
 }
 
 template <class Io, Is<FunctionCount> S> void transfer(Io &io, S &c)
 {
+    static_assert(sizeof(FunctionCount) == 16);
     io(c.funcId, c.rows);
 }
 
 template <class Io, Is<HbViolation> S> void transfer(Io &io, S &v)
 {
+    static_assert(sizeof(HbViolation) == 24);
     io(v.pred, v.succ, v.producerEndUs, v.consumerStartUs);
 }
 
