@@ -27,6 +27,7 @@ struct LifecycleSlice
     double startUs = 0;
     double endUs = 0;
     LifecycleStage stage = LifecycleStage::HandshakePartition;
+    std::uint8_t unused[7] = {}; // as PhaseRecord's
 };
 
 struct AicpuLifecycle

@@ -21,6 +21,7 @@ struct DepNode
     std::array<std::int32_t, 3> kernelIds = {-1, -1, -1}; // aic, aiv0, aiv1
     std::int32_t blockNum = 1;
     std::uint8_t flags = 0;
+    std::uint8_t unused[7] = {}; // as PhaseRecord's
 
     bool inTasks() const { return flags & InTasks; }
     bool isDummy() const

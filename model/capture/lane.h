@@ -117,6 +117,7 @@ struct Flow
     // It arrives before it leaves (isHbViolation, happensbefore.h): a trace flow whose finish was
     // recorded before its start, kept and marked as a deps edge with that fault is.
     bool hbViolation = false;
+    std::uint8_t unused[3] = {}; // as PhaseRecord's
 };
 
 } // namespace lanescope

@@ -34,6 +34,9 @@ struct PhaseRecord
     std::int32_t sharedAtEnd[3] = {0, 0, 0};
     std::uint16_t kind = 0;
     std::uint8_t flags = 0;
+    // Snapshots store these records as bytes: the tail a compiler would pad with is a field, so that
+    // every byte stored is a known one.
+    std::uint8_t unused[5] = {};
 
     bool hasTaskId() const { return flags & HasTaskId; }
     bool hasRunEpoch() const { return flags & HasRunEpoch; }
@@ -50,7 +53,8 @@ struct HostUpload
     double startUs = 0;
     double endUs = 0;
     std::uint64_t bytes = 0;
-    std::uint16_t kind = 0; // index into Capture::phaseKinds: graph_upload, sm_h2d, arena_h2d
+    std::uint16_t kind = 0;      // index into Capture::phaseKinds: graph_upload, sm_h2d, arena_h2d
+    std::uint8_t unused[6] = {}; // as PhaseRecord's
 };
 
 } // namespace lanescope

@@ -26,6 +26,7 @@ struct ScopeSample
     bool hasDepPool = false;
     bool hasRunEpoch = false; // false: the sample has no run identity (never "epoch 0")
     bool hasBufSeq = false;
+    std::uint8_t unused[5] = {}; // as PhaseRecord's
 };
 
 // Which writer the metadata line comes from.

@@ -21,7 +21,8 @@ public:
         // Worker lanes: index into functions(); trace lanes: the slice's label (Capture::strings);
         // -1 for a bar found only by its lane's name.
         std::int32_t key = -1;
-        bool firstOfLane = false; // slice 0 of a non-empty lane: found by the lane's name
+        bool firstOfLane = false;    // slice 0 of a non-empty lane: found by the lane's name
+        std::uint8_t unused[3] = {}; // as PhaseRecord's
     };
 
     SliceSearchIndex() = default;

@@ -40,6 +40,21 @@ public:
     }
     std::int64_t rawPosition() const override { return m_pos; }
     std::int64_t rawSize() const override { return m_size; }
+    std::unique_ptr<ByteSource> reopen() const override
+    {
+        auto again = std::make_unique<FileSource>();
+        ReadError ignored;
+        if (!again->open(m_path, &ignored))
+            return nullptr;
+        return again;
+    }
+    bool seek(std::int64_t offset) override
+    {
+        if (offset < 0 || offset > m_size || !m_file.seek(offset))
+            return false;
+        m_pos = offset;
+        return true;
+    }
     // Reads the first bytes without consuming them (format sniffing).
     QByteArray peek(qint64 n) { return m_file.peek(n); }
 
@@ -126,6 +141,17 @@ public:
     }
     std::int64_t rawPosition() const override { return m_pos; }
     std::int64_t rawSize() const override { return m_data.size(); }
+    std::unique_ptr<ByteSource> reopen() const override
+    {
+        return std::make_unique<MemorySource>(m_data, m_path); // shares the bytes
+    }
+    bool seek(std::int64_t offset) override
+    {
+        if (offset < 0 || offset > m_data.size())
+            return false;
+        m_pos = offset;
+        return true;
+    }
 
 private:
     QByteArray m_data;

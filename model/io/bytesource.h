@@ -8,8 +8,9 @@
 
 namespace lanescope {
 
-// A forward-only stream of bytes from a file, transparently zstd-decompressed when the file
-// starts with the zstd magic. Readers pull chunks; nothing is ever written.
+// A stream of bytes from a file, transparently zstd-decompressed when the file starts with the zstd
+// magic. Readers pull chunks, in order except where a plain file is split between threads; nothing is
+// ever written.
 class ByteSource
 {
 public:
@@ -21,6 +22,16 @@ public:
     virtual std::int64_t rawSize() const = 0;
     const QString &error() const { return m_error; }
     const QString &path() const { return m_path; }
+    // A second, independent reader of the same bytes, for a second thread: null where the bytes can
+    // only be had in order (a zstd stream).
+    virtual std::unique_ptr<ByteSource> reopen() const { return nullptr; }
+    // Reads on from `offset` of the bytes; false where the source cannot (a zstd stream), or when
+    // the offset is outside them.
+    virtual bool seek(std::int64_t offset)
+    {
+        (void)offset;
+        return false;
+    }
 
     // Opens `path` (plain or .zst by magic). On failure returns null and fills `err`.
     static std::unique_ptr<ByteSource> open(const QString &path, ReadError *err);

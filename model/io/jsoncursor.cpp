@@ -163,6 +163,29 @@ bool JsonCursor::refill()
     return true;
 }
 
+bool JsonCursor::continueAt(std::int64_t offset)
+{
+    if (!ok())
+        return false;
+    if (!m_source.seek(offset))
+        return fail(QStringLiteral("cannot read on at byte %1").arg(offset));
+    m_pos = m_end = 0;
+    m_base = offset;
+    m_eof = false;
+    m_stack.assign(1, kObject);
+    return true;
+}
+
+void JsonCursor::adoptFailure(const JsonCursor &other)
+{
+    if (other.ok() || !ok())
+        return;
+    m_error = other.m_error;
+    m_errorOffset = other.m_errorOffset;
+    m_truncated = other.m_truncated;
+    m_cancelled = other.m_cancelled;
+}
+
 bool JsonCursor::ensure(std::size_t n)
 {
     while (m_end - m_pos < n) {

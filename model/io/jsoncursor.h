@@ -45,6 +45,14 @@ public:
     // skip()'s scan: for a reader that has taken every member it wants.
     bool leave();
 
+    // Reads on from `offset` of the source as if a member of the top-level object had just ended
+    // there: where a file read on two threads is taken up (recordssplit.h). Forgets what is buffered.
+    // False, with the cursor failed, where the source cannot seek.
+    bool continueAt(std::int64_t offset);
+    // Stops as `other` stopped (its error, offset and cause): the error a read in one piece would have
+    // met, met by the reader of a later part of the same bytes.
+    void adoptFailure(const JsonCursor &other);
+
     // Containers entered and not yet closed.
     int depth() const { return int(m_stack.size()); }
     bool ok() const { return m_error.isEmpty(); }

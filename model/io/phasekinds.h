@@ -24,6 +24,9 @@ public:
     const std::vector<std::string> &unknownKinds() const { return m_unknown; }
     // Distinct names beyond kMaxKinds were folded into "unknown".
     std::uint64_t overflowCount() const { return m_overflow; }
+    // Distinct names interned so far, and each with its index, in first-seen order and as read.
+    std::size_t size() const { return m_cache.size(); }
+    const std::vector<std::pair<std::string, std::uint16_t>> &names() const { return m_cache; }
 
     static bool isKnown(std::string_view name);
     static constexpr std::size_t kMaxKinds = 1024;

@@ -529,6 +529,7 @@ void PhaseRecordsReader::placeSchedulerStreams()
 
 void PhaseRecordsReader::readHostUploads()
 {
+    m_raw.hasHostUploads = true;
     if (notArray("host_device_uploads"))
         return;
     m_c.enterArray();

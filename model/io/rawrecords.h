@@ -108,6 +108,14 @@ struct StreamDamage
             firstMalformedAt = offset;
     }
     int widthCount() const { return __builtin_popcount(widths); }
+    // Adds what was noted of rows read after these.
+    void add(const StreamDamage &later)
+    {
+        if (malformed == 0)
+            firstMalformedAt = later.firstMalformedAt;
+        malformed += later.malformed;
+        widths |= later.widths;
+    }
 };
 
 // Ready-queue depths outside what the device can record, for one warning naming the first.
@@ -127,6 +135,16 @@ struct DepthRangeNotes
             firstAt = offset;
             firstValue = value;
         }
+    }
+    // Adds what was noted of depths read after these.
+    void add(const DepthRangeNotes &later)
+    {
+        if (outside == 0) {
+            firstAt = later.firstAt;
+            firstValue = later.firstValue;
+        }
+        outside += later.outside;
+        unrepresentable += later.unrepresentable;
     }
 };
 
@@ -193,6 +211,7 @@ struct RawRecords
     std::int64_t orchestratorOffset = -1;
     std::vector<RawPhaseLane> hostOrchestratorLanes;
     std::int64_t hostOrchestratorOffset = -1;
+    bool hasHostUploads = false;
     std::vector<RawUpload> hostUploads;
     bool hasLifecycle = false;
     std::vector<RawLifecycle> lifecycle;

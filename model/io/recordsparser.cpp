@@ -3,6 +3,8 @@
 #include "lenientvalues.h"
 #include "loadpreview.h"
 #include "objectlayoutreader.h"
+#include "recordssplit.h"
+#include "streammembercut.h"
 
 #include <algorithm>
 #include <cstring>
@@ -14,7 +16,8 @@ using Type = JsonCursor::Type;
 } // namespace
 
 RecordsParser::RecordsParser(JsonCursor &cursor, RawRecords &raw, PhaseKindTable &kinds)
-    : m_c(cursor), m_raw(raw), m_metadata(cursor, raw), m_phases(cursor, raw, kinds), m_lifecycle(cursor, raw)
+    : m_c(cursor), m_raw(raw), m_kinds(kinds), m_metadata(cursor, raw), m_phases(cursor, raw, kinds),
+      m_lifecycle(cursor, raw)
 {
 }
 
@@ -34,53 +37,13 @@ bool RecordsParser::parse()
         return false;
     m_sawObject = true;
     m_c.enterObject();
-    while (m_c.nextMember(m_key)) {
-        const std::string &k = m_key;
-        if (k == "chip_swimlane_level")
-            readLevel(QStringLiteral("chip_swimlane_level"), 4);
-        else if (k == "l2_swimlane_level")
-            readLevel(QStringLiteral("l2_swimlane_level"), 3);
-        else if (k == "l2_perf_level")
-            readLevel(QStringLiteral("l2_perf_level"), 2);
-        else if (k == "version")
-            readLevel(QStringLiteral("version"), 1);
-        else if (k == "metadata")
-            m_metadata.read();
-        else if (k == "aicore_tasks") {
-            readAicoreRows();
-            flushRowCount();
-        } else if (k == "aicpu_tasks")
-            readAicpuRows("aicpu_tasks");
-        else if (k == "scheduler_tasks")
-            readSchedulerTasks();
-        else if (k == "aicpu_scheduler_phases") {
-            m_raw.hasSchedulerPhases = true;
-            m_phases.readLanes(m_raw.schedulerThreads, PhaseRecordsReader::Source::Scheduler);
-        } else if (k == "scheduler_records")
-            m_phases.readSchedulerRecords();
-        else if (k == "aicpu_orchestrator_phases") {
-            m_raw.orchestratorOffset = m_c.offset();
-            m_phases.readLanes(m_raw.orchestratorLanes, PhaseRecordsReader::Source::Orchestrator);
-        } else if (k == "host_orchestrator_phases") {
-            m_raw.hostOrchestratorOffset = m_c.offset();
-            m_phases.readLanes(m_raw.hostOrchestratorLanes, PhaseRecordsReader::Source::HostOrchestrator);
-        } else if (k == "host_device_uploads")
-            m_phases.readHostUploads();
-        else if (k == "aicpu_lifecycle_records")
-            m_lifecycle.read();
-        else if (k == "core_to_thread")
-            m_metadata.readCoreToThread();
-        else if (k == "run_boundaries" || k == "dropped_run_boundaries")
-            m_metadata.readRunBoundaryMember(k);
-        else if (k == "tasks") {
-            readTaskObjects();
-            flushRowCount();
-        } else {
-            // Newer or older extras (fdwic_events, aicpu_orchestrator summary …).
-            if (m_raw.ignoredKeys.size() < 16)
-                m_raw.ignoredKeys.append(QString::fromStdString(k.substr(0, 64)));
-            m_c.skip();
-        }
+    for (bool first = true;; first = false) {
+        // Only after a member can the cursor stand where a split read's second thread began.
+        if (m_split && !first)
+            m_split->joinAt(m_c, m_raw, m_kinds);
+        if (!m_c.nextMember(m_key))
+            break;
+        readMember(m_key);
         if (!m_c.ok())
             return false;
     }
@@ -89,6 +52,74 @@ bool RecordsParser::parse()
     if (!m_c.atEnd() && m_c.ok())
         m_raw.note(QStringLiteral("data after the top-level object at byte %1 (ignored)").arg(m_c.offset()));
     return true;
+}
+
+bool RecordsParser::parseStreamMembers()
+{
+    for (;;) {
+        const std::int64_t before = m_c.offset();
+        if (!m_c.nextMember(m_key)) {
+            if (m_c.ok())
+                m_segmentEnd = before;
+            return m_c.ok();
+        }
+        if (!isStreamMemberKey(m_key)) {
+            m_segmentEnd = before;
+            return true;
+        }
+        readMember(m_key);
+        if (!m_c.ok())
+            return false;
+    }
+}
+
+void RecordsParser::readMember(const std::string &k)
+{
+    if (k == "chip_swimlane_level")
+        readLevel(QStringLiteral("chip_swimlane_level"), 4);
+    else if (k == "l2_swimlane_level")
+        readLevel(QStringLiteral("l2_swimlane_level"), 3);
+    else if (k == "l2_perf_level")
+        readLevel(QStringLiteral("l2_perf_level"), 2);
+    else if (k == "version")
+        readLevel(QStringLiteral("version"), 1);
+    else if (k == "metadata")
+        m_metadata.read();
+    else if (k == "aicore_tasks") {
+        readAicoreRows();
+        flushRowCount();
+    } else if (k == "aicpu_tasks")
+        readAicpuRows("aicpu_tasks");
+    else if (k == "scheduler_tasks")
+        readSchedulerTasks();
+    else if (k == "aicpu_scheduler_phases") {
+        m_raw.hasSchedulerPhases = true;
+        m_phases.readLanes(m_raw.schedulerThreads, PhaseRecordsReader::Source::Scheduler);
+    } else if (k == "scheduler_records")
+        m_phases.readSchedulerRecords();
+    else if (k == "aicpu_orchestrator_phases") {
+        m_raw.orchestratorOffset = m_c.offset();
+        m_phases.readLanes(m_raw.orchestratorLanes, PhaseRecordsReader::Source::Orchestrator);
+    } else if (k == "host_orchestrator_phases") {
+        m_raw.hostOrchestratorOffset = m_c.offset();
+        m_phases.readLanes(m_raw.hostOrchestratorLanes, PhaseRecordsReader::Source::HostOrchestrator);
+    } else if (k == "host_device_uploads")
+        m_phases.readHostUploads();
+    else if (k == "aicpu_lifecycle_records")
+        m_lifecycle.read();
+    else if (k == "core_to_thread")
+        m_metadata.readCoreToThread();
+    else if (k == "run_boundaries" || k == "dropped_run_boundaries")
+        m_metadata.readRunBoundaryMember(k);
+    else if (k == "tasks") {
+        readTaskObjects();
+        flushRowCount();
+    } else {
+        // Newer or older extras (fdwic_events, aicpu_orchestrator summary …).
+        if (m_raw.ignoredKeys.size() < 16)
+            m_raw.ignoredKeys.append(QString::fromStdString(k.substr(0, 64)));
+        m_c.skip();
+    }
 }
 
 void RecordsParser::readLevel(const QString &key, int rank)

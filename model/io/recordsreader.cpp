@@ -9,6 +9,7 @@
 #include "rawlayoutbuilder.h"
 #include "rawrecords.h"
 #include "recordsparser.h"
+#include "recordssplit.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -86,7 +87,8 @@ void chooseTaskIdFormat(Capture &capture, const QString &fileName)
 
 } // namespace
 
-bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const LoadControl *control)
+bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const LoadControl *control,
+                 std::int64_t splitNear)
 {
     const QString path = source.path();
     QString fileName = QFileInfo(path).fileName();
@@ -98,10 +100,15 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
         return false;
     };
 
-    JsonCursor cursor(source, control);
+    std::optional<RecordsSplit> split;
+    if (splitNear >= 0)
+        split.emplace(source, splitNear, source.rawSize() / 4, control);
+    JsonCursor cursor(source, split ? split->firstControl() : control);
     RawRecords raw;
     PhaseKindTable kinds(capture.phaseKinds);
     RecordsParser parser(cursor, raw, kinds);
+    if (split)
+        parser.joinWith(&*split);
     if (control)
         parser.countRowsInto(control->recordsRead);
     std::optional<LoadPreviewer> previewer;
@@ -110,6 +117,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
         parser.previewInto(&*previewer);
     }
     const bool complete = parser.parse();
+    split.reset(); // the second thread is of no more use, whether it was joined or not
 
     // Cancelled while parsing, or just after: the layout below is seconds of work at ten million rows.
     if (cursor.cancelled() || (control && control->cancelled()))

@@ -12,7 +12,10 @@ namespace lanescope {
 // schedulerThreads, orchestratorLanes, hostUploads, phaseKinds.
 // Returns false (with `error` set: file + byte offset + one-line reason) only when nothing usable can be
 // read; truncated or partly bad input returns true with info.partial = true and warnings.
-bool readRecords(ByteSource &source, Capture &capture, ReadError *error,
-                 const LoadControl *control = nullptr);
+// `splitNear` ≥ 0 reads the file on two threads, cut at the stream member nearest that byte within a
+// quarter of the file (recordssplit.h), where the source can be read out of order; the result is
+// the same.
+bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const LoadControl *control = nullptr,
+                 std::int64_t splitNear = -1);
 
 } // namespace lanescope

@@ -1,17 +1,46 @@
 // Snapshots of opened captures: what is written reads back to the same runs, and anything else —
 // a damaged byte, a cut file, a snapshot of other files or of another format — is refused with a
 // reason, never shown.
+#include "model/capture/slicesearchindex.h"
 #include "model/session/capturedocument.h"
 #include "model/snapshot/capturesnapshot.h"
 #include "model/snapshot/snapshotformat.h"
 
 #include <QBuffer>
 #include <QTest>
+#include <array>
+#include <cstring>
 #include <limits>
+#include <new>
 
 using namespace lanescope;
 
 namespace {
+
+// Whether a default-made T sets each of its bytes: a byte that a compiler left as padding keeps
+// the pattern underneath, and a snapshot that stores T as bytes would store whatever was there.
+template <class T> bool everyByteIsSet()
+{
+    alignas(T) std::array<unsigned char, sizeof(T)> bytes;
+    bytes.fill(0xA5);
+    new (bytes.data()) T;
+    return std::none_of(bytes.begin(), bytes.end(), [](unsigned char b) { return b == 0xA5; });
+}
+
+using ByteCheck = bool (*)();
+const std::pair<const char *, ByteCheck> kStoredAsBytes[] = {
+    {"TaskRow", everyByteIsSet<TaskRow>},
+    {"Slice", everyByteIsSet<Slice>},
+    {"PhaseRecord", everyByteIsSet<PhaseRecord>},
+    {"HostUpload", everyByteIsSet<HostUpload>},
+    {"LifecycleSlice", everyByteIsSet<LifecycleSlice>},
+    {"DepNode", everyByteIsSet<DepNode>},
+    {"TraceSliceArg", everyByteIsSet<TraceSliceArg>},
+    {"Flow", everyByteIsSet<Flow>},
+    {"DispatchKey", everyByteIsSet<DispatchKey>},
+    {"ScopeSample", everyByteIsSet<ScopeSample>},
+    {"SliceSearchIndex::Bar", everyByteIsSet<SliceSearchIndex::Bar>},
+};
 
 const QString kFixtures = QStringLiteral(LANESCOPE_FIXTURES);
 const QString kSamples = QStringLiteral(LANESCOPE_SAMPLES);
@@ -420,6 +449,20 @@ private slots:
         const SnapshotRead read = readBack(snapshotOf(key, runs), key);
         QVERIFY(!read.ok());
         QVERIFY2(read.problem.contains(QStringLiteral("happens-before")), qPrintable(read.problem));
+    }
+
+    // Records stored as bytes have no padding, so a snapshot holds no byte the capture did not set:
+    // the same capture always makes the same snapshot, and no stray memory reaches the cache.
+    void recordsStoredAsBytesSetEveryByte_data()
+    {
+        QTest::addColumn<int>("type");
+        for (std::size_t i = 0; i < std::size(kStoredAsBytes); ++i)
+            QTest::newRow(kStoredAsBytes[i].first) << int(i);
+    }
+    void recordsStoredAsBytesSetEveryByte()
+    {
+        QFETCH(int, type);
+        QVERIFY(kStoredAsBytes[type].second());
     }
 
     // Another format version reads as stale, so that a newer build rebuilds what an older wrote.
