@@ -12,6 +12,7 @@
 #include "perfhintsreader.h"
 #include "rankloader.h"
 #include "recordsreader.h"
+#include "recordssplitplan.h"
 #include "scopestatsreader.h"
 #include "tracereader.h"
 
@@ -54,21 +55,8 @@ template <typename Read> CompanionRead readCompanion(const QString &path, QStrin
     return CompanionRead::Failed;
 }
 
-// Where to cut a records file between the two cores (recordssplit.h), or -1 to read it in one
-// piece: so that its first part weighs as much as its second part and what the second core reads
-// beside it (`besideBytes`: deps.json, scope stats) together. A file not larger than that by a few
-// tens of MiB, under a tenth of a second's parse, gains nothing from a second thread.
-std::int64_t recordsSplitNear(const QString &records, std::int64_t besideBytes)
-{
-    constexpr std::int64_t kLeast = std::int64_t(32) << 20;
-    const std::int64_t bytes = QFileInfo(records).size();
-    if (bytes - besideBytes < kLeast)
-        return -1;
-    return (bytes + besideBytes) / 2;
-}
-
 bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadError *error,
-              const LoadControl &control, std::int64_t besideBytes)
+              const LoadControl &control, std::int64_t companionsAsRecords)
 {
     auto source = ByteSource::open(main, error);
     if (!source)
@@ -77,7 +65,8 @@ bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadErro
     case MainFileKind::Records:
         capture.info.format = CaptureFormat::ChipSwimlaneRecords;
         capture.info.sources.records = main;
-        return readRecords(*source, capture, error, &control, recordsSplitNear(main, besideBytes));
+        return readRecords(*source, capture, error, &control,
+                           recordsSplitNear(source->rawSize(), companionsAsRecords));
     case MainFileKind::ChromeTrace:
         capture.info.format = CaptureFormat::ChromeTrace;
         capture.info.sources.records = main;
@@ -377,9 +366,11 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
         if (mains.size() > 1)
             mainControl.preview = nullptr;
         // The companions are read on the second core until the first run is read.
-        const std::int64_t besideBytes =
-            read.empty() ? QFileInfo(files.deps).size() + QFileInfo(files.scopeStats).size() : 0;
-        const bool ok = readMain(files.kind, main, *capture, &error, mainControl, besideBytes);
+        const std::int64_t companionsAsRecords =
+            read.empty()
+                ? companionsAsRecordsBytes(QFileInfo(files.deps).size(), QFileInfo(files.scopeStats).size())
+                : 0;
+        const bool ok = readMain(files.kind, main, *capture, &error, mainControl, companionsAsRecords);
         if (control.cancelled()) {
             result.error = cancelledLoad(main);
             return result;
