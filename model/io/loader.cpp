@@ -78,7 +78,7 @@ bool readMain(MainFileKind kind, const QString &main, Capture &capture, ReadErro
     case MainFileKind::ScopeStats:
         capture.info.format = CaptureFormat::ScopeStatsOnly;
         capture.info.sources.scopeStats = main;
-        if (!readScopeStats(*source, capture.scopeStats, capture.info.warnings, error))
+        if (!readScopeStats(*source, capture.scopeStats, capture.info.warnings, error, &control))
             return false;
         // True with an error set: losses were reported as warnings; the data is partial.
         capture.info.partial |= error->isSet();
@@ -108,7 +108,8 @@ struct Companions
     bool partial = false;
 };
 
-void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
+// `load` is the load's control: only its cancel is passed on.
+void readNonDepsCompanions(const DiscoveredFiles &files, const LoadControl &load, Companions &out)
 {
     auto companion = [&](const QString &file, QString &source, auto read) {
         if (file.isEmpty())
@@ -138,13 +139,13 @@ void readNonDepsCompanions(const DiscoveredFiles &files, Companions &out)
             readPtoLocations(QDir::cleanPath(files.reportDir + QStringLiteral("/../ptoas")), out.warnings);
     if (files.kind == MainFileKind::Records)
         companion(files.scopeStats, out.sources.scopeStats, [&](ByteSource &s, QStringList &w, ReadError *e) {
-            return readScopeStats(s, out.scopeStats, w, e);
+            return readScopeStats(s, out.scopeStats, w, e, &load);
         });
 }
 
 // What the second core reads while the records load: deps.json, then the other companions.
-void readBesideRecords(const DiscoveredFiles &files, const CombinedProgress &progress, Companions &out,
-                       CompanionRead &depsRead)
+void readBesideRecords(const DiscoveredFiles &files, const LoadControl &load,
+                       const CombinedProgress &progress, Companions &out, CompanionRead &depsRead)
 {
     if (!files.deps.isEmpty()) {
         depsRead = readCompanion(files.deps, out.warnings, [&](ByteSource &s, QStringList &w, ReadError *e) {
@@ -153,7 +154,7 @@ void readBesideRecords(const DiscoveredFiles &files, const CombinedProgress &pro
         });
         out.partial |= depsRead != CompanionRead::Complete;
     }
-    readNonDepsCompanions(files, out);
+    readNonDepsCompanions(files, load, out);
 }
 
 // `into` holds what this thread read before the records (host log, sidecars); `beside` the rest.
@@ -348,7 +349,7 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     std::jthread besideThread([&] {
         // Cancelled, it failed: the load sees the cancel itself.
         runCancellably(
-            control.cancel, [&] { readBesideRecords(files, progress, beside, depsRead); }, [] {});
+            control.cancel, [&] { readBesideRecords(files, control, progress, beside, depsRead); }, [] {});
     });
     readHostLogCompanion(files, companions);
     readDispatchIdentityCompanions(files, mains, companions);

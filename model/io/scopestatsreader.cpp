@@ -566,7 +566,8 @@ private:
 
 } // namespace
 
-bool readScopeStats(ByteSource &source, ScopeStats &stats, QStringList &warnings, ReadError *error)
+bool readScopeStats(ByteSource &source, ScopeStats &stats, QStringList &warnings, ReadError *error,
+                    const LoadControl *control)
 {
     ScopeStats result;
     QStringList found;
@@ -578,6 +579,11 @@ bool readScopeStats(ByteSource &source, ScopeStats &stats, QStringList &warnings
     std::int32_t lineNo = 1;
     bool eof = false;
     while (!eof) {
+        if (control && control->cancelled()) {
+            if (error)
+                *error = {source.path(), source.rawPosition(), -1, QStringLiteral("loading was cancelled")};
+            return false;
+        }
         // Drop consumed lines, then append a chunk.
         buffer.erase(buffer.begin(), buffer.begin() + std::ptrdiff_t(begin));
         begin = 0;

@@ -28,6 +28,10 @@ namespace lanescope {
 // Sites are interned into ScopeStats::sites. Returns false only when the input is not scope stats at
 // all (empty, or line 1 is neither metadata nor a sample) or cannot be read; `error` names the file
 // and the line.
-bool readScopeStats(ByteSource &source, ScopeStats &stats, QStringList &warnings, ReadError *error);
+// A cancel of `control` (may be null; only its cancel is heard) stops the read before its next MiB:
+// false, with `error` at the byte reached. A load that was cancelled while deps.json was read
+// otherwise read these on, a fifth of a second at a few million rows.
+bool readScopeStats(ByteSource &source, ScopeStats &stats, QStringList &warnings, ReadError *error,
+                    const LoadControl *control = nullptr);
 
 } // namespace lanescope

@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 
 using namespace lanescope;
 
@@ -566,6 +567,33 @@ private slots:
         QCOMPARE(r.value.samples.size(), std::size_t(20000));
         QCOMPARE(r.value.samples.back().line, 20001);
         QCOMPARE(r.warnings, QStringList());
+    }
+
+    void cancellation_data()
+    {
+        QTest::addColumn<bool>("cancelled");
+        QTest::newRow("cancelled: nothing kept") << true;
+        QTest::newRow("not cancelled: read whole") << false;
+    }
+
+    void cancellation()
+    {
+        QFETCH(bool, cancelled);
+        std::atomic<bool> cancel{cancelled};
+        LoadControl control;
+        control.cancel = &cancel;
+        const QByteArray text = kMetaV6 + '\n' + sampleLine("loop.cpp:12", "begin", 1) + '\n' +
+                                sampleLine("loop.cpp:12", "end", 1) + '\n';
+        const Result r =
+            runReaderOnBytes<ScopeStats>(text, QStringLiteral("scope_stats.jsonl"),
+                                         [&](ByteSource &s, ScopeStats &v, QStringList &w, ReadError *e) {
+                                             return readScopeStats(s, v, w, e, &control);
+                                         });
+        QCOMPARE(r.ok, !cancelled);
+        QCOMPARE(r.value.samples.size(), cancelled ? std::size_t(0) : std::size_t(2));
+        QCOMPARE(r.error.message.contains(QLatin1String("cancelled")), cancelled);
+        if (cancelled)
+            QCOMPARE(r.error.file, QStringLiteral("scope_stats.jsonl"));
     }
 
     void errors_data()
