@@ -108,7 +108,7 @@ struct Companions
     bool partial = false;
 };
 
-// `load` is the load's control: only its cancel is passed on.
+// `load`: the load's control, whose cancel the scope stats reader hears.
 void readNonDepsCompanions(const DiscoveredFiles &files, const LoadControl &load, Companions &out)
 {
     auto companion = [&](const QString &file, QString &source, auto read) {
