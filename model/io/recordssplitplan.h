@@ -7,9 +7,9 @@ namespace lanescope {
 // How long the companions read on the second core beside the first run's records take (deps.json,
 // scope stats), in the records-file bytes that take as long. deps.json is mostly passed over
 // unparsed (args, tensors, edge detail), so a byte of it costs about a third of a records byte.
-// Measured on a 1M-task capture, one core each: 308 MB of deps.json read in 0.38-0.50 s, and 256 MB
+// Measured on a 1M-row capture, one core each: 308 MB of deps.json read in 0.38-0.51 s, and 256 MB
 // of records read and put in task order (all readRecords does before the companions are needed) in
-// 1.1-1.25 s.
+// 1.05-1.42 s.
 std::int64_t companionsAsRecordsBytes(std::int64_t depsBytes, std::int64_t scopeStatsBytes);
 
 // Where to cut a records file of `recordsBytes` between two threads (recordssplit.h), or -1 to read
