@@ -1,5 +1,6 @@
 #include "functionresolution.h"
 
+#include "cancelpoint.h"
 #include "taskindex.h"
 
 #include <QFileInfo>
@@ -35,7 +36,9 @@ void resolveFunctionIds(Capture &capture)
     std::size_t inactiveSlot = 0;     // rows whose core type slot is -1
     // Rows come in task order, so the lookup walks the graph's nodes beside them.
     DepGraph::AscendingLookup lookup(capture.deps);
+    CancelPoints cancelPoints;
     for (TaskRow &row : capture.rows) {
+        cancelPoints.tick();
         if (row.funcId >= 0)
             continue;
         const std::int64_t at = lookup.indexOf(row.taskId);
@@ -81,7 +84,9 @@ double checkDepsOverlap(Capture &capture)
     std::size_t tasks = 0;
     std::size_t known = 0;
     DepGraph::AscendingLookup lookup(capture.deps);
+    CancelPoints cancelPoints;
     for (std::size_t i = 0; i < capture.rows.size(); ++i) {
+        cancelPoints.tick();
         const auto id = capture.rows[i].taskId;
         if (i > 0 && capture.rows[i - 1].taskId == id)
             continue;

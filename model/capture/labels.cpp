@@ -217,11 +217,16 @@ std::optional<std::uint64_t> parseTaskDisplayId(QStringView text, TaskIdFormat l
     return std::nullopt;
 }
 
+bool taskIdLayoutDependsOnIds(const QString &runtime)
+{
+    return runtime == QLatin1String("host_build_graph");
+}
+
 TaskIdFormat taskIdFormatFor(const QString &runtime, const std::vector<std::uint64_t> &ids, bool *fitsNeither)
 {
     if (fitsNeither)
         *fitsNeither = false;
-    if (runtime != QLatin1String("host_build_graph"))
+    if (!taskIdLayoutDependsOnIds(runtime))
         return TaskIdFormat::RingLocal;
     bool subTask = false, inGraph = false, wide = false;
     for (const std::uint64_t id : ids) {

@@ -26,6 +26,10 @@ QString taskDisplayId(std::uint64_t taskId, TaskIdFormat layout = TaskIdFormat::
 std::optional<std::uint64_t> parseTaskDisplayId(QStringView text,
                                                 TaskIdFormat layout = TaskIdFormat::RingLocal);
 
+// Whether the task id layout of a capture written by `runtime` (metadata.runtime) depends on its
+// ids: only host_build_graph's does. Elsewhere the ids need not be gathered.
+bool taskIdLayoutDependsOnIds(const QString &runtime);
+
 // The layout of a capture written by `runtime` (metadata.runtime) whose task ids are `ids`. Only
 // host_build_graph has a choice, decided by supplement §8 "Telling them apart": an id with space 1 or
 // 2 in bits 63:62 means the new layout, else an id with high word 1 the old one, else all ids below

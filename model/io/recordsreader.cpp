@@ -3,6 +3,7 @@
 #include "collectionverdict.h"
 #include "jsoncursor.h"
 #include "loadpreview.h"
+#include "model/capture/cancelpoint.h"
 #include "model/capture/labels.h"
 #include "objectlayoutreader.h"
 #include "phasekinds.h"
@@ -65,17 +66,25 @@ void warnDepthRange(Capture &capture, const QString &fileName, const DepthRangeN
 }
 
 // The ids of every task a label can name decide the HBG layout (supplement §8).
+// Elsewhere the ids are not gathered: at ten million rows they are tens of millions, read for nothing.
 void chooseTaskIdFormat(Capture &capture, const QString &fileName)
 {
     std::vector<std::uint64_t> ids;
-    ids.reserve(capture.rows.size());
-    for (const TaskRow &r : capture.rows)
-        ids.push_back(r.taskId);
-    for (const auto *lanes : {&capture.schedulerThreads, &capture.orchestratorLanes})
-        for (const PhaseLane &lane : *lanes)
-            for (const PhaseRecord &p : lane)
-                if (p.hasTaskId())
-                    ids.push_back(p.taskId);
+    if (taskIdLayoutDependsOnIds(capture.info.runtime)) {
+        CancelPoints cancelPoints;
+        ids.reserve(capture.rows.size());
+        for (const TaskRow &r : capture.rows) {
+            cancelPoints.tick();
+            ids.push_back(r.taskId);
+        }
+        for (const auto *lanes : {&capture.schedulerThreads, &capture.orchestratorLanes})
+            for (const PhaseLane &lane : *lanes)
+                for (const PhaseRecord &p : lane) {
+                    cancelPoints.tick();
+                    if (p.hasTaskId())
+                        ids.push_back(p.taskId);
+                }
+    }
     bool fitsNeither = false;
     capture.info.taskIdFormat = taskIdFormatFor(capture.info.runtime, ids, &fitsNeither);
     if (fitsNeither)

@@ -9,6 +9,7 @@
 #include "model/analysis/derivedtracks.h"
 #include "model/analysis/ringoccupancy.h"
 #include "model/capture/cancelpoint.h"
+#include "model/capture/functionresolution.h"
 #include "model/capture/lanebuilder.h"
 #include "model/capture/slicesearchindex.h"
 #include "model/index/captureindex.h"
@@ -232,6 +233,16 @@ private slots:
             appendDerivedTracks(copy);
         });
         QTest::newRow("facts") << Step([](const Capture &c) { computeCaptureFacts(c); });
+        QTest::newRow("function ids") << Step([](const Capture &c) {
+            Capture copy = c;
+            for (TaskRow &row : copy.rows)
+                row.funcId = -1;
+            resolveFunctionIds(copy);
+        });
+        QTest::newRow("deps overlap") << Step([](const Capture &c) {
+            Capture copy = c;
+            checkDepsOverlap(copy);
+        });
         QTest::newRow("deps graph") << Step([](const Capture &c) {
             std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
             for (const auto &[pred, succ] : c.deps.edges())
