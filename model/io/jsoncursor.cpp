@@ -132,7 +132,7 @@ bool JsonCursor::refill()
         return false;
     if (m_control && m_control->cancelled()) {
         m_cancelled = true;
-        fail(QStringLiteral("loading was cancelled"));
+        fail(loadCancelledMessage());
         return false;
     }
     // Keep the unread tail, drop what was consumed.

@@ -35,11 +35,6 @@ QString shortName(const QString &path)
     return QFileInfo(path).fileName();
 }
 
-ReadError cancelledLoad(const QString &file)
-{
-    return ReadError{file, -1, -1, QStringLiteral("loading was cancelled")};
-}
-
 enum class CompanionRead { Complete, Partial, Failed };
 
 // A companion that cannot be read costs its feature, not the capture: it becomes a warning.

@@ -23,6 +23,17 @@ struct ReadError
     QString toString() const;
 };
 
+// What a cancelled load says, whichever reader or step it stopped in.
+inline QString loadCancelledMessage()
+{
+    return QStringLiteral("loading was cancelled");
+}
+// A load of `file` cancelled between steps, at no particular byte.
+inline ReadError cancelledLoad(const QString &file)
+{
+    return ReadError{file, -1, -1, loadCancelledMessage()};
+}
+
 // When a records load hands out previews (LoadControl::preview): the first once a few percent of the
 // file's bytes or enough rows are read, then whenever the rows read have doubled and some time has
 // passed since the last; none past a share of the file. Each preview costs about what laying out

@@ -130,7 +130,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
 
     // Cancelled while parsing, or just after: the layout below is seconds of work at ten million rows.
     if (cursor.cancelled() || (control && control->cancelled()))
-        return fail(cursor.errorOffset(), QStringLiteral("loading was cancelled"));
+        return fail(cursor.errorOffset(), loadCancelledMessage());
     if (!parser.sawTopLevelObject()) {
         if (!cursor.ok())
             return fail(cursor.errorOffset(), cursor.errorMessage());

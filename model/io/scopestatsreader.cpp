@@ -581,7 +581,7 @@ bool readScopeStats(ByteSource &source, ScopeStats &stats, QStringList &warnings
     while (!eof) {
         if (control && control->cancelled()) {
             if (error)
-                *error = {source.path(), source.rawPosition(), -1, QStringLiteral("loading was cancelled")};
+                *error = {source.path(), source.rawPosition(), -1, loadCancelledMessage()};
             return false;
         }
         // Drop consumed lines, then append a chunk.

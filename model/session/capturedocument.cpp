@@ -37,11 +37,6 @@ CaptureIndexPtr CaptureDocument::indexOf(const Capture &run) const
 
 namespace {
 
-ReadError cancelledError(const QString &path)
-{
-    return ReadError{path, -1, -1, QStringLiteral("loading was cancelled")};
-}
-
 // Completes a document around its runs: the ring occupancy, derived tracks, bar index and facts of
 // every run. Runs kept by a snapshot hold their derived tracks already, and maybe most facts.
 OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reopened,
@@ -57,7 +52,7 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
     auto cancelled = [&] {
         if (!control.cancelled())
             return false;
-        opened.error = cancelledError(path);
+        opened.error = cancelledLoad(path);
         return true;
     };
     // Derived tracks are per run: the "All runs" view gets none, as they would mix runs.
@@ -141,7 +136,7 @@ OpenedDocument openDocument(const QString &path, const LoadControl &control)
         control.cancel, [&] { return openCancellably(path, control); },
         [&] {
             OpenedDocument cancelled;
-            cancelled.error = cancelledError(path);
+            cancelled.error = cancelledLoad(path);
             return cancelled;
         });
 }
