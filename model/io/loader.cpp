@@ -16,6 +16,7 @@
 #include "scopestatsreader.h"
 #include "tracereader.h"
 
+#include "model/capture/backgroundfree.h"
 #include "model/capture/cancelpoint.h"
 #include "model/capture/functionresolution.h"
 #include "model/capture/lanebuilder.h"
@@ -321,7 +322,9 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
         return result;
     }
 
+    // What a cancel leaves of the load is freed on the free thread, not while the cancel waits.
     Companions companions;
+    const FreedInBackgroundIfCancelled companionsFreed(companions);
     companions.warnings << files.notes;
     const QStringList mains = files.runFiles.isEmpty() ? QStringList{files.main} : files.runFiles;
     if (mains.size() > 1 && (!files.deps.isEmpty() || !files.scopeStats.isEmpty()))
@@ -340,6 +343,7 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     // The thread fills a Companions of its own, taken over once it is joined. A jthread: a cancel
     // thrown on this thread joins it on the way out, before what it writes to, declared above it, goes.
     Companions beside;
+    const FreedInBackgroundIfCancelled besideFreed(beside); // after the thread writing it is joined
     CompanionRead depsRead = CompanionRead::Failed;
     std::jthread besideThread([&] {
         // Cancelled, it failed: the load sees the cancel itself.
@@ -349,11 +353,13 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     readHostLogCompanion(files, companions);
     readDispatchIdentityCompanions(files, mains, companions);
     std::vector<std::shared_ptr<Capture>> read;
+    const FreedInBackgroundIfCancelled readFreed(read);
     QStringList readFiles;
     QStringList skipped; // run files of a retained folder that could not be read
     ReadError lastError;
     for (const QString &main : mains) {
         auto capture = std::make_shared<Capture>();
+        const FreedInBackgroundIfCancelled captureFreed(capture);
         capture->hostLog = companions.hostLog;
         capture->dispatchIdentity = companions.dispatchIdentities.value(main);
         capture->info.sources.dispatchIdentity = companions.dispatchIdentitySources.value(main);
@@ -409,7 +415,7 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
     if (files.kind != MainFileKind::Records) {
         result.runs.runs = read;
     } else if (files.runFiles.isEmpty() && !retainedRunEpoch(shortName(files.main))) {
-        result.runs = splitRuns(std::move(read.front()));
+        result.runs = splitRuns(read.front()); // `read` keeps it, to be freed apart if cancelled
     } else {
         for (qsizetype i = 0; i < readFiles.size(); ++i)
             result.runs.runs.push_back(retainedRun(readFiles[i], splitRuns(read[std::size_t(i)])));
@@ -425,6 +431,8 @@ LoadResult loadCancellably(const QString &path, const LoadControl &control)
 
 LoadResult loadCapture(const QString &path, const LoadControl &control)
 {
+    // A load cancelled just before may still be returning its memory: the memory check needs it back.
+    waitForBackgroundFrees();
     // The steps after the read hear a cancel inside themselves (cancelpoint.h).
     return runCancellably(
         control.cancel, [&] { return loadCancellably(path, control); },

@@ -3,6 +3,7 @@
 #include "collectionverdict.h"
 #include "jsoncursor.h"
 #include "loadpreview.h"
+#include "model/capture/backgroundfree.h"
 #include "model/capture/cancelpoint.h"
 #include "model/capture/labels.h"
 #include "objectlayoutreader.h"
@@ -114,6 +115,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
         split.emplace(source, splitNear, source.rawSize() / 4, control);
     JsonCursor cursor(source, split ? split->firstControl() : control);
     RawRecords raw;
+    const FreedInBackgroundIfCancelled rawFreed(raw); // gigabytes at ten million rows
     PhaseKindTable kinds(capture.phaseKinds);
     RecordsParser parser(cursor, raw, kinds);
     if (split)

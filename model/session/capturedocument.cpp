@@ -3,6 +3,7 @@
 #include "capturefacts.h"
 
 #include "model/analysis/derivedtracks.h"
+#include "model/capture/backgroundfree.h"
 #include "model/capture/cancelpoint.h"
 #include "model/snapshot/snapshotcache.h"
 
@@ -44,6 +45,9 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
 {
     OpenedDocument opened;
     auto document = std::make_shared<CaptureDocument>();
+    // Cancelled, the runs are freed on the free thread rather than while the cancel waits. Declared
+    // before the loop, it goes after the loop's second-core work has been joined.
+    const FreedInBackgroundIfCancelled documentFreed(document);
     document->path = path;
     document->runs = std::move(kept.runs);
     document->reopened = reopened;

@@ -2,6 +2,7 @@
 #include "capturegenerator.h"
 #include "expectedjson.h"
 #include "model/analysis/capturesummary.h"
+#include "model/capture/backgroundfree.h"
 #include "model/capture/captureruns.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
@@ -379,6 +380,33 @@ private slots:
         QVERIFY(cancel);
         QVERIFY(!r.ok());
         QCOMPARE(r.error.message, QStringLiteral("loading was cancelled"));
+    }
+
+    // What a cancelled load read is freed on the free thread, so that the cancel does not wait for
+    // gigabytes to be returned; a load that runs through keeps what it read.
+    void onlyACancelledLoadFreesApart_data()
+    {
+        QTest::addColumn<bool>("cancelled");
+        QTest::newRow("cancelled once read") << true;
+        QTest::newRow("not cancelled") << false;
+    }
+    void onlyACancelledLoadFreesApart()
+    {
+        QFETCH(bool, cancelled);
+        QTemporaryDir tmp;
+        QVERIFY(writeSmallCapture(tmp));
+        std::atomic<bool> cancel{false};
+        LoadControl control;
+        control.cancel = &cancel;
+        control.progress = [&](std::int64_t done, std::int64_t total) {
+            if (done == total)
+                cancel = cancelled;
+        };
+        const std::uint64_t before = backgroundFreesQueued();
+        const LoadResult r = loadCapture(tmp.path(), control);
+        QCOMPARE(r.ok(), !cancelled);
+        QCOMPARE(backgroundFreesQueued() > before, cancelled);
+        waitForBackgroundFrees();
     }
 };
 
