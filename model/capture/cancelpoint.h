@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <exception>
 #include <future>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace lanescope {
 
@@ -60,6 +62,21 @@ private:
     const std::atomic<bool> *m_flag;
     std::uint32_t m_count = 0;
 };
+
+// v.assign(n, value) that a cancel can stop. The first write to fresh memory is most of what a large
+// array costs to make, and on a virtual machine it has been measured as slow as 0.35 GB/s: 115 ms
+// for 40 MB of zeros. So the array is filled a MiB at a time, and the flag looked at between.
+template <typename T>
+void assignHearingCancel(std::vector<T> &v, std::size_t n, const std::type_identity_t<T> &value = T{})
+{
+    constexpr std::size_t kStep = std::max<std::size_t>(1, (std::size_t(1) << 20) / sizeof(T));
+    v.clear();
+    v.reserve(n);
+    while (v.size() < n) {
+        throwIfCancelled();
+        v.resize(std::min(n, v.size() + kStep), value);
+    }
+}
 
 namespace detail {
 // Sorts with `sort` (std::sort or std::stable_sort) through a comparison that looks at the flag

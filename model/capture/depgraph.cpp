@@ -20,15 +20,28 @@ namespace {
 void buildAdjacency(std::size_t nodeCount, const std::vector<std::pair<std::uint32_t, std::uint32_t>> &edges,
                     bool forward, std::vector<std::uint32_t> &offsets, std::vector<std::uint32_t> &targets)
 {
-    offsets.assign(nodeCount + 1, 0);
-    for (const auto &e : edges)
+    CancelPoints cancelPoints;
+    assignHearingCancel(offsets, nodeCount + 1);
+    for (const auto &e : edges) {
+        cancelPoints.tick();
         ++offsets[(forward ? e.first : e.second) + 1];
-    for (std::size_t i = 0; i < nodeCount; ++i)
+    }
+    for (std::size_t i = 0; i < nodeCount; ++i) {
+        cancelPoints.tick();
         offsets[i + 1] += offsets[i];
-    targets.resize(edges.size());
-    auto fill = offsets;
-    for (const auto &e : edges)
-        targets[fill[forward ? e.first : e.second]++] = forward ? e.second : e.first;
+    }
+    // offsets[i] serves as node i's fill position, which leaves it at node i + 1's start: shifted
+    // back by one afterwards instead of filling through a copy of the offsets.
+    assignHearingCancel(targets, edges.size());
+    for (const auto &e : edges) {
+        cancelPoints.tick();
+        targets[offsets[forward ? e.first : e.second]++] = forward ? e.second : e.first;
+    }
+    for (std::size_t i = nodeCount; i > 0; --i) {
+        cancelPoints.tick();
+        offsets[i] = offsets[i - 1];
+    }
+    offsets[0] = 0;
 }
 
 // Every id an edge names, ascending, each once. Sorted as bare ids (8 bytes) rather than as nodes
@@ -76,27 +89,50 @@ std::vector<DepNode> withMentionedIds(std::vector<DepNode> listed,
     forEachMerged([&](const DepNode &n) { all.push_back(n); });
     return all;
 }
+
+// std::unique and shrink_to_fit over tens of millions of items, hearing a cancel: the shrink is a
+// copy into fresh memory.
+template <typename T, typename Same> void keepFirstOfEachExactly(std::vector<T> &items, Same same)
+{
+    CancelPoints cancelPoints;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        cancelPoints.tick();
+        if (kept == 0 || !same(items[kept - 1], items[i]))
+            items[kept++] = items[i];
+    }
+    if (kept == items.size())
+        return;
+    std::vector<T> exact;
+    exact.reserve(kept);
+    for (std::size_t i = 0; i < kept; ++i) {
+        cancelPoints.tick();
+        exact.push_back(items[i]);
+    }
+    items.swap(exact);
+}
 } // namespace
 
 void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint64_t, std::uint64_t>> edges)
 {
     m_rawEdgeCount = edges.size();
     m_hasTaskList = std::any_of(nodes.begin(), nodes.end(), [](const DepNode &n) { return n.inTasks(); });
-    // Duplicate node entries: a tasks[] entry wins over an edge-only mention, the first of several wins.
-    const auto byIdTasksFirst = [](const DepNode &a, const DepNode &b) {
-        if (a.taskId != b.taskId)
-            return a.taskId < b.taskId;
-        return a.inTasks() && !b.inTasks();
-    };
-    if (!std::is_sorted(nodes.begin(), nodes.end(), byIdTasksFirst))
-        cancellableStableSort(nodes.begin(), nodes.end(), byIdTasksFirst);
-    nodes.erase(std::unique(nodes.begin(), nodes.end(),
-                            [](const DepNode &a, const DepNode &b) { return a.taskId == b.taskId; }),
-                nodes.end());
-
     m_edges.clear();
     m_edges.reserve(edges.size());
-    if (!buildBySlots(nodes, edges)) {
+    if (buildBySlots(nodes, edges)) {
+        std::vector<DepNode>().swap(nodes);
+    } else {
+        // Duplicate node entries: a tasks[] entry wins over an edge-only mention, the first of
+        // several wins.
+        const auto byIdTasksFirst = [](const DepNode &a, const DepNode &b) {
+            if (a.taskId != b.taskId)
+                return a.taskId < b.taskId;
+            return a.inTasks() && !b.inTasks();
+        };
+        if (!std::is_sorted(nodes.begin(), nodes.end(), byIdTasksFirst))
+            cancellableStableSort(nodes.begin(), nodes.end(), byIdTasksFirst);
+        keepFirstOfEachExactly(nodes,
+                               [](const DepNode &a, const DepNode &b) { return a.taskId == b.taskId; });
         m_nodes = withMentionedIds(std::move(nodes), mentionedIds(edges));
         CancelPoints cancelPoints;
         for (const auto &e : edges) {
@@ -105,8 +141,7 @@ void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint
         }
     }
     cancellableSort(m_edges.begin(), m_edges.end());
-    m_edges.erase(std::unique(m_edges.begin(), m_edges.end()), m_edges.end());
-    m_edges.shrink_to_fit();
+    keepFirstOfEachExactly(m_edges, std::equal_to<>());
 
     buildAdjacency(m_nodes.size(), m_edges, true, m_succOffsets, m_succ);
     buildAdjacency(m_nodes.size(), m_edges, false, m_predOffsets, m_pred);
@@ -128,12 +163,20 @@ bool DepGraph::buildBySlots(const std::vector<DepNode> &listed,
     // Per slot: the listed node there, kMentioned for an id only edges name, else kNone; then the
     // id's place among the graph's nodes.
     constexpr std::int32_t kNone = -1, kMentioned = -2;
-    std::vector<std::int32_t> at(idSlots.count(), kNone);
+    std::vector<std::int32_t> at;
+    assignHearingCancel(at, idSlots.count(), kNone);
     std::size_t hint = 0;
     CancelPoints cancelPoints;
+    std::size_t listedIds = 0;
     for (std::size_t i = 0; i < listed.size(); ++i) {
         cancelPoints.tick();
-        at[idSlots.slotOf(listed[i].taskId, hint)] = std::int32_t(i);
+        // Of entries repeating an id, the first tasks[] entry wins, else the first: what a stable
+        // sort by id, tasks[] entries first, would put first.
+        std::int32_t &a = at[idSlots.slotOf(listed[i].taskId, hint)];
+        if (a == kNone)
+            ++listedIds;
+        if (a == kNone || (listed[i].inTasks() && !listed[std::size_t(a)].inTasks()))
+            a = std::int32_t(i);
     }
     std::size_t mentionedOnly = 0;
     for (const auto &[pred, succ] : edges) {
@@ -147,7 +190,7 @@ bool DepGraph::buildBySlots(const std::vector<DepNode> &listed,
     // Slots ascend as ids do, so the nodes come out in id order, an id only edges name as an
     // allocation (§4.2) where it belongs among the listed ones.
     m_nodes.clear();
-    m_nodes.reserve(listed.size() + mentionedOnly);
+    m_nodes.reserve(listedIds + mentionedOnly);
     idSlots.forEachSlot([&](std::size_t slot, std::uint64_t id) {
         std::int32_t &a = at[slot];
         if (a == kNone)

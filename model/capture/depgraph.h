@@ -79,8 +79,8 @@ public:
     };
 
 private:
-    // build's nodes and edges by task id slots (taskidslots.h) from `listed` (ascending, unique);
-    // false, with nothing done, when the ids have none.
+    // build's nodes and edges by task id slots (taskidslots.h) from `listed` (in any order, ids
+    // repeated or not); false, with nothing done, when the ids have none.
     bool buildBySlots(const std::vector<DepNode> &listed,
                       const std::vector<std::pair<std::uint64_t, std::uint64_t>> &edges);
 

@@ -40,8 +40,10 @@ template <typename T, typename KeyOf> void radixSortByDouble(std::vector<T> &ite
     std::vector<std::uint32_t> count(1u << 16);
     for (int shift = 0; shift < 64; shift += 16) {
         std::fill(count.begin(), count.end(), 0u);
-        for (const T &item : items)
+        for (const T &item : items) {
+            cancelPoints.tick();
             ++count[digit(item, shift)];
+        }
         if (count[digit(items[0], shift)] == n)
             continue; // every key has this digit: the pass would change nothing
         std::uint32_t offset = 0;
@@ -50,7 +52,8 @@ template <typename T, typename KeyOf> void radixSortByDouble(std::vector<T> &ite
             c = offset;
             offset += here;
         }
-        other.resize(n);
+        if (other.size() != n)
+            assignHearingCancel(other, n);
         for (std::size_t i = 0; i < n; ++i) {
             cancelPoints.tick();
             other[count[digit(items[i], shift)]++] = std::move(items[i]);

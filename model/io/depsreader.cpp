@@ -2,6 +2,8 @@
 
 #include "jsoncursor.h"
 
+#include "model/capture/chunkedarray.h"
+
 #include <QFileInfo>
 #include <algorithm>
 #include <array>
@@ -15,7 +17,9 @@ namespace lanescope {
 
 namespace {
 
-using EdgeList = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+// Read into chunks, not vectors: a vector of millions of edges that doubles copies hundreds of MB
+// at once, where neither a cancel nor anything else is heard, and holds them up to three times.
+using EdgeList = ChunkedArray<std::pair<std::uint64_t, std::uint64_t>>;
 
 class DepsParser
 {
@@ -45,7 +49,7 @@ public:
     }
 
     JsonCursor &cursor() { return m_cursor; }
-    std::vector<DepNode> &nodes() { return m_nodes; }
+    ChunkedArray<DepNode> &nodes() { return m_nodes; }
     EdgeList &edges() { return m_edges; }
     bool hasTasks() const { return m_hasTasks; }
     bool hasEdges() const { return m_hasEdges; }
@@ -283,7 +287,7 @@ private:
         if (!m_cursor.ok())
             return false;
         if (hasPred && hasSucc) {
-            m_edges.emplace_back(pred, succ);
+            m_edges.push_back({pred, succ});
         } else {
             ++m_tally.skippedEdges;
             if (m_tally.firstSkippedEdgeAt < 0)
@@ -300,7 +304,7 @@ private:
     }
 
     JsonCursor m_cursor;
-    std::vector<DepNode> m_nodes;
+    ChunkedArray<DepNode> m_nodes;
     EdgeList m_edges;
     std::string m_key;
     std::string m_text;
@@ -384,7 +388,7 @@ bool readDeps(ByteSource &source, DepGraph &graph, QStringList &warnings, ReadEr
                                        "nodes are unknown")
                             .arg(file));
 
-    graph.build(std::move(parser.nodes()), std::move(parser.edges()));
+    graph.build(parser.nodes().takeAll(), parser.edges().takeAll());
 
     // DepGraph::build keeps the first tasks[] entry of a repeated id.
     std::size_t distinctTasks = 0;

@@ -20,9 +20,13 @@ namespace lanescope {
 template <class T> void permuteInPlace(std::vector<T> &items, std::vector<std::uint32_t> from)
 {
     const std::size_t n = items.size();
-    std::vector<std::uint32_t> to(n); // where item i goes
-    for (std::size_t k = 0; k < n; ++k)
+    CancelPoints cancelPoints;
+    std::vector<std::uint32_t> to; // where item i goes
+    assignHearingCancel(to, n);
+    for (std::size_t k = 0; k < n; ++k) {
+        cancelPoints.tick();
         to[from[k]] = std::uint32_t(k);
+    }
     std::vector<std::uint32_t>().swap(from);
 
     constexpr std::size_t kBlockShift = [] {
@@ -35,7 +39,6 @@ template <class T> void permuteInPlace(std::vector<T> &items, std::vector<std::u
     std::vector<std::size_t> next(blocks); // each block's first slot not yet holding one of its items
     for (std::size_t b = 0; b < blocks; ++b)
         next[b] = b << kBlockShift;
-    CancelPoints cancelPoints;
     for (std::size_t b = 0; b < blocks; ++b) {
         const std::size_t end = std::min(n, (b + 1) << kBlockShift);
         // Blocks before b are full of their own items, so an item here belongs here or after.

@@ -53,9 +53,12 @@ private:
     }
     void sortCopy()
     {
-        m_sorted.resize(m_rows.size());
-        for (std::size_t i = 0; i < m_rows.size(); ++i)
-            m_sorted[i] = keyAt(i);
+        m_sorted.reserve(m_rows.size());
+        CancelPoints cancelPoints;
+        for (std::size_t i = 0; i < m_rows.size(); ++i) {
+            cancelPoints.tick();
+            m_sorted.push_back(keyAt(i));
+        }
         cancellableSort(m_sorted.begin(), m_sorted.end());
     }
 
@@ -86,8 +89,8 @@ TaskJoin TaskJoin::build(const ChunkedArray<RawAicoreRow> &aicore, const Chunked
                          bool useEpoch)
 {
     TaskJoin j;
-    j.partner.assign(aicore.size(), kNoPartner);
-    j.duplicateKey.assign(aicore.size(), 0);
+    assignHearingCancel(j.partner, aicore.size(), kNoPartner);
+    assignHearingCancel(j.duplicateKey, aicore.size(), 0);
     const JoinKeys coreKeys(aicore, useEpoch);
     const JoinKeys cpuKeys(aicpu, useEpoch);
 

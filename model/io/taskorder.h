@@ -34,14 +34,18 @@ std::vector<std::uint32_t> countingOrder(std::size_t n, TaskIdOf &taskIdOf, TieO
     CancelPoints cancelPoints;
     std::size_t hint = 0;
     // next[s]: where the next row of slot s goes.
-    std::vector<std::uint32_t> next(idSlots.count() + 1, 0);
+    std::vector<std::uint32_t> next;
+    assignHearingCancel(next, idSlots.count() + 1);
     for (std::size_t i = 0; i < n; ++i) {
         cancelPoints.tick();
         ++next[idSlots.slotOf(taskIdOf(i), hint) + 1];
     }
-    for (std::size_t s = 1; s < next.size(); ++s)
+    for (std::size_t s = 1; s < next.size(); ++s) {
+        cancelPoints.tick();
         next[s] += next[s - 1];
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> placed(n); // (tie, row)
+    }
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> placed; // (tie, row)
+    assignHearingCancel(placed, n);
     for (std::size_t i = 0; i < n; ++i) {
         cancelPoints.tick();
         placed[next[idSlots.slotOf(taskIdOf(i), hint)]++] = {tieOf(i), std::uint32_t(i)};
@@ -56,9 +60,12 @@ std::vector<std::uint32_t> countingOrder(std::size_t n, TaskIdOf &taskIdOf, TieO
         start = end;
     }
     std::vector<std::uint32_t>().swap(next);
-    std::vector<std::uint32_t> from(n);
-    for (std::size_t k = 0; k < n; ++k)
-        from[k] = placed[k].second;
+    std::vector<std::uint32_t> from;
+    from.reserve(n);
+    for (const auto &p : placed) {
+        cancelPoints.tick();
+        from.push_back(p.second);
+    }
     return from;
 }
 
@@ -72,17 +79,21 @@ std::vector<std::uint32_t> comparisonOrder(std::size_t n, TaskIdOf &taskIdOf, Ti
         std::uint32_t row;
         bool operator<(const Key &o) const { return std::tie(taskId, tie) < std::tie(o.taskId, o.tie); }
     };
-    std::vector<Key> keys(n);
+    std::vector<Key> keys;
+    keys.reserve(n);
     CancelPoints cancelPoints;
     for (std::size_t i = 0; i < n; ++i) {
         cancelPoints.tick();
-        keys[i] = {taskIdOf(i), tieOf(i), std::uint32_t(i)};
+        keys.push_back({taskIdOf(i), tieOf(i), std::uint32_t(i)});
     }
     if (!std::is_sorted(keys.begin(), keys.end()))
         cancellableSort(keys.begin(), keys.end());
-    std::vector<std::uint32_t> from(n);
-    for (std::size_t k = 0; k < n; ++k)
-        from[k] = keys[k].row;
+    std::vector<std::uint32_t> from;
+    from.reserve(n);
+    for (const Key &k : keys) {
+        cancelPoints.tick();
+        from.push_back(k.row);
+    }
     return from;
 }
 

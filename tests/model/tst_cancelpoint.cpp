@@ -147,6 +147,30 @@ private slots:
         QCOMPARE(ticks, expectedTicks);
     }
 
+    void assignHearingCancelFillsAsAssign_data()
+    {
+        QTest::addColumn<bool>("cancelled");
+        QTest::addColumn<int>("size");
+        QTest::newRow("empty") << false << 0;
+        QTest::newRow("within one step") << false << 1000;
+        QTest::newRow("several steps") << false << 1'000'000;
+        QTest::newRow("cancelled") << true << 1'000'000;
+    }
+    void assignHearingCancelFillsAsAssign()
+    {
+        QFETCH(bool, cancelled);
+        QFETCH(int, size);
+        std::atomic<bool> cancel{cancelled};
+        const CancelScope scope(&cancel);
+        std::vector<std::uint64_t> v{1, 2, 3}; // what was there goes
+        if (cancelled) {
+            QVERIFY_THROWS_EXCEPTION(OperationCancelled, assignHearingCancel(v, std::size_t(size), 7ull));
+            return;
+        }
+        assignHearingCancel(v, std::size_t(size), 7ull);
+        QCOMPARE(v, std::vector<std::uint64_t>(std::size_t(size), 7));
+    }
+
     void scopesNestAndRestore()
     {
         std::atomic<bool> outer{false}, inner{true};

@@ -96,6 +96,15 @@ private slots:
         QCOMPARE(a.capacityBytes(), std::size_t(0));
     }
 
+    // Taking millions of records writes fresh memory for a while: a cancelled load stops it.
+    void takingAllHearsACancel()
+    {
+        std::atomic<bool> cancel{true};
+        const CancelScope scope(&cancel);
+        Chunked a = counting(3 * kChunk);
+        QVERIFY_THROWS_EXCEPTION(OperationCancelled, a.takeAll());
+    }
+
     void appendingAddsTheOtherInOrder()
     {
         Chunked a = counting(kChunk - 2);

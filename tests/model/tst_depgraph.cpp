@@ -70,6 +70,9 @@ private slots:
         QTest::newRow("a tasks[] entry wins over an entry not from tasks[]")
             << std::vector<DepNode>{unlisted(7, 1), listed(7, 2)} << Edges{{7, 7}} << QStringLiteral("7:2:T")
             << QStringLiteral("7>7");
+        QTest::newRow("of tasks[] entries after another, the first wins")
+            << std::vector<DepNode>{unlisted(7, 1), listed(7, 2), unlisted(7, 3), listed(7, 4)} << Edges{}
+            << QStringLiteral("7:2:T") << QString();
         QTest::newRow("an entry wins over the edges' mention")
             << std::vector<DepNode>{unlisted(2, 20)} << Edges{{2, 3}} << QStringLiteral("2:20:A 3:-1:A")
             << QStringLiteral("2>3");
