@@ -115,26 +115,19 @@ public:
     // stream converted into its final form never exists twice whole.
     template <class Take> void consume(Take &&take)
     {
-        for (auto &chunk : m_chunks) {
+        consumeChunks([&take](const std::vector<T> &chunk) {
             for (const T &r : chunk)
                 take(r);
-            std::vector<T>().swap(chunk);
-        }
-        clear();
+        });
     }
 
-    // Every record in one array of exactly their number, the chunks freed as they are copied. Hears a
-    // cancel between chunks (cancelpoint.h): at millions of records the copy writes fresh memory.
+    // Every record in one array of exactly their number, the chunks freed as they are copied.
     std::vector<T> takeAll()
     {
         std::vector<T> all;
         all.reserve(m_size);
-        for (auto &chunk : m_chunks) {
-            throwIfCancelled();
-            all.insert(all.end(), chunk.begin(), chunk.end());
-            std::vector<T>().swap(chunk);
-        }
-        clear();
+        consumeChunks(
+            [&all](const std::vector<T> &chunk) { all.insert(all.end(), chunk.begin(), chunk.end()); });
         return all;
     }
 
@@ -148,6 +141,18 @@ public:
     }
 
 private:
+    // Hands each chunk to `take` in order and frees it then. Hears a cancel between chunks
+    // (cancelpoint.h): at millions of records, what is taken is written to fresh memory.
+    template <class TakeChunk> void consumeChunks(TakeChunk &&take)
+    {
+        for (auto &chunk : m_chunks) {
+            throwIfCancelled();
+            take(chunk);
+            std::vector<T>().swap(chunk);
+        }
+        clear();
+    }
+
     std::vector<std::vector<T>> m_chunks;
     std::size_t m_size = 0;
 };
