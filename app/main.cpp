@@ -84,7 +84,7 @@ void open(MainWindow &window, const QString &path)
 
 int main(int argc, char *argv[])
 {
-    mapLargeAllocationsApart();
+    applyLargeAllocationPolicy();
     // Snapshots of the captures this run opened are written in the background: let them finish
     // on every way out, after the verb's output.
     struct WaitForSnapshots

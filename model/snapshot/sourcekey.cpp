@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
+#include <vector>
 
 namespace lanescope {
 
@@ -15,14 +16,29 @@ namespace {
 
 constexpr qint64 kEdgeBytes = 1 << 20;
 
+// Hashes the file's first and last MiB, read a piece at a time through one small buffer: read
+// whole into fresh memory, its first writes cost more than the hash where page faults are slow (a
+// reopening once spent 40 ms of its 200 stamping six files that way). Read rather than mapped: a
+// capture cut short while it is stamped must not fault the mapping.
 std::uint64_t edgeHashOf(QFile &file, qint64 size)
 {
     ContentHash hash{std::uint64_t(size)};
-    const QByteArray head = file.read(std::min(size, kEdgeBytes));
-    hash.add(head.constData(), std::size_t(head.size()));
-    if (size > kEdgeBytes && file.seek(std::max(kEdgeBytes, size - kEdgeBytes))) {
-        const QByteArray tail = file.read(kEdgeBytes);
-        hash.add(tail.constData(), std::size_t(tail.size()));
+    std::vector<char> piece(64 << 10);
+    auto add = [&](qint64 offset, qint64 length) {
+        if (!file.seek(offset))
+            return;
+        while (length > 0) {
+            const qint64 got = file.read(piece.data(), std::min<qint64>(length, qint64(piece.size())));
+            if (got <= 0)
+                return;
+            hash.add(piece.data(), std::size_t(got));
+            length -= got;
+        }
+    };
+    add(0, std::min(size, kEdgeBytes));
+    if (size > kEdgeBytes) {
+        const qint64 tail = std::max(kEdgeBytes, size - kEdgeBytes);
+        add(tail, size - tail);
     }
     return hash.value();
 }

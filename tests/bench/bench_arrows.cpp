@@ -15,6 +15,7 @@
 #include "benchtiming.h"
 #include "model/analysis/dependencycone.h"
 #include "model/capture/lanebuilder.h"
+#include "model/io/largeallocations.h"
 #include "widgets/overlays/dependencyarrowsoverlay.h"
 #include "widgets/render/timelineindex.h"
 #include "widgets/render/timelinepainter.h"
@@ -82,6 +83,7 @@ CapturePtr syntheticCapture(std::size_t tasks)
 
 int main(int argc, char **argv)
 {
+    applyLargeAllocationPolicy(); // measured as the application runs (app/main.cpp)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);

@@ -15,6 +15,7 @@
 // With --check the exit status is 1 when the budget is missed.
 
 #include "capturegenerator.h"
+#include "model/io/largeallocations.h"
 #include "model/session/capturedocument.h"
 
 #include <QCoreApplication>
@@ -88,6 +89,7 @@ template <typename Work> double worstLatencyMs(QTextStream &out, Work work, doub
 
 int main(int argc, char **argv)
 {
+    applyLargeAllocationPolicy(); // measured as the application runs (app/main.cpp)
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments().mid(1);
     std::uint64_t tasks = 100'000;

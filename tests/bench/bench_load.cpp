@@ -465,7 +465,7 @@ QString ratioVerdict(double ratio, double limit, bool &allOk)
 int main(int argc, char **argv)
 {
     // Measured as the application runs (app/main.cpp).
-    mapLargeAllocationsApart();
+    const LargeAllocationPolicy pages = applyLargeAllocationPolicy();
     // The first frame is painted with fonts, which need a (headless) GUI application.
     if (argc == 3 && argv[1] == std::string_view("--measure-first-frame")) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -536,6 +536,14 @@ int main(int argc, char **argv)
     const double bareMiB = bare->front().toDouble();
 
     QTextStream out(stdout);
+    // Each child measures and chooses again; this is what this host gives (largeallocations.h).
+    out << "large blocks in " << (pages.largeBlockPages == PageSize::Huge ? "2 MiB" : "4 KiB") << " pages";
+    if (pages.chosenByEnvironment)
+        out << " (LANESCOPE_PAGES)";
+    else
+        out << " (4 KiB first writes at " << QString::number(pages.smallPageWriteBytesPerSecond / 1e9, 'f', 2)
+            << " GB/s)";
+    out << '\n';
     out << "shape             rows       runs  bytes(MB)  read(s)  load(s)  cpu(s)  load/read  peakRSS(MB)  "
            "budget\n";
     bool allOk = true;

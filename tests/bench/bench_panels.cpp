@@ -8,6 +8,7 @@
 #include "model/capture/labels.h"
 #include "model/index/barindex.h"
 #include "model/index/tasklocator.h"
+#include "model/io/largeallocations.h"
 #include "model/session/capturedocument.h"
 #include "model/session/capturefacts.h"
 #include "widgets/panels/slicesearch.h"
@@ -72,6 +73,7 @@ void report(const char *what, double beforeMs, double afterMs)
 
 int main(int argc, char **argv)
 {
+    applyLargeAllocationPolicy(); // measured as the application runs (app/main.cpp)
     QCoreApplication app(argc, argv);
     std::uint64_t rows = 1000000;
     const QStringList args = app.arguments();

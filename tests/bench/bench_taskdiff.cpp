@@ -16,6 +16,7 @@
 #include "benchtiming.h"
 #include "capturegenerator.h"
 #include "model/diff/taskdiff.h"
+#include "model/io/largeallocations.h"
 #include "model/io/loader.h"
 
 #include <QCoreApplication>
@@ -172,6 +173,7 @@ void copyAndSort(const Capture &before, const Capture &after)
 
 int main(int argc, char **argv)
 {
+    applyLargeAllocationPolicy(); // measured as the application runs (app/main.cpp)
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments().mid(1);
     std::uint64_t rows = 1'000'000;
