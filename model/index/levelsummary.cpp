@@ -56,7 +56,6 @@ void LevelSummary::add(const Slice &slice)
 void LevelSummary::clear()
 {
     m_buckets.clear();
-    m_buckets.shrink_to_fit();
 }
 
 } // namespace lanescope

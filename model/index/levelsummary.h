@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/capture/flatarray.h"
 #include "model/capture/lane.h"
 
 #include <cstdint>
@@ -27,7 +28,8 @@ public:
         // A copy of that longest slice: the bars drawn from the bucket take its colour, and
         // reading it here spares the frame a cache miss into the lane per bar.
         Slice longest;
-        std::uint32_t count = 0; // slices starting in the bucket; 0: none
+        std::uint32_t count = 0;  // slices starting in the bucket; 0: none
+        std::uint32_t unused = 0; // the padding, named so that a snapshot writes it as zeros
     };
 
     // Levels with fewer slices than this are drawn from their slices at every zoom.
@@ -45,16 +47,17 @@ public:
     void clear();
 
     bool isEmpty() const { return m_buckets.empty(); }
-    const std::vector<Bucket> &buckets() const { return m_buckets; }
+    // Viewed where a reopened capture's snapshot holds them (flatarray.h).
+    const FlatArray<Bucket> &buckets() const { return m_buckets; }
     double bucketWidthUs() const { return m_widthUs; }
     // The bucket a start time falls into (clamped to the first and the last).
     std::size_t bucketOf(double startUs) const;
-    std::size_t memoryBytes() const { return m_buckets.capacity() * sizeof(Bucket); }
+    std::size_t memoryBytes() const { return m_buckets.memoryBytes(); }
 
 private:
     friend struct BarIndexFields; // a snapshot keeps the buckets
 
-    std::vector<Bucket> m_buckets;
+    FlatArray<Bucket> m_buckets;
     double m_originUs = 0;
     double m_widthUs = 0;
 };

@@ -9,11 +9,14 @@ namespace lanescope {
 
 namespace snapshot {
 
-template <class Io, Is<LevelSummary::Bucket> S> void transfer(Io &io, S &b)
+// Buckets are stored as their bytes and viewed in place on reopening; every one is checked
+// (summaryProblem) before the index is used.
+template <> struct Flat<LevelSummary::Bucket>
 {
-    static_assert(sizeof(LevelSummary::Bucket) == 64);
-    io(b.firstStartUs, b.lastStartUs, b.lastEndUs, b.longestUs, b.longest, b.count);
-}
+    static_assert(std::is_trivially_copyable_v<LevelSummary::Bucket> && sizeof(LevelSummary::Bucket) == 64);
+    static constexpr bool value = true;
+    static bool valid(const unsigned char *) { return true; }
+};
 
 } // namespace snapshot
 
@@ -25,7 +28,7 @@ bool isTime(double us)
 }
 
 // Why `summary` cannot summarise a level of `size` slices of `lane`, empty when it can.
-QString summaryProblem(const std::vector<LevelSummary::Bucket> &buckets, double originUs, double widthUs,
+QString summaryProblem(const FlatArray<LevelSummary::Bucket> &buckets, double originUs, double widthUs,
                        std::size_t size, const Capture &run, const Lane &lane)
 {
     if (buckets.empty())

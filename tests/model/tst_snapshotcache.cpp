@@ -1,6 +1,7 @@
 // The snapshot cache as openDocument uses it: a capture opened twice is read from its files once,
 // a change to any of its files means they are read again, nothing is written beside the capture,
 // and the cache stays under its cap.
+#include "model/index/captureindex.h"
 #include "model/session/capturedocument.h"
 #include "model/snapshot/snapshotcache.h"
 
@@ -114,9 +115,9 @@ private slots:
         QCOMPARE(listing(dir.path()), before);
     }
 
-    // A reopened run's rows, phase records, bars, bar edges, search bars, counters and ring curves are read
-    // where they lie in the snapshot's memory map, not copied, and hold what the first opening read from the
-    // files.
+    // A reopened run's rows, phase records, bars, bar edges, search bars, counters, ring curves and the bar
+    // index's level summaries are read where they lie in the snapshot's memory map, not copied, and hold what
+    // the first opening read from the files.
     void aReopenedRunReadsItsRecordsInPlace()
     {
         QTemporaryDir dir;
@@ -156,6 +157,19 @@ private slots:
         const std::optional<RingSeries> &taskWindow = second.document->rings.at(&b)->series[0][0];
         QVERIFY(taskWindow && taskWindow->timesUs.isView());
         QVERIFY(taskWindow->timesUs == first.document->rings.at(&a)->series[0][0]->timesUs);
+        // The bar index's level summaries, which a zoomed-out frame reads.
+        const CaptureIndexPtr indexA = first.document->indexOf(a);
+        const CaptureIndexPtr indexB = second.document->indexOf(b);
+        std::size_t summarised = 0;
+        for (std::size_t lane = 0; lane < b.lanes.size(); ++lane) {
+            for (int depth = 0; depth <= int(b.lanes[lane].maxDepth); ++depth) {
+                const auto &buckets = indexB->bars.level(lane, depth).summary().buckets();
+                QVERIFY(sameRecords(buckets, indexA->bars.level(lane, depth).summary().buckets()));
+                QVERIFY(buckets.isView() || buckets.empty());
+                summarised += buckets.isView() ? 1 : 0;
+            }
+        }
+        QVERIFY(summarised > 0);
     }
 
     // Any change to any file of the capture, or a file that appears, means reading the files again.

@@ -137,7 +137,7 @@ void BarPainter::collectBuckets(const Lane &lane, const LaneLevelIndex &level, i
     const double t0 = m_f.vp.t0Us;
     const double t1 = m_f.vp.t1Us;
     const LevelSummary &summary = level.summary();
-    const std::vector<LevelSummary::Bucket> &buckets = summary.buckets();
+    const FlatArray<LevelSummary::Bucket> &buckets = summary.buckets();
     // The bucket of the first slice still visible at t0: no earlier bucket reaches into the view.
     const std::size_t first = level.firstEndingAtOrAfter(lane.slices, t0);
     if (first >= level.size())
