@@ -65,7 +65,7 @@ void linkPredecessors(AnalysisInput &in, const DepGraph &deps)
     // Graph node <-> task index, so each predecessor lookup is O(1). Both lists ascend by task id:
     // one walk along the two matches them, where a search per task would miss the cache at every
     // step (three million tasks at ten million rows).
-    const std::vector<DepNode> &nodes = deps.nodes();
+    const FlatArray<DepNode> &nodes = deps.nodes();
     std::vector<std::int32_t> &nodeTask = in.nodeTask;
     nodeTask.assign(nodes.size(), -1);
     std::vector<std::int64_t> taskNode(in.tasks.size(), -1);

@@ -10,21 +10,20 @@ namespace lanescope {
 
 std::size_t DepGraph::memoryBytes() const
 {
-    const auto ids = [](const std::vector<std::uint32_t> &v) { return v.capacity() * sizeof(std::uint32_t); };
-    return m_nodes.capacity() * sizeof(DepNode) + m_edges.capacity() * sizeof(m_edges[0]) +
-           ids(m_succOffsets) + ids(m_succ) + ids(m_predOffsets) + ids(m_pred);
+    return m_nodes.memoryBytes() + m_edges.memoryBytes() + m_succ.offsets.memoryBytes() +
+           m_succ.targets.memoryBytes() + m_pred.offsets.memoryBytes() + m_pred.targets.memoryBytes();
 }
 
 namespace {
-// Compressed adjacency: offsets[i]..offsets[i+1] index into `targets`.
-void buildAdjacency(std::size_t nodeCount, const std::vector<std::pair<std::uint32_t, std::uint32_t>> &edges,
-                    bool forward, std::vector<std::uint32_t> &offsets, std::vector<std::uint32_t> &targets)
+// Each node's successors (forward) or predecessors.
+DepAdjacency adjacencyOf(std::size_t nodeCount, const FlatArray<DepEdge> &edges, bool forward)
 {
     CancelPoints cancelPoints;
+    std::vector<std::uint32_t> offsets;
     assignHearingCancel(offsets, nodeCount + 1);
-    for (const auto &e : edges) {
+    for (const DepEdge &e : edges) {
         cancelPoints.tick();
-        ++offsets[(forward ? e.first : e.second) + 1];
+        ++offsets[(forward ? e.pred : e.succ) + 1];
     }
     for (std::size_t i = 0; i < nodeCount; ++i) {
         cancelPoints.tick();
@@ -32,16 +31,34 @@ void buildAdjacency(std::size_t nodeCount, const std::vector<std::pair<std::uint
     }
     // offsets[i] serves as node i's fill position, which leaves it at node i + 1's start: shifted
     // back by one afterwards instead of filling through a copy of the offsets.
+    std::vector<std::uint32_t> targets;
     assignHearingCancel(targets, edges.size());
-    for (const auto &e : edges) {
+    for (const DepEdge &e : edges) {
         cancelPoints.tick();
-        targets[offsets[forward ? e.first : e.second]++] = forward ? e.second : e.first;
+        targets[offsets[forward ? e.pred : e.succ]++] = forward ? e.succ : e.pred;
     }
     for (std::size_t i = nodeCount; i > 0; --i) {
         cancelPoints.tick();
         offsets[i] = offsets[i - 1];
     }
     offsets[0] = 0;
+    return {std::move(offsets), std::move(targets)};
+}
+
+// Whether `lists` are adjacency lists of `nodeCount` nodes over `edgeCount` edges: offsets that
+// start at 0, never fall and end at the last edge, and targets that are nodes. A graph never built
+// has no lists at all.
+bool isAdjacency(const DepAdjacency &lists, std::size_t nodeCount, std::size_t edgeCount)
+{
+    const FlatArray<std::uint32_t> &offsets = lists.offsets;
+    if (offsets.empty())
+        return nodeCount == 0 && edgeCount == 0 && lists.targets.empty();
+    if (offsets.size() != nodeCount + 1 || offsets.front() != 0 || offsets.back() != edgeCount ||
+        lists.targets.size() != edgeCount)
+        return false;
+    return std::is_sorted(offsets.begin(), offsets.end()) &&
+           std::all_of(lists.targets.begin(), lists.targets.end(),
+                       [nodeCount](std::uint32_t node) { return node < nodeCount; });
 }
 
 // Every id an edge names, ascending, each once. Sorted as bare ids (8 bytes) rather than as nodes
@@ -92,8 +109,9 @@ std::vector<DepNode> withMentionedIds(std::vector<DepNode> listed,
 
 // std::unique and shrink_to_fit over tens of millions of items, hearing a cancel: the shrink is a
 // copy into fresh memory.
-template <typename T, typename Same> void keepFirstOfEachExactly(std::vector<T> &items, Same same)
+template <typename Items, typename Same> void keepFirstOfEachExactly(Items &items, Same same)
 {
+    using T = typename Items::value_type;
     CancelPoints cancelPoints;
     std::size_t kept = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -109,7 +127,7 @@ template <typename T, typename Same> void keepFirstOfEachExactly(std::vector<T> 
         cancelPoints.tick();
         exact.push_back(items[i]);
     }
-    items.swap(exact);
+    items = std::move(exact);
 }
 } // namespace
 
@@ -137,14 +155,14 @@ void DepGraph::build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint
         CancelPoints cancelPoints;
         for (const auto &e : edges) {
             cancelPoints.tick();
-            m_edges.emplace_back(std::uint32_t(indexOf(e.first)), std::uint32_t(indexOf(e.second)));
+            m_edges.push_back(DepEdge{std::uint32_t(indexOf(e.first)), std::uint32_t(indexOf(e.second))});
         }
     }
     cancellableSort(m_edges.begin(), m_edges.end());
     keepFirstOfEachExactly(m_edges, std::equal_to<>());
 
-    buildAdjacency(m_nodes.size(), m_edges, true, m_succOffsets, m_succ);
-    buildAdjacency(m_nodes.size(), m_edges, false, m_predOffsets, m_pred);
+    m_succ = adjacencyOf(m_nodes.size(), m_edges, true);
+    m_pred = adjacencyOf(m_nodes.size(), m_edges, false);
 }
 
 bool DepGraph::buildBySlots(const std::vector<DepNode> &listed,
@@ -200,45 +218,47 @@ bool DepGraph::buildBySlots(const std::vector<DepNode> &listed,
     });
     for (const auto &[pred, succ] : edges) {
         cancelPoints.tick();
-        m_edges.emplace_back(std::uint32_t(at[idSlots.slotOf(pred, hint)]),
-                             std::uint32_t(at[idSlots.slotOf(succ, hint)]));
+        m_edges.push_back(DepEdge{std::uint32_t(at[idSlots.slotOf(pred, hint)]),
+                                  std::uint32_t(at[idSlots.slotOf(succ, hint)])});
     }
     return true;
 }
 
-bool DepGraph::restore(std::vector<DepNode> nodes, std::vector<std::pair<std::uint32_t, std::uint32_t>> edges,
-                       std::size_t rawEdgeCount)
+bool DepGraph::restore(FlatArray<DepNode> nodes, FlatArray<DepEdge> edges, std::size_t rawEdgeCount,
+                       DepAdjacency successors, DepAdjacency predecessors)
 {
     *this = DepGraph();
-    const auto ascending = [](const DepNode &a, const DepNode &b) { return a.taskId >= b.taskId; };
-    if (std::adjacent_find(nodes.begin(), nodes.end(), ascending) != nodes.end())
+    // Read through const: a changing access would copy a view (flatarray.h).
+    const FlatArray<DepNode> &n = nodes;
+    const FlatArray<DepEdge> &e = edges;
+    const auto notAscending = [](const DepNode &a, const DepNode &b) { return a.taskId >= b.taskId; };
+    if (std::adjacent_find(n.begin(), n.end(), notAscending) != n.end())
         return false;
-    const auto inRange = [&](const std::pair<std::uint32_t, std::uint32_t> &e) {
-        return e.first < nodes.size() && e.second < nodes.size();
-    };
-    if (!std::all_of(edges.begin(), edges.end(), inRange) ||
-        std::adjacent_find(edges.begin(), edges.end(), std::greater_equal<>()) != edges.end() ||
-        rawEdgeCount < edges.size())
+    const auto inRange = [&](const DepEdge &edge) { return edge.pred < n.size() && edge.succ < n.size(); };
+    if (!std::all_of(e.begin(), e.end(), inRange) ||
+        std::adjacent_find(e.begin(), e.end(), std::greater_equal<>()) != e.end() ||
+        rawEdgeCount < edges.size() || !isAdjacency(successors, nodes.size(), edges.size()) ||
+        !isAdjacency(predecessors, nodes.size(), edges.size()))
         return false;
     m_rawEdgeCount = rawEdgeCount;
-    m_hasTaskList = std::any_of(nodes.begin(), nodes.end(), [](const DepNode &n) { return n.inTasks(); });
+    m_hasTaskList = std::any_of(n.begin(), n.end(), [](const DepNode &node) { return node.inTasks(); });
     m_nodes = std::move(nodes);
     m_edges = std::move(edges);
-    buildAdjacency(m_nodes.size(), m_edges, true, m_succOffsets, m_succ);
-    buildAdjacency(m_nodes.size(), m_edges, false, m_predOffsets, m_pred);
+    m_succ = std::move(successors);
+    m_pred = std::move(predecessors);
     return true;
 }
 
 namespace {
 // The place of the first node whose id is not below `taskId`, and that place as an index when
 // the node is the task's, else -1.
-std::size_t firstNotBelow(const std::vector<DepNode> &nodes, std::uint64_t taskId)
+std::size_t firstNotBelow(const FlatArray<DepNode> &nodes, std::uint64_t taskId)
 {
     return std::size_t(std::lower_bound(nodes.begin(), nodes.end(), taskId,
                                         [](const DepNode &n, std::uint64_t id) { return n.taskId < id; }) -
                        nodes.begin());
 }
-std::int64_t indexAt(const std::vector<DepNode> &nodes, std::size_t at, std::uint64_t taskId)
+std::int64_t indexAt(const FlatArray<DepNode> &nodes, std::size_t at, std::uint64_t taskId)
 {
     return at < nodes.size() && nodes[at].taskId == taskId ? std::int64_t(at) : -1;
 }
@@ -268,12 +288,12 @@ const DepNode *DepGraph::find(std::uint64_t taskId) const
 
 std::pair<const std::uint32_t *, const std::uint32_t *> DepGraph::successors(std::uint32_t i) const
 {
-    return {m_succ.data() + m_succOffsets[i], m_succ.data() + m_succOffsets[i + 1]};
+    return {m_succ.targets.data() + m_succ.offsets[i], m_succ.targets.data() + m_succ.offsets[i + 1]};
 }
 
 std::pair<const std::uint32_t *, const std::uint32_t *> DepGraph::predecessors(std::uint32_t i) const
 {
-    return {m_pred.data() + m_predOffsets[i], m_pred.data() + m_predOffsets[i + 1]};
+    return {m_pred.targets.data() + m_pred.offsets[i], m_pred.targets.data() + m_pred.offsets[i + 1]};
 }
 
 } // namespace lanescope

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "flatarray.h"
+
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -32,23 +35,42 @@ struct DepNode
     bool isAlloc() const { return !inTasks(); }
 };
 
+// A unique dependency, as the indices of its two nodes.
+struct DepEdge
+{
+    std::uint32_t pred = 0;
+    std::uint32_t succ = 0;
+
+    friend auto operator<=>(const DepEdge &, const DepEdge &) = default;
+};
+
+// Compressed adjacency: node i's neighbours are targets[offsets[i]] up to targets[offsets[i + 1]].
+struct DepAdjacency
+{
+    FlatArray<std::uint32_t> offsets;
+    FlatArray<std::uint32_t> targets;
+};
+
+// Its arrays are flat (flatarray.h): a reopened capture views them in its snapshot.
 class DepGraph
 {
 public:
     // Builds nodes, unique edges (self-edges kept, as the spec's Part 5 counts them) and adjacency.
     void build(std::vector<DepNode> nodes, std::vector<std::pair<std::uint64_t, std::uint64_t>> edges);
 
-    // Takes back a graph as nodes() and edges() gave it (nodes by ascending task id, each id once;
-    // edges as node index pairs, ascending, each once), rebuilding the adjacency. False, leaving
-    // the graph empty, when the parts are not that: a snapshot is checked, never trusted.
-    bool restore(std::vector<DepNode> nodes, std::vector<std::pair<std::uint32_t, std::uint32_t>> edges,
-                 std::size_t rawEdgeCount);
+    // Takes back a graph as nodes(), edges(), successorLists() and predecessorLists() gave it
+    // (nodes by ascending task id, each id once; edges ascending, each once; adjacency of every
+    // node, naming nodes the graph holds). False, leaving the graph empty, when the parts are not
+    // that: a snapshot is checked, never trusted. Whether the lists hold just the edges is the
+    // snapshot's checksum's to say; reading them never goes out of bounds.
+    bool restore(FlatArray<DepNode> nodes, FlatArray<DepEdge> edges, std::size_t rawEdgeCount,
+                 DepAdjacency successors, DepAdjacency predecessors);
     bool empty() const { return m_nodes.empty(); }
     // False for v1 files (edge pairs only): then no node can be told to be an alloc (§4.2, §4.5).
     bool hasTaskList() const { return m_hasTaskList; }
-    const std::vector<DepNode> &nodes() const { return m_nodes; }
-    // Unique edges as node indices, sorted by (pred, succ).
-    const std::vector<std::pair<std::uint32_t, std::uint32_t>> &edges() const { return m_edges; }
+    const FlatArray<DepNode> &nodes() const { return m_nodes; }
+    // Unique edges, sorted by (pred, succ).
+    const FlatArray<DepEdge> &edges() const { return m_edges; }
     std::size_t rawEdgeCount() const { return m_rawEdgeCount; }
 
     // Index of a task id in nodes(), or -1.
@@ -58,6 +80,8 @@ public:
     // Successor / predecessor node indices of node `i` (unique, may include i itself).
     std::pair<const std::uint32_t *, const std::uint32_t *> successors(std::uint32_t i) const;
     std::pair<const std::uint32_t *, const std::uint32_t *> predecessors(std::uint32_t i) const;
+    const DepAdjacency &successorLists() const { return m_succ; }
+    const DepAdjacency &predecessorLists() const { return m_pred; }
     // Heap bytes held: nodes, edges and both adjacency lists.
     std::size_t memoryBytes() const;
 
@@ -73,7 +97,7 @@ public:
         std::int64_t indexOf(std::uint64_t taskId);
 
     private:
-        const std::vector<DepNode> &m_nodes;
+        const FlatArray<DepNode> &m_nodes;
         std::size_t m_at = 0;
         std::uint64_t m_last = 0;
     };
@@ -84,9 +108,9 @@ private:
     bool buildBySlots(const std::vector<DepNode> &listed,
                       const std::vector<std::pair<std::uint64_t, std::uint64_t>> &edges);
 
-    std::vector<DepNode> m_nodes;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_edges;
-    std::vector<std::uint32_t> m_succOffsets, m_succ, m_predOffsets, m_pred;
+    FlatArray<DepNode> m_nodes;
+    FlatArray<DepEdge> m_edges;
+    DepAdjacency m_succ, m_pred;
     std::size_t m_rawEdgeCount = 0;
     bool m_hasTaskList = false;
 };

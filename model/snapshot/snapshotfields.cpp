@@ -31,18 +31,24 @@ void get(In &r, QHash<int, QString> &v)
     }
 }
 
+// The adjacency is kept with the edges: rebuilding it was most of a reopening's reading of a run.
 void put(Out &w, const DepGraph &v)
 {
-    w(v.nodes(), v.edges(), std::uint64_t(v.rawEdgeCount()));
+    const DepAdjacency &succ = v.successorLists();
+    const DepAdjacency &pred = v.predecessorLists();
+    w(v.nodes(), v.edges(), std::uint64_t(v.rawEdgeCount()), succ.offsets, succ.targets, pred.offsets,
+      pred.targets);
 }
 
 void get(In &r, DepGraph &v)
 {
-    std::vector<DepNode> nodes;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    FlatArray<DepNode> nodes;
+    FlatArray<DepEdge> edges;
     std::uint64_t rawEdgeCount = 0;
-    r(nodes, edges, rawEdgeCount);
-    if (r.ok() && !v.restore(std::move(nodes), std::move(edges), std::size_t(rawEdgeCount)))
+    DepAdjacency succ, pred;
+    r(nodes, edges, rawEdgeCount, succ.offsets, succ.targets, pred.offsets, pred.targets);
+    if (r.ok() && !v.restore(std::move(nodes), std::move(edges), std::size_t(rawEdgeCount), std::move(succ),
+                             std::move(pred)))
         r.fail(QStringLiteral("the dependency graph is not sorted or names a task it does not hold"));
 }
 

@@ -83,8 +83,7 @@ LANESCOPE_FLAT(ScopeSample,
                (bytesAtMost<offsetof(ScopeSample, begin), offsetof(ScopeSample, hasDepPool),
                             offsetof(ScopeSample, hasRunEpoch), offsetof(ScopeSample, hasBufSeq)>(e, 1)));
 LANESCOPE_FLAT(SliceSearchIndex::Bar, e[offsetof(SliceSearchIndex::Bar, firstOfLane)] <= 1);
-using EdgePair = std::pair<std::uint32_t, std::uint32_t>;
-LANESCOPE_FLAT(EdgePair, true);
+LANESCOPE_FLAT(DepEdge, true);
 #undef LANESCOPE_FLAT
 
 // A field added to a record stored as bytes travels without a change here, but may need a check
@@ -92,7 +91,7 @@ LANESCOPE_FLAT(EdgePair, true);
 static_assert(sizeof(TaskRow) == 64 && sizeof(Slice) == 24 && sizeof(PhaseRecord) == 80 &&
               sizeof(HostUpload) == 32 && sizeof(LifecycleSlice) == 24 && sizeof(DepNode) == 32 &&
               sizeof(TraceSliceArg) == 16 && sizeof(Flow) == 32 && sizeof(DispatchKey) == 32 &&
-              sizeof(ScopeSample) == 88 && sizeof(SliceSearchIndex::Bar) == 16);
+              sizeof(ScopeSample) == 88 && sizeof(SliceSearchIndex::Bar) == 16 && sizeof(DepEdge) == 8);
 
 // A type written field by field through a transfer(io, value) below.
 template <class S, class T>

@@ -272,7 +272,7 @@ private slots:
             for (const auto &[pred, succ] : c.deps.edges())
                 edges.emplace_back(c.deps.nodes()[pred].taskId, c.deps.nodes()[succ].taskId);
             DepGraph graph;
-            graph.build(c.deps.nodes(), std::move(edges));
+            graph.build({c.deps.nodes().begin(), c.deps.nodes().end()}, std::move(edges));
         });
     }
     void everyLongStepHearsACancel()

@@ -23,7 +23,7 @@ Capture handBuilt(int level)
                           {{1, 2}, {2, 3}, {3, ring1 | 5}}, {}, level);
     c.info.numCores = 4;
     c.info.coreTypes = {AIV, AIV, AIC, AIC}; // core 3 never runs: occupancy 3 / 4
-    std::vector<DepNode> nodes = c.deps.nodes();
+    std::vector<DepNode> nodes(c.deps.nodes().begin(), c.deps.nodes().end());
     std::vector<std::pair<std::uint64_t, std::uint64_t>> edges;
     for (const auto &[p, s] : c.deps.edges())
         edges.push_back({nodes[p].taskId, nodes[s].taskId});
@@ -151,7 +151,7 @@ private slots:
         Capture c = captureOf(rows, {{1, 2}});
         c.info.numCores = 3;
         c.info.coreTypes = {AIV, AIV, AIV};
-        std::vector<DepNode> nodes = c.deps.nodes();
+        std::vector<DepNode> nodes(c.deps.nodes().begin(), c.deps.nodes().end());
         for (DepNode &n : nodes)
             n.blockNum = n.taskId == 3 ? 1 : 2;
         c.deps.build(nodes, {{1, 2}});

@@ -179,6 +179,93 @@ private slots:
         QVERIFY(g.find(4) && g.find(4)->isAlloc());
         QCOMPARE(g.find(5), nullptr);
     }
+
+    // What a snapshot keeps of a graph is taken back as it was, and parts that are not a graph are
+    // refused, whatever breaks them: a reopened capture must never read outside its arrays.
+    void restoreTakesBackOnlyAGraph_data()
+    {
+        QTest::addColumn<int>("damage");
+        QTest::addColumn<bool>("taken");
+        QTest::newRow("as kept") << 0 << true;
+        QTest::newRow("nodes out of order") << 1 << false;
+        QTest::newRow("an edge to a node it does not hold") << 2 << false;
+        QTest::newRow("an edge twice") << 3 << false;
+        QTest::newRow("fewer raw edges than unique ones") << 4 << false;
+        QTest::newRow("successor offsets that fall") << 5 << false;
+        QTest::newRow("successor offsets that end short") << 6 << false;
+        QTest::newRow("a predecessor that is not a node") << 7 << false;
+        QTest::newRow("predecessor lists of another node count") << 8 << false;
+        QTest::newRow("no lists for a graph with edges") << 9 << false;
+    }
+    void restoreTakesBackOnlyAGraph()
+    {
+        QFETCH(int, damage);
+        QFETCH(bool, taken);
+        DepGraph kept;
+        kept.build({listed(1, 10), listed(2, 20), listed(3, 30)}, {{1, 2}, {1, 3}, {2, 3}, {2, 3}});
+        std::vector<DepNode> nodes(kept.nodes().begin(), kept.nodes().end());
+        std::vector<DepEdge> edges(kept.edges().begin(), kept.edges().end());
+        std::size_t rawEdges = kept.rawEdgeCount();
+        const auto copy = [](const FlatArray<std::uint32_t> &a) {
+            return std::vector<std::uint32_t>(a.begin(), a.end());
+        };
+        std::vector<std::uint32_t> succOffsets = copy(kept.successorLists().offsets);
+        std::vector<std::uint32_t> succTargets = copy(kept.successorLists().targets);
+        std::vector<std::uint32_t> predOffsets = copy(kept.predecessorLists().offsets);
+        std::vector<std::uint32_t> predTargets = copy(kept.predecessorLists().targets);
+        switch (damage) {
+        case 1:
+            std::swap(nodes[0], nodes[1]);
+            break;
+        case 2:
+            edges.back().succ = 3;
+            break;
+        case 3:
+            edges[1] = edges[0];
+            break;
+        case 4:
+            rawEdges = edges.size() - 1;
+            break;
+        case 5:
+            std::swap(succOffsets[1], succOffsets[2]);
+            break;
+        case 6:
+            succOffsets.back() -= 1;
+            break;
+        case 7:
+            predTargets.front() = 3;
+            break;
+        case 8:
+            predOffsets.push_back(predOffsets.back());
+            break;
+        case 9:
+            succOffsets.clear();
+            succTargets.clear();
+            break;
+        default:
+            break;
+        }
+        DepGraph restored;
+        const bool ok = restored.restore(std::move(nodes), std::move(edges), rawEdges,
+                                         {std::move(succOffsets), std::move(succTargets)},
+                                         {std::move(predOffsets), std::move(predTargets)});
+        QCOMPARE(ok, taken);
+        if (!taken) {
+            QVERIFY(restored.empty());
+            return;
+        }
+        QCOMPARE(nodesText(restored), nodesText(kept));
+        QCOMPARE(edgesText(restored), edgesText(kept));
+        QCOMPARE(restored.rawEdgeCount(), kept.rawEdgeCount());
+        for (std::uint32_t i = 0; i < restored.nodes().size(); ++i) {
+            const auto [succFrom, succTo] = restored.successors(i);
+            const auto [keptSuccFrom, keptSuccTo] = kept.successors(i);
+            QVERIFY(std::equal(succFrom, succTo, keptSuccFrom, keptSuccTo));
+            const auto [predFrom, predTo] = restored.predecessors(i);
+            const auto [keptPredFrom, keptPredTo] = kept.predecessors(i);
+            QVERIFY(std::equal(predFrom, predTo, keptPredFrom, keptPredTo));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDepGraph)

@@ -115,9 +115,9 @@ private slots:
         QCOMPARE(listing(dir.path()), before);
     }
 
-    // A reopened run's rows, phase records, bars, bar edges, search bars, counters, ring curves and the bar
-    // index's level summaries are read where they lie in the snapshot's memory map, not copied, and hold what
-    // the first opening read from the files.
+    // A reopened run's rows, phase records, bars, bar edges, search bars, counters, ring curves, dependency
+    // graph and the bar index's level summaries are read where they lie in the snapshot's memory map, not
+    // copied, and hold what the first opening read from the files.
     void aReopenedRunReadsItsRecordsInPlace()
     {
         QTemporaryDir dir;
@@ -157,6 +157,13 @@ private slots:
         const std::optional<RingSeries> &taskWindow = second.document->rings.at(&b)->series[0][0];
         QVERIFY(taskWindow && taskWindow->timesUs.isView());
         QVERIFY(taskWindow->timesUs == first.document->rings.at(&a)->series[0][0]->timesUs);
+        // The dependency graph, with its adjacency.
+        QVERIFY(!b.deps.edges().empty());
+        QVERIFY(b.deps.nodes().isView() && b.deps.edges().isView());
+        QVERIFY(sameRecords(b.deps.nodes(), a.deps.nodes()) && sameRecords(b.deps.edges(), a.deps.edges()));
+        for (const auto *lists : {&b.deps.successorLists(), &b.deps.predecessorLists()})
+            QVERIFY(lists->offsets.isView() && lists->targets.isView());
+        QVERIFY(sameRecords(b.deps.predecessorLists().targets, a.deps.predecessorLists().targets));
         // The bar index's level summaries, which a zoomed-out frame reads.
         const CaptureIndexPtr indexA = first.document->indexOf(a);
         const CaptureIndexPtr indexB = second.document->indexOf(b);
