@@ -34,6 +34,27 @@ QThreadPool &writers()
 
 const QString kSuffix = QStringLiteral(".snapshot");
 
+// Reads one byte of every page of `path` through a memory map, as the next opening will. On a
+// virtual machine the first read through a map of a page just written costs several times any
+// later one, in whichever process comes first: at a million rows, reopening right after a store
+// took 0.16-0.21 s, and 0.10-0.13 s once the pages had been read this way (which took 0.1 s).
+// Done here, the writer thread pays it, off every user's path.
+void readThroughMap(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly) || file.size() <= 0)
+        return;
+    const uchar *bytes = file.map(0, file.size());
+    if (!bytes)
+        return;
+    constexpr qint64 kPage = 4096;
+    unsigned char sum = 0;
+    for (qint64 at = 0; at < file.size(); at += kPage)
+        sum ^= static_cast<const volatile uchar *>(bytes)[at];
+    (void)sum;
+    file.unmap(const_cast<uchar *>(bytes));
+}
+
 } // namespace
 
 QString defaultSnapshotCacheDir()
@@ -121,6 +142,7 @@ QString SnapshotCache::store(const SourceKey &key, const CaptureRuns &runs,
             .arg(m_settings.capBytes);
     }
     evict(path);
+    readThroughMap(path);
     return {};
 }
 
