@@ -14,7 +14,7 @@ struct BarIndexFields; // model/snapshot/barindexfields.h
 // time span cut into equal buckets, each holding what the slices starting in it cover together
 // and which of them is longest. A full view of ten million bars asks each lane for a few thousand
 // pixel columns; walking the slices costs a cache miss or two per column, walking the buckets
-// reads one small array in order (72 bytes a bucket, at most one bucket per 16 slices). Levels
+// reads one small array in order (64 bytes a bucket, at most one bucket per 16 slices). Levels
 // with instants or with few slices have no buckets.
 class LevelSummary
 {
