@@ -3,8 +3,10 @@
 #include "app/cli/diffcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/infocommand.h"
+#include "app/cli/windowarguments.h"
 #include "app/settings/snapshotcachesetting.h"
 #include "app/window/mainwindow.h"
+#include "app/window/reviewcontroller.h"
 #include "app/window/singleinstance.h"
 #include "model/io/largeallocations.h"
 #include "model/snapshot/snapshotcache.h"
@@ -24,6 +26,7 @@ namespace {
 
 const char kUsage[] =
     "usage: lanescope [PATH...]                      open each capture (file or directory) in a tab\n"
+    "       lanescope --compare BEFORE AFTER [--technique ID]   the window on their comparison\n"
     "       lanescope info PATH [--json]             what was loaded\n"
     "       lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH]\n"
     "       lanescope analyze PATH --json [--range START_US:END_US]   overhead, critical path, "
@@ -37,7 +40,7 @@ const char kUsage[] =
     "--no-cache: read every capture from its files, neither using nor keeping a snapshot in\n"
     "$XDG_CACHE_HOME/lanescope (a capture opened before reopens from its snapshot while its files are\n"
     "unchanged)\n"
-    "exit status: 0 ok, 1 usage error, 2 input cannot be read\n";
+    "exit status: 0 ok, 1 usage error, 2 input cannot be read (or, for the window, no display)\n";
 
 const char *const kVerbs[] = {"info", "analyze", "export", "compare", "diff"};
 
@@ -62,6 +65,20 @@ void useOffscreenPlatform()
     }
 }
 
+// Whether the window can be shown: a platform named on the command line or in QT_QPA_PLATFORM other
+// than a desktop session's (offscreen, vnc, …) needs no display; xcb and wayland need theirs. Without
+// one Qt would abort with its own platform error (exit 134); a person is better served by one line.
+bool windowHasNoDisplay(int argc, char **argv)
+{
+    QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+    for (int i = 1; i + 1 < argc; ++i)
+        if (qstrcmp(argv[i], "-platform") == 0 || qstrcmp(argv[i], "--platform") == 0)
+            platform = argv[i + 1];
+    if (!platform.isEmpty() && !platform.startsWith("xcb") && !platform.startsWith("wayland"))
+        return false;
+    return qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
 // Test hook for desktop-launch tests: LANESCOPE_OPENED_LOG names a file that gets one
 // "<pid> <path>" line per capture this process opens, including those forwarded to it.
 void recordOpened(const QString &path)
@@ -74,10 +91,11 @@ void recordOpened(const QString &path)
         f.write(QStringLiteral("%1 %2\n").arg(QCoreApplication::applicationPid()).arg(path).toUtf8());
 }
 
-void open(MainWindow &window, const QString &path)
+CapturePage *open(MainWindow &window, const QString &path)
 {
-    window.openPath(path);
+    CapturePage *page = window.openPath(path);
     recordOpened(path);
+    return page;
 }
 
 } // namespace
@@ -131,7 +149,7 @@ int main(int argc, char *argv[])
         QApplication app(argc, argv);
         return runExportCommand(rest, out, err);
     }
-    if (verb.startsWith(QLatin1Char('-'))) {
+    if (verb.startsWith(QLatin1Char('-')) && verb != QLatin1String("--compare")) {
         err << kUsage;
         return 1;
     }
@@ -144,17 +162,30 @@ int main(int argc, char *argv[])
         return 1;
     }
 
+    if (windowHasNoDisplay(argc, argv)) {
+        err << "lanescope: no display: use `lanescope export PATH -o OUT.png` to render a capture to a "
+               "picture, or set DISPLAY\n";
+        return 2;
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Lanescope"));
     QApplication::setOrganizationName(QStringLiteral("Lanescope"));
     QApplication::setDesktopFileName(QStringLiteral("org.lanescope.Lanescope"));
-    // Qt has taken its own options (-platform …) out of arguments(); --no-cache is not a path.
-    QStringList paths = QApplication::arguments().mid(1);
-    paths.removeAll(QStringLiteral("--no-cache"));
+    // Qt has taken its own options (-platform …) out of arguments().
+    QString argumentError;
+    const std::optional<WindowArguments> arguments =
+        parseWindowArguments(QApplication::arguments().mid(1), &argumentError);
+    if (!arguments) {
+        err << "lanescope: " << argumentError << '\n' << kUsage;
+        return 1;
+    }
+    const QStringList &paths = arguments->paths;
 
-    // A running window takes the paths (desktop double-click, or `lanescope PATH` in a terminal).
+    // A running window takes the paths (desktop double-click, or `lanescope PATH` in a terminal); a
+    // comparison opens a window of its own.
     SingleInstance instance;
-    if (qEnvironmentVariableIsEmpty("LANESCOPE_NEW_INSTANCE") && instance.forwardToRunning(paths))
+    if (qEnvironmentVariableIsEmpty("LANESCOPE_NEW_INSTANCE") && !arguments->compare &&
+        instance.forwardToRunning(paths))
         return 0;
     instance.listen();
 
@@ -169,8 +200,13 @@ int main(int argc, char *argv[])
                      });
     if (paths.isEmpty())
         window.openSample();
-    for (const QString &p : paths)
+    if (arguments->compare) {
+        CapturePage *before = open(window, paths[0]);
+        CapturePage *after = open(window, paths[1]);
+        window.review()->compareWhenAnalysed(before, after, arguments->technique);
+    }
+    for (const QString &p : paths.mid(arguments->compare ? 2 : 0))
         open(window, p);
-    window.show();
+    window.showAsLastClosed();
     return app.exec();
 }

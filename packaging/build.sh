@@ -4,6 +4,6 @@
 # those too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash packaging/setup-debian.sh
+bash packaging/setup-debian.sh build
 cmake --preset default >/dev/null
 cmake --build --preset default --target lanescope -j"$(nproc)"

@@ -1,15 +1,27 @@
 #!/usr/bin/env bash
-# Installs everything Lanescope needs to build, test and run on Debian 12.
-# Idempotent: packages already present are skipped by apt.
+# Installs what Lanescope needs on Debian 12. Idempotent: packages already present are skipped.
+# Usage: packaging/setup-debian.sh [build|all]
+#   build: what building and running the viewer needs (the first README command), no more: each
+#          package more is time a new user waits before seeing the product;
+#   all (default): also what the tests need: clang with its sanitizer runtimes, clang-format, Xvfb,
+#          the desktop-integration and packaging tools.
 set -euo pipefail
-packages=(
-  build-essential cmake ninja-build pkg-config git
-  clang-14 libclang-rt-14-dev clang-format-14
+build_packages=(
+  build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
-  nlohmann-json3-dev libzstd-dev zstd
-  xvfb xauth fonts-dejavu-core
+  nlohmann-json3-dev libzstd-dev fonts-dejavu-core
+)
+test_packages=(
+  git clang-14 libclang-rt-14-dev clang-format-14 zstd
+  xvfb xauth
   desktop-file-utils appstream xdg-utils shared-mime-info libglib2.0-bin dpkg-dev file procps
 )
+packages=("${build_packages[@]}")
+case "${1:-all}" in
+  build) ;;
+  all) packages+=("${test_packages[@]}") ;;
+  *) echo "usage: $0 [build|all]" >&2; exit 1 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

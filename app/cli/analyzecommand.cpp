@@ -27,18 +27,30 @@ json orNull(const std::optional<double> &v)
     return v ? json(*v) : json(nullptr);
 }
 
+// The figures of one line of the function table (a function's or the TOTAL line), with its share of
+// `busyUs`, the total exec of every function.
+json functionFiguresJson(const FunctionStats &f, double busyUs)
+{
+    return {{"count", f.count},
+            {"total_exec_us", f.totalExecUs},
+            {"share_of_busy", busyUs > 0 ? json(f.totalExecUs / busyUs) : json(nullptr)},
+            {"avg_exec_us", f.avgExecUs},
+            {"avg_latency_us", orNull(f.avgLatencyUs)},
+            {"exec_pct", orNull(f.execPct)},
+            {"avg_head_oh_us", orNull(f.avgHeadOhUs)},
+            {"avg_tail_oh_us", orNull(f.avgTailOhUs)},
+            {"avg_prop_us", orNull(f.avgPropagationUs)},
+            {"avg_local_us", f.avgLocalSetupUs}};
+}
+
 json functionsJson(const FunctionSummary &s)
 {
     json list = json::array();
-    for (const FunctionStats &f : s.functions)
-        list.push_back({{"func_id", f.funcId},
-                        {"name", f.name.toStdString()},
-                        {"count", f.count},
-                        {"avg_exec_us", f.avgExecUs},
-                        {"avg_latency_us", orNull(f.avgLatencyUs)},
-                        {"exec_pct", orNull(f.execPct)},
-                        {"avg_head_oh_us", orNull(f.avgHeadOhUs)},
-                        {"avg_tail_oh_us", orNull(f.avgTailOhUs)}});
+    for (const FunctionStats &f : s.functions) {
+        json line = {{"func_id", f.funcId}, {"name", f.name.toStdString()}};
+        line.update(functionFiguresJson(f, s.total.totalExecUs));
+        list.push_back(line);
+    }
     return list;
 }
 
@@ -127,6 +139,7 @@ json reportJson(const AnalysisReport &r)
 {
     json j;
     j["functions"] = functionsJson(r.functions);
+    j["functions_total"] = functionFiguresJson(r.functions.total, r.functions.total.totalExecUs);
     j["total_test_time_us"] = orNull(r.totalTestTimeUs);
     j["overhead"] = figureOrNull(r.overhead, overheadJson);
     j["switch"] = figureOrNull(r.switchCost, switchJson);

@@ -95,6 +95,13 @@ Rows largestRows(const TaskDiff &d, const Capture &after)
     return rows;
 }
 
+// The attribution's note on work a side lacks, as a sentence after the paragraph's first.
+QString missingWorkSentence(const MakespanAttribution &a)
+{
+    const QString note = a.missingWorkNote();
+    return note.isEmpty() ? QString() : QStringLiteral(" ") + note + u'.';
+}
+
 Rows attributionRows(const MakespanAttribution &a)
 {
     Rows rows;
@@ -190,7 +197,8 @@ QString taskDiffMarkdown(const CompareReportInput &in, const ReportPictures &pic
     s += mdPicture(kDiffAlt, pictures.diff);
     if (in.attribution && in.attribution->available)
         s += QStringLiteral("\n## Where the makespan change came from\n\n") + kAttributionSentence +
-             QStringLiteral("\n\n") + mdTable(kAttributionHeader, attributionRows(*in.attribution)) +
+             missingWorkSentence(*in.attribution) + QStringLiteral("\n\n") +
+             mdTable(kAttributionHeader, attributionRows(*in.attribution)) +
              mdPicture(kWaterfallAlt, pictures.waterfall);
     return s;
 }
@@ -208,7 +216,7 @@ QByteArray taskDiffHtml(const CompareReportInput &in, const ReportPictures &pict
     QByteArray bytes = s.toUtf8() + htmlPicture(kDiffAlt, pictures.diff);
     if (in.attribution && in.attribution->available)
         bytes += (QStringLiteral("<h2>Where the makespan change came from</h2>\n<p>%1</p>\n")
-                      .arg(htmlEscaped(kAttributionSentence)) +
+                      .arg(htmlEscaped(kAttributionSentence + missingWorkSentence(*in.attribution))) +
                   htmlTable(kAttributionHeader, attributionRows(*in.attribution)))
                      .toUtf8() +
                  htmlPicture(kWaterfallAlt, pictures.waterfall);

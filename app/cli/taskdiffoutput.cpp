@@ -69,7 +69,12 @@ json makespanAttributionJson(const MakespanAttribution &a)
             {"before_us", a.beforeMakespanUs},
             {"after_us", a.afterMakespanUs},
             {"total_delta_us", a.totalDeltaUs()},
-            {"parts", parts}};
+            {"parts", parts},
+            {"missing_work",
+             {{"before_tasks_without_rows", a.beforeTasksWithoutRows},
+              {"after_tasks_without_rows", a.afterTasksWithoutRows},
+              {"explains_us", a.missingWorkUs},
+              {"inferred", true}}}};
 }
 
 QStringList taskDiffLines(const TaskDiff &d, const Capture &after, int functions, int bars)
@@ -114,6 +119,8 @@ QStringList makespanAttributionLines(const MakespanAttribution &a)
         lines << QStringLiteral("  %1: %2 -> %3 (Δ %4)")
                      .arg(p.name, formatDuration(p.beforeUs), formatDuration(p.afterUs),
                           formatDurationDelta(p.deltaUs()));
+    if (const QString note = a.missingWorkNote(); !note.isEmpty())
+        lines << QStringLiteral("  ") + note;
     return lines;
 }
 

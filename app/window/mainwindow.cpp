@@ -56,6 +56,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -202,7 +203,13 @@ void MainWindow::createDocks()
     m_detailsDock = addDock(tr("Details"), QStringLiteral("detailsDock"), m_details, Qt::RightDockWidgetArea);
 
     m_legend = new BarLegend(*m_active, this);
-    m_legendDock = addDock(tr("Legend"), QStringLiteral("legendDock"), m_legend, Qt::RightDockWidgetArea);
+    // The legend lists every function, which may be more than the dock's height: it scrolls rather
+    // than raising the window's minimum height.
+    auto *legendScroll = new QScrollArea(this);
+    legendScroll->setWidget(m_legend);
+    legendScroll->setWidgetResizable(true);
+    legendScroll->setFrameShape(QFrame::NoFrame);
+    m_legendDock = addDock(tr("Legend"), QStringLiteral("legendDock"), legendScroll, Qt::RightDockWidgetArea);
 
     m_functions = new FunctionTable(*m_active, this);
     m_functionsDock =
@@ -656,6 +663,14 @@ void MainWindow::updateStatus()
     m_warningsList->addItems(warnings);
     m_warningsButton->setText(countText(qint64(warnings.size()), tr("warning"), tr("warnings")));
     m_warningsButton->show();
+}
+
+void MainWindow::showAsLastClosed()
+{
+    if (m_settings->contains(QStringLiteral("window/geometry")))
+        show();
+    else
+        showMaximized();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -62,6 +62,9 @@ public:
     // Opens the first bundled sample capture (":/samples", else <prefix>/share/lanescope/samples),
     // if the build has one.
     void openSample();
+    // Shows the window as it was when it last closed (its place, size, maximized or not); the very
+    // first time, maximized, so that a new user sees as many lanes as the screen holds.
+    void showAsLastClosed();
 
     QTabWidget *tabs() const { return m_tabs; }
     // Every tab's page, plain title and Before/After mark.

@@ -67,8 +67,11 @@ ReviewController::ReviewController(MainWindow *window)
         m_catalogue = std::make_shared<const TechniqueCatalogue>(std::move(*catalogue));
 
     m_panel = new TechniquesPanel(m_catalogue, *window->activeCapture(), window);
+    // Beside the legend, as a tab: stacked under it and the details, a technique's text had a few
+    // lines; a tab gives it the column's height.
     m_dock =
-        window->addDock(tr("Techniques"), QStringLiteral("techniquesDock"), m_panel, Qt::RightDockWidgetArea);
+        window->addDock(tr("Techniques"), QStringLiteral("techniquesDock"), m_panel, Qt::RightDockWidgetArea,
+                        window->findChild<QDockWidget *>(QStringLiteral("legendDock")));
     connect(m_panel, &TechniquesPanel::compareRequested, this, [this](const QString &id) {
         if (m_comparison)
             m_comparison->setTechnique(id);
@@ -298,6 +301,30 @@ bool ReviewController::addTab(bool before)
             .arg(m_comparison->comparedRuns(side).size()),
         5000);
     return true;
+}
+
+void ReviewController::compareWhenAnalysed(CapturePage *before, CapturePage *after, const QString &technique)
+{
+    // Only a loaded capture can be marked: both are marked once analysed. The wait's connections
+    // live with this object, and end with it.
+    auto *wait = new QObject(this);
+    const auto attempt = [this, wait, before = QPointer<CapturePage>(before),
+                          after = QPointer<CapturePage>(after), technique] {
+        const bool failed = !before || !after || before->state() == CapturePage::State::Failed ||
+                            after->state() == CapturePage::State::Failed;
+        if (!failed && (!before->analysis() || !after->analysis()))
+            return;
+        QObject::disconnect(m_window, nullptr, wait, nullptr);
+        wait->deleteLater();
+        if (failed)
+            return;
+        markBefore(before);
+        markAfter(after);
+        compare(technique);
+    };
+    connect(m_window, &MainWindow::captureLoaded, wait, attempt);
+    connect(m_window, &MainWindow::captureAnalysed, wait, attempt);
+    attempt(); // both may be analysed already
 }
 
 bool ReviewController::compare(const QString &technique)
@@ -597,11 +624,8 @@ void ReviewController::showGuide()
         if (!s.techniques.contains(technique->id))
             continue;
         QStringList numbers;
-        for (const SuggestionNumber &n : s.numbers) {
-            const MetricDefinition *d = metricDefinition(n.metric);
-            numbers << QStringLiteral("%1 = %2").arg(n.metric,
-                                                     formatMetricValue(n.value, d ? d->unit : QString()));
-        }
+        for (const SuggestionNumber &n : s.numbers)
+            numbers << n.text();
         symptom = tr("<i>%1</i> (%2)")
                       .arg(s.title.toHtmlEscaped(), numbers.join(QStringLiteral(", ")).toHtmlEscaped());
         break;

@@ -62,6 +62,10 @@ public:
     // Opens (or updates) the comparison of the marked pair for `technique` (an id or "general").
     // False, with the reason in the status bar, when the pair is not both marked and loaded.
     bool compare(const QString &technique);
+    // Marks `before` and `after` and compares them for `technique` once both have loaded and been
+    // analysed (`lanescope --compare BEFORE AFTER`); a side that fails to load ends the wait, its
+    // tab saying why.
+    void compareWhenAnalysed(CapturePage *before, CapturePage *after, const QString &technique);
 
     // The review as it stands: the pair's paths, technique, markers, notes and the view bookmarks
     // of the pair's capture tabs (null without a comparison). `embed` carries the capture files inside.

@@ -83,19 +83,19 @@ std::vector<std::uint64_t> mentionedIds(const std::vector<std::pair<std::uint64_
 std::vector<DepNode> withMentionedIds(std::vector<DepNode> listed,
                                       const std::vector<std::uint64_t> &mentioned)
 {
-    auto forEachMerged = [&](auto emit) {
+    auto forEachMerged = [&](auto take) {
         std::size_t m = 0;
         CancelPoints cancelPoints;
         for (const DepNode &n : listed) {
             cancelPoints.tick();
             for (; m < mentioned.size() && mentioned[m] < n.taskId; ++m)
-                emit(DepNode{mentioned[m], {-1, -1, -1}, 1, 0});
+                take(DepNode{mentioned[m], {-1, -1, -1}, 1, 0});
             if (m < mentioned.size() && mentioned[m] == n.taskId)
                 ++m;
-            emit(n);
+            take(n);
         }
         for (; m < mentioned.size(); ++m)
-            emit(DepNode{mentioned[m], {-1, -1, -1}, 1, 0});
+            take(DepNode{mentioned[m], {-1, -1, -1}, 1, 0});
     };
     std::size_t count = 0;
     forEachMerged([&](const DepNode &) { ++count; });

@@ -69,6 +69,13 @@ public:
     // False for v1 files (edge pairs only): then no node can be told to be an alloc (§4.2, §4.5).
     bool hasTaskList() const { return m_hasTaskList; }
     const FlatArray<DepNode> &nodes() const { return m_nodes; }
+    // Whether `node` is work that runs on a core (M1): listed in tasks[] with an active kernel id;
+    // without a task list every node counts.
+    bool isKernelTask(const DepNode &node) const
+    {
+        return !m_hasTaskList || (node.inTasks() && (node.kernelIds[0] >= 0 || node.kernelIds[1] >= 0 ||
+                                                     node.kernelIds[2] >= 0));
+    }
     // Unique edges, sorted by (pred, succ).
     const FlatArray<DepEdge> &edges() const { return m_edges; }
     std::size_t rawEdgeCount() const { return m_rawEdgeCount; }

@@ -65,11 +65,6 @@ std::uint32_t colourKeyForFunction(int funcId)
     return funcId < 0 ? 0u : 1u + std::uint32_t(funcId) % (Slice::kLabelLimit - 1);
 }
 
-bool isMarkerPhase(const QString &kind)
-{
-    return kind == QLatin1String("dummy_task") || kind == QLatin1String("predicated_skip");
-}
-
 bool isResolvePhase(const QString &kind)
 {
     return kind == QLatin1String("resolve") || kind == QLatin1String("resolve_standalone") ||

@@ -56,4 +56,9 @@ bool isLegacyAicorePhase(const QString &kind)
            kind == QLatin1String("direct_refill") || kind == QLatin1String("fanin");
 }
 
+bool isMarkerPhase(const QString &kind)
+{
+    return kind == QLatin1String("dummy_task") || kind == QLatin1String("predicated_skip");
+}
+
 } // namespace lanescope

@@ -33,4 +33,8 @@ QString aicoreDisplayName(const QString &kind);
 // set"). The records are still kept.
 bool isLegacyAicorePhase(const QString &kind);
 
+// A scheduler phase that marks a task which runs on no core (a dummy task or a predicated skip): its
+// task has no AICore row by design.
+bool isMarkerPhase(const QString &kind);
+
 } // namespace lanescope

@@ -2,9 +2,13 @@
 
 #include "model/analysis/analysisinput.h"
 #include "model/analysis/criticalpath.h"
+#include "model/analysis/missingtasks.h"
+#include "model/format/metrictext.h"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <optional>
 
 namespace lanescope {
@@ -97,7 +101,37 @@ std::optional<SideParts> partsOf(const Capture &c, bool splitOverhead)
     return s;
 }
 
+// How much later `c` ends because of the tasks `ids` (ascending): its last end less its last end
+// without them.
+double lateEndOf(const Capture &c, const std::vector<std::uint64_t> &ids)
+{
+    double all = -std::numeric_limits<double>::infinity(), without = all;
+    for (const TaskRow &r : c.rows) {
+        all = std::max(all, r.endUs);
+        if (!std::binary_search(ids.begin(), ids.end(), r.taskId))
+            without = std::max(without, r.endUs);
+    }
+    return std::isfinite(all) && std::isfinite(without) ? all - without : 0.0;
+}
+
 } // namespace
+
+QString MakespanAttribution::missingWorkNote() const
+{
+    if (beforeTasksWithoutRows == 0 && afterTasksWithoutRows == 0)
+        return {};
+    QStringList lacking;
+    if (beforeTasksWithoutRows > 0)
+        lacking << QStringLiteral("Before lacks the rows of %1 tasks its graph lists")
+                       .arg(beforeTasksWithoutRows);
+    if (afterTasksWithoutRows > 0)
+        lacking
+            << QStringLiteral("After lacks the rows of %1 tasks its graph lists").arg(afterTasksWithoutRows);
+    return QStringLiteral("%1: missing work explains %2 of the %3 makespan change (inferred from the other "
+                          "side's end with and without those tasks)")
+        .arg(lacking.join(QStringLiteral("; ")), formatDurationDelta(missingWorkUs),
+             formatDurationDelta(totalDeltaUs()));
+}
 
 MakespanAttribution attributeMakespanChange(const Capture &before, const Capture &after)
 {
@@ -114,6 +148,11 @@ MakespanAttribution attributeMakespanChange(const Capture &before, const Capture
     a.available = true;
     a.beforeMakespanUs = b->makespanUs;
     a.afterMakespanUs = f->makespanUs;
+    const std::vector<std::uint64_t> beforeMissing = tasksWithoutRows(before),
+                                     afterMissing = tasksWithoutRows(after);
+    a.beforeTasksWithoutRows = beforeMissing.size();
+    a.afterTasksWithoutRows = afterMissing.size();
+    a.missingWorkUs = lateEndOf(after, beforeMissing) - lateEndOf(before, afterMissing);
     for (int p = 0; p < PartCount; ++p) {
         const bool overheadPart = p == Scheduler || p == Dispatch;
         if (overheadPart && !a.splitsOverhead)

@@ -30,6 +30,16 @@ struct MakespanAttribution
     double afterMakespanUs = 0;
     double totalDeltaUs() const { return afterMakespanUs - beforeMakespanUs; }
     QString reason; // why it is not available
+
+    // Work a side's graph lists but its rows lack (a capture cut short, a buffer lost), and how much
+    // of the makespan change that explains: for each side that lacks tasks, the other side's last
+    // end with those tasks less its last end without them (inferred: it assumes the missing tasks
+    // would have ended as they did there). Negative when After lacks work.
+    std::size_t beforeTasksWithoutRows = 0;
+    std::size_t afterTasksWithoutRows = 0;
+    double missingWorkUs = 0;
+    // One sentence for people, empty when neither side lacks work.
+    QString missingWorkNote() const;
 };
 
 MakespanAttribution attributeMakespanChange(const Capture &before, const Capture &after);

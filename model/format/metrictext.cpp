@@ -2,6 +2,7 @@
 
 #include "durationtext.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace lanescope {
@@ -30,15 +31,18 @@ QString minusSign()
     return QStringLiteral("−");
 }
 
-// Four significant digits, never in exponent form for values a person compares by eye.
+// Four significant digits, never in exponent form: a person compares these by eye. Below a
+// billionth a value is rounding, not a measurement, and reads 0.
 QString plainNumber(double v)
 {
     const double a = std::abs(v);
     if (v == std::floor(v) && a < 1e15)
         return QString::number(qlonglong(v));
-    if (a < 1e-4 || a >= 1e15)
-        return QString::number(v, 'g', 4);
-    const int decimals = std::max(0, 3 - int(std::floor(std::log10(a))));
+    if (a >= 1e15)
+        return QString::number(v, 'f', 0);
+    if (a < 1e-9)
+        return QStringLiteral("0");
+    const int decimals = std::clamp(3 - int(std::floor(std::log10(a))), 0, 12);
     QString number = QString::number(v, 'f', decimals);
     if (number.contains(u'.')) {
         while (number.endsWith(u'0'))
@@ -94,11 +98,13 @@ QString formatMetricDelta(std::optional<double> delta, const QString &unit)
         return QStringLiteral("–");
     const double v = *delta;
     // A share's difference is in percentage points, not a percentage of anything.
-    if (isShare(unit))
-        return signOf(v) + QString::number(std::abs(v) * 100.0, 'f', 1) + QStringLiteral(" pp");
-    if (isPercent(unit))
-        return signOf(v) + QString::number(std::abs(v), 'f', 1) + QStringLiteral(" pp");
-    return signOf(v) + magnitude(std::abs(v), unit);
+    const QString body = isShare(unit) ? QString::number(std::abs(v) * 100.0, 'f', 1) + QStringLiteral(" pp")
+                         : isPercent(unit) ? QString::number(std::abs(v), 'f', 1) + QStringLiteral(" pp")
+                                           : magnitude(std::abs(v), unit);
+    // A change too small to show reads as none: "0 ns", never "−0 ns".
+    const bool readsZero =
+        std::none_of(body.begin(), body.end(), [](QChar c) { return c.isDigit() && c != u'0'; });
+    return (readsZero ? QString() : signOf(v)) + body;
 }
 
 QString formatMetricChange(std::optional<double> delta, std::optional<double> relative, const QString &unit)

@@ -17,7 +17,7 @@ namespace {
 
 constexpr std::string_view kMarker = "[STRACE]";
 constexpr std::string_view kLogPrefix = "[mono_ns=";
-constexpr std::size_t kChunk = std::size_t(4) << 20;
+constexpr std::size_t kReadChunk = std::size_t(4) << 20;
 // A "line" longer than this is cut: a log without newlines must not grow the buffer without bound.
 constexpr std::size_t kMaxLine = std::size_t(64) << 20;
 
@@ -221,8 +221,8 @@ bool readHostLog(ByteSource &source, HostLog &log, QStringList &warnings, ReadEr
         consumed += std::int64_t(begin);
         begin = 0;
         const std::size_t kept = buffer.size();
-        buffer.resize(kept + kChunk);
-        const auto n = source.read(buffer.data() + kept, std::int64_t(kChunk));
+        buffer.resize(kept + kReadChunk);
+        const auto n = source.read(buffer.data() + kept, std::int64_t(kReadChunk));
         if (n < 0) {
             if (error)
                 *error = {source.path(), consumed + std::int64_t(kept), -1, source.error()};

@@ -11,7 +11,7 @@
 namespace lanescope {
 
 namespace {
-constexpr std::size_t kChunk = 1 << 20;
+constexpr std::size_t kRefillBytes = 1 << 20;
 constexpr std::size_t kMaxNumberChars = 64;
 constexpr std::uint8_t kObject = 1;
 constexpr std::uint8_t kFirst = 2;
@@ -122,7 +122,7 @@ void appendUtf8(std::string &out, std::uint32_t cp)
 } // namespace
 
 JsonCursor::JsonCursor(ByteSource &source, const LoadControl *control)
-    : m_source(source), m_control(control), m_buf(kChunk + kMaxNumberChars)
+    : m_source(source), m_control(control), m_buf(kRefillBytes + kMaxNumberChars)
 {
 }
 
@@ -143,7 +143,7 @@ bool JsonCursor::refill()
         m_pos = 0;
         m_end = keep;
     }
-    if (m_buf.size() - m_end < kChunk / 2)
+    if (m_buf.size() - m_end < kRefillBytes / 2)
         m_buf.resize(m_buf.size() * 2);
     const auto n = m_source.read(m_buf.data() + m_end, std::int64_t(m_buf.size() - m_end));
     if (n < 0) {

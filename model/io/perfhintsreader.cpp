@@ -8,7 +8,7 @@ namespace lanescope {
 
 namespace {
 
-constexpr std::int64_t kChunk = std::int64_t(64) << 10;
+constexpr std::int64_t kHintsChunk = std::int64_t(64) << 10;
 // The log holds a few lines per op of one build; anything far larger is not a hints log, and
 // reading it whole must not exhaust memory.
 constexpr qsizetype kMaxBytes = qsizetype(256) << 20;
@@ -247,8 +247,8 @@ bool readPerfHints(ByteSource &source, PerfHints &hints, QStringList &warnings, 
     QByteArray bytes;
     for (;;) {
         const qsizetype at = bytes.size();
-        bytes.resize(at + kChunk);
-        const std::int64_t n = source.read(bytes.data() + at, kChunk);
+        bytes.resize(at + kHintsChunk);
+        const std::int64_t n = source.read(bytes.data() + at, kHintsChunk);
         if (n < 0) {
             *error = {name, at, -1, source.error()};
             return false;

@@ -20,7 +20,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::int64_t kChunk = 1 << 20;
+constexpr std::int64_t kStatsChunk = 1 << 20;
 
 // Integers as the writer prints them; a value of another type counts as absent.
 bool intField(const Json &object, const char *key, std::int64_t &out)
@@ -588,8 +588,8 @@ bool readScopeStats(ByteSource &source, ScopeStats &stats, QStringList &warnings
         buffer.erase(buffer.begin(), buffer.begin() + std::ptrdiff_t(begin));
         begin = 0;
         const std::size_t kept = buffer.size();
-        buffer.resize(kept + std::size_t(kChunk));
-        const auto n = source.read(buffer.data() + kept, kChunk);
+        buffer.resize(kept + std::size_t(kStatsChunk));
+        const auto n = source.read(buffer.data() + kept, kStatsChunk);
         if (n < 0) {
             if (error)
                 *error = {source.path(), source.rawPosition(), -1, source.error()};

@@ -22,7 +22,7 @@ struct BookmarkError
     QString message;
 };
 
-const Json &member(const Json &o, const char *key, const QString &where)
+const Json &bookmarkMember(const Json &o, const char *key, const QString &where)
 {
     auto it = o.find(key);
     if (it == o.end())
@@ -32,7 +32,7 @@ const Json &member(const Json &o, const char *key, const QString &where)
 
 double finiteMember(const Json &o, const char *key, const QString &where)
 {
-    const Json &v = member(o, key, where);
+    const Json &v = bookmarkMember(o, key, where);
     if (!v.is_number() || !std::isfinite(v.get<double>()))
         throw BookmarkError{QStringLiteral("%1.%2: not a finite number").arg(where, QLatin1String(key))};
     return v.get<double>();
@@ -42,7 +42,7 @@ double finiteMember(const Json &o, const char *key, const QString &where)
 std::vector<int> lanesMember(const Json &o, const char *key, const QString &where)
 {
     const QString at = QStringLiteral("%1.%2").arg(where, QLatin1String(key));
-    const Json &v = member(o, key, where);
+    const Json &v = bookmarkMember(o, key, where);
     if (!v.is_array())
         throw BookmarkError{at + QStringLiteral(": not an array")};
     if (v.size() > kMaxLanes)
@@ -67,7 +67,7 @@ QStringList groupsMember(const Json &o, const char *key, const QString &where, b
     const QString at = QStringLiteral("%1.%2").arg(where, QLatin1String(key));
     if (optional && !o.contains(key))
         return {};
-    const Json &groups = member(o, key, where);
+    const Json &groups = bookmarkMember(o, key, where);
     if (!groups.is_array())
         throw BookmarkError{at + QStringLiteral(": not an array")};
     if (groups.size() > kMaxGroups)
@@ -178,7 +178,7 @@ std::optional<ViewBookmarks> viewBookmarksFromJson(const Json &value, const QStr
             const QString at = QStringLiteral("%1[%2]").arg(where).arg(i);
             if (!value[i].is_object())
                 throw BookmarkError{at + QStringLiteral(": not an object")};
-            const Json &slot = member(value[i], "slot", at);
+            const Json &slot = bookmarkMember(value[i], "slot", at);
             // Unsigned values beyond the signed range read negative here, and are refused with them.
             const std::int64_t n = slot.is_number_integer() ? slot.get<std::int64_t>() : 0;
             if (n < ViewBookmarks::kFirstSlot || n > ViewBookmarks::kLastSlot)

@@ -7,7 +7,7 @@ namespace lanescope {
 
 namespace {
 
-bool isTime(double us)
+bool isFiniteTime(double us)
 {
     return std::isfinite(us);
 }
@@ -48,7 +48,8 @@ std::int64_t referencedCount(const Capture &c, const Lane &lane)
 // of every slice of a reopened run, so it builds no message.
 bool sliceFits(const Capture &c, const Lane &lane, std::int64_t refs, const Slice &s)
 {
-    return isTime(s.startUs) && isTime(s.endUs) && s.startUs <= s.endUs && std::int64_t(s.ref) < refs &&
+    return isFiniteTime(s.startUs) && isFiniteTime(s.endUs) && s.startUs <= s.endUs &&
+           std::int64_t(s.ref) < refs &&
            (lane.kind != LaneKind::Trace || s.label < std::uint32_t(c.strings.size())) &&
            s.depth <= lane.maxDepth;
 }
@@ -56,7 +57,7 @@ bool sliceFits(const Capture &c, const Lane &lane, std::int64_t refs, const Slic
 // What sliceProblem says, with the lane's record count (referencedCount) given.
 QString sliceProblem(const Capture &c, const Lane &lane, std::int64_t refs, const Slice &s)
 {
-    if (!isTime(s.startUs) || !isTime(s.endUs) || s.endUs < s.startUs)
+    if (!isFiniteTime(s.startUs) || !isFiniteTime(s.endUs) || s.endUs < s.startUs)
         return QStringLiteral("has a slice from %1 to %2 µs").arg(s.startUs).arg(s.endUs);
     if (std::int64_t(s.ref) >= refs)
         return QStringLiteral("has a slice of record %1 of %2").arg(s.ref).arg(refs);
@@ -89,10 +90,10 @@ QString phaseKindProblem(const Capture &c)
     for (const auto *lanes : {&c.schedulerThreads, &c.orchestratorLanes})
         for (const PhaseLane &records : *lanes)
             for (const PhaseRecord &r : records)
-                if (r.kind >= kinds || !isTime(r.startUs) || !isTime(r.endUs))
+                if (r.kind >= kinds || !isFiniteTime(r.startUs) || !isFiniteTime(r.endUs))
                     return QStringLiteral("a phase record of kind %1 of %2").arg(r.kind).arg(kinds);
     for (const HostUpload &u : c.hostUploads)
-        if (u.kind >= kinds || !isTime(u.startUs) || !isTime(u.endUs))
+        if (u.kind >= kinds || !isFiniteTime(u.startUs) || !isFiniteTime(u.endUs))
             return QStringLiteral("an upload of kind %1 of %2").arg(u.kind).arg(kinds);
     return {};
 }
@@ -110,7 +111,7 @@ QString counterProblem(const CounterTrack &t)
             return QStringLiteral("has a point label %1 of %2").arg(label).arg(t.pointLabels.size());
     double last = -std::numeric_limits<double>::infinity();
     for (const double us : t.timesUs) {
-        if (!isTime(us) || us < last)
+        if (!isFiniteTime(us) || us < last)
             return QStringLiteral("has its times out of order");
         last = us;
     }
@@ -130,8 +131,8 @@ QString sliceProblem(const Capture &run, const Lane &lane, const Slice &slice)
 QString runConsistencyProblem(const Capture &c)
 {
     for (const TaskRow &r : c.rows)
-        if (!isTime(r.startUs) || !isTime(r.endUs) || !isTime(r.receiveUs) || !isTime(r.dispatchUs) ||
-            !isTime(r.finishUs))
+        if (!isFiniteTime(r.startUs) || !isFiniteTime(r.endUs) || !isFiniteTime(r.receiveUs) ||
+            !isFiniteTime(r.dispatchUs) || !isFiniteTime(r.finishUs))
             return QStringLiteral("task row of task %1 has a time that is not a number").arg(r.taskId);
     if (!c.schedulerStreams.empty() && c.schedulerStreams.size() != c.schedulerThreads.size())
         return QStringLiteral("%1 scheduler streams for %2 scheduler threads")
@@ -152,7 +153,7 @@ QString runConsistencyProblem(const Capture &c)
             return QStringLiteral("counter %1 (%2) ").arg(i).arg(c.counters[i].name) + problem;
     for (const Flow &f : c.flows)
         if (f.fromLane >= c.lanes.size() || f.toLane >= c.lanes.size() ||
-            f.name >= std::uint32_t(c.strings.size()) || !isTime(f.fromUs) || !isTime(f.toUs))
+            f.name >= std::uint32_t(c.strings.size()) || !isFiniteTime(f.fromUs) || !isFiniteTime(f.toUs))
             return QStringLiteral("a flow between lanes %1 and %2 of %3")
                 .arg(f.fromLane)
                 .arg(f.toLane)

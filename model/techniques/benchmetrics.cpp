@@ -9,13 +9,6 @@ namespace lanescope {
 
 namespace {
 
-double medianOf(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 double stdevOf(const std::vector<double> &v)
 {
     double mean = 0;
@@ -102,6 +95,13 @@ void setBenchMetrics(const Capture &capture, MetricSet &set)
     put("M21.device_min_us", *std::min_element(w.device.begin(), w.device.end()), {});
     put("M21.device_stdev_us", stdevOf(w.device), {});
     put("M21.rounds", double(w.host.size()), {});
+}
+
+double medianOf(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 } // namespace lanescope

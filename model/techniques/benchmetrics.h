@@ -25,6 +25,9 @@ constexpr double kHostDominatedShare = 0.5;
 // (the min and stdev values, the round count) or when the log has fewer than two rounds.
 std::vector<double> benchRoundValues(const Capture &capture, const QString &id);
 
+// The median of `values` (not empty): the middle one, or the mean of the two middle ones.
+double medianOf(std::vector<double> values);
+
 // Sets every M21 value of `set` from `capture.hostLog`, or marks them absent with the reason.
 void setBenchMetrics(const Capture &capture, MetricSet &set);
 

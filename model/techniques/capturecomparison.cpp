@@ -67,6 +67,7 @@ struct Guard
     bool timingRuledOut = false; // clocks, core layouts or sim/onboard differ
     QString timingReason;
     bool shapeOnly = false; // both captures are simulator runs
+    double tickUs = 0.001;  // one tick of the coarser clock: the least timing change a capture can show
 };
 
 Guard runGuard(const Capture &before, const Capture &after, const CompareOptions &options)
@@ -84,6 +85,9 @@ Guard runGuard(const Capture &before, const Capture &after, const CompareOptions
                           .arg(g.beforeLevel)
                           .arg(g.afterLevel);
     const auto &cb = before.info.clockFreqHz, &ca = after.info.clockFreqHz;
+    for (const auto &hz : {cb, ca})
+        if (hz && *hz > 0)
+            g.tickUs = std::max(g.tickUs, 1e6 / double(*hz));
     if (cb && ca && *cb != *ca) {
         g.problems << QStringLiteral(
                           "clocks differ: Before runs at %1, After at %2 (different chips); timings are "
@@ -133,7 +137,7 @@ Guard runGuard(const Capture &before, const Capture &after, const CompareOptions
     return g;
 }
 
-QString percent(double fraction)
+QString percentText(double fraction)
 {
     return QString::number(fraction * 100, 'g', 3) + u'%';
 }
@@ -227,8 +231,9 @@ Closeness againstNoise(const MetricComparison &m, const MetricDefinition &def, c
         c.withinNoise = *m.before == 0 ? d == 0 : std::abs(d) < noise.timingRelative * std::abs(*m.before);
         c.unchanged = d == 0;
         c.withinText =
-            d == 0 ? QStringLiteral("equal")
-                   : QStringLiteral("within noise (|Δ| < %1 of Before)").arg(percent(noise.timingRelative));
+            d == 0
+                ? QStringLiteral("equal")
+                : QStringLiteral("within noise (|Δ| < %1 of Before)").arg(percentText(noise.timingRelative));
         break;
     case MetricKind::Share:
         c.withinNoise = c.unchanged = std::abs(d) < noise.shareAbsolute;
@@ -265,13 +270,6 @@ SideValues sideValues(const std::vector<ComparedRun> &side, const QString &id)
     return out;
 }
 
-double medianOf(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 RunSpread spreadOf(const std::vector<double> &v)
 {
     RunSpread s;
@@ -288,6 +286,17 @@ RunSpread spreadOf(const std::vector<double> &v)
         s.stdev = std::sqrt(sq / double(v.size() - 1));
     }
     return s;
+}
+
+// Whether two values differ by less than what the metric can resolve: one clock tick for a time,
+// floating-point rounding for anything else (a count is exact, a ratio of equal sums equal). The
+// same run compared with itself at another time offset then reads "unchanged", not −2.7e-15.
+bool withinResolution(double before, double after, const MetricDefinition &def, const Guard &guard)
+{
+    const double d = std::abs(after - before);
+    if (def.unit == QStringLiteral("µs"))
+        return d < guard.tickUs;
+    return d <= 1e-9 * std::max(std::abs(before), std::abs(after));
 }
 
 MetricComparison compareOne(const ConfirmationMetric &cm, const std::vector<ComparedRun> &before,
@@ -319,7 +328,7 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const std::vector<Comp
         out.afterSpread = spreadOf(a.runs);
     }
     if (out.before && out.after) {
-        out.delta = *out.after - *out.before;
+        out.delta = withinResolution(*out.before, *out.after, *def, guard) ? 0.0 : *out.after - *out.before;
         if (*out.before != 0)
             out.deltaRelative = *out.delta / std::abs(*out.before);
     }
@@ -346,6 +355,24 @@ MetricComparison compareOne(const ConfirmationMetric &cm, const std::vector<Comp
 
     const bool repeated = b.runs.size() > 1 || a.runs.size() > 1;
     return judge(cm, *def, out, guard, repeated ? againstSpread(out, *def) : againstNoise(out, *def, noise));
+}
+
+// A side's runs that lack rows for tasks their graph lists: a capture cut short, or a buffer lost.
+// Such a side ends early or runs light, and its timings would read as a win; the guard says so.
+QStringList missingWork(const std::vector<ComparedRun> &side, const QString &name)
+{
+    QStringList out;
+    for (std::size_t i = 0; i < side.size(); ++i) {
+        const MetricSet &m = *side[i].metrics;
+        const double missing = m.value(QStringLiteral("M1.tasks_without_rows")).value_or(0);
+        if (missing <= 0)
+            continue;
+        const double listed = missing + m.value(QStringLiteral("M1")).value_or(0);
+        const QString which = side.size() > 1 ? QStringLiteral("%1 run %2").arg(name).arg(i + 1) : name;
+        out << QStringLiteral("%1: %2 of %3 tasks have no rows (cut short?); its timings lack that work")
+                   .arg(which, formatMetricValue(missing, QString()), formatMetricValue(listed, QString()));
+    }
+    return out;
 }
 
 } // namespace
@@ -376,8 +403,9 @@ CaptureComparison compareCaptures(const std::vector<ComparedRun> &before,
         return out;
     }
     const Guard guard = runGuard(*before.front().capture, *after.front().capture, options);
-    out.reasons = guard.problems;
-    out.comparable = guard.problems.isEmpty();
+    out.reasons = guard.problems + missingWork(before, QStringLiteral("Before")) +
+                  missingWork(after, QStringLiteral("After"));
+    out.comparable = out.reasons.isEmpty();
     out.beforeRuns = int(before.size());
     out.afterRuns = int(after.size());
 

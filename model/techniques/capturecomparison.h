@@ -75,8 +75,8 @@ struct MetricComparison
 struct CaptureComparison
 {
     QString technique;      // full technique id, or "general"
-    bool comparable = true; // every check of the guard passed
-    QStringList reasons;    // each failed check, exactly
+    bool comparable = true; // every check of the guard passed, and neither side lacks work
+    QStringList reasons;    // each failed check and each side's missing work, exactly
     int beforeRuns = 1;     // captures compared per side
     int afterRuns = 1;
     QStringList notes; // about the captures as a whole (a host-dominated run)

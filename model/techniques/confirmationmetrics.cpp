@@ -2,6 +2,7 @@
 
 #include "benchmetrics.h"
 #include "model/analysis/criticalpath.h"
+#include "model/analysis/missingtasks.h"
 #include "model/analysis/ohdistribution.h"
 #include "model/analysis/overheadanalysis.h"
 #include "model/analysis/switchanalysis.h"
@@ -134,20 +135,13 @@ std::size_t maxConcurrency(std::vector<double> starts, std::vector<double> ends)
     return best;
 }
 
-bool isKernelNode(const DepGraph &g, const DepNode &n)
-{
-    if (!g.hasTaskList())
-        return true;
-    return n.inTasks() && (n.kernelIds[0] >= 0 || n.kernelIds[1] >= 0 || n.kernelIds[2] >= 0);
-}
-
 void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builder &b)
 {
     CancelPoints cancelPoints;
     const DepGraph &g = c.deps;
     if (g.empty()) {
-        for (const char *id : {"M1.early_dispatch_tasks", "M1.manual_scope_tasks", "M2.spmd_tasks",
-                               "M2.max_block_num", "M3", "M4", "M4.width", "M22"})
+        for (const char *id : {"M1.tasks_without_rows", "M1.early_dispatch_tasks", "M1.manual_scope_tasks",
+                               "M2.spmd_tasks", "M2.max_block_num", "M3", "M4", "M4.width", "M22"})
             b.absent(id, kNeedsDeps);
         return;
     }
@@ -155,7 +149,7 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
     std::int32_t maxBlocks = 0;
     for (const DepNode &n : g.nodes()) {
         cancelPoints.tick();
-        if (isKernelNode(g, n))
+        if (g.isKernelTask(n))
             ++kernelTasks;
         early += (n.flags & DepNode::EarlyDispatch) ? 1 : 0;
         manual += (n.flags & DepNode::ManualScope) ? 1 : 0;
@@ -164,8 +158,18 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
             maxBlocks = std::max(maxBlocks, n.blockNum);
         }
     }
-    if (!ranged && g.hasTaskList())
-        b.set("M1", double(kernelTasks));
+    // A task counts when it ran: one the graph lists but no row shows and no scheduler marker
+    // explains (a capture cut short, a lost buffer) is counted apart, so that missing work never
+    // reads as a smaller graph.
+    if (!ranged && g.hasTaskList()) {
+        const std::size_t missing = tasksWithoutRows(c).size();
+        b.set("M1", double(kernelTasks - missing));
+        b.set("M1.tasks_without_rows", double(missing));
+    } else {
+        b.absent("M1.tasks_without_rows",
+                 ranged ? QStringLiteral("not for a range: the graph is the whole run's")
+                        : QStringLiteral("needs deps.json's tasks list"));
+    }
     b.set("M1.early_dispatch_tasks", double(early));
     b.set("M1.manual_scope_tasks", double(manual));
     b.set("M2.spmd_tasks", double(spmd));
@@ -197,7 +201,7 @@ void graphMetrics(const Capture &c, const AnalysisInput &in, bool ranged, Builde
     while (!ready.empty()) {
         const std::uint32_t v = ready.front();
         ready.pop_front();
-        depth[v] += isKernelNode(g, g.nodes()[v]) ? 1 : 0;
+        depth[v] += g.isKernelTask(g.nodes()[v]) ? 1 : 0;
         longest = std::max(longest, depth[v]);
         auto [s0, s1] = g.successors(v);
         for (const std::uint32_t *s = s0; s != s1; ++s) {
@@ -432,7 +436,7 @@ void staircaseMetrics(const Capture &c, const AnalysisInput &in, Builder &b)
     for (std::uint32_t i = 0; i < in.tasks.size(); ++i) {
         cancelPoints.tick();
         const DepNode *n = g.find(in.tasks[i].taskId);
-        if (n && n->inTasks() && isKernelNode(g, *n))
+        if (n && n->inTasks() && g.isKernelTask(*n))
             groups[n->kernelIds].push_back(i);
     }
     const std::vector<std::uint32_t> *group = nullptr;

@@ -26,8 +26,11 @@ std::vector<MetricDefinition> build()
     using K = MetricKind;
     return {
         def("M1", "Task count", "tasks", K::Count, L1,
-            "tasks in deps.json with an active kernel id; without deps.json, distinct task ids among the "
-            "bars"),
+            "tasks in deps.json with an active kernel id, less those the capture lacks (no bar, no "
+            "scheduler marker); without deps.json, distinct task ids among the bars"),
+        def("M1.tasks_without_rows", "Tasks without bars", "tasks", K::Count, L1Deps,
+            "tasks in deps.json with an active kernel id that no bar shows and no dummy or predicated-skip "
+            "marker explains: work the capture lacks (cut short, or a buffer lost)"),
         def("M1.early_dispatch_tasks", "Tasks flagged for early dispatch", "tasks", K::Count, L1Deps,
             "deps.json tasks with early_dispatch = true"),
         def("M1.manual_scope_tasks", "Tasks in manual scopes", "tasks", K::Count, L1Deps,

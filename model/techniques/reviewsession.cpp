@@ -113,7 +113,7 @@ Json captureToJson(const ReviewCapture &c)
     return o;
 }
 
-const Json &member(const Json &o, const char *key, const QString &where)
+const Json &sessionMember(const Json &o, const char *key, const QString &where)
 {
     auto it = o.find(key);
     if (it == o.end())
@@ -123,7 +123,7 @@ const Json &member(const Json &o, const char *key, const QString &where)
 
 QString stringMember(const Json &o, const char *key, const QString &where)
 {
-    const Json &v = member(o, key, where);
+    const Json &v = sessionMember(o, key, where);
     if (!v.is_string())
         throw SessionError{QStringLiteral("%1.%2: not a string").arg(where, QLatin1String(key))};
     return qs(v.get<std::string>());
@@ -137,7 +137,7 @@ EmbeddedFile embeddedFromJson(const Json &o, const QString &where, qint64 &total
     f.name = stringMember(o, "name", where);
     if (!isSafeRelativeName(f.name))
         throw SessionError{QStringLiteral("%1.name: %2 is not a plain file name").arg(where, quoted(f.name))};
-    const Json &size = member(o, "size", where);
+    const Json &size = sessionMember(o, "size", where);
     if (!size.is_number_unsigned() || size.get<std::uint64_t>() > std::uint64_t(kMaxEmbeddedBytes))
         throw SessionError{where + QStringLiteral(".size: not a size up to 4 GiB")};
     const std::uint64_t expected = size.get<std::uint64_t>();
@@ -145,7 +145,7 @@ EmbeddedFile embeddedFromJson(const Json &o, const QString &where, qint64 &total
     if (total > kMaxEmbeddedBytes)
         throw SessionError{where + QStringLiteral(": embedded files exceed 4 GiB in total")};
     const std::string &text = [&]() -> const std::string & {
-        const Json &v = member(o, "zstd_base64", where);
+        const Json &v = sessionMember(o, "zstd_base64", where);
         if (!v.is_string())
             throw SessionError{where + QStringLiteral(".zstd_base64: not a string")};
         return v.get_ref<const std::string &>();
@@ -217,7 +217,7 @@ DiffSettings diffSettingsFromJson(const Json &o)
     d.anchor = *a;
     d.anchorTask = stringMember(o, "task", where);
     d.anchorMarker = stringMember(o, "marker", where);
-    const Json &ghost = member(o, "ghost", where);
+    const Json &ghost = sessionMember(o, "ghost", where);
     if (!ghost.is_boolean())
         throw SessionError{where + QStringLiteral(".ghost: not true or false")};
     d.ghost = ghost.get<bool>();
@@ -270,11 +270,11 @@ std::optional<ReviewSession> parseReviewSession(const QByteArray &bytes, QString
     try {
         if (!root.is_object())
             throw SessionError{QStringLiteral("the top level is not an object")};
-        const Json &format = member(root, "format", QStringLiteral("review"));
+        const Json &format = sessionMember(root, "format", QStringLiteral("review"));
         if (!format.is_string() || format.get<std::string>() != kFormat)
             throw SessionError{QStringLiteral("format: not a Lanescope review (expected \"%1\")")
                                    .arg(QLatin1String(kFormat))};
-        const Json &version = member(root, "version", QStringLiteral("review"));
+        const Json &version = sessionMember(root, "version", QStringLiteral("review"));
         if (!version.is_number_integer() || version.get<std::int64_t>() < 1)
             throw SessionError{QStringLiteral("version: not a positive integer")};
         if (version.get<std::int64_t>() > kReviewSessionVersion)
@@ -284,7 +284,7 @@ std::optional<ReviewSession> parseReviewSession(const QByteArray &bytes, QString
         ReviewSession s;
         s.technique = stringMember(root, "technique", QStringLiteral("review"));
         s.notes = stringMember(root, "notes", QStringLiteral("review"));
-        const Json &markers = member(root, "markers", QStringLiteral("review"));
+        const Json &markers = sessionMember(root, "markers", QStringLiteral("review"));
         if (!markers.is_array())
             throw SessionError{QStringLiteral("markers: not an array")};
         if (markers.size() > kMaxMarkers)
@@ -293,7 +293,7 @@ std::optional<ReviewSession> parseReviewSession(const QByteArray &bytes, QString
             const QString at = QStringLiteral("markers[%1]").arg(i);
             if (!markers[i].is_object())
                 throw SessionError{at + QStringLiteral(": not an object")};
-            const Json &t = member(markers[i], "time_us", at);
+            const Json &t = sessionMember(markers[i], "time_us", at);
             if (!t.is_number() || !std::isfinite(t.get<double>()))
                 throw SessionError{at + QStringLiteral(".time_us: not a finite number")};
             s.markers.push_back({t.get<double>(), stringMember(markers[i], "name", at)});
@@ -301,10 +301,10 @@ std::optional<ReviewSession> parseReviewSession(const QByteArray &bytes, QString
         if (auto diff = root.find("diff"); diff != root.end())
             s.diff = diffSettingsFromJson(*diff);
         qint64 total = 0;
-        s.before = captureFromJson(member(root, "before", QStringLiteral("review")), QStringLiteral("before"),
-                                   total);
-        s.after =
-            captureFromJson(member(root, "after", QStringLiteral("review")), QStringLiteral("after"), total);
+        s.before = captureFromJson(sessionMember(root, "before", QStringLiteral("review")),
+                                   QStringLiteral("before"), total);
+        s.after = captureFromJson(sessionMember(root, "after", QStringLiteral("review")),
+                                  QStringLiteral("after"), total);
         return s;
     } catch (const SessionError &e) {
         return fail(e.message);

@@ -1,8 +1,10 @@
 #include "symptomdetection.h"
 
+#include "metricdefinitions.h"
 #include "model/analysis/analysisinput.h"
 #include "model/analysis/runningbars.h"
 #include "model/capture/cancelpoint.h"
+#include "model/format/metrictext.h"
 
 #include <algorithm>
 #include <map>
@@ -64,9 +66,30 @@ struct Context
     }
 };
 
+QString unitOfValue(const char *metric)
+{
+    const MetricDefinition *d = metricDefinition(QString::fromLatin1(metric));
+    return d ? d->unit : QString();
+}
+
+// A rule's condition on a value of `metric`, its threshold written as the value is: a share's
+// threshold as a percentage beside a share, never a fraction.
+QString condition(const char *op, double threshold, const char *metric)
+{
+    return QString::fromUtf8(op) + u' ' + formatMetricValue(threshold, unitOfValue(metric));
+}
+
+QString between(double low, double high, const char *metric)
+{
+    return QStringLiteral("%1 – %2").arg(formatMetricValue(low, unitOfValue(metric)),
+                                         formatMetricValue(high, unitOfValue(metric)));
+}
+
 void number(Suggestion &s, const char *metric, double value, const QString &comparison)
 {
-    s.numbers.push_back({QString::fromLatin1(metric), value, comparison});
+    const QString id = QString::fromLatin1(metric);
+    const MetricDefinition *d = metricDefinition(id);
+    s.numbers.push_back({id, d ? d->name : id, unitOfValue(metric), value, comparison});
 }
 
 // Share of consecutive bar pairs on a core with a gap of at least half the median bar (R3).
@@ -180,7 +203,7 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                    QStringLiteral("The host span dominates the device span: pages 00–05 cannot help. Keep "
                                   "uploaded data resident, or register the program once."),
                    {QStringLiteral("06a-device-resident"), QStringLiteral("06b-register-once")});
-        number(s, "M21", *host, QStringLiteral("≥ %1").arg(kHostBound));
+        number(s, "M21", *host, condition("≥", kHostBound, "M21"));
     }
     if (!metrics.hasDeps)
         cx.add("R0b", QStringLiteral("No dependency graph"),
@@ -212,8 +235,8 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                                   "problem, not a kernel one.")
                        .arg(dominate ? QStringLiteral("at least") : QStringLiteral("half")),
                    {QStringLiteral("01"), QStringLiteral("02")}, cx.evidence("M7"));
-        number(s, "M7", *gapRatio, QStringLiteral("≥ %1").arg(dominate ? kGapsDominate : kGapsSignificant));
-        number(s, "M6.median", *medianBar, QStringLiteral("< %1 µs").arg(num(kShortBarUs)));
+        number(s, "M7", *gapRatio, condition("≥", dominate ? kGapsDominate : kGapsSignificant, "M7"));
+        number(s, "M6.median", *medianBar, condition("<", kShortBarUs, "M6.median"));
     }
 
     // R2: too coarse, per engine with work.
@@ -243,8 +266,8 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                                           "split the work or fan it out with SPMD.")
                                .arg(QString::fromLatin1(engineName(e)).toUpper()),
                            techniques, cx.evidence("M5"));
-                number(s, occId[e], *occ, QStringLiteral("< %1").arg(kLowOccupancy));
-                number(s, "M7", *gapRatio, QStringLiteral("< %1").arg(kLowGapRatio));
+                number(s, occId[e], *occ, condition("<", kLowOccupancy, occId[e]));
+                number(s, "M7", *gapRatio, condition("<", kLowGapRatio, "M7"));
             }
         }
     }
@@ -281,13 +304,14 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                                .arg(num(share * 100)) +
                            which,
                        techniques, cx.evidence("M7"));
-            number(s, "M8", *occupancy, QStringLiteral("≥ %1").arg(kHighOccupancy));
+            number(s, "M8", *occupancy, condition("≥", kHighOccupancy, "M8"));
             s.numbers.push_back(
-                {QStringLiteral("gap_pair_share"), share, QStringLiteral("≥ %1").arg(kGapPairShare)});
+                {QString(), QStringLiteral("Bar pairs with a gap of half a median bar or more"),
+                 QStringLiteral("share"), share,
+                 QStringLiteral("≥ ") + formatMetricValue(kGapPairShare, QStringLiteral("share"))});
             if (staircase)
                 number(s, "M14", *staircase,
-                       *staircase >= kStaircase ? QStringLiteral("≥ %1").arg(kStaircase)
-                                                : QStringLiteral("< %1").arg(kStaircase));
+                       condition(*staircase >= kStaircase ? "≥" : "<", kStaircase, "M14"));
         }
     }
 
@@ -299,8 +323,8 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                        QStringLiteral("A tenth of the gaps hold most of the gap time: not a granularity "
                                       "problem; look at the dependencies around the largest gaps."),
                        {QStringLiteral("03")}, cx.evidence("M7"));
-            number(s, "M7.c10", *c10, QStringLiteral("≥ %1").arg(kConcentrated));
-            number(s, "M7", *gapRatio, QStringLiteral("%1 – %2").arg(kKernelGapRatio).arg(kGapsDominate));
+            number(s, "M7.c10", *c10, condition("≥", kConcentrated, "M7.c10"));
+            number(s, "M7", *gapRatio, between(kKernelGapRatio, kGapsDominate, "M7"));
         }
     }
 
@@ -315,9 +339,9 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                        QStringLiteral("Cores sit idle although a ready task waits to be dispatched: cut "
                                       "per-task runtime cost (page 02) and the number of tasks (page 01)."),
                        {QStringLiteral("02"), QStringLiteral("01")}, cx.evidence("M12"));
-            number(s, aic.value_or(0) >= aiv.value_or(0) ? "M12.aic" : "M12.aiv", worst,
-                   QStringLiteral("≥ %1").arg(kEngineOverhead));
-            number(s, "M12", *has, QStringLiteral("≥ %1").arg(kHasOverhead));
+            const char *engine = aic.value_or(0) >= aiv.value_or(0) ? "M12.aic" : "M12.aiv";
+            number(s, engine, worst, condition("≥", kEngineOverhead, engine));
+            number(s, "M12", *has, condition("≥", kHasOverhead, "M12"));
             s.confirmOnboard = options.simulated;
         }
         if (auto sched = cx.v("M13"); sched && *sched >= kSchedShare) {
@@ -327,7 +351,7 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                                       "consumer's start. Flag the producers along the path for early "
                                       "resolve so consumers can be staged."),
                        {QStringLiteral("02c-allow-early-resolve")}, cx.evidence("M13"));
-            number(s, "M13", *sched, QStringLiteral("≥ %1").arg(kSchedShare));
+            number(s, "M13", *sched, condition("≥", kSchedShare, "M13"));
             if (auto flagged = cx.v("M1.early_dispatch_tasks"))
                 number(s, "M1.early_dispatch_tasks", *flagged, QStringLiteral("tasks already flagged"));
             s.confirmOnboard = options.simulated;
@@ -338,8 +362,8 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                                                   "chip-wide gap between them: synchronize inside one kernel "
                                                   "instead."),
                                    {QStringLiteral("02d-in-kernel-syncall")}, *e);
-            s.numbers.push_back({QStringLiteral("gap_us"), e->range->endUs - e->range->startUs,
-                                 QStringLiteral("> 0, no bar running")});
+            s.numbers.push_back({QString(), QStringLiteral("Gap between the grids"), QStringLiteral("µs"),
+                                 e->range->endUs - e->range->startUs, QStringLiteral("> 0, no bar running")});
         }
     }
 
@@ -361,8 +385,8 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                     {QStringLiteral("03a-assert-disjoint"), QStringLiteral("03b-slice-output"),
                      QStringLiteral("03c-explicit-war-edge"), QStringLiteral("03d-manual-scope-edges")},
                     cx.evidence("M14"));
-                number(s, noReady[e], *idle, QStringLiteral("≥ %1").arg(kIdleNoReady));
-                number(s, oh[e], *busy, QStringLiteral("< %1").arg(kEngineOverhead));
+                number(s, noReady[e], *idle, condition("≥", kIdleNoReady, noReady[e]));
+                number(s, oh[e], *busy, condition("<", kEngineOverhead, oh[e]));
             }
         }
         if (!dependencyLimited && staircase && *staircase >= kStaircase) {
@@ -375,7 +399,7 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                        {QStringLiteral("03a-assert-disjoint"), QStringLiteral("03b-slice-output"),
                         QStringLiteral("03c-explicit-war-edge"), QStringLiteral("03d-manual-scope-edges")},
                        cx.evidence("M14"));
-            number(s, "M14", *staircase, QStringLiteral("≥ %1").arg(kStaircase));
+            number(s, "M14", *staircase, condition("≥", kStaircase, "M14"));
         }
     }
 
@@ -390,8 +414,8 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                        {QStringLiteral("04d-l0-instruction-trace"), QStringLiteral("04a-pipeline"),
                         QStringLiteral("04e-innermost-granularity")},
                        cx.evidence("M5"));
-            number(s, "M7", *gapRatio, QStringLiteral("< %1").arg(kKernelGapRatio));
-            number(s, "M8", *occupancy, QStringLiteral("≥ %1").arg(kHighOccupancy));
+            number(s, "M7", *gapRatio, condition("<", kKernelGapRatio, "M7"));
+            number(s, "M8", *occupancy, condition("≥", kHighOccupancy, "M8"));
             s.confirmOnboard = options.simulated;
         }
     }
@@ -402,7 +426,7 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
                        QStringLiteral("Tasks with cube and vector bars show almost no overlap between the "
                                       "engines: revisit the split mode."),
                        {QStringLiteral("02a-mixed-kernel")});
-            number(s, "M15", *overlap, QStringLiteral("< %1").arg(kNoOverlap));
+            number(s, "M15", *overlap, condition("<", kNoOverlap, "M15"));
         }
 
     // R8: ring ceiling; R8b: rings suspected but not measured.
@@ -421,7 +445,7 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
             oneRing ? QStringList{QStringLiteral("05a-rebalance-scopes"), QStringLiteral("05b-size-rings")}
                     : QStringList{QStringLiteral("05b-size-rings")});
         if (ringUse)
-            number(s, "M18", *ringUse, QStringLiteral("≥ %1").arg(kRingDanger));
+            number(s, "M18", *ringUse, condition("≥", kRingDanger, "M18"));
         if (fatal && *fatal > 0)
             number(s, "M18.fatal", *fatal, QStringLiteral("= 1"));
         if (taskRings)
@@ -436,6 +460,14 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
             number(s, "M17", *taskRings, QStringLiteral("rings used by task ids"));
     }
     return cx.out;
+}
+
+QString SuggestionNumber::text() const
+{
+    // A metric's short id stands beside its name as a tag; a value id's suffix is not for people.
+    const QString tag =
+        metric.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(metric.section(u'.', 0, 0));
+    return QStringLiteral("%1%2 = %3 (rule: %4)").arg(name, tag, formatMetricValue(value, unit), comparison);
 }
 
 } // namespace lanescope

@@ -13,9 +13,14 @@ namespace lanescope {
 // A number a suggestion rests on, with the threshold it was held against.
 struct SuggestionNumber
 {
-    QString metric; // value id, e.g. "M7"
+    QString metric; // value id ("M7", "M12.aic"); empty for a quantity of the rule's own
+    QString name;   // for people: the metric's name, or the rule's quantity's ("Bar pairs with a gap")
+    QString unit;   // as metric definitions spell units ("µs", "share", "ratio" …)
     double value = 0;
-    QString comparison; // "≥ 1", "< 0.5" … the rule's condition as shown to the reader
+    QString comparison; // the rule's condition, its numbers in the value's unit: "≥ 20.0 %", "< 800 ns"
+
+    // "Gap/bar ratio (M7) = 1.2 (rule: ≥ 1)": what a panel or report shows of it.
+    QString text() const;
 };
 
 // One fired decision rule of the chapter digest (§4.1).

@@ -4,6 +4,7 @@
 #include "app/window/mainwindow.h"
 #include "app/window/reviewcontroller.h"
 #include "app/window/tabmodel.h"
+#include "testmain.h"
 #include "widgets/comparison/comparisonview.h"
 #include "widgets/comparison/twintimeline.h"
 #include "widgets/overlays/criticalpathhighlight.h"
@@ -28,7 +29,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -295,5 +295,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestActiveCapture)
+LANESCOPE_TEST_MAIN(TestActiveCapture)
 #include "tst_activecapture.moc"

@@ -1,4 +1,5 @@
 #include "app/window/mainwindow.h"
+#include "testmain.h"
 #include "widgets/overlays/criticalpathhighlight.h"
 #include "widgets/overlays/criticalpathoverlay.h"
 #include "widgets/panels/reportmodel.h"
@@ -15,7 +16,6 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
-#include <QTest>
 #include <QTreeView>
 
 using namespace lanescope;
@@ -123,5 +123,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAnalysisDock)
+LANESCOPE_TEST_MAIN(TestAnalysisDock)
 #include "tst_analysisdock.moc"

@@ -1,4 +1,5 @@
 #include "lanescoperun.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
@@ -7,7 +8,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-#include <QTest>
 
 // Drives the real `lanescope analyze` on a capture whose every figure was computed by hand.
 class TestAnalyzeCommand : public QObject
@@ -141,6 +141,20 @@ private slots:
         QVERIFY(near(f1["exec_pct"], 60));
         QVERIFY(near(f1["avg_head_oh_us"], 2.5)); // (2 + 3) / 2
         QVERIFY(near(f1["avg_tail_oh_us"], 1.5)); // (2 + 1) / 2
+        // Where the time went: Σ exec and its share of every function's; the head split (v3), with
+        // receive = start (receive_to_start 0): Prop is the whole head, Local none.
+        QVERIFY(near(f0["total_exec_us"], 6));
+        QVERIFY(near(f0["share_of_busy"], 6.0 / 18));
+        QVERIFY(near(f1["share_of_busy"], 12.0 / 18));
+        QVERIFY(near(f0["avg_prop_us"], 0.5));
+        QVERIFY(near(f0["avg_local_us"], 0));
+        QVERIFY(near(f1["avg_prop_us"], 2.5));
+        const QJsonObject total = j["functions_total"].toObject();
+        QCOMPARE(total["count"].toInt(), 4);
+        QVERIFY(near(total["total_exec_us"], 18));
+        QVERIFY(near(total["share_of_busy"], 1));
+        QVERIFY(near(total["avg_prop_us"], 1.5)); // (0 + 1 + 2 + 3) / 4
+        QVERIFY(near(total["avg_local_us"], 0));
 
         // Window [1,15] (14 µs). Task 2 is ready at 5 (task 1 ends) but dispatched at 8 while the
         // only AIC core idles: 3 µs of AIC overhead, the only waiting engine, so has = 3 µs too.
@@ -238,5 +252,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnalyzeCommand)
+LANESCOPE_TEST_GUILESS_MAIN(TestAnalyzeCommand)
 #include "tst_analyzecommand.moc"

@@ -4,9 +4,9 @@
 #include "capturegenerator.h"
 #include "generatedcapture.h"
 #include "lanescoperun.h"
+#include "testmain.h"
 
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <nlohmann/json.hpp>
 
@@ -104,5 +104,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAnalyzeRings)
+LANESCOPE_TEST_MAIN(TestAnalyzeRings)
 #include "tst_analyzerings.moc"

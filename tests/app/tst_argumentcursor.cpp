@@ -1,6 +1,5 @@
 #include "app/cli/argumentcursor.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -69,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestArgumentCursor)
+LANESCOPE_TEST_MAIN(TestArgumentCursor)
 #include "tst_argumentcursor.moc"

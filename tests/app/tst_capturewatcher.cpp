@@ -1,10 +1,10 @@
 #include "app/window/capturewatcher.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -57,5 +57,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureWatcher)
+LANESCOPE_TEST_GUILESS_MAIN(TestCaptureWatcher)
 #include "tst_capturewatcher.moc"

@@ -1,6 +1,7 @@
 #include "beforeafterpair.h"
 #include "capturegenerator.h"
 #include "lanescoperun.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
@@ -9,8 +10,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
-#include <QTest>
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 using namespace lanescope;
 
@@ -63,6 +66,76 @@ private slots:
         QCOMPARE(tasks.value(QStringLiteral("verdict")).toString(), QStringLiteral("improved"));
         QCOMPARE(metricById(metrics, QStringLiteral("M5")).value(QStringLiteral("verdict")).toString(),
                  QStringLiteral("improved"));
+    }
+
+    // A copy of the bundled Before whose last `tasks` tasks lost their AICore rows, as a capture
+    // cut short would; its deps.json still lists them.
+    QString cutShortBefore(int tasks)
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("cut%1").arg(tasks));
+        QDir().mkpath(dir);
+        QJsonObject records =
+            QJsonDocument::fromJson(readAll(m_before + QStringLiteral("/chip_swimlane_records.json")))
+                .object();
+        QJsonArray rows = records.value(QStringLiteral("aicore_tasks")).toArray();
+        // Row: [core, task token, reg id, start, end, receive_to_start]; the last to end go.
+        std::map<qint64, double> endOf;
+        for (const QJsonValue &r : rows)
+            endOf[qint64(r[1].toDouble())] = std::max(endOf[qint64(r[1].toDouble())], r[4].toDouble());
+        std::vector<std::pair<double, qint64>> byEnd;
+        for (const auto &[task, end] : endOf)
+            byEnd.emplace_back(end, task);
+        std::sort(byEnd.rbegin(), byEnd.rend());
+        std::set<qint64> gone;
+        for (int i = 0; i < tasks; ++i)
+            gone.insert(byEnd[std::size_t(i)].second);
+        QJsonArray kept;
+        for (const QJsonValue &r : rows)
+            if (!gone.count(qint64(r[1].toDouble())))
+                kept.append(r);
+        records.insert(QStringLiteral("aicore_tasks"), kept);
+        QFile out(dir + QStringLiteral("/chip_swimlane_records.json"));
+        if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(records).toJson()) < 0)
+            return {};
+        out.close();
+        QFile::copy(m_before + QStringLiteral("/deps.json"), dir + QStringLiteral("/deps.json"));
+        return dir;
+    }
+
+    // Missing work is never a win: the task count counts tasks that ran, and the guard names what
+    // is missing, so `comparable` is false with the reason.
+    void cutShortSideIsNotComparable()
+    {
+        const QString cut = cutShortBefore(3);
+        QVERIFY(!cut.isEmpty());
+        const LanescopeRun run =
+            runLanescope({QStringLiteral("compare"), m_before, cut, QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(root.value(QStringLiteral("comparable")).toBool(true), false);
+        const QJsonArray reasons = root.value(QStringLiteral("reasons")).toArray();
+        QCOMPARE(reasons.size(), 1);
+        QVERIFY2(reasons[0].toString().startsWith(
+                     QStringLiteral("After: 3 of 2048 tasks have no rows (cut short?)")),
+                 qPrintable(reasons[0].toString()));
+        const QJsonObject tasks =
+            metricById(root.value(QStringLiteral("metrics")).toArray(), QStringLiteral("M1"));
+        QCOMPARE(tasks.value(QStringLiteral("before")).toDouble(), 2048.0);
+        QCOMPARE(tasks.value(QStringLiteral("after")).toDouble(), 2045.0);
+        // The makespan attribution says how much of the change the missing work explains.
+        const QJsonObject missing = root.value(QStringLiteral("makespan_attribution"))
+                                        .toObject()
+                                        .value(QStringLiteral("missing_work"))
+                                        .toObject();
+        QCOMPARE(missing.value(QStringLiteral("after_tasks_without_rows")).toInt(), 3);
+        QVERIFY(missing.value(QStringLiteral("explains_us")).toDouble() < 0);
+        // A capture against itself: every change exactly zero.
+        const LanescopeRun self =
+            runLanescope({QStringLiteral("compare"), m_before, m_before, QStringLiteral("--json")});
+        for (const QJsonValue &m :
+             QJsonDocument::fromJson(self.out).object().value(QStringLiteral("metrics")).toArray())
+            if (m.toObject().value(QStringLiteral("delta")).isDouble())
+                QCOMPARE(m.toObject().value(QStringLiteral("delta")).toDouble(), 0.0);
     }
 
     // The task diff and the makespan attribution in --json: the 01a pair changed its task set (a
@@ -405,5 +478,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCompareCommand)
+LANESCOPE_TEST_GUILESS_MAIN(TestCompareCommand)
 #include "tst_comparecommand.moc"

@@ -1,11 +1,11 @@
 #include "beforeafterpair.h"
 #include "diffpairs.h"
 #include "lanescoperun.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -109,5 +109,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDiffCommand)
+LANESCOPE_TEST_GUILESS_MAIN(TestDiffCommand)
 #include "tst_diffcommand.moc"

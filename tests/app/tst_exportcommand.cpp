@@ -5,6 +5,7 @@
 #include "model/capture/lanebuilder.h"
 #include "model/io/loader.h"
 #include "model/session/capturedocument.h"
+#include "testmain.h"
 #include "widgets/export/timelineexport.h"
 #include "widgets/export/timelinepicture.h"
 #include "widgets/timeline/timelinelayout.h"
@@ -12,7 +13,6 @@
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -158,12 +158,12 @@ private slots:
         const QImage image(png);
         QCOMPARE(image.width(), 1600);
         // Ruler 28 + heading 24 + two lanes of 22 + 1 = 97, raised to the 120 px minimum, plus the
-        // caption line (a trace colours by name: it has no function legend).
+        // caption line and the legend of the trace's names, which colour its bars.
         const LoadResult loaded = loadCapture(m_trace);
         QVERIFY(loaded.ok());
         const PictureFrame frame = pictureFrame(*loaded.capture, QStringLiteral("x"), image.size(), {});
-        QVERIFY(frame.legend.empty());
-        QCOMPARE(image.height(), 120 + captionHeight(frame));
+        QVERIFY(!frame.legend.empty());
+        QCOMPARE(image.height(), 120 + captionHeight(frame) + legendHeight(frame, image.width()));
     }
 
     void picturesHaveACaptionAndALegend()
@@ -472,5 +472,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExportCommand)
+LANESCOPE_TEST_MAIN(TestExportCommand)
 #include "tst_exportcommand.moc"

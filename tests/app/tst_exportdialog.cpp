@@ -1,4 +1,5 @@
 #include "app/window/exportdialog.h"
+#include "testmain.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -7,7 +8,6 @@
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -115,5 +115,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExportDialog)
+LANESCOPE_TEST_MAIN(TestExportDialog)
 #include "tst_exportdialog.moc"

@@ -2,13 +2,13 @@
 #include "app/settings/grouplayoutsetting.h"
 #include "app/window/mainwindow.h"
 #include "model/capture/lanebuilder.h"
+#include "testmain.h"
 #include "widgets/timeline/capturepage.h"
 #include "widgets/timeline/timelinelayout.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QSettings>
 #include <QStandardPaths>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -167,5 +167,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGroupLayoutMemory)
+LANESCOPE_TEST_MAIN(TestGroupLayoutMemory)
 #include "tst_grouplayoutmemory.moc"

@@ -1,4 +1,5 @@
 #include "lanescoperun.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
@@ -7,7 +8,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-#include <QTest>
 
 // Drives the real `lanescope` binary: the command line is a contract users script against.
 class TestInfoCommand : public QObject
@@ -351,5 +351,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInfoCommand)
+LANESCOPE_TEST_GUILESS_MAIN(TestInfoCommand)
 #include "tst_infocommand.moc"

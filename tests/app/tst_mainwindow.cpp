@@ -1,6 +1,7 @@
 #include "app/settings/snapshotcachesetting.h"
 #include "app/window/mainwindow.h"
 #include "model/snapshot/snapshotcache.h"
+#include "testmain.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QAction>
@@ -13,7 +14,6 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
-#include <QTest>
 #include <QUrl>
 
 using namespace lanescope;
@@ -36,6 +36,27 @@ private slots:
         // Settings go to a test location, never into the user's configuration.
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
+    }
+
+    // The first run opens maximized, so that a new user sees as many lanes as the screen holds; a
+    // later run opens as the last one closed.
+    void firstRunMaximizedThenAsLastClosed()
+    {
+        QSettings().remove(QStringLiteral("window"));
+        {
+            MainWindow first;
+            first.showAsLastClosed();
+            QVERIFY(first.windowState() & Qt::WindowMaximized);
+            first.showNormal();
+            first.resize(1100, 720);
+            QVERIFY(first.close());
+        }
+        MainWindow second;
+        second.showAsLastClosed();
+        QVERIFY(QTest::qWaitForWindowExposed(&second));
+        QVERIFY(!(second.windowState() & Qt::WindowMaximized));
+        QCOMPARE(second.size(), QSize(1100, 720));
+        second.close();
     }
 
     void loadedCaptureIsRememberedInRecentFiles()
@@ -207,5 +228,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+LANESCOPE_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

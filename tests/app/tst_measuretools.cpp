@@ -2,6 +2,7 @@
 #include "app/window/mainwindow.h"
 #include "app/window/measuretools.h"
 #include "model/capture/lanebuilder.h"
+#include "testmain.h"
 #include "widgets/panels/regionpanel.h"
 #include "widgets/timeline/timelinelayout.h"
 #include "widgets/timeline/timelineview.h"
@@ -17,7 +18,6 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QUndoStack>
 
 using namespace lanescope;
@@ -209,5 +209,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMeasureTools)
+LANESCOPE_TEST_MAIN(TestMeasureTools)
 #include "tst_measuretools.moc"

@@ -5,12 +5,12 @@
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/techniquecatalogue.h"
+#include "testmain.h"
 #include "widgets/comparison/comparisontablemodel.h"
 
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -137,5 +137,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMetricAgreement)
+LANESCOPE_TEST_MAIN(TestMetricAgreement)
 #include "tst_metricagreement.moc"

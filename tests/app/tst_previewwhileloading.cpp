@@ -6,6 +6,7 @@
 #include "generatedcapture.h"
 #include "model/session/captureloader.h"
 #include "previewhold.h"
+#include "testmain.h"
 #include "widgets/timeline/capturepage.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -16,7 +17,6 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -130,5 +130,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPreviewWhileLoading)
+LANESCOPE_TEST_MAIN(TestPreviewWhileLoading)
 #include "tst_previewwhileloading.moc"

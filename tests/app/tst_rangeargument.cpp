@@ -1,6 +1,5 @@
 #include "app/cli/rangeargument.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -57,5 +56,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRangeArgument)
+LANESCOPE_TEST_GUILESS_MAIN(TestRangeArgument)
 #include "tst_rangeargument.moc"

@@ -1,10 +1,10 @@
 #include "app/window/recentfiles.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -60,5 +60,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecentFiles)
+LANESCOPE_TEST_GUILESS_MAIN(TestRecentFiles)
 #include "tst_recentfiles.moc"

@@ -1,4 +1,5 @@
 #include "app/cli/comparereport.h"
+#include "testmain.h"
 #include "widgets/comparison/comparisontablemodel.h"
 
 #include <QAbstractItemModelTester>
@@ -7,7 +8,6 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
-#include <QTest>
 #include <cmath>
 
 using namespace lanescope;
@@ -140,5 +140,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReportAgreement)
+LANESCOPE_TEST_MAIN(TestReportAgreement)
 #include "tst_reportagreement.moc"

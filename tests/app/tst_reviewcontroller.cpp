@@ -2,6 +2,7 @@
 #include "app/window/reviewcontroller.h"
 #include "beforeafterpair.h"
 #include "model/techniques/reviewsession.h"
+#include "testmain.h"
 #include "widgets/comparison/comparisontablemodel.h"
 #include "widgets/comparison/comparisonview.h"
 #include "widgets/comparison/diffview.h"
@@ -30,7 +31,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QTimer>
 
 using namespace lanescope;
@@ -199,6 +199,21 @@ private slots:
 
     // Compare > Add Tab to Before: the current tab's capture joins the open comparison's Before as
     // a further run. A second copy of Before's own capture: two runs, no spread on any metric.
+    // `lanescope --compare BEFORE AFTER --technique 01a`: the comparison opens once both have loaded
+    // and been analysed, without a hand on the menus.
+    void compareWhenAnalysedOpensTheComparison()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        CapturePage *before = w.openPath(beforeAfterPath("before"));
+        CapturePage *after = w.openPath(beforeAfterPath("after"));
+        w.review()->compareWhenAnalysed(before, after, QStringLiteral("01a-larger-tiling"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.review()->comparisonView() != nullptr, 30000);
+        QCOMPARE(w.review()->comparisonView()->technique(), QStringLiteral("01a-larger-tiling"));
+        QCOMPARE(w.tabs()->currentWidget(), w.review()->comparisonView());
+    }
+
     void addTabToBefore()
     {
         MainWindow w;
@@ -460,5 +475,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstReviewController)
+LANESCOPE_TEST_MAIN(TstReviewController)
 #include "tst_reviewcontroller.moc"

@@ -1,12 +1,12 @@
 // Every verb takes --run EPOCH (supplement §4); without it a verb uses the last run and says so.
 // Drives the real `lanescope` binary on the hand-written fixtures in tests/fixtures/runs.
 #include "lanescoperun.h"
+#include "testmain.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
-#include <QTest>
 
 namespace {
 
@@ -162,5 +162,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunArgument)
+LANESCOPE_TEST_GUILESS_MAIN(TestRunArgument)
 #include "tst_runargument.moc"

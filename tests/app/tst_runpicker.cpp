@@ -5,6 +5,7 @@
 #include "app/window/reviewcontroller.h"
 #include "model/io/loader.h"
 #include "model/session/captureloader.h"
+#include "testmain.h"
 #include "widgets/panels/functiontable.h"
 #include "widgets/panels/functiontablemodel.h"
 #include "widgets/panels/reportmodel.h"
@@ -18,7 +19,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -187,5 +187,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRunPicker)
+LANESCOPE_TEST_MAIN(TestRunPicker)
 #include "tst_runpicker.moc"

@@ -1,8 +1,8 @@
 #include "app/settings/shortcutscheme.h"
+#include "testmain.h"
 
 #include <QSettings>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -200,5 +200,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestShortcutScheme)
+LANESCOPE_TEST_MAIN(TestShortcutScheme)
 #include "tst_shortcutscheme.moc"

@@ -3,6 +3,7 @@
 #include "app/settings/shortcutscheme.h"
 #include "app/window/mainwindow.h"
 #include "app/window/shortcutactions.h"
+#include "testmain.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -17,7 +18,6 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTest>
 #include <set>
 
 using namespace lanescope;
@@ -294,5 +294,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestShortcutsDialog)
+LANESCOPE_TEST_MAIN(TestShortcutsDialog)
 #include "tst_shortcutsdialog.moc"

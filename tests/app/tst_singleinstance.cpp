@@ -1,8 +1,8 @@
 #include "app/window/singleinstance.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QSignalSpy>
-#include <QTest>
 #include <QThread>
 
 using namespace lanescope;
@@ -80,5 +80,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSingleInstance)
+LANESCOPE_TEST_GUILESS_MAIN(TestSingleInstance)
 #include "tst_singleinstance.moc"

@@ -1,12 +1,12 @@
 // The window's tab model: typed pages, plain titles, and the Before/After marks shown in front of
 // them, kept right while tabs move and close.
 #include "app/window/tabmodel.h"
+#include "testmain.h"
 #include "widgets/timeline/capturepage.h"
 
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -160,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTabModel)
+LANESCOPE_TEST_MAIN(TestTabModel)
 #include "tst_tabmodel.moc"

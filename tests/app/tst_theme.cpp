@@ -1,7 +1,7 @@
 #include "app/window/theme.h"
+#include "testmain.h"
 
 #include <QApplication>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -41,5 +41,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTheme)
+LANESCOPE_TEST_MAIN(TestTheme)
 #include "tst_theme.moc"

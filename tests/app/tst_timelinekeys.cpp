@@ -1,6 +1,5 @@
 #include "app/settings/timelinekeys.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -46,5 +45,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineKeys)
+LANESCOPE_TEST_MAIN(TestTimelineKeys)
 #include "tst_timelinekeys.moc"

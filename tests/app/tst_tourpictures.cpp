@@ -3,7 +3,7 @@
 // comparison), each view grabbed as a picture. The test checks that every picture shows what its
 // caption says; with LANESCOPE_TOUR_OUT set it also writes them there, which is how
 // docs/images/tour-*.png are made:
-//   LANESCOPE_TOUR_OUT=$PWD/docs/images build/tests/tst_tourpictures
+//   LANESCOPE_TOUR_OUT=$PWD/docs/images build/tests/lanescope_tests_app tst_tourpictures
 
 #include "beforeafterpair.h"
 
@@ -11,6 +11,7 @@
 #include "app/window/reviewcontroller.h"
 #include "model/analysis/dependencycone.h"
 #include "model/analysis/ringtracks.h"
+#include "testmain.h"
 #include "widgets/comparison/comparisonview.h"
 #include "widgets/overlays/dependencyarrows.h"
 #include "widgets/overlays/dependencyarrowsoverlay.h"
@@ -24,7 +25,6 @@
 #include <QSet>
 #include <QTabWidget>
 #include <QTemporaryDir>
-#include <QTest>
 #include <limits>
 
 using namespace lanescope;
@@ -238,5 +238,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTourPictures)
+LANESCOPE_TEST_MAIN(TestTourPictures)
 #include "tst_tourpictures.moc"

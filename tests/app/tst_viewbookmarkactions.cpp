@@ -4,6 +4,7 @@
 #include "app/window/viewbookmarkactions.h"
 #include "beforeafterpair.h"
 #include "model/techniques/reviewsession.h"
+#include "testmain.h"
 #include "widgets/timeline/capturepage.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -18,7 +19,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -360,5 +360,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestViewBookmarkActions)
+LANESCOPE_TEST_MAIN(TestViewBookmarkActions)
 #include "tst_viewbookmarkactions.moc"

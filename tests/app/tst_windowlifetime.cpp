@@ -5,6 +5,7 @@
 #include "app/window/mainwindow.h"
 #include "generatedcapture.h"
 #include "model/session/captureloader.h"
+#include "testmain.h"
 #include "widgets/timeline/capturepage.h"
 
 #include <QAbstractButton>
@@ -19,7 +20,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QTimer>
 
 using namespace lanescope;
@@ -179,5 +179,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWindowLifetime)
+LANESCOPE_TEST_MAIN(TestWindowLifetime)
 #include "tst_windowlifetime.moc"

@@ -1,8 +1,8 @@
 #include "analysiscapture.h"
 #include "model/analysis/analysisinput.h"
+#include "testmain.h"
 
 #include <QRandomGenerator>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -119,5 +119,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnalysisInput)
+LANESCOPE_TEST_GUILESS_MAIN(TestAnalysisInput)
 #include "tst_analysisinput.moc"

@@ -2,9 +2,9 @@
 #include "capturegenerator.h"
 #include "model/io/loader.h"
 #include "model/techniques/captureanalysis.h"
+#include "testmain.h"
 
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -193,5 +193,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnalysisLandmarks)
+LANESCOPE_TEST_GUILESS_MAIN(TestAnalysisLandmarks)
 #include "tst_analysislandmarks.moc"

@@ -4,9 +4,9 @@
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
 #include "model/io/recordsreader.h"
+#include "testmain.h"
 
 #include <QTemporaryDir>
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -291,5 +291,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnalysisReport)
+LANESCOPE_TEST_GUILESS_MAIN(TestAnalysisReport)
 #include "tst_analysisreport.moc"

@@ -1,10 +1,10 @@
 #include "model/io/atomicfile.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QIODevice>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -106,5 +106,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAtomicFile)
+LANESCOPE_TEST_GUILESS_MAIN(TestAtomicFile)
 #include "tst_atomicfile.moc"

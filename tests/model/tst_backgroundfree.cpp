@@ -3,8 +3,7 @@
 // its data where it always did.
 
 #include "model/capture/backgroundfree.h"
-
-#include <QTest>
+#include "testmain.h"
 
 #include <chrono>
 #include <memory>
@@ -107,5 +106,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBackgroundFree)
+LANESCOPE_TEST_GUILESS_MAIN(TestBackgroundFree)
 #include "tst_backgroundfree.moc"

@@ -1,8 +1,7 @@
 #include "model/analysis/benchmarkrounds.h"
 #include "model/io/hostlogreader.h"
 #include "model/techniques/benchmetrics.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -126,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBenchmarkRounds)
+LANESCOPE_TEST_GUILESS_MAIN(TestBenchmarkRounds)
 #include "tst_benchmarkrounds.moc"

@@ -1,6 +1,6 @@
 #include "model/format/bytestext.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <limits>
 
 using namespace lanescope;
@@ -64,5 +64,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBytesText)
+LANESCOPE_TEST_APPLESS_MAIN(TestBytesText)
 #include "tst_bytestext.moc"

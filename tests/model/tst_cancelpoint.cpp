@@ -15,9 +15,9 @@
 #include "model/index/captureindex.h"
 #include "model/io/loader.h"
 #include "model/session/capturefacts.h"
+#include "testmain.h"
 
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <functional>
 #include <random>
@@ -286,5 +286,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCancelPoint)
+LANESCOPE_TEST_GUILESS_MAIN(TestCancelPoint)
 #include "tst_cancelpoint.moc"

@@ -4,9 +4,9 @@
 #include "model/analysis/derivedtracks.h"
 #include "model/io/loader.h"
 #include "model/techniques/captureanalysis.h"
+#include "testmain.h"
 
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -150,5 +150,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCaptureAnalysis)
+LANESCOPE_TEST_MAIN(TestCaptureAnalysis)
 #include "tst_captureanalysis.moc"

@@ -1,12 +1,13 @@
 #include "beforeafterpair.h"
+#include "cutshort.h"
 #include "generatedcapture.h"
 #include "model/io/loader.h"
 #include "model/techniques/capturecomparison.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -349,6 +350,12 @@ private slots:
         QTest::newRow("count moved") << "M22" << 0.0 << 1.0 << int(Verdict::Broken);
         QTest::newRow("context equal") << "M1" << 12.0 << 12.0 << int(Verdict::Unchanged);
         QTest::newRow("context moved") << "M1" << 12.0 << 13.0 << int(Verdict::Inconclusive);
+        // Below what the metric resolves: one tick of the 50 MHz clock (0.02 µs) for a timing,
+        // rounding for anything else. Such a change is none.
+        QTest::newRow("timing below a tick") << "M5" << 100.0 << 100.019 << int(Verdict::Unchanged);
+        QTest::newRow("timing beyond a tick") << "M5" << 100.0 << 100.03 << int(Verdict::Inconclusive);
+        QTest::newRow("share rounding") << "M12" << 0.3 << 0.3 + 4e-17 << int(Verdict::Unchanged);
+        QTest::newRow("concurrency rounding") << "M9" << 10.0 << 10.0 + 1.066e-14 << int(Verdict::Unchanged);
     }
     void noise()
     {
@@ -358,6 +365,7 @@ private slots:
         QFETCH(int, verdict);
         Capture c;
         c.info.level = 4; // so that level-gated values (M12) compare
+        c.info.clockFreqHz = 50'000'000;
         MetricSet b, a;
         b.values[id] = MetricValue{id, before, {}, {}};
         a.values[id] = MetricValue{id, after, {}, {}};
@@ -365,7 +373,46 @@ private slots:
         const MetricComparison *m = metric(out, id);
         QVERIFY(m);
         QCOMPARE(int(m->verdict), verdict);
-        QCOMPARE(m->delta.value(), after - before);
+        // Below the metric's resolution the change is none; otherwise it is what it is.
+        const bool belowResolution = QByteArray(QTest::currentDataTag()).contains("rounding") ||
+                                     QByteArray(QTest::currentDataTag()).contains("below a tick");
+        QCOMPARE(m->delta.value(), belowResolution ? 0.0 : after - before);
+    }
+
+    // A side that lacks rows for tasks its graph lists (a capture cut short) is not a faster run:
+    // the task count falls by what is missing, and the guard says how much is missing and where.
+    void missingWorkIsNotAWin_data()
+    {
+        QTest::addColumn<bool>("beforeCut");
+        QTest::addColumn<int>("tasks");
+        QTest::newRow("After lacks 3") << false << 3;
+        QTest::newRow("Before lacks 1") << true << 1;
+        QTest::newRow("nothing lacking") << false << 0;
+    }
+    void missingWorkIsNotAWin()
+    {
+        QFETCH(bool, beforeCut);
+        QFETCH(int, tasks);
+        const CapturePtr whole = load("before");
+        const CapturePtr cut = withoutLastTasks(*whole, tasks);
+        const CaptureComparison c = beforeCut ? compare(cut, whole, QStringLiteral("general"))
+                                              : compare(whole, cut, QStringLiteral("general"));
+        const MetricComparison *m1 = metric(c, QStringLiteral("M1"));
+        QVERIFY(m1 && m1->before && m1->after);
+        const double listed = beforeCut ? *m1->after : *m1->before;
+        QCOMPARE(beforeCut ? *m1->before : *m1->after, listed - tasks);
+        if (tasks == 0) {
+            QVERIFY(c.comparable);
+            QVERIFY(c.reasons.isEmpty());
+            return;
+        }
+        QVERIFY(!c.comparable);
+        QCOMPARE(c.reasons.size(), 1);
+        const QString want = QStringLiteral("%1: %2 of %3 tasks have no rows (cut short?)")
+                                 .arg(beforeCut ? QStringLiteral("Before") : QStringLiteral("After"))
+                                 .arg(tasks)
+                                 .arg(listed);
+        QVERIFY2(c.reasons.first().startsWith(want), qPrintable(c.reasons.first()));
     }
 
     // Repeated runs per side, built by hand: the side's value is the median, each run's value and
@@ -518,5 +565,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureComparison)
+LANESCOPE_TEST_GUILESS_MAIN(TestCaptureComparison)
 #include "tst_capturecomparison.moc"

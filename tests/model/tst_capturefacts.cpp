@@ -1,8 +1,8 @@
 #include "model/capture/labels.h"
 #include "model/session/capturedocument.h"
 #include "model/session/capturefacts.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <map>
 
 using namespace lanescope;
@@ -87,5 +87,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCaptureFacts)
+LANESCOPE_TEST_MAIN(TestCaptureFacts)
 #include "tst_capturefacts.moc"

@@ -9,12 +9,12 @@
 
 #include "model/io/bytesource.h"
 #include "model/io/scopestatsreader.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <nlohmann/json.hpp>
 
@@ -1158,5 +1158,5 @@ void TestCaptureGenerator::runsNeedTheUpstreamShape()
     QVERIFY(generateCapture(o, dir.path()).ok());
 }
 
-QTEST_GUILESS_MAIN(TestCaptureGenerator)
+LANESCOPE_TEST_GUILESS_MAIN(TestCaptureGenerator)
 #include "tst_capturegenerator.moc"

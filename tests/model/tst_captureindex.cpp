@@ -1,7 +1,7 @@
 #include "model/index/captureindex.h"
 #include "model/session/capturedocument.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <cmath>
 
 using namespace lanescope;
@@ -218,5 +218,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCaptureIndex)
+LANESCOPE_TEST_MAIN(TestCaptureIndex)
 #include "tst_captureindex.moc"

@@ -10,11 +10,11 @@
 #include "model/session/capturefacts.h"
 #include "model/session/captureloader.h"
 #include "previewhold.h"
+#include "testmain.h"
 
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTest>
 #include <chrono>
 #include <thread>
 
@@ -290,5 +290,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureLoader)
+LANESCOPE_TEST_GUILESS_MAIN(TestCaptureLoader)
 #include "tst_captureloader.moc"

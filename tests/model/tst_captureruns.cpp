@@ -4,8 +4,7 @@
 #include "model/analysis/capturesummary.h"
 #include "model/capture/captureruns.h"
 #include "model/io/loader.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -253,5 +252,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureRuns)
+LANESCOPE_TEST_GUILESS_MAIN(TestCaptureRuns)
 #include "tst_captureruns.moc"

@@ -5,9 +5,9 @@
 #include "model/session/capturedocument.h"
 #include "model/snapshot/capturesnapshot.h"
 #include "model/snapshot/snapshotformat.h"
+#include "testmain.h"
 
 #include <QBuffer>
-#include <QTest>
 #include <array>
 #include <cstring>
 #include <limits>
@@ -479,5 +479,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureSnapshot)
+LANESCOPE_TEST_GUILESS_MAIN(TestCaptureSnapshot)
 #include "tst_capturesnapshot.moc"

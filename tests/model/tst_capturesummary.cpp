@@ -1,6 +1,5 @@
 #include "model/analysis/capturesummary.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -107,5 +106,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureSummary)
+LANESCOPE_TEST_GUILESS_MAIN(TestCaptureSummary)
 #include "tst_capturesummary.moc"

@@ -2,8 +2,8 @@
 // end but not start, the range takes every converted timestamp, and unset values (0 or negative as
 // int64) count for neither.
 #include "model/io/capturetimebase.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <cstdint>
 
 using namespace lanescope;
@@ -96,5 +96,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCaptureTimeBase)
+LANESCOPE_TEST_APPLESS_MAIN(TestCaptureTimeBase)
 #include "tst_capturetimebase.moc"

@@ -1,8 +1,8 @@
 // Records appended in chunks: every record reads back where it was put across chunk boundaries,
 // and a stream taken chunk by chunk hands over each record once, in order, and keeps none.
 #include "model/capture/chunkedarray.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <cstdint>
 #include <vector>
 
@@ -141,5 +141,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestChunkedArray)
+LANESCOPE_TEST_GUILESS_MAIN(TestChunkedArray)
 #include "tst_chunkedarray.moc"

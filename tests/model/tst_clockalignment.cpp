@@ -1,6 +1,5 @@
 #include "model/io/clockalignment.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -232,5 +231,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestClockAlignment)
+LANESCOPE_TEST_GUILESS_MAIN(TestClockAlignment)
 #include "tst_clockalignment.moc"

@@ -2,8 +2,7 @@
 // (upstream §3.2): every rule, one row, through the records reader, so the JSON types are the
 // ones a file carries.
 #include "model/io/recordsreader.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -141,5 +140,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestClockAlignmentRecord)
+LANESCOPE_TEST_GUILESS_MAIN(TestClockAlignmentRecord)
 #include "tst_clockalignmentrecord.moc"

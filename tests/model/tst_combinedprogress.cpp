@@ -1,8 +1,8 @@
 #include "model/io/combinedprogress.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <algorithm>
 #include <mutex>
@@ -144,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCombinedProgress)
+LANESCOPE_TEST_GUILESS_MAIN(TestCombinedProgress)
 #include "tst_combinedprogress.moc"

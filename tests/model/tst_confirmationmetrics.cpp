@@ -3,9 +3,9 @@
 #include "model/io/loader.h"
 #include "model/techniques/confirmationmetrics.h"
 #include "model/techniques/symptomdetection.h"
+#include "testmain.h"
 
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -232,5 +232,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConfirmationMetrics)
+LANESCOPE_TEST_GUILESS_MAIN(TestConfirmationMetrics)
 #include "tst_confirmationmetrics.moc"

@@ -1,8 +1,7 @@
 // span_containment_v1 (upstream §2.2–2.8) on small hand-computed inputs: f = 1 GHz, so a cycle is
 // a nanosecond and every number below can be followed with the formulas of §2.4 and §2.5.
 #include "model/io/containmentplacement.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -344,5 +343,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestContainmentPlacement)
+LANESCOPE_TEST_GUILESS_MAIN(TestContainmentPlacement)
 #include "tst_containmentplacement.moc"

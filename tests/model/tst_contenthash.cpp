@@ -1,8 +1,8 @@
 // The hash that tells a snapshot from its damaged copy and a source file from its rewrite.
 #include "model/snapshot/contenthash.h"
+#include "testmain.h"
 
 #include <QByteArray>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -68,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestContentHash)
+LANESCOPE_TEST_GUILESS_MAIN(TestContentHash)
 #include "tst_contenthash.moc"

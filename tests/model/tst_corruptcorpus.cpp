@@ -12,6 +12,7 @@
 #include "model/io/scopestatsreader.h"
 #include "model/io/tracereader.h"
 #include "sanitizerbuild.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -19,7 +20,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -309,5 +309,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCorruptCorpus)
+LANESCOPE_TEST_GUILESS_MAIN(TestCorruptCorpus)
 #include "tst_corruptcorpus.moc"

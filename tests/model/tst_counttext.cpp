@@ -1,6 +1,5 @@
 #include "model/format/counttext.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -44,5 +43,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCountText)
+LANESCOPE_TEST_APPLESS_MAIN(TestCountText)
 #include "tst_counttext.moc"

@@ -1,7 +1,7 @@
 #include "analysiscapture.h"
 #include "model/analysis/criticalpath.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -148,5 +148,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCriticalPath)
+LANESCOPE_TEST_GUILESS_MAIN(TestCriticalPath)
 #include "tst_criticalpath.moc"

@@ -1,8 +1,8 @@
 #include "model/analysis/dependencyanchors.h"
 #include "model/analysis/dependencycone.h"
 #include "model/capture/lanebuilder.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <limits>
 
 using namespace lanescope;
@@ -270,5 +270,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDependencyCone)
+LANESCOPE_TEST_GUILESS_MAIN(TestDependencyCone)
 #include "tst_dependencycone.moc"

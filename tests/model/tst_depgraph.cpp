@@ -1,7 +1,7 @@
 #include "model/capture/depgraph.h"
 #include "model/capture/taskidslots.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -268,5 +268,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDepGraph)
+LANESCOPE_TEST_GUILESS_MAIN(TestDepGraph)
 #include "tst_depgraph.moc"

@@ -1,8 +1,7 @@
 #include "model/io/bytesource.h"
 #include "model/io/depsreader.h"
 #include "readertesting.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -332,5 +331,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDepsReader)
+LANESCOPE_TEST_GUILESS_MAIN(TestDepsReader)
 #include "tst_depsreader.moc"

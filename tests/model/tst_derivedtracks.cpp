@@ -1,7 +1,6 @@
 #include "analysiscapture.h"
 #include "model/analysis/derivedtracks.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -114,5 +113,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDerivedTracks)
+LANESCOPE_TEST_MAIN(TestDerivedTracks)
 #include "tst_derivedtracks.moc"

@@ -2,8 +2,7 @@
 // that tests/support/diffpairs.h builds.
 
 #include "diffpairs.h"
-
-#include <QTest>
+#include "testmain.h"
 
 #include <cmath>
 #include <map>
@@ -228,5 +227,5 @@ void TestDiffPairs::tilingPairChangesTheTaskSet()
     QVERIFY(pair.afterRun().rows.size() < pair.beforeRun().rows.size());
 }
 
-QTEST_GUILESS_MAIN(TestDiffPairs)
+LANESCOPE_TEST_GUILESS_MAIN(TestDiffPairs)
 #include "tst_diffpairs.moc"

@@ -1,9 +1,9 @@
 #include "model/io/discovery.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -332,5 +332,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDiscovery)
+LANESCOPE_TEST_GUILESS_MAIN(TestDiscovery)
 #include "tst_discovery.moc"

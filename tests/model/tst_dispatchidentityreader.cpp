@@ -2,8 +2,7 @@
 // tolerantly: an odd field costs that filter with a warning, broken JSON costs the file.
 #include "model/io/bytesource.h"
 #include "model/io/dispatchidentityreader.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -143,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDispatchIdentityReader)
+LANESCOPE_TEST_GUILESS_MAIN(TestDispatchIdentityReader)
 #include "tst_dispatchidentityreader.moc"

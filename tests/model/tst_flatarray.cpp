@@ -1,8 +1,8 @@
 // A flat array owns its records or views records something else keeps alive; a view is read in
 // place, kept alive by every copy of it, and copied into memory of its own before any change.
 #include "model/capture/flatarray.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <memory>
 #include <vector>
 
@@ -132,5 +132,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFlatArray)
+LANESCOPE_TEST_GUILESS_MAIN(TestFlatArray)
 #include "tst_flatarray.moc"

@@ -2,8 +2,7 @@
 #include "model/capture/labels.h"
 #include "model/io/bytesource.h"
 #include "model/io/depsreader.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -233,5 +232,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFunctionResolution)
+LANESCOPE_TEST_GUILESS_MAIN(TestFunctionResolution)
 #include "tst_functionresolution.moc"

@@ -1,7 +1,6 @@
 #include "model/analysis/functionsummary.h"
 #include "model/io/recordsreader.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -142,5 +141,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFunctionSummary)
+LANESCOPE_TEST_GUILESS_MAIN(TestFunctionSummary)
 #include "tst_functionsummary.moc"

@@ -3,11 +3,11 @@
 #include "model/capture/lanebuilder.h"
 #include "model/io/loader.h"
 #include "model/io/recordsreader.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 #include <tuple>
 
 using namespace lanescope;
@@ -353,5 +353,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHostAxis)
+LANESCOPE_TEST_GUILESS_MAIN(TestHostAxis)
 #include "tst_hostaxis.moc"

@@ -1,8 +1,7 @@
 #include "model/io/bytesource.h"
 #include "model/io/hostlogreader.h"
 #include "readertesting.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -245,5 +244,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHostLogReader)
+LANESCOPE_TEST_GUILESS_MAIN(TestHostLogReader)
 #include "tst_hostlogreader.moc"

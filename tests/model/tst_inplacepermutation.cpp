@@ -1,8 +1,8 @@
 // Items permuted in place end where a copy taken in the same order puts them, whether they fit one
 // block of the flag sort or span hundreds, and whatever the shape of the permutation's cycles.
 #include "model/io/inplacepermutation.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
@@ -83,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestInPlacePermutation)
+LANESCOPE_TEST_APPLESS_MAIN(TestInPlacePermutation)
 #include "tst_inplacepermutation.moc"

@@ -1,6 +1,5 @@
 #include "model/io/jsoncursor.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -344,5 +343,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsonCursor)
+LANESCOPE_TEST_GUILESS_MAIN(TestJsonCursor)
 #include "tst_jsoncursor.moc"

@@ -1,6 +1,5 @@
 #include "model/capture/labels.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -319,5 +318,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLabels)
+LANESCOPE_TEST_GUILESS_MAIN(TestLabels)
 #include "tst_labels.moc"

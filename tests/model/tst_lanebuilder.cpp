@@ -2,8 +2,7 @@
 #include "model/capture/slicelabel.h"
 #include "model/capture/workercores.h"
 #include "model/io/recordsreader.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -583,5 +582,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLaneBuilder)
+LANESCOPE_TEST_GUILESS_MAIN(TestLaneBuilder)
 #include "tst_lanebuilder.moc"

@@ -3,9 +3,9 @@
 // block from operator new is made of whole huge pages where huge pages are chosen, and of the
 // kernel's ordinary pages otherwise.
 #include "model/io/largeallocations.h"
+#include "testmain.h"
 
 #include <QFile>
-#include <QTest>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -178,5 +178,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLargeAllocations)
+LANESCOPE_TEST_GUILESS_MAIN(TestLargeAllocations)
 #include "tst_largeallocations.moc"

@@ -2,8 +2,8 @@
 
 #include "model/index/barindex.h"
 #include "model/index/levelsummary.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <cmath>
 #include <limits>
 
@@ -144,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLevelSummary)
+LANESCOPE_TEST_MAIN(TestLevelSummary)
 #include "tst_levelsummary.moc"

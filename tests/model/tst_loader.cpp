@@ -6,11 +6,11 @@
 #include "model/capture/captureruns.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <nlohmann/json.hpp>
 
@@ -398,5 +398,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLoader)
+LANESCOPE_TEST_GUILESS_MAIN(TestLoader)
 #include "tst_loader.moc"

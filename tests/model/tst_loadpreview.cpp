@@ -7,10 +7,10 @@
 #include "model/io/bytesource.h"
 #include "model/io/loadpreview.h"
 #include "model/session/capturedocument.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -258,5 +258,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLoadPreview)
+LANESCOPE_TEST_GUILESS_MAIN(TestLoadPreview)
 #include "tst_loadpreview.moc"

@@ -1,7 +1,7 @@
 #include "model/format/loadprogresstext.h"
+#include "testmain.h"
 
 #include <QLocale>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -49,5 +49,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLoadProgressText)
+LANESCOPE_TEST_APPLESS_MAIN(TestLoadProgressText)
 #include "tst_loadprogresstext.moc"

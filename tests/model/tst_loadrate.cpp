@@ -1,6 +1,5 @@
 #include "model/io/loadrate.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -49,5 +48,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLoadRate)
+LANESCOPE_TEST_APPLESS_MAIN(TestLoadRate)
 #include "tst_loadrate.moc"

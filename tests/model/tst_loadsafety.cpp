@@ -3,11 +3,11 @@
 // next step.
 #include "capturegenerator.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 
 #include <QDateTime>
 #include <QDirIterator>
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <atomic>
 
@@ -106,5 +106,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLoadSafety)
+LANESCOPE_TEST_GUILESS_MAIN(TestLoadSafety)
 #include "tst_loadsafety.moc"

@@ -1,6 +1,5 @@
 #include "model/analysis/localidtable.h"
-
-#include <QTest>
+#include "testmain.h"
 
 #include <vector>
 
@@ -101,6 +100,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLocalIdTable)
+LANESCOPE_TEST_GUILESS_MAIN(TestLocalIdTable)
 
 #include "tst_localidtable.moc"

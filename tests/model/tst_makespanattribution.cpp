@@ -2,12 +2,12 @@
 // tile its makespan, so their changes add up to the makespan change exactly.
 
 #include "analysiscapture.h"
+#include "cutshort.h"
 #include "diffpairs.h"
 
 #include "model/diff/makespanattribution.h"
 #include "model/diff/taskdiff.h"
-
-#include <QTest>
+#include "testmain.h"
 
 #include <cmath>
 #include <map>
@@ -99,6 +99,8 @@ private slots:
     void selfIsAllZero_data();
     void selfIsAllZero();
     void slowedFunctionShowsInTheParts();
+    void cutShortSideIsExplained_data();
+    void cutShortSideIsExplained();
     void mixedLevelsDoNotSplit();
     void handBuiltChain();
     void emptySideIsUnavailable_data();
@@ -193,6 +195,46 @@ void TestMakespanAttribution::slowedFunctionShowsInTheParts()
     QCOMPARE(partIn(a, "front-gap")->afterUs, 0.0);
 }
 
+// A side cut short ends early because work is missing, not because it ran faster: the missing work
+// explains the whole change when the rest ran exactly as on the other side.
+void TestMakespanAttribution::cutShortSideIsExplained_data()
+{
+    QTest::addColumn<bool>("beforeCut");
+    QTest::addColumn<int>("tasks");
+    QTest::newRow("After cut") << false << 3;
+    QTest::newRow("Before cut") << true << 2;
+    QTest::newRow("neither") << false << 0;
+}
+
+void TestMakespanAttribution::cutShortSideIsExplained()
+{
+    QFETCH(bool, beforeCut);
+    QFETCH(int, tasks);
+    const DiffPair pair = makeDiffPair(diffBaseOptions(), diffBaseOptions());
+    QVERIFY(pair.ok());
+    const Capture &whole = pair.beforeRun();
+    const CapturePtr cut = withoutLastTasks(whole, tasks);
+    const MakespanAttribution a =
+        beforeCut ? attributeMakespanChange(*cut, whole) : attributeMakespanChange(whole, *cut);
+    QVERIFY(a.available);
+    checkSums(a);
+    QCOMPARE(a.beforeTasksWithoutRows, std::size_t(beforeCut ? tasks : 0));
+    QCOMPARE(a.afterTasksWithoutRows, std::size_t(beforeCut ? 0 : tasks));
+    QVERIFY2(std::abs(a.missingWorkUs - a.totalDeltaUs()) < kExact,
+             qPrintable(QStringLiteral("missing %1, change %2").arg(a.missingWorkUs).arg(a.totalDeltaUs())));
+    if (tasks == 0) {
+        QVERIFY(a.missingWorkNote().isEmpty());
+        return;
+    }
+    QVERIFY(beforeCut ? a.missingWorkUs > 0 : a.missingWorkUs < 0);
+    const QString side = beforeCut ? QStringLiteral("Before") : QStringLiteral("After");
+    QVERIFY2(a.missingWorkNote().startsWith(
+                 QStringLiteral("%1 lacks the rows of %2 tasks its graph lists: missing work explains ")
+                     .arg(side)
+                     .arg(tasks)),
+             qPrintable(a.missingWorkNote()));
+}
+
 void TestMakespanAttribution::mixedLevelsDoNotSplit()
 {
     GeneratorOptions before = diffBaseOptions();
@@ -261,5 +303,5 @@ void TestMakespanAttribution::emptySideIsUnavailable()
     QVERIFY2(a.reason.contains(side), qPrintable(a.reason));
 }
 
-QTEST_GUILESS_MAIN(TestMakespanAttribution)
+LANESCOPE_TEST_GUILESS_MAIN(TestMakespanAttribution)
 #include "tst_makespanattribution.moc"

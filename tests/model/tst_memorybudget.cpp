@@ -2,11 +2,11 @@
 #include "model/io/discovery.h"
 #include "model/io/loader.h"
 #include "model/io/memorybudget.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -171,5 +171,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMemoryBudget)
+LANESCOPE_TEST_GUILESS_MAIN(TestMemoryBudget)
 #include "tst_memorybudget.moc"

@@ -1,6 +1,6 @@
 #include "model/format/metrictext.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <cmath>
 #include <limits>
 
@@ -55,6 +55,12 @@ private slots:
                                                      << "120660 bars";
         QTest::newRow("small fraction") << V(0.012346) << "bars"
                                         << "0.01235 bars";
+        QTest::newRow("tiny fraction, no exponent") << V(0.0000123456) << "bars"
+                                                    << "0.00001235 bars";
+        QTest::newRow("rounding noise reads zero") << V(1.066e-14) << "bars"
+                                                   << "0 bars";
+        QTest::newRow("huge, no exponent") << V(2.5e16 + 0.5) << ""
+                                           << "25000000000000000";
         QTest::newRow("share as percent") << V(0.4567) << "share"
                                           << "45.7 %";
         QTest::newRow("percent") << V(12.34) << "%"
@@ -105,6 +111,10 @@ private slots:
                                            << "−2.0 pp";
         QTest::newRow("absent") << none() << V(0.5) << "µs"
                                 << "–";
+        QTest::newRow("rounding noise, no exponent") << V(-2.665e-15) << none() << ""
+                                                     << "0";
+        QTest::newRow("a time too small to show has no sign") << V(-1e-12) << none() << "µs"
+                                                              << "0 ns";
         QTest::newRow("relative not a number") << V(1.0) << V(std::nan("")) << "ratio"
                                                << "+1";
     }
@@ -120,5 +130,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMetricText)
+LANESCOPE_TEST_APPLESS_MAIN(TestMetricText)
 #include "tst_metrictext.moc"

@@ -1,5 +1,6 @@
 // The multi-rank trace of a directory conversion (supplement §2.9, §2.10): groups named by rank,
 // rank-namespaced flow ids that never join across ranks, and the per-rank placement metadata.
+#include "testmain.h"
 #include "tracetesting.h"
 
 #include <QtTest>
@@ -273,5 +274,5 @@ void TestMultiRankTrace::placementMetadata()
     QCOMPARE(r.capture->info.warnings.size(), 2);
 }
 
-QTEST_GUILESS_MAIN(TestMultiRankTrace)
+LANESCOPE_TEST_GUILESS_MAIN(TestMultiRankTrace)
 #include "tst_multiranktrace.moc"

@@ -1,7 +1,6 @@
 #include "model/io/bytesource.h"
 #include "model/io/namemapreader.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -144,5 +143,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNameMapReader)
+LANESCOPE_TEST_GUILESS_MAIN(TestNameMapReader)
 #include "tst_namemapreader.moc"

@@ -1,5 +1,6 @@
 // The newest converter's merged trace (supplement §2.7, §2.10, §4.3, §7): the lifecycle process,
 // an AICore-producer scheduler, scheduler-duration-us, run_epoch args and the timeline metadata.
+#include "testmain.h"
 #include "tracetesting.h"
 
 #include <QtTest>
@@ -299,5 +300,5 @@ void TestNewestMergedTrace::timelineWarnings()
     }
 }
 
-QTEST_GUILESS_MAIN(TestNewestMergedTrace)
+LANESCOPE_TEST_GUILESS_MAIN(TestNewestMergedTrace)
 #include "tst_newestmergedtrace.moc"

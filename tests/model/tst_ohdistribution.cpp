@@ -1,7 +1,7 @@
 #include "analysiscapture.h"
 #include "model/analysis/ohdistribution.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -72,5 +72,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOhDistribution)
+LANESCOPE_TEST_GUILESS_MAIN(TestOhDistribution)
 #include "tst_ohdistribution.moc"

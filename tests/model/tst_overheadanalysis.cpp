@@ -1,7 +1,7 @@
 #include "analysiscapture.h"
 #include "model/analysis/overheadanalysis.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -191,5 +191,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOverheadAnalysis)
+LANESCOPE_TEST_GUILESS_MAIN(TestOverheadAnalysis)
 #include "tst_overheadanalysis.moc"

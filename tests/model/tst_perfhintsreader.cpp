@@ -3,11 +3,11 @@
 #include "model/io/loader.h"
 #include "model/io/perfhintjoin.h"
 #include "model/io/perfhintsreader.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -388,5 +388,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPerfHintsReader)
+LANESCOPE_TEST_APPLESS_MAIN(TestPerfHintsReader)
 #include "tst_perfhintsreader.moc"

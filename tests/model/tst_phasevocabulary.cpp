@@ -1,8 +1,7 @@
 #include "model/capture/phasevocabulary.h"
 #include "model/capture/stringtable.h"
 #include "model/io/phasekinds.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -114,5 +113,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPhaseVocabulary)
+LANESCOPE_TEST_GUILESS_MAIN(TestPhaseVocabulary)
 #include "tst_phasevocabulary.moc"

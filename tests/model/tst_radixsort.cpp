@@ -2,8 +2,7 @@
 // items in the same order, for keys of every sign and size, ties and already sorted input.
 
 #include "model/capture/radixsort.h"
-
-#include <QTest>
+#include "testmain.h"
 
 #include <algorithm>
 #include <cmath>
@@ -108,5 +107,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRadixSort)
+LANESCOPE_TEST_GUILESS_MAIN(TestRadixSort)
 #include "tst_radixsort.moc"

@@ -4,11 +4,11 @@
 // clock_alignment whose anchor is its first dispatch; rank 1's anchor is 20 µs after rank 0's.
 #include "model/capture/captureruns.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -127,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRankAxis)
+LANESCOPE_TEST_GUILESS_MAIN(TestRankAxis)
 #include "tst_rankaxis.moc"

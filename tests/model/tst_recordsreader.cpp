@@ -1,9 +1,9 @@
 #include "model/io/recordsreader.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
-#include <QTest>
 #include <zstd.h>
 
 using namespace lanescope;
@@ -1095,5 +1095,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecordsReader)
+LANESCOPE_TEST_GUILESS_MAIN(TestRecordsReader)
 #include "tst_recordsreader.moc"

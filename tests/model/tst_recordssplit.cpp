@@ -7,11 +7,11 @@
 #include "model/io/recordsreader.h"
 #include "model/io/recordssplit.h"
 #include "recordsreadoutcome.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -219,5 +219,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecordsSplit)
+LANESCOPE_TEST_GUILESS_MAIN(TestRecordsSplit)
 #include "tst_recordssplit.moc"

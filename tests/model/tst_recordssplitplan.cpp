@@ -1,8 +1,7 @@
 // Where the loader cuts a records file: so that its two parts and the companions read beside them
 // on the same two cores all end together, and not at all where a second thread gains nothing.
 #include "model/io/recordssplitplan.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -53,5 +52,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecordsSplitPlan)
+LANESCOPE_TEST_GUILESS_MAIN(TestRecordsSplitPlan)
 #include "tst_recordssplitplan.moc"

@@ -1,8 +1,7 @@
 #include "model/analysis/regionstatistics.h"
 
 #include "analysiscapture.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -216,5 +215,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRegionStatistics)
+LANESCOPE_TEST_MAIN(TestRegionStatistics)
 #include "tst_regionstatistics.moc"

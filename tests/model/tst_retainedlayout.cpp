@@ -5,13 +5,13 @@
 // as a folder the way a user opens it.
 #include "model/capture/captureruns.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -128,5 +128,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRetainedLayout)
+LANESCOPE_TEST_GUILESS_MAIN(TestRetainedLayout)
 #include "tst_retainedlayout.moc"

@@ -1,10 +1,10 @@
 #include "model/session/reviewfileworker.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -94,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReviewFileWorker)
+LANESCOPE_TEST_MAIN(TestReviewFileWorker)
 #include "tst_reviewfileworker.moc"

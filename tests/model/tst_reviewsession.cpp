@@ -1,11 +1,11 @@
 #include "beforeafterpair.h"
 #include "model/io/loader.h"
 #include "model/techniques/reviewsession.h"
+#include "testmain.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 #include <cmath>
 #include <limits>
 
@@ -267,5 +267,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReviewSession)
+LANESCOPE_TEST_GUILESS_MAIN(TestReviewSession)
 #include "tst_reviewsession.moc"

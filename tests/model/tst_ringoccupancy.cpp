@@ -10,9 +10,9 @@
 #include "model/io/bytesource.h"
 #include "model/io/loader.h"
 #include "model/io/scopestatsreader.h"
+#include "testmain.h"
 
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <cmath>
 #include <memory>
@@ -460,5 +460,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRingOccupancy)
+LANESCOPE_TEST_MAIN(TestRingOccupancy)
 #include "tst_ringoccupancy.moc"

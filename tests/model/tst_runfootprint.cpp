@@ -1,9 +1,9 @@
 #include "generatedcapture.h"
 #include "model/session/capturefacts.h"
 #include "model/session/runfootprint.h"
+#include "testmain.h"
 
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -102,5 +102,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunFootprint)
+LANESCOPE_TEST_GUILESS_MAIN(TestRunFootprint)
 #include "tst_runfootprint.moc"

@@ -5,10 +5,10 @@
 #include "model/session/runmetricsjob.h"
 #include "model/techniques/capturecomparison.h"
 #include "model/techniques/sideruns.h"
+#include "testmain.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTest>
 #include <map>
 
 using namespace lanescope;
@@ -226,5 +226,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstRunMetricsJob)
+LANESCOPE_TEST_GUILESS_MAIN(TstRunMetricsJob)
 #include "tst_runmetricsjob.moc"

@@ -1,7 +1,7 @@
 #include "model/analysis/runningbars.h"
+#include "testmain.h"
 
 #include <QRandomGenerator>
-#include <QTest>
 #include <cmath>
 
 using namespace lanescope;
@@ -103,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunningBars)
+LANESCOPE_TEST_GUILESS_MAIN(TestRunningBars)
 #include "tst_runningbars.moc"

@@ -1,8 +1,8 @@
 #include "analysiscapture.h"
 #include "model/analysis/schedulerloopbudget.h"
 #include "model/io/recordsreader.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -251,5 +251,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSchedulerLoopBudget)
+LANESCOPE_TEST_GUILESS_MAIN(TestSchedulerLoopBudget)
 #include "tst_schedulerloopbudget.moc"

@@ -1,6 +1,6 @@
 #include "model/capture/schedulerrole.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -91,5 +91,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSchedulerRole)
+LANESCOPE_TEST_GUILESS_MAIN(TestSchedulerRole)
 #include "tst_schedulerrole.moc"

@@ -1,9 +1,9 @@
 #include "model/io/bytesource.h"
 #include "model/io/scopestatsreader.h"
 #include "readertesting.h"
+#include "testmain.h"
 
 #include <QHash>
-#include <QTest>
 
 #include <algorithm>
 #include <atomic>
@@ -630,5 +630,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestScopeStatsReader)
+LANESCOPE_TEST_GUILESS_MAIN(TestScopeStatsReader)
 #include "tst_scopestatsreader.moc"

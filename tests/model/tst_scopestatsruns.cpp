@@ -5,8 +5,7 @@
 #include "model/io/scopestatsreader.h"
 #include "model/techniques/ringpressure.h"
 #include "readertesting.h"
-
-#include <QTest>
+#include "testmain.h"
 
 #include <optional>
 
@@ -139,5 +138,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestScopeStatsRuns)
+LANESCOPE_TEST_GUILESS_MAIN(TestScopeStatsRuns)
 #include "tst_scopestatsruns.moc"

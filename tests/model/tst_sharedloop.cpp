@@ -1,6 +1,6 @@
 #include "model/capture/sharedloop.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <future>
 #include <thread>
 #include <vector>
@@ -69,5 +69,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSharedLoop)
+LANESCOPE_TEST_GUILESS_MAIN(TestSharedLoop)
 #include "tst_sharedloop.moc"

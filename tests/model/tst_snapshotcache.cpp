@@ -4,13 +4,13 @@
 #include "model/index/captureindex.h"
 #include "model/session/capturedocument.h"
 #include "model/snapshot/snapshotcache.h"
+#include "testmain.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QThread>
 #include <cstring>
 
@@ -289,5 +289,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnapshotCache)
+LANESCOPE_TEST_GUILESS_MAIN(TestSnapshotCache)
 #include "tst_snapshotcache.moc"

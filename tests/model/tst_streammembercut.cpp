@@ -2,8 +2,7 @@
 // stream key nearest a byte, on either side of it, whatever the whitespace; nothing where no stream
 // key follows a separator.
 #include "model/io/streammembercut.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -143,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStreamMemberCut)
+LANESCOPE_TEST_GUILESS_MAIN(TestStreamMemberCut)
 #include "tst_streammembercut.moc"

@@ -1,8 +1,8 @@
 #include "analysiscapture.h"
 #include "model/analysis/overheadanalysis.h"
 #include "model/analysis/switchanalysis.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 
 using namespace lanescope;
@@ -104,5 +104,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSwitchAnalysis)
+LANESCOPE_TEST_GUILESS_MAIN(TestSwitchAnalysis)
 #include "tst_switchanalysis.moc"

@@ -5,8 +5,7 @@
 #include "diffpairs.h"
 
 #include "model/diff/taskdiff.h"
-
-#include <QTest>
+#include "testmain.h"
 
 #include <cmath>
 #include <set>
@@ -556,5 +555,5 @@ void TestTaskDiff::cancelledBeforeItStarts()
     QVERIFY(d.cancelled);
 }
 
-QTEST_GUILESS_MAIN(TestTaskDiff)
+LANESCOPE_TEST_GUILESS_MAIN(TestTaskDiff)
 #include "tst_taskdiff.moc"

@@ -1,6 +1,5 @@
 #include "model/capture/taskindex.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -116,5 +115,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTaskIndex)
+LANESCOPE_TEST_GUILESS_MAIN(TestTaskIndex)
 #include "tst_taskindex.moc"

@@ -1,6 +1,5 @@
 #include "model/io/taskjoin.h"
-
-#include <QTest>
+#include "testmain.h"
 
 using namespace lanescope;
 
@@ -99,5 +98,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTaskJoin)
+LANESCOPE_TEST_GUILESS_MAIN(TestTaskJoin)
 #include "tst_taskjoin.moc"

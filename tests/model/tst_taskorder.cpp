@@ -1,8 +1,8 @@
 // Rows put in task order: by task id, then by each row's tie value, the same order whether the ids
 // are dense enough for the counting sort or are sorted by comparison.
 #include "model/io/taskorder.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
@@ -121,5 +121,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTaskOrder)
+LANESCOPE_TEST_APPLESS_MAIN(TestTaskOrder)
 #include "tst_taskorder.moc"

@@ -1,10 +1,10 @@
 #include "beforeafterpair.h"
 #include "model/techniques/metricdefinitions.h"
 #include "model/techniques/techniquecatalogue.h"
+#include "testmain.h"
 
 #include <QFile>
 #include <QSet>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -135,5 +135,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTechniqueCatalogue)
+LANESCOPE_TEST_GUILESS_MAIN(TestTechniqueCatalogue)
 #include "tst_techniquecatalogue.moc"

@@ -1,4 +1,5 @@
 #include "model/io/tracereader.h"
+#include "testmain.h"
 
 #include <QtTest>
 #include <memory>
@@ -840,5 +841,5 @@ void TestTraceReader::cancelled()
     QVERIFY(capture.lanes.empty());
 }
 
-QTEST_GUILESS_MAIN(TestTraceReader)
+LANESCOPE_TEST_GUILESS_MAIN(TestTraceReader)
 #include "tst_tracereader.moc"

@@ -1,7 +1,7 @@
 #include "model/session/viewbookmarks.h"
 #include "model/techniques/reviewsession.h"
+#include "testmain.h"
 
-#include <QTest>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -279,5 +279,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestViewBookmarks)
+LANESCOPE_TEST_GUILESS_MAIN(TestViewBookmarks)
 #include "tst_viewbookmarks.moc"

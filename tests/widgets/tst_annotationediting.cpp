@@ -1,11 +1,11 @@
 #include "handbuiltpair.h"
+#include "testmain.h"
 #include "widgets/overlays/annotationoverlays.h"
 #include "widgets/text/timeformat.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QLineEdit>
-#include <QTest>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -359,5 +359,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAnnotationEditing)
+LANESCOPE_TEST_MAIN(TestAnnotationEditing)
 #include "tst_annotationediting.moc"

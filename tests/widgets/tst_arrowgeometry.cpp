@@ -1,6 +1,6 @@
+#include "testmain.h"
 #include "widgets/render/arrowgeometry.h"
 
-#include <QTest>
 #include <cmath>
 #include <map>
 
@@ -222,5 +222,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestArrowGeometry)
+LANESCOPE_TEST_GUILESS_MAIN(TestArrowGeometry)
 #include "tst_arrowgeometry.moc"

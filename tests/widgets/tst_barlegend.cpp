@@ -1,13 +1,14 @@
 #include "model/io/loader.h"
 #include "model/session/capturefacts.h"
+#include "testmain.h"
 #include "widgets/export/timelineexport.h"
 #include "widgets/panels/barlegend.h"
+#include "widgets/render/timelineindex.h"
 #include "widgets/style/slicepalette.h"
 #include "widgets/text/barstyle.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QImage>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -40,6 +41,27 @@ CapturePtr twoCores()
         lane.slices = {Slice{0, 100, i, i + 1, 0, 0}};
         c->lanes.push_back(lane);
     }
+    return c;
+}
+
+// `functions` functions on one lane, function i with i + 1 bars, so that the legend's order (most
+// bars first) is known; -1 for none: two tasks of two blocks whose functions are unknown.
+CapturePtr functionsOnOneLane(int functions)
+{
+    auto c = std::make_shared<Capture>();
+    std::vector<TaskRow> rows;
+    const bool named = functions >= 0;
+    for (int f = 0; f < (named ? functions : 2); ++f) {
+        for (int bar = 0; bar < (named ? f + 1 : 2); ++bar) {
+            TaskRow r;
+            r.taskId = std::uint64_t(100 + f);
+            r.startUs = double(rows.size()) * 10;
+            r.endUs = r.startUs + 5;
+            r.funcId = named ? f : -1;
+            rows.push_back(r);
+        }
+    }
+    c->rows = TaskRows(std::move(rows));
     return c;
 }
 
@@ -83,6 +105,77 @@ private slots:
         QCOMPARE(byPhase[0].text, QStringLiteral("complete"));
         QCOMPARE(byPhase[0].colour, nameColour(QStringLiteral("complete")));
         QCOMPARE(byPhase[2].colour, neutralBarColour());
+    }
+
+    // Every function with bars is in the legend, or the legend says how many it leaves out.
+    void everyFunctionOrHowManyMore_data()
+    {
+        QTest::addColumn<int>("functions");
+        QTest::newRow("18, as the sample") << 18;
+        QTest::newRow("exactly the most") << int(kLegendMaxEntries);
+        QTest::newRow("30") << 30;
+    }
+    void everyFunctionOrHowManyMore()
+    {
+        QFETCH(int, functions);
+        const auto entries = legendEntries(*functionsOnOneLane(functions), BarColourMode::Function);
+        const int listed = std::min(functions, int(kLegendMaxEntries));
+        QCOMPARE(int(entries.size()), functions > listed ? listed + 1 : listed);
+        for (int i = 0; i < listed; ++i) {
+            // Most bars first: function functions − 1 - i.
+            const int funcId = functions - 1 - i;
+            QCOMPARE(entries[std::size_t(i)].colour, keyColour(std::uint32_t(funcId + 1)));
+            QCOMPARE(entries[std::size_t(i)].mark, LegendMark::Colour);
+        }
+        if (functions > listed) {
+            QCOMPARE(entries.back().mark, LegendMark::Note);
+            QCOMPARE(entries.back().text, QStringLiteral("+%1 more functions").arg(functions - listed));
+        }
+    }
+
+    // Without function names (no deps.json) the bars are coloured per task, and the legend says so
+    // instead of listing one grey "func_-1".
+    void withoutNamesBarsTakeTheirTasksColour()
+    {
+        const CapturePtr c = functionsOnOneLane(-1);
+        const auto entries = legendEntries(*c, BarColourMode::Function);
+        QCOMPARE(entries.size(), std::size_t(1));
+        QCOMPARE(entries[0].mark, LegendMark::Note);
+        QVERIFY2(entries[0].text.contains(QStringLiteral("deps.json")), qPrintable(entries[0].text));
+        const TimelineIndex index(*c);
+        Lane lane;
+        lane.kind = LaneKind::Worker;
+        auto colourOfRow = [&](std::uint32_t row) {
+            return index.colourOf(*c, lane, Slice{0, 1, row, 0, 0, 0});
+        };
+        QCOMPARE(colourOfRow(0), taskColour(100));
+        QCOMPARE(colourOfRow(1), colourOfRow(0)); // blocks of one task alike
+        QVERIFY(colourOfRow(2) != colourOfRow(0));
+        // With names, an unresolved bar keeps the grey of "no function".
+        const CapturePtr named = twoCores();
+        auto withUnresolved = std::make_shared<Capture>(*named);
+        QCOMPARE(TimelineIndex(*withUnresolved).colourOf(*withUnresolved, lane, Slice{0, 1, 0, 0, 0, 0}),
+                 unresolvedColour());
+    }
+
+    // A trace's bars are coloured by their names, and the legend lists them: the first twenty names
+    // have twenty colours.
+    void traceNamesHaveALegend()
+    {
+        auto c = std::make_shared<Capture>();
+        for (const char *name : {"QK(r1t3)", "QK(t7)", "softmax", "PV", "complete"})
+            c->strings.intern(QString::fromLatin1(name));
+        const auto entries = legendEntries(*c, BarColourMode::Function);
+        QCOMPARE(entries.size(), std::size_t(4));
+        QCOMPARE(entries[0].text, QStringLiteral("QK"));
+        QCOMPARE(entries[1].text, QStringLiteral("softmax"));
+        QCOMPARE(entries[3].colour, nameColour(QStringLiteral("complete")));
+        QVERIFY(entries[0].colour != entries[1].colour && entries[1].colour != entries[2].colour &&
+                entries[0].colour != entries[2].colour);
+        const TimelineIndex index(*c);
+        Lane lane;
+        lane.kind = LaneKind::Trace;
+        QCOMPARE(index.colourOf(*c, lane, Slice{0, 1, 0, 1, 0, 0}), entries[0].colour); // "QK(t7)"
     }
 
     // The counts come with the capture (computed once by its document): a mode switch or a tab
@@ -143,9 +236,10 @@ private slots:
         QCOMPARE(entries.size(), plain.size() + (listed ? 1 : 0));
         QVERIFY(std::equal(plain.begin(), plain.end(), entries.begin())); // the colours come first
         QCOMPARE(entries.back() == kHintEntry, listed);
-        // A tight limit on colours leaves the badge's entry in.
+        // A tight limit on colours leaves the badge's entry in, after the note on those left out.
         const auto limited = legendEntries(*c, BarColourMode::Function, 1);
-        QCOMPARE(limited.size(), std::size_t(listed ? 2 : 1));
+        QCOMPARE(limited.size(), std::size_t(listed ? 3 : 2));
+        QCOMPARE(limited[1].text, QStringLiteral("+1 more function"));
     }
 
     // The widget draws the entry's swatch as a bar with the badge in its top-right corner.
@@ -194,5 +288,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestBarLegend)
+LANESCOPE_TEST_MAIN(TestBarLegend)
 #include "tst_barlegend.moc"

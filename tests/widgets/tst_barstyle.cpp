@@ -1,9 +1,9 @@
+#include "testmain.h"
 #include "widgets/export/timelineexport.h"
 #include "widgets/style/slicepalette.h"
 #include "widgets/text/barstyle.h"
 
 #include <QImage>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -97,5 +97,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestBarStyle)
+LANESCOPE_TEST_MAIN(TestBarStyle)
 #include "tst_barstyle.moc"

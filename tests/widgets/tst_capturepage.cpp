@@ -1,10 +1,10 @@
+#include "testmain.h"
 #include "widgets/timeline/capturepage.h"
 
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -66,5 +66,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCapturePage)
+LANESCOPE_TEST_MAIN(TestCapturePage)
 #include "tst_capturepage.moc"

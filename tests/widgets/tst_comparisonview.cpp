@@ -4,6 +4,7 @@
 #include "generatedcapture.h"
 #include "model/io/loader.h"
 #include "model/techniques/sideruns.h"
+#include "testmain.h"
 #include "widgets/comparison/comparisontablemodel.h"
 #include "widgets/comparison/comparisonview.h"
 #include "widgets/comparison/twintimeline.h"
@@ -30,7 +31,6 @@
 #include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QTimer>
 #include <QTreeWidget>
 #include <thread>
@@ -654,5 +654,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstComparisonView)
+LANESCOPE_TEST_MAIN(TstComparisonView)
 #include "tst_comparisonview.moc"

@@ -3,6 +3,7 @@
 // a ptoas/*.pto, and a click on a joined hint locating that kernel's longest bar.
 
 #include "model/io/loader.h"
+#include "testmain.h"
 #include "widgets/panels/compilerhintsmodel.h"
 #include "widgets/panels/compilerhintspanel.h"
 #include "widgets/text/slicedetails.h"
@@ -16,7 +17,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QTreeView>
 
 using namespace lanescope;
@@ -345,5 +345,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompilerHintsPanel)
+LANESCOPE_TEST_MAIN(TestCompilerHintsPanel)
 #include "tst_compilerhintspanel.moc"

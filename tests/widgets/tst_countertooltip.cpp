@@ -1,11 +1,11 @@
 // Counter track tooltips: the value held at a time, and for ring tracks the % of capacity and the
 // scope site of that step; shown by the timeline when hovering a counter row in the plot.
 
+#include "testmain.h"
 #include "widgets/text/countertooltip.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QHelpEvent>
-#include <QTest>
 #include <QToolTip>
 
 using namespace lanescope;
@@ -108,5 +108,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCounterTooltip)
+LANESCOPE_TEST_MAIN(TestCounterTooltip)
 #include "tst_countertooltip.moc"

@@ -1,11 +1,11 @@
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
 #include "model/techniques/captureanalysis.h"
+#include "testmain.h"
 #include "widgets/overlays/criticalpathhighlight.h"
 #include "widgets/overlays/criticalpathoverlay.h"
 #include "widgets/timeline/timelineview.h"
 
-#include <QTest>
 #include <set>
 
 using namespace lanescope;
@@ -211,5 +211,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCriticalPathOverlay)
+LANESCOPE_TEST_MAIN(TestCriticalPathOverlay)
 #include "tst_criticalpathoverlay.moc"

@@ -1,5 +1,6 @@
 #include "model/capture/labels.h"
 #include "model/capture/lanebuilder.h"
+#include "testmain.h"
 #include "widgets/overlays/dependencyarrows.h"
 #include "widgets/overlays/dependencyarrowscontrols.h"
 #include "widgets/panels/hbviolationlist.h"
@@ -7,7 +8,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QTest>
 #include <QTreeWidget>
 
 using namespace lanescope;
@@ -308,5 +308,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDependencyArrows)
+LANESCOPE_TEST_MAIN(TestDependencyArrows)
 #include "tst_dependencyarrows.moc"

@@ -1,6 +1,7 @@
 #include "beforeafterpair.h"
 #include "handbuiltpair.h"
 #include "model/format/durationtext.h"
+#include "testmain.h"
 #include "widgets/comparison/comparisonview.h"
 #include "widgets/comparison/diffcolouring.h"
 #include "widgets/comparison/difflegend.h"
@@ -20,7 +21,6 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QTest>
 #include <QToolTip>
 
 using namespace lanescope;
@@ -440,5 +440,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstDiffView)
+LANESCOPE_TEST_MAIN(TstDiffView)
 #include "tst_diffview.moc"

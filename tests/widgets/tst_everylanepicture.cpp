@@ -1,12 +1,12 @@
 #include "widgets/export/timelinepicture.h"
 
 #include "model/capture/lanebuilder.h"
+#include "testmain.h"
 #include "widgets/timeline/timelinelayout.h"
 
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -256,5 +256,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestEveryLanePicture)
+LANESCOPE_TEST_MAIN(TestEveryLanePicture)
 #include "tst_everylanepicture.moc"

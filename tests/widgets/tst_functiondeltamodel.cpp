@@ -1,9 +1,9 @@
 #include "handbuiltpair.h"
 #include "model/diff/taskdiff.h"
+#include "testmain.h"
 #include "widgets/comparison/functiondeltamodel.h"
 
 #include <QAbstractItemModelTester>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -210,5 +210,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstFunctionDeltaModel)
+LANESCOPE_TEST_MAIN(TstFunctionDeltaModel)
 #include "tst_functiondeltamodel.moc"

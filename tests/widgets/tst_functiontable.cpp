@@ -1,6 +1,7 @@
 #include "model/io/loader.h"
 #include "model/session/capturedocument.h"
 #include "model/session/capturefacts.h"
+#include "testmain.h"
 #include "widgets/panels/functiontable.h"
 #include "widgets/panels/functiontablemodel.h"
 #include "widgets/timeline/timelineview.h"
@@ -9,7 +10,6 @@
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -33,6 +33,7 @@ FunctionSummary levelOneSummary()
     s.hasAicpu = false;
     s.functions = {stats(0, QStringLiteral("qk"), 4, 2.5), stats(1, QStringLiteral("sv"), 10, 1.0),
                    stats(2, QStringLiteral("mm"), 1, 7.0)};
+    s.total = stats(-1, QStringLiteral("TOTAL"), 15, 27.0 / 15);
     return s;
 }
 
@@ -73,6 +74,11 @@ private slots:
         QTest::newRow("exec % unknown") << 1 << int(FunctionTableModel::ExecPct) << "–";
         QTest::newRow("head unknown") << 2 << int(FunctionTableModel::AvgHead) << "–";
         QTest::newRow("tail unknown") << 2 << int(FunctionTableModel::AvgTail) << "–";
+        QTest::newRow("total exec") << 0 << int(FunctionTableModel::TotalExec) << "10.000";
+        QTest::newRow("share of busy time") << 2 << int(FunctionTableModel::BusyShare) << "25.9 %";
+        QTest::newRow("propagation unknown at level 1") << 1 << int(FunctionTableModel::AvgProp) << "–";
+        QTest::newRow("local setup without receive times")
+            << 1 << int(FunctionTableModel::AvgLocal) << "0.000";
     }
     void cells()
     {
@@ -100,6 +106,33 @@ private slots:
         QCOMPARE(model.index(0, FunctionTableModel::AvgHead).data().toString(), QStringLiteral("500.0"));
         QCOMPARE(model.headerData(FunctionTableModel::AvgHead, Qt::Horizontal).toString(),
                  QStringLiteral("Avg head (ns)"));
+        // Exec ÷ latency is named for what it is, and its tooltip says it is no share of the run.
+        QCOMPARE(model.headerData(FunctionTableModel::ExecPct, Qt::Horizontal).toString(),
+                 QStringLiteral("Exec ÷ latency"));
+        QVERIFY(model.headerData(FunctionTableModel::ExecPct, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("not a share of the run")));
+    }
+
+    // The converter's v3 head split (supplement §6.1): Avg Prop and Avg Local beside the head.
+    void headSplitColumns()
+    {
+        FunctionSummary s;
+        FunctionStats f = stats(3, QStringLiteral("x"), 2, 3.0);
+        f.avgHeadOhUs = 1.25;
+        f.avgPropagationUs = 0.75;
+        f.avgLocalSetupUs = 0.5;
+        s.functions = {f};
+        s.total = f;
+        FunctionTableModel model;
+        model.setSummary(s);
+        QCOMPARE(model.index(0, FunctionTableModel::AvgProp).data().toString(), QStringLiteral("750.0"));
+        QCOMPARE(model.index(0, FunctionTableModel::AvgLocal).data().toString(), QStringLiteral("500.0"));
+        QCOMPARE(model.headerData(FunctionTableModel::AvgProp, Qt::Horizontal).toString(),
+                 QStringLiteral("Avg prop (ns)"));
+        QCOMPARE(model.headerData(FunctionTableModel::AvgLocal, Qt::Horizontal).toString(),
+                 QStringLiteral("Avg local (ns)"));
+        QCOMPARE(model.index(0, FunctionTableModel::BusyShare).data().toString(), QStringLiteral("100.0 %"));
     }
 
     // One unit per column, chosen by its median: a tail of 0.5 µs beside tails of 1.6 and 2 µs
@@ -134,7 +167,7 @@ private slots:
     void numberColumnsFitTheirContents()
     {
         FunctionTable table;
-        table.resize(1200, 300);
+        table.resize(1600, 300);
         table.show();
         QVERIFY(QTest::qWaitForWindowExposed(&table));
         table.model()->setSummary(levelOneSummary());
@@ -221,5 +254,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFunctionTable)
+LANESCOPE_TEST_MAIN(TestFunctionTable)
 #include "tst_functiontable.moc"

@@ -1,3 +1,4 @@
+#include "testmain.h"
 #include "widgets/render/rastertarget.h"
 #include "widgets/text/glyphtext.h"
 
@@ -5,7 +6,6 @@
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPainter>
-#include <QTest>
 #include <optional>
 
 using namespace lanescope;
@@ -223,5 +223,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGlyphText)
+LANESCOPE_TEST_MAIN(TestGlyphText)
 #include "tst_glyphtext.moc"

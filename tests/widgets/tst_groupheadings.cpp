@@ -1,10 +1,10 @@
 #include "groupheadingtesting.h"
 #include "model/capture/lanebuilder.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 #include "widgets/timeline/lanearrangement.h"
 
 #include <QSignalSpy>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -164,5 +164,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGroupHeadings)
+LANESCOPE_TEST_MAIN(TestGroupHeadings)
 #include "tst_groupheadings.moc"

@@ -1,8 +1,7 @@
+#include "testmain.h"
 #include "widgets/timeline/grouporder.h"
 #include "widgets/timeline/grouppreference.h"
 #include "widgets/timeline/lanearrangement.h"
-
-#include <QTest>
 
 using namespace lanescope;
 
@@ -246,5 +245,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGroupOrder)
+LANESCOPE_TEST_GUILESS_MAIN(TestGroupOrder)
 #include "tst_grouporder.moc"

@@ -1,5 +1,6 @@
 #include "model/session/capturedocument.h"
 #include "model/session/capturefacts.h"
+#include "testmain.h"
 #include "widgets/overlays/dependencyarrows.h"
 #include "widgets/overlays/dependencyarrowscontrols.h"
 #include "widgets/panels/hbviolationlist.h"
@@ -7,7 +8,6 @@
 
 #include <QComboBox>
 #include <QHeaderView>
-#include <QTest>
 #include <QTreeWidget>
 
 using namespace lanescope;
@@ -177,5 +177,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHbViolationList)
+LANESCOPE_TEST_MAIN(TestHbViolationList)
 #include "tst_hbviolationlist.moc"

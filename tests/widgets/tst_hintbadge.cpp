@@ -2,6 +2,7 @@
 // corner triangle on every wide enough AICore bar of such a kernel, in pixels on the screen and in
 // PNGs, as a shape in SVGs, and never on narrow bars, on other kernels or without joined hints.
 
+#include "testmain.h"
 #include "widgets/export/timelineexport.h"
 #include "widgets/render/hintbadge.h"
 #include "widgets/render/timelinepainter.h"
@@ -12,7 +13,6 @@
 #include <QImage>
 #include <QPainter>
 #include <QRegularExpression>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -271,5 +271,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHintBadge)
+LANESCOPE_TEST_MAIN(TestHintBadge)
 #include "tst_hintbadge.moc"

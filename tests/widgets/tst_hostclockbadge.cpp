@@ -2,6 +2,7 @@
 // far a host-clock lane on the device axis may be off, and the band shows it along the host lanes
 // and at the seam to the device lanes, on screen and in exports alike (one painter).
 #include "model/capture/lanebuilder.h"
+#include "testmain.h"
 #include "widgets/overlays/hostplacementband.h"
 #include "widgets/render/hostclockbadge.h"
 #include "widgets/render/timelinepainter.h"
@@ -9,7 +10,6 @@
 
 #include <QImage>
 #include <QPainter>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -192,5 +192,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHostClockBadge)
+LANESCOPE_TEST_MAIN(TestHostClockBadge)
 #include "tst_hostclockbadge.moc"

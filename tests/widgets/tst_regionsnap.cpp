@@ -1,6 +1,6 @@
+#include "testmain.h"
 #include "widgets/timeline/regionsnap.h"
 
-#include <QTest>
 #include <cmath>
 #include <vector>
 
@@ -94,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRegionSnap)
+LANESCOPE_TEST_MAIN(TestRegionSnap)
 #include "tst_regionsnap.moc"

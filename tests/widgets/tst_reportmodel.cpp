@@ -1,11 +1,11 @@
 #include "generatedcapture.h"
 #include "model/io/loader.h"
 #include "model/techniques/captureanalysis.h"
+#include "testmain.h"
 #include "widgets/panels/reportmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -184,5 +184,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReportModel)
+LANESCOPE_TEST_MAIN(TestReportModel)
 #include "tst_reportmodel.moc"

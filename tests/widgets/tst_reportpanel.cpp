@@ -1,12 +1,12 @@
 #include "model/io/loader.h"
 #include "model/techniques/captureanalysis.h"
+#include "testmain.h"
 #include "widgets/panels/reportmodel.h"
 #include "widgets/panels/reportpanel.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QHBoxLayout>
 #include <QSignalSpy>
-#include <QTest>
 #include <QTreeView>
 
 using namespace lanescope;
@@ -173,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReportPanel)
+LANESCOPE_TEST_MAIN(TestReportPanel)
 #include "tst_reportpanel.moc"

@@ -6,6 +6,7 @@
 #include "model/analysis/derivedtracks.h"
 #include "model/analysis/ringtracks.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 #include "widgets/overlays/ringpressureband.h"
 #include "widgets/panels/ringspanel.h"
 #include "widgets/timeline/timelineview.h"
@@ -14,7 +15,6 @@
 #include <QApplication>
 #include <QScrollBar>
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <cmath>
 
@@ -197,5 +197,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRingPressureBand)
+LANESCOPE_TEST_MAIN(TestRingPressureBand)
 #include "tst_ringpressureband.moc"

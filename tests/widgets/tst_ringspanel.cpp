@@ -6,6 +6,7 @@
 
 #include "model/format/durationtext.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 #include "widgets/panels/ringsmodel.h"
 #include "widgets/panels/ringspanel.h"
 
@@ -13,7 +14,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QTreeView>
 #include <algorithm>
 #include <cmath>
@@ -328,5 +328,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRingsPanel)
+LANESCOPE_TEST_MAIN(TestRingsPanel)
 #include "tst_ringspanel.moc"

@@ -1,6 +1,5 @@
+#include "testmain.h"
 #include "widgets/render/rulerscale.h"
-
-#include <QTest>
 
 using namespace lanescope;
 
@@ -85,5 +84,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRulerScale)
+LANESCOPE_TEST_GUILESS_MAIN(TestRulerScale)
 #include "tst_rulerscale.moc"

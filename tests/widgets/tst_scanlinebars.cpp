@@ -1,8 +1,8 @@
+#include "testmain.h"
 #include "widgets/render/scanlinebars.h"
 
 #include <QImage>
 #include <QPainter>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -116,5 +116,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestScanlineBars)
+LANESCOPE_TEST_MAIN(TestScanlineBars)
 #include "tst_scanlinebars.moc"

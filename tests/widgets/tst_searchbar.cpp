@@ -1,13 +1,13 @@
 #include "model/capture/labels.h"
 #include "model/io/loader.h"
 #include "model/session/capturefacts.h"
+#include "testmain.h"
 #include "widgets/panels/searchbar.h"
 #include "widgets/panels/slicesearch.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QElapsedTimer>
 #include <QLineEdit>
-#include <QTest>
 #include <set>
 
 using namespace lanescope;
@@ -229,5 +229,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSearchBar)
+LANESCOPE_TEST_MAIN(TestSearchBar)
 #include "tst_searchbar.moc"

@@ -1,10 +1,10 @@
+#include "testmain.h"
 #include "widgets/overlays/selectionoverlay.h"
 #include "widgets/render/timelineindex.h"
 #include "widgets/render/timelinepainter.h"
 
 #include <QImage>
 #include <QPainter>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -144,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSelectionOverlay)
+LANESCOPE_TEST_MAIN(TestSelectionOverlay)
 #include "tst_selectionoverlay.moc"

@@ -5,6 +5,7 @@
 #include "model/capture/slicelabel.h"
 #include "model/io/recordsreader.h"
 #include "model/io/tracereader.h"
+#include "testmain.h"
 #include "widgets/text/slicedetails.h"
 #include "widgets/text/timeformat.h"
 #include "widgets/timeline/timelineview.h"
@@ -130,5 +131,5 @@ private:
     Capture m_capture;
 };
 
-QTEST_MAIN(TestSliceDetails)
+LANESCOPE_TEST_MAIN(TestSliceDetails)
 #include "tst_slicedetails.moc"

@@ -1,6 +1,7 @@
 #include "beforeafterpair.h"
 #include "model/io/loader.h"
 #include "model/techniques/symptomdetection.h"
+#include "testmain.h"
 #include "widgets/panels/techniquespanel.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -8,7 +9,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QPushButton>
-#include <QTest>
+#include <QRegularExpression>
 #include <QTextBrowser>
 #include <QTreeWidget>
 
@@ -157,8 +158,16 @@ private slots:
         QVERIFY(card);
         const QString cardText = card->findChild<QLabel *>()->text();
         QVERIFY(cardText.contains(expected[std::size_t(pointing)].title.toHtmlEscaped()));
-        for (const SuggestionNumber &n : expected[std::size_t(pointing)].numbers)
-            QVERIFY2(cardText.contains(n.metric), qPrintable(n.metric));
+        for (const SuggestionNumber &n : expected[std::size_t(pointing)].numbers) {
+            QVERIFY2(cardText.contains(n.text().toHtmlEscaped()), qPrintable(n.text()));
+            // Named for people, a threshold in the value's own unit: a share beside a share.
+            QVERIFY(!n.name.isEmpty() && !n.name.contains(u'_'));
+            if (n.unit == QLatin1String("share") && !n.comparison.at(0).isLetter())
+                QVERIFY2(n.comparison.contains(u'%'), qPrintable(n.text()));
+        }
+        // No value id of the code (M12.aic, gap_pair_share) reaches the reader.
+        static const QRegularExpression internalId(QStringLiteral("\\bM\\d+\\.[a-z]|[a-z]_[a-z]+_"));
+        QVERIFY2(!internalId.match(cardText).hasMatch(), qPrintable(cardText));
         // Its technique link opens the technique below.
         emit card->findChild<QLabel *>()->linkActivated(QStringLiteral("01a-larger-tiling"));
         QCOMPARE(panel.currentTechnique(), QStringLiteral("01a-larger-tiling"));
@@ -273,5 +282,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstTechniquesPanel)
+LANESCOPE_TEST_MAIN(TstTechniquesPanel)
 #include "tst_techniquespanel.moc"

@@ -1,6 +1,6 @@
+#include "testmain.h"
 #include "widgets/text/timeformat.h"
 
-#include <QTest>
 #include <cmath>
 
 using namespace lanescope;
@@ -127,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTimeFormat)
+LANESCOPE_TEST_GUILESS_MAIN(TestTimeFormat)
 #include "tst_timeformat.moc"

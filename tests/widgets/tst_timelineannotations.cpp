@@ -1,7 +1,7 @@
+#include "testmain.h"
 #include "widgets/timeline/timelineannotations.h"
 
 #include <QSignalSpy>
-#include <QTest>
 #include <QUndoStack>
 
 using namespace lanescope;
@@ -103,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineAnnotations)
+LANESCOPE_TEST_MAIN(TestTimelineAnnotations)
 #include "tst_timelineannotations.moc"

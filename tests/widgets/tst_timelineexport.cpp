@@ -1,7 +1,6 @@
+#include "testmain.h"
 #include "widgets/export/timelineexport.h"
 #include "widgets/overlays/annotationoverlays.h"
-
-#include <QTest>
 
 using namespace lanescope;
 
@@ -166,5 +165,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineExport)
+LANESCOPE_TEST_MAIN(TestTimelineExport)
 #include "tst_timelineexport.moc"

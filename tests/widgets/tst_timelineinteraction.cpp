@@ -1,13 +1,13 @@
 #include "model/capture/lanebuilder.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 #include "widgets/panels/detailspanel.h"
 #include "widgets/timeline/lanearrangement.h"
 #include "widgets/timeline/timelinelayout.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QMenu>
-#include <QTest>
 #include <QWheelEvent>
 
 using namespace lanescope;
@@ -348,5 +348,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineInteraction)
+LANESCOPE_TEST_MAIN(TestTimelineInteraction)
 #include "tst_timelineinteraction.moc"

@@ -1,6 +1,5 @@
+#include "testmain.h"
 #include "widgets/timeline/timelinelayout.h"
-
-#include <QTest>
 
 using namespace lanescope;
 
@@ -172,5 +171,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineLayout)
+LANESCOPE_TEST_MAIN(TestTimelineLayout)
 #include "tst_timelinelayout.moc"

@@ -1,4 +1,5 @@
 #include "model/session/capturefacts.h"
+#include "testmain.h"
 #include "widgets/overlays/annotationoverlays.h"
 #include "widgets/panels/annotationlist.h"
 #include "widgets/panels/regionpanel.h"
@@ -6,7 +7,6 @@
 
 #include <QHeaderView>
 #include <QTableWidget>
-#include <QTest>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -350,5 +350,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineMeasure)
+LANESCOPE_TEST_MAIN(TestTimelineMeasure)
 #include "tst_timelinemeasure.moc"

@@ -1,11 +1,12 @@
+#include "testmain.h"
 #include "widgets/comparison/diffcolouring.h"
 #include "widgets/overlays/diffoverlay.h"
+#include "widgets/render/timelineindex.h"
 #include "widgets/render/timelinepainter.h"
 #include "widgets/style/slicepalette.h"
 
 #include <QImage>
 #include <QPainter>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -81,9 +82,14 @@ QImage render(TimelinePainter &painter, const Capture &c, const TimelineViewport
     return image;
 }
 
-QRgb colourOf(const QString &name)
+// The colour of the bars named `stem` in `c`, as the timeline gives a trace's names theirs.
+QRgb colourOf(const Capture &c, const QString &stem)
 {
-    return nameColour(name);
+    const NameColours colours = traceNameColours(c);
+    for (const auto &[name, colour] : colours.stems())
+        if (name == stem)
+            return colour;
+    return 0;
 }
 
 int countPixels(const QImage &image, int y, int fromX, int toX, QRgb colour)
@@ -309,7 +315,7 @@ private slots:
         const Capture c = twoLaneCapture();
         TimelinePainter painter;
         const QImage image = render(painter, c, viewport(0, 1000));
-        QCOMPARE(image.pixel(x, y) == colourOf(name), coloured);
+        QCOMPARE(image.pixel(x, y) == colourOf(c, name), coloured);
     }
 
     void paintsEveryPixel()
@@ -332,12 +338,12 @@ private slots:
         TimelinePaintOptions noLabels; // so that text does not hide bar pixels
         noLabels.drawLabels = false;
         const QImage image = render(painter, c, viewport(550, 1550), noLabels);
-        QCOMPARE(countPixels(image, kLane0BarY, 0, kWidth, colourOf(QStringLiteral("QK"))), 0);
-        QCOMPARE(countPixels(image, kLane1BarY, 0, kWidth, colourOf(QStringLiteral("LONG"))), 0);
+        QCOMPARE(countPixels(image, kLane0BarY, 0, kWidth, colourOf(c, QStringLiteral("QK"))), 0);
+        QCOMPARE(countPixels(image, kLane1BarY, 0, kWidth, colourOf(c, QStringLiteral("LONG"))), 0);
         // SV covers x 200..249; the last bar pixel column may be left as a separator gap.
-        const int sv = countPixels(image, kLane0BarY, 0, kWidth, colourOf(QStringLiteral("SV")));
+        const int sv = countPixels(image, kLane0BarY, 0, kWidth, colourOf(c, QStringLiteral("SV")));
         QVERIFY2(sv >= 49 && sv <= 50, qPrintable(QString::number(sv)));
-        QCOMPARE(countPixels(image, kLane0BarY, 0, kHeader, colourOf(QStringLiteral("SV"))), 0);
+        QCOMPARE(countPixels(image, kLane0BarY, 0, kHeader, colourOf(c, QStringLiteral("SV"))), 0);
         QCOMPARE(painter.stats().rectsDrawn, 1);
     }
 
@@ -365,7 +371,7 @@ private slots:
         const QImage image = render(painter, c, viewport(0, 1000), options);
         QCOMPARE(painter.stats().lanesDrawn, 0);
         QCOMPARE(painter.stats().rectsDrawn, 0);
-        QCOMPARE(countPixels(image, kLane0BarY, kHeader, kWidth, colourOf(QStringLiteral("QK"))), 0);
+        QCOMPARE(countPixels(image, kLane0BarY, kHeader, kWidth, colourOf(c, QStringLiteral("QK"))), 0);
     }
 
     void drawsInstantsAsMarkers()
@@ -381,8 +387,8 @@ private slots:
         // 700 and 700.2 share a pixel column: one marker.
         QCOMPARE(painter.stats().markersDrawn, 2);
         QCOMPARE(painter.stats().rectsDrawn, 0);
-        QCOMPARE(image.pixel(kHeader + 700, kLane0BarY), colourOf(QStringLiteral("mark")));
-        QVERIFY(image.pixel(kHeader + 800, kLane0BarY) != colourOf(QStringLiteral("mark")));
+        QCOMPARE(image.pixel(kHeader + 700, kLane0BarY), colourOf(c, QStringLiteral("mark")));
+        QVERIFY(image.pixel(kHeader + 800, kLane0BarY) != colourOf(c, QStringLiteral("mark")));
     }
 
     void drawsNestedLevelsAsSubRows()
@@ -397,10 +403,10 @@ private slots:
         TimelinePainter painter;
         const QImage image = render(painter, c, viewport(0, 1000));
         // Level 1 sits one 18 px row below level 0 (probes stay clear of the centred labels).
-        QCOMPARE(image.pixel(kHeader + 210, kLane0BarY), colourOf(QStringLiteral("outer")));
-        QCOMPARE(image.pixel(kHeader + 210, kLane0BarY + 18), colourOf(QStringLiteral("inner")));
-        QVERIFY(image.pixel(kHeader + 400, kLane0BarY + 18) != colourOf(QStringLiteral("inner")));
-        QCOMPARE(image.pixel(kHeader + 400, kLane0BarY), colourOf(QStringLiteral("outer")));
+        QCOMPARE(image.pixel(kHeader + 210, kLane0BarY), colourOf(c, QStringLiteral("outer")));
+        QCOMPARE(image.pixel(kHeader + 210, kLane0BarY + 18), colourOf(c, QStringLiteral("inner")));
+        QVERIFY(image.pixel(kHeader + 400, kLane0BarY + 18) != colourOf(c, QStringLiteral("inner")));
+        QCOMPARE(image.pixel(kHeader + 400, kLane0BarY), colourOf(c, QStringLiteral("outer")));
     }
 
     void drawsCountersAsSteps()
@@ -501,8 +507,8 @@ private slots:
         QVERIFY(plain.stats().slicesVisited > 0);
         QCOMPARE(summarised.stats().rectsDrawn, plain.stats().rectsDrawn);
         QCOMPARE(fromSummaries, fromSlices);
-        QVERIFY(countPixels(fromSummaries, kLane0BarY - 8, kHeader, kWidth, colourOf(QStringLiteral("A"))) >
-                0);
+        QVERIFY(countPixels(fromSummaries, kLane0BarY - 8, kHeader, kWidth,
+                            colourOf(c, QStringLiteral("A"))) > 0);
     }
 
     // The Diff view colours every After bar through the colour hook. Zoomed out, a level is drawn
@@ -721,5 +727,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelinePainter)
+LANESCOPE_TEST_MAIN(TestTimelinePainter)
 #include "tst_timelinepainter.moc"

@@ -1,8 +1,8 @@
+#include "testmain.h"
 #include "widgets/render/timelinepainter.h"
 
 #include <QImage>
 #include <QPainter>
-#include <QTest>
 #include <functional>
 
 using namespace lanescope;
@@ -123,5 +123,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelinePaintOptions)
+LANESCOPE_TEST_MAIN(TestTimelinePaintOptions)
 #include "tst_timelinepaintoptions.moc"

@@ -1,9 +1,9 @@
+#include "testmain.h"
 #include "widgets/export/timelinepicture.h"
 
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -128,5 +128,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelinePicture)
+LANESCOPE_TEST_MAIN(TestTimelinePicture)
 #include "tst_timelinepicture.moc"

@@ -1,8 +1,8 @@
+#include "testmain.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QScrollBar>
 #include <QSignalSpy>
-#include <QTest>
 #include <QWheelEvent>
 
 using namespace lanescope;
@@ -311,5 +311,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineView)
+LANESCOPE_TEST_MAIN(TestTimelineView)
 #include "tst_timelineview.moc"

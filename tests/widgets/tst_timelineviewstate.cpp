@@ -1,8 +1,8 @@
+#include "testmain.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timelineviewstate.h"
 
 #include <QSignalSpy>
-#include <QTest>
 
 using namespace lanescope;
 
@@ -198,5 +198,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineViewState)
+LANESCOPE_TEST_MAIN(TestTimelineViewState)
 #include "tst_timelineviewstate.moc"

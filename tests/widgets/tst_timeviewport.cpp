@@ -1,6 +1,5 @@
+#include "testmain.h"
 #include "widgets/timeline/timeviewport.h"
-
-#include <QTest>
 
 using namespace lanescope;
 
@@ -174,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimeViewport)
+LANESCOPE_TEST_MAIN(TestTimeViewport)
 #include "tst_timeviewport.moc"

@@ -1,11 +1,14 @@
 #include "beforeafterpair.h"
+#include "groupheadingtesting.h"
+#include "model/capture/lanebuilder.h"
 #include "model/io/loader.h"
+#include "testmain.h"
 #include "widgets/comparison/twintimeline.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QLabel>
-#include <QTest>
+#include <QScrollBar>
 #include <QWheelEvent>
 
 using namespace lanescope;
@@ -71,6 +74,32 @@ private slots:
                             QStringLiteral("after"));
         m_twin->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_twin.get()));
+    }
+
+    // The two sides show the same lanes: scrolling one scrolls the other, and a group folded by a
+    // click on its heading on one side folds on the other.
+    void lanesScrollAndFoldTogether_data()
+    {
+        QTest::addColumn<Side>("side");
+        QTest::newRow("from before") << Side::Before;
+        QTest::newRow("from after") << Side::After;
+    }
+    void lanesScrollAndFoldTogether()
+    {
+        QFETCH(Side, side);
+        TimelineView *from = side == Side::Before ? m_twin->beforeView() : m_twin->afterView();
+        TimelineView *other = side == Side::Before ? m_twin->afterView() : m_twin->beforeView();
+        QVERIFY(other->verticalScrollBar()->maximum() >= 30);
+        from->verticalScrollBar()->setValue(30);
+        QCOMPARE(other->verticalScrollBar()->value(), 30);
+        from->verticalScrollBar()->setValue(0);
+        QCOMPARE(other->verticalScrollBar()->value(), 0);
+        QVERIFY(!other->currentView().collapsedGroups.contains(groups::aicore));
+        QTest::mouseClick(from->viewport(), Qt::LeftButton, {}, headingPoint(*from, groups::aicore));
+        QVERIFY(from->currentView().collapsedGroups.contains(groups::aicore));
+        QVERIFY(other->currentView().collapsedGroups.contains(groups::aicore));
+        QTest::mouseClick(from->viewport(), Qt::LeftButton, {}, headingPoint(*from, groups::aicore));
+        QVERIFY(!other->currentView().collapsedGroups.contains(groups::aicore));
     }
 
     void labelsNameTheCaptures()
@@ -207,5 +236,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstTwinTimeline)
+LANESCOPE_TEST_MAIN(TstTwinTimeline)
 #include "tst_twintimeline.moc"

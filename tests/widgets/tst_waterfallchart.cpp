@@ -1,10 +1,11 @@
 #include "beforeafterpair.h"
 #include "model/format/durationtext.h"
+#include "testmain.h"
 #include "widgets/comparison/waterfallchart.h"
 #include "widgets/export/diffpictures.h"
 
+#include <QApplication>
 #include <QHelpEvent>
-#include <QTest>
 #include <QToolTip>
 
 Q_DECLARE_METATYPE(lanescope::MakespanAttribution)
@@ -84,6 +85,52 @@ private slots:
                 1e-6 * std::max(1.0, a.afterMakespanUs));
     }
 
+    // Every text of the chart, at every width from 400 px up: none meets another, none leaves the
+    // chart, none is wider than the room it was given (long ones are elided, never cut by the edge).
+    void labelsNeverMeet_data()
+    {
+        QTest::addColumn<MakespanAttribution>("a");
+        QTest::addColumn<int>("width");
+        MakespanAttribution cut = attribution({{100000, 99720.62},
+                                               {20000, 20380.26},
+                                               {5000, 4992.18},
+                                               {1000, 980.5},
+                                               {30000, 29000},
+                                               {2000, 2100.25}});
+        cut.afterTasksWithoutRows = 3;
+        cut.missingWorkUs = -27.1;
+        const MakespanAttribution plain = attribution({{100, 130}, {20, 15}, {5, 5}, {1, 0.5}});
+        for (int width : {400, 480, 640, 800, 1200, 1600}) {
+            QTest::addRow("six parts, cut short, %d px", width) << cut << width;
+            QTest::addRow("four parts, %d px", width) << plain << width;
+        }
+    }
+    void labelsNeverMeet()
+    {
+        QFETCH(MakespanAttribution, a);
+        QFETCH(int, width);
+        const QRect chart(0, 0, width, 260);
+        const QFontMetrics metrics(QApplication::font());
+        const WaterfallLayout layout = layOutWaterfall(chart, a, metrics);
+        QCOMPARE(layout.bars.size(), a.parts.size() + 2);
+        // Title, one value and one name per step, and the note when work is missing.
+        const std::size_t note = a.missingWorkNote().isEmpty() ? 0 : 1;
+        QCOMPARE(layout.labels.size(), 1 + 2 * layout.bars.size() + note);
+        for (std::size_t i = 0; i < layout.labels.size(); ++i) {
+            const WaterfallLabel &l = layout.labels[i];
+            QVERIFY2(chart.contains(l.rect), qPrintable(l.text));
+            QVERIFY2(metrics.horizontalAdvance(l.text) <= l.rect.width() + 1, qPrintable(l.text));
+            for (std::size_t j = i + 1; j < layout.labels.size(); ++j)
+                QVERIFY2(
+                    !l.rect.intersects(layout.labels[j].rect),
+                    qPrintable(QStringLiteral("\"%1\" meets \"%2\"").arg(l.text, layout.labels[j].text)));
+            for (const QRect &bar : layout.bars)
+                QVERIFY2(!l.rect.intersects(bar), qPrintable(l.text));
+        }
+        if (note)
+            QVERIFY(layout.labels.back().text.startsWith(QStringLiteral("After lacks the rows of 3 tasks")));
+    }
+
     void unavailableHasNoSteps()
     {
         MakespanAttribution a;
@@ -135,5 +182,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TstWaterfallChart)
+LANESCOPE_TEST_MAIN(TstWaterfallChart)
 #include "tst_waterfallchart.moc"

@@ -127,11 +127,16 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_afterSim = runTagBox(this);
     m_afterSim->setObjectName(QStringLiteral("afterRunTag"));
 
+    // The title has a row of its own and gives way (elided by the label's width) to the window:
+    // two long capture names must not widen the window past a laptop's screen.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_techniqueBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_techniqueBox->setMinimumContentsLength(16);
+    // Two rows of controls, so that the view fits beside the docks on a laptop's screen.
+    auto *techniqueRow = new QHBoxLayout;
+    techniqueRow->addWidget(new QLabel(tr("Technique"), this));
+    techniqueRow->addWidget(m_techniqueBox, 1);
     auto *top = new QHBoxLayout;
-    top->addWidget(m_title, 1);
-    top->addWidget(new QLabel(tr("Technique"), this));
-    top->addWidget(m_techniqueBox);
-    top->addSpacing(12);
     top->addWidget(new QLabel(tr("Before run"), this));
     top->addWidget(m_beforeSim);
     top->addWidget(new QLabel(tr("After run"), this));
@@ -144,6 +149,7 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_everyRun->setEnabled(false);
     top->addSpacing(12);
     top->addWidget(m_everyRun);
+    top->addStretch(1);
 
     m_guide = new QLabel(this);
     m_guide->setObjectName(QStringLiteral("guide"));
@@ -298,18 +304,42 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     connect(m_diff, &DiffView::settingsChanged, this, &ComparisonView::reviewEdited);
     connect(m_sideTabs, &QTabWidget::currentChanged, this,
             [this](int index) { m_diff->setActive(m_sideTabs->widget(index) == m_diff); });
+    // The guide, the guard's findings and the technique's note wrap: at the window's least width
+    // they are tall, so they scroll in a pane of the splitter rather than set the window's least
+    // height.
+    auto *notes = new QWidget(this);
+    auto *notesLayout = new QVBoxLayout(notes);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->addWidget(m_guide);
+    notesLayout->addWidget(m_guard);
+    notesLayout->addWidget(m_techniqueNote);
+    notesLayout->addStretch(1);
+    auto *notesScroll = new QScrollArea(this);
+    notesScroll->setObjectName(QStringLiteral("comparisonNotes"));
+    notesScroll->setWidgetResizable(true);
+    notesScroll->setFrameShape(QFrame::NoFrame);
+    notesScroll->setWidget(notes);
+    notesScroll->setMinimumHeight(40);
+
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(notesScroll);
     split->addWidget(upper);
     split->addWidget(m_twin);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({400, 600});
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 3);
+    split->setSizes({90, 330, 600});
+
+    // The panes give way to the window rather than set its least height: each keeps room for a
+    // few rows, and what does not fit scrolls or is clipped until the splitter or window grows.
+    upper->setMinimumHeight(100);
+    m_twin->setMinimumHeight(140);
 
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addLayout(techniqueRow);
     layout->addLayout(top);
-    layout->addWidget(m_guide);
-    layout->addWidget(m_guard);
-    layout->addWidget(m_techniqueNote);
     layout->addWidget(split, 1);
 
     m_beforeMarkers = std::make_shared<ReviewMarkerOverlay>();

@@ -90,6 +90,20 @@ TwinTimeline::TwinTimeline(QWidget *parent) : QWidget(parent)
         const TimeRange shown = m_before->visibleRange();
         emit visibleRangeChanged(shown.startUs, shown.endUs);
     });
+
+    // One list of lanes for the eye: scrolling or folding either side does the same to the other,
+    // so that both show the same cores. A side with fewer rows stops at its end.
+    for (auto [from, to] : {std::pair{m_before, m_after}, std::pair{m_after, m_before}}) {
+        connect(from->verticalScrollBar(), &QScrollBar::valueChanged, this, [this, to = to](int value) {
+            if (m_followingScroll)
+                return;
+            m_followingScroll = true;
+            to->verticalScrollBar()->setValue(value);
+            m_followingScroll = false;
+        });
+        connect(from, &TimelineView::groupFoldedByUser, to,
+                [to = to](const QString &group, bool folded) { to->setGroupCollapsed(group, folded); });
+    }
 }
 
 void TwinTimeline::setCaptures(CapturePtr before, const QString &beforeName, CapturePtr after,

@@ -56,6 +56,7 @@ private:
     QLabel *m_beforeLabel = nullptr;
     QLabel *m_afterLabel = nullptr;
     double m_offsetUs = 0;
+    bool m_followingScroll = false;       // one side is being scrolled to follow the other
     TimeRange m_axis;                     // both captures, in Before's time, with a margin
     TimelineViewState *m_range = nullptr; // the range both views show, in Before's time
 };

@@ -63,16 +63,65 @@ QString waterfallStepText(const WaterfallStep &step, const MakespanAttribution &
     return step.name;
 }
 
-void paintWaterfall(QPainter &p, const QRect &rect, const std::vector<WaterfallStep> &steps,
-                    const QColor &text, std::vector<QRect> *bars)
+namespace {
+
+// Labels of one row, left to right, moved apart where they meet: each pair that overlaps splits
+// the room between their centres. A label never grows, so the row stays inside the chart.
+void separate(std::vector<WaterfallLabel *> row, int gap)
 {
-    if (bars)
-        bars->clear();
+    for (std::size_t i = 1; i < row.size(); ++i) {
+        QRect &a = row[i - 1]->rect, &b = row[i]->rect;
+        if (a.right() + gap < b.left())
+            continue;
+        const int boundary = (a.center().x() + b.center().x()) / 2;
+        a.setRight(std::min(a.right(), boundary - gap / 2 - 1));
+        b.setLeft(std::max(b.left(), boundary + (gap + 1) / 2));
+    }
+}
+
+// One text per step, centred in its slot; on two alternating rows when any is wider than its slot.
+// Returns how many rows they take.
+int placeStepTexts(const QStringList &texts, const QRect &plot, int top, const QRect &bounds,
+                   const QFontMetrics &metrics, std::vector<WaterfallLabel> &out)
+{
+    const int n = int(texts.size());
+    const double slot = double(plot.width()) / n;
+    bool fit = true;
+    for (const QString &t : texts)
+        fit = fit && metrics.horizontalAdvance(t) <= int(slot) - 4;
+    const int rows = fit ? 1 : 2;
+    const int room = fit ? int(slot) - 4 : int(2 * slot) - 4;
+    const std::size_t first = out.size();
+    for (int i = 0; i < n; ++i) {
+        const int width = std::min(metrics.horizontalAdvance(texts[i]), std::max(1, room));
+        const int centre = plot.left() + int(slot * i + slot / 2);
+        const int left = std::clamp(centre - width / 2, bounds.left(), bounds.right() + 1 - width);
+        const int row = fit ? 0 : i % 2;
+        out.push_back({QRect(left, top + row * metrics.height(), width, metrics.height()), texts[i],
+                       Qt::AlignHCenter | Qt::AlignVCenter});
+    }
+    for (int row = 0; row < rows; ++row) {
+        std::vector<WaterfallLabel *> labels;
+        for (int i = row; i < n; i += rows)
+            labels.push_back(&out[first + std::size_t(i)]);
+        separate(labels, 4);
+    }
+    for (std::size_t i = first; i < out.size(); ++i)
+        out[i].text = metrics.elidedText(out[i].text, Qt::ElideRight, out[i].rect.width());
+    return rows;
+}
+
+} // namespace
+
+WaterfallLayout layOutWaterfall(const QRect &rect, const MakespanAttribution &attribution,
+                                const QFontMetrics &metrics)
+{
+    WaterfallLayout l;
+    const std::vector<WaterfallStep> steps = waterfallSteps(attribution);
     if (steps.empty() || rect.width() < 40 || rect.height() < 40)
-        return;
-    p.save();
-    const QFontMetrics metrics(p.font());
+        return l;
     const int line = metrics.height();
+    const QRect inner = rect.adjusted(4, 2, -4, -2);
     // The steps are small beside the totals: the axis spans what the steps reach, with room, and the
     // totals rise from its bottom (the axis does not start at zero, as its label says).
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -88,53 +137,83 @@ void paintWaterfall(QPainter &p, const QRect &rect, const std::vector<WaterfallS
     const double span = std::max(hi - lo, std::max(std::abs(hi), 1.0) * 1e-6);
     lo = std::max(0.0, lo - span * 0.6);
     hi += span * 0.15;
-    const QRect plot = rect.adjusted(8, line + 8, -8, -(2 * line + 8));
+
+    const QString title =
+        WaterfallChart::tr("Makespan change %1 (axis from %2)")
+            .arg(formatDurationDelta(steps.back().toUs - steps.front().toUs), formatDuration(lo));
+    l.labels.push_back({QRect(inner.left(), inner.top(), inner.width(), line),
+                        metrics.elidedText(title, Qt::ElideRight, inner.width()),
+                        Qt::AlignLeft | Qt::AlignVCenter});
+    const QString note = attribution.missingWorkNote();
+
+    QStringList values, names;
+    for (const WaterfallStep &s : steps) {
+        values << (s.total ? formatDuration(s.toUs) : formatDurationDelta(s.deltaUs()));
+        names << shortName(s);
+    }
+    // The plot's width is known before its height: the texts' rows decide the height.
+    QRect plot(inner.left() + 4, 0, inner.width() - 8, 0);
+    const int valuesTop = inner.top() + line + 4;
+    const int valueRows = placeStepTexts(values, plot, valuesTop, inner, metrics, l.labels);
+    std::vector<WaterfallLabel> nameLabels;
+    const int nameRows = placeStepTexts(names, plot, 0, inner, metrics, nameLabels);
+    const int noteRows = note.isEmpty() ? 0 : 1;
+    plot.setTop(valuesTop + valueRows * line + 4);
+    plot.setBottom(inner.bottom() - (nameRows + noteRows) * line - 4);
+    if (plot.height() < 8)
+        plot.setBottom(plot.top() + 8);
+    for (WaterfallLabel &name : nameLabels) {
+        name.rect.translate(0, plot.bottom() + 4);
+        l.labels.push_back(name);
+    }
+    if (noteRows)
+        l.labels.push_back({QRect(inner.left(), inner.bottom() - line + 1, inner.width(), line),
+                            metrics.elidedText(note, Qt::ElideRight, inner.width()),
+                            Qt::AlignLeft | Qt::AlignVCenter});
+    l.plot = plot;
+
     auto yOf = [&](double us) { return plot.bottom() - (us - lo) / (hi - lo) * plot.height(); };
-    p.setPen(text);
-    p.drawText(QRect(rect.left() + 8, rect.top() + 2, rect.width() - 16, line),
-               Qt::AlignLeft | Qt::AlignVCenter,
-               WaterfallChart::tr("Makespan change %1 (axis from %2)")
-                   .arg(formatDurationDelta(steps.back().toUs - steps.front().toUs), formatDuration(lo)));
     const int n = int(steps.size());
     const double slot = double(plot.width()) / n;
     const int barW = std::max(4, int(slot * 0.6));
-    double previousEnd = 0;
     for (int i = 0; i < n; ++i) {
         const WaterfallStep &s = steps[std::size_t(i)];
         const double from = s.total ? lo : s.fromUs;
         const int top = int(std::lround(yOf(std::max(from, s.toUs))));
         const int bottom = int(std::lround(yOf(std::min(from, s.toUs))));
         const int x = plot.left() + int(slot * i + (slot - barW) / 2);
-        const QRect bar(x, top, barW, std::max(2, bottom - top));
-        const QColor fill = s.total           ? QColor(0x78, 0x90, 0x9c)
-                            : s.deltaUs() > 0 ? QColor(0xd7, 0x30, 0x1f)
-                            : s.deltaUs() < 0 ? QColor(0x21, 0x66, 0xac)
-                                              : QColor(0xb0, 0xb0, 0xb0);
-        p.fillRect(bar, fill);
-        if (bars)
-            bars->push_back(bar);
+        l.bars.push_back(QRect(x, top, barW, std::max(2, bottom - top)));
+        l.fills.push_back(s.total           ? QColor(0x78, 0x90, 0x9c)
+                          : s.deltaUs() > 0 ? QColor(0xd7, 0x30, 0x1f)
+                          : s.deltaUs() < 0 ? QColor(0x21, 0x66, 0xac)
+                                            : QColor(0xb0, 0xb0, 0xb0));
+        if (i > 0)
+            l.connectorY.push_back(int(std::lround(yOf(steps[std::size_t(i - 1)].toUs))));
+    }
+    return l;
+}
+
+void paintWaterfall(QPainter &p, const QRect &rect, const MakespanAttribution &attribution,
+                    const QColor &text, std::vector<QRect> *bars)
+{
+    const WaterfallLayout l = layOutWaterfall(rect, attribution, QFontMetrics(p.font()));
+    if (bars)
+        *bars = l.bars;
+    if (l.bars.empty())
+        return;
+    p.save();
+    for (std::size_t i = 0; i < l.bars.size(); ++i) {
+        p.fillRect(l.bars[i], l.fills[i]);
         // The connector from the previous step's end to this one's start.
         if (i > 0) {
             p.setPen(QPen(text, 1, Qt::DotLine));
-            const int y = int(std::lround(yOf(previousEnd)));
-            p.drawLine(x - int(slot - barW), y, x, y);
+            p.drawLine(l.bars[i - 1].right() + 1, l.connectorY[i - 1], l.bars[i].left(), l.connectorY[i - 1]);
         }
-        previousEnd = s.toUs;
-        p.setPen(text);
-        const QString value = s.total ? formatDuration(s.toUs) : formatDurationDelta(s.deltaUs());
-        p.drawText(QRect(int(plot.left() + slot * i), top - line - 2, int(slot), line),
-                   Qt::AlignHCenter | Qt::AlignBottom, value);
-        // Names that do not fit their slot alternate between two rows, so neighbours stay apart.
-        const QString name = shortName(s);
-        const bool fits = metrics.horizontalAdvance(name) <= int(slot) - 4;
-        const int row = fits || i % 2 == 0 ? 0 : 1;
-        const int room = fits ? int(slot) : int(slot * 2) - 4;
-        p.drawText(QRect(int(plot.left() + slot * i + slot / 2 - room / 2.0), plot.bottom() + 4 + row * line,
-                         room, line),
-                   Qt::AlignHCenter | Qt::AlignTop, metrics.elidedText(name, Qt::ElideRight, room));
     }
     p.setPen(text);
-    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    p.drawLine(l.plot.bottomLeft(), l.plot.bottomRight());
+    for (const WaterfallLabel &label : l.labels)
+        p.drawText(label.rect, int(label.alignment), label.text);
     p.restore();
 }
 
@@ -179,7 +258,7 @@ void WaterfallChart::layOut()
     QImage scrap(std::max(1, width()), std::max(1, height()), QImage::Format_ARGB32_Premultiplied);
     QPainter p(&scrap);
     p.setFont(font());
-    paintWaterfall(p, rect(), m_steps, Qt::black, &m_bars);
+    paintWaterfall(p, rect(), m_attribution, Qt::black, &m_bars);
 }
 
 void WaterfallChart::resizeEvent(QResizeEvent *event)
@@ -198,7 +277,7 @@ void WaterfallChart::paintEvent(QPaintEvent *)
         m_bars.clear();
         return;
     }
-    paintWaterfall(p, rect(), m_steps, palette().color(QPalette::WindowText), &m_bars);
+    paintWaterfall(p, rect(), m_attribution, palette().color(QPalette::WindowText), &m_bars);
 }
 
 bool WaterfallChart::event(QEvent *event)

@@ -2,6 +2,7 @@
 
 #include "model/diff/makespanattribution.h"
 
+#include <QFontMetrics>
 #include <QString>
 #include <QWidget>
 #include <vector>
@@ -29,9 +30,32 @@ std::vector<WaterfallStep> waterfallSteps(const MakespanAttribution &attribution
 // A step's tooltip: its name, Before and After values and its Δ (totals: the makespan).
 QString waterfallStepText(const WaterfallStep &step, const MakespanAttribution &attribution);
 
+// One text of the chart and where it goes; its text is already elided to fit.
+struct WaterfallLabel
+{
+    QRect rect;
+    QString text;
+    Qt::Alignment alignment;
+};
+
+// Where everything of the chart goes in `rect`: one bar per step, and every text (the title, each
+// step's value and name, the note on missing work). Texts that would not fit beside their
+// neighbours alternate between two rows and are elided to the room they have, so no two labels
+// meet and every one lies inside `rect`, however narrow.
+struct WaterfallLayout
+{
+    std::vector<QRect> bars;
+    std::vector<QColor> fills;
+    std::vector<WaterfallLabel> labels;
+    QRect plot;
+    std::vector<int> connectorY; // per step after the first, the previous step's end
+};
+WaterfallLayout layOutWaterfall(const QRect &rect, const MakespanAttribution &attribution,
+                                const QFontMetrics &metrics);
+
 // The chart drawn into `rect`, by the widget and by the headless picture alike; the bars'
 // rectangles (one per step) into `bars` when given.
-void paintWaterfall(QPainter &p, const QRect &rect, const std::vector<WaterfallStep> &steps,
+void paintWaterfall(QPainter &p, const QRect &rect, const MakespanAttribution &attribution,
                     const QColor &text, std::vector<QRect> *bars = nullptr);
 
 // Where the makespan change came from, as a waterfall: the Before makespan, one bar per part

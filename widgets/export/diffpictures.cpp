@@ -219,7 +219,7 @@ QImage waterfallImage(const MakespanAttribution &attribution, int widthPx)
                                                 : attribution.reason);
         return image;
     }
-    paintWaterfall(p, image.rect(), steps, QColor(0x20, 0x24, 0x2a));
+    paintWaterfall(p, image.rect(), attribution, QColor(0x20, 0x24, 0x2a));
     return image;
 }
 

@@ -25,12 +25,12 @@ bool refLess(const SliceRef &a, const SliceRef &b)
     return a.lane != b.lane ? a.lane < b.lane : a.slice < b.slice;
 }
 
-const Slice &sliceOf(const Capture &capture, SliceRef bar)
+const Slice &sliceAt(const Capture &capture, SliceRef bar)
 {
     return capture.lanes[std::size_t(bar.lane)].slices[bar.slice];
 }
 
-QString tr(const char *text)
+QString overlayTr(const char *text)
 {
     return QCoreApplication::translate("lanescope::CriticalPathOverlay", text);
 }
@@ -39,13 +39,13 @@ QString kindTitle(PathSegment::Kind kind)
 {
     switch (kind) {
     case PathSegment::Kind::Compute:
-        return tr("compute");
+        return overlayTr("compute");
     case PathSegment::Kind::DataWait:
-        return tr("data-wait");
+        return overlayTr("data-wait");
     case PathSegment::Kind::CoreWait:
-        return tr("core-wait");
+        return overlayTr("core-wait");
     case PathSegment::Kind::FrontGap:
-        return tr("front-gap");
+        return overlayTr("front-gap");
     }
     return {};
 }
@@ -110,10 +110,10 @@ void CriticalPathOverlay::setPath(const Capture &capture, const TaskLocator &loc
         TaskBars t;
         for (const SliceRef &bar : locator.barsOfTask(capture, task)) {
             m_bars.push_back(bar);
-            const Slice &s = sliceOf(capture, bar);
-            if (!t.first.isValid() || s.startUs < sliceOf(capture, t.first).startUs)
+            const Slice &s = sliceAt(capture, bar);
+            if (!t.first.isValid() || s.startUs < sliceAt(capture, t.first).startUs)
                 t.first = bar;
-            if (!t.last.isValid() || s.endUs > sliceOf(capture, t.last).endUs)
+            if (!t.last.isValid() || s.endUs > sliceAt(capture, t.last).endUs)
                 t.last = bar;
         }
         return t;
@@ -141,7 +141,7 @@ void CriticalPathOverlay::setPath(const Capture &capture, const TaskLocator &loc
         const TaskBars bars = barsOf(segment.taskId);
         if (pending && pending->waiterTask == segment.taskId) {
             pending->waiter = bars.first;
-            pending->waiterDepth = bars.first.isValid() ? sliceOf(capture, bars.first).depth : 0;
+            pending->waiterDepth = bars.first.isValid() ? sliceAt(capture, bars.first).depth : 0;
             if (pending->waiter.isValid())
                 m_gaps.push_back(*pending);
         } else if (previousTask && bars.first.isValid() && previousBars.last.isValid()) {
@@ -152,7 +152,7 @@ void CriticalPathOverlay::setPath(const Capture &capture, const TaskLocator &loc
             joint.waiterTask = segment.taskId;
             joint.producerTask = previousTask;
             joint.waiter = bars.first;
-            joint.waiterDepth = sliceOf(capture, bars.first).depth;
+            joint.waiterDepth = sliceAt(capture, bars.first).depth;
             joint.producer = previousBars.last;
             m_gaps.push_back(joint);
         }
@@ -204,14 +204,16 @@ QString CriticalPathOverlay::describeGap(std::size_t i) const
     const QString waiter = QString::number(g.waiterTask);
     switch (g.kind) {
     case PathSegment::Kind::DataWait:
-        return tr("Critical path: data-wait %1\nTask %2 started %1 after its producer, task %3, ended.")
+        return overlayTr(
+                   "Critical path: data-wait %1\nTask %2 started %1 after its producer, task %3, ended.")
             .arg(duration, waiter, QString::number(g.producerTask.value_or(0)));
     case PathSegment::Kind::CoreWait:
-        return tr("Critical path: core-wait %1\nTask %2 started %1 after task %3 freed its core.")
+        return overlayTr("Critical path: core-wait %1\nTask %2 started %1 after task %3 freed its core.")
             .arg(duration, waiter, QString::number(g.producerTask.value_or(0)));
     case PathSegment::Kind::FrontGap:
-        return tr("Critical path: front-gap %1\nFrom the capture's first start to task %2, which waited on "
-                  "nothing observed.")
+        return overlayTr(
+                   "Critical path: front-gap %1\nFrom the capture's first start to task %2, which waited on "
+                   "nothing observed.")
             .arg(duration, waiter);
     case PathSegment::Kind::Compute:
         break;
@@ -236,7 +238,7 @@ void CriticalPathOverlay::paint(QPainter &p, const TimelineOverlayContext &c) co
     const double barHeight = c.layout.metrics().sliceRowHeightPx - 1;
     const double left = vp.plotLeft() - kMinBarPx, right = vp.plotRight() + kMinBarPx;
     auto barRect = [&](SliceRef bar) -> std::optional<QRectF> {
-        const Slice &s = sliceOf(c.capture, bar);
+        const Slice &s = sliceAt(c.capture, bar);
         const std::optional<double> top = barTop(vp, c.layout, bar, s.depth);
         if (!top)
             return std::nullopt;
@@ -301,7 +303,7 @@ void CriticalPathOverlay::paint(QPainter &p, const TimelineOverlayContext &c) co
         }
         if (g.producer.isValid()) {
             const std::optional<double> producerTop =
-                barTop(vp, c.layout, g.producer, sliceOf(c.capture, g.producer).depth);
+                barTop(vp, c.layout, g.producer, sliceAt(c.capture, g.producer).depth);
             if (!producerTop || g.producer.lane == g.waiter.lane)
                 continue;
             const double x = vp.xOf(g.fromUs);
@@ -328,7 +330,8 @@ void CriticalPathOverlay::paint(QPainter &p, const TimelineOverlayContext &c) co
                    ? QStringLiteral("%1 (%2 %)").arg(formatDuration(us)).arg(us / span * 100.0, 0, 'f', 1)
                    : formatDuration(us);
     };
-    const QString title = tr("Critical path (observed): %1 tasks, %2").arg(m_tasks).arg(formatDuration(span));
+    const QString title =
+        overlayTr("Critical path (observed): %1 tasks, %2").arg(m_tasks).arg(formatDuration(span));
     const std::pair<PathSegment::Kind, double> entries[] = {{PathSegment::Kind::Compute, m_computeUs},
                                                             {PathSegment::Kind::DataWait, m_dataWaitUs},
                                                             {PathSegment::Kind::CoreWait, m_coreWaitUs},

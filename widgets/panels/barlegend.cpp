@@ -4,6 +4,7 @@
 #include "model/capture/labels.h"
 #include "model/session/capturefacts.h"
 #include "widgets/render/hintbadge.h"
+#include "widgets/render/timelineindex.h"
 #include "widgets/style/slicepalette.h"
 #include "widgets/timeline/activecapture.h"
 
@@ -17,16 +18,44 @@ namespace {
 constexpr int kRowHeightPx = 18;
 constexpr int kSwatchPx = 12;
 
+// "+3 more functions": what a legend leaves out, `noun` in the singular.
+LegendEntry moreEntry(std::size_t more, const QString &noun)
+{
+    return {QObject::tr("+%1 more %2").arg(more).arg(more == 1 ? noun : noun + u's'), 0, LegendMark::Note};
+}
+
+// A trace's slice names, as their bars are coloured.
+std::vector<LegendEntry> traceEntries(const Capture &capture, std::size_t maxEntries)
+{
+    const NameColours colours = traceNameColours(capture);
+    std::vector<LegendEntry> entries;
+    for (const auto &[stem, colour] : colours.stems()) {
+        if (entries.size() == maxEntries) {
+            entries.push_back(moreEntry(colours.stems().size() - maxEntries, QObject::tr("name")));
+            break;
+        }
+        entries.push_back({stem, colour});
+    }
+    return entries;
+}
+
 std::vector<LegendEntry> functionEntries(const Capture &capture, std::size_t maxEntries)
 {
+    if (capture.rows.empty() && capture.strings.size() > 0)
+        return traceEntries(capture, maxEntries);
+    if (coloursBarsByTask(capture))
+        return {{QObject::tr("no function names without deps.json: each task's bars share a colour"), 0,
+                 LegendMark::Note}};
     // Counted once with the document; a capture built another way is counted here.
     const std::vector<FunctionCount> counted =
         capture.facts ? std::vector<FunctionCount>{} : functionsByCount(capture);
     const std::vector<FunctionCount> &byCount = capture.facts ? capture.facts->functionsByCount : counted;
     std::vector<LegendEntry> entries;
     for (const auto &[funcId, count] : byCount) {
-        if (entries.size() == maxEntries)
+        if (entries.size() == maxEntries) {
+            entries.push_back(moreEntry(byCount.size() - maxEntries, QObject::tr("function")));
             break;
+        }
         // Same key as the lane builder: func id + 1, unresolved rows 0.
         const std::uint32_t key = funcId < 0 ? 0u : std::uint32_t(funcId) + 1u;
         entries.push_back({functionName(funcId, capture.names), keyColour(key)});
@@ -75,6 +104,8 @@ std::vector<LegendEntry> legendEntries(const Capture &capture, BarColourMode mod
 
 void paintLegendSwatch(QPainter &p, const QRect &swatch, const LegendEntry &entry)
 {
+    if (entry.mark == LegendMark::Note)
+        return;
     p.fillRect(swatch, QColor::fromRgb(entry.colour));
     if (entry.mark != LegendMark::HintBadge)
         return;
@@ -117,7 +148,16 @@ void BarLegend::rebuild()
 
 QSize BarLegend::sizeHint() const
 {
-    return {180, int(std::max<std::size_t>(1, m_entries.size())) * kRowHeightPx + 8};
+    int rows = 0;
+    for (const LegendEntry &e : m_entries)
+        rows += rowsOf(e);
+    return {180, std::max(1, rows) * kRowHeightPx + 8};
+}
+
+// A note (no swatch) may take two rows and wraps there; an entry takes one.
+int BarLegend::rowsOf(const LegendEntry &entry)
+{
+    return entry.mark == LegendMark::Note ? 2 : 1;
 }
 
 void BarLegend::paintEvent(QPaintEvent *)
@@ -125,15 +165,22 @@ void BarLegend::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     int y = 4;
+    const int textLeft = 8 + kSwatchPx + 6;
     for (const LegendEntry &e : m_entries) {
+        p.setPen(palette().color(QPalette::Text));
+        if (e.mark == LegendMark::Note) {
+            p.drawText(QRect(8, y, width() - 16, rowsOf(e) * kRowHeightPx),
+                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, e.text);
+            y += rowsOf(e) * kRowHeightPx;
+            continue;
+        }
         const QRect swatch(8, y + (kRowHeightPx - kSwatchPx) / 2, kSwatchPx, kSwatchPx);
         paintLegendSwatch(p, swatch, e);
         p.setPen(palette().color(QPalette::Mid));
         p.drawRect(swatch.adjusted(0, 0, -1, -1));
         p.setPen(palette().color(QPalette::Text));
-        p.drawText(QRect(8 + kSwatchPx + 6, y, width() - kSwatchPx - 22, kRowHeightPx),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   fontMetrics().elidedText(e.text, Qt::ElideRight, width() - kSwatchPx - 22));
+        p.drawText(QRect(textLeft, y, width() - textLeft - 8, kRowHeightPx), Qt::AlignLeft | Qt::AlignVCenter,
+                   fontMetrics().elidedText(e.text, Qt::ElideRight, width() - textLeft - 8));
         y += kRowHeightPx;
     }
 }

@@ -15,8 +15,12 @@ namespace lanescope {
 
 class ActiveCapture;
 
-// What a legend entry's swatch shows: a bar colour, or a bar with a mark drawn on it.
-enum class LegendMark { Colour, HintBadge };
+// As many entries as a legend lists before "+N more": beyond the palette's twenty, colours repeat.
+inline constexpr std::size_t kLegendMaxEntries = 24;
+
+// What a legend entry's swatch shows: a bar colour, a bar with a mark drawn on it, or nothing (a
+// note: "+3 more functions", why there are no names).
+enum class LegendMark { Colour, HintBadge, Note };
 
 struct LegendEntry
 {
@@ -26,11 +30,13 @@ struct LegendEntry
     friend bool operator==(const LegendEntry &, const LegendEntry &) = default;
 };
 
-// What the colours mean in a colour mode: the most frequent functions, the two core types, or the
-// scheduler phases of the capture; at most `maxEntries` of those. A capture whose compiler hints
-// were joined to some kernel adds one more, for the badge on those kernels' bars (hintbadge.h).
+// What the colours mean in a colour mode: the functions with bars, most frequent first (a trace's
+// slice names; without deps.json a note that bars are coloured per task), the two core types, or
+// the scheduler phases of the capture. Past `maxEntries` of those a note says how many more there
+// are, so a legend never leaves a colour out in silence. A capture whose compiler hints were joined
+// to some kernel adds one more, for the badge on those kernels' bars (hintbadge.h).
 std::vector<LegendEntry> legendEntries(const Capture &capture, BarColourMode mode,
-                                       std::size_t maxEntries = 14);
+                                       std::size_t maxEntries = kLegendMaxEntries);
 // The entry's swatch in `swatch`, for the legend widget and the legend of exported pictures alike.
 void paintLegendSwatch(QPainter &p, const QRect &swatch, const LegendEntry &entry);
 
@@ -56,6 +62,7 @@ protected:
 
 private:
     void rebuild();
+    static int rowsOf(const LegendEntry &entry);
 
     CapturePtr m_capture;
     BarColourMode m_mode = BarColourMode::Function;

@@ -8,11 +8,16 @@ namespace lanescope {
 namespace {
 const QString kMissing = QStringLiteral("–");
 
-std::optional<double> valueOf(const FunctionStats &f, int column)
+std::optional<double> valueOf(const FunctionStats &f, const FunctionStats &total, int column)
 {
     switch (column) {
     case FunctionTableModel::Count:
         return double(f.count);
+    case FunctionTableModel::TotalExec:
+        return f.totalExecUs;
+    case FunctionTableModel::BusyShare:
+        return total.totalExecUs > 0 ? std::optional<double>(f.totalExecUs / total.totalExecUs * 100.0)
+                                     : std::nullopt;
     case FunctionTableModel::AvgExec:
         return f.avgExecUs;
     case FunctionTableModel::AvgLatency:
@@ -23,6 +28,10 @@ std::optional<double> valueOf(const FunctionStats &f, int column)
         return f.avgHeadOhUs;
     case FunctionTableModel::AvgTail:
         return f.avgTailOhUs;
+    case FunctionTableModel::AvgProp:
+        return f.avgPropagationUs;
+    case FunctionTableModel::AvgLocal:
+        return f.avgLocalSetupUs;
     default:
         return std::nullopt;
     }
@@ -38,7 +47,7 @@ void FunctionTableModel::setSummary(FunctionSummary summary)
     for (int column = 0; column < ColumnCount; ++column) {
         std::vector<double> values;
         for (const FunctionStats &f : m_summary.functions)
-            if (const auto v = valueOf(f, column))
+            if (const auto v = valueOf(f, m_summary.total, column))
                 values.push_back(*v);
         m_units[column] = columnUnit(std::move(values));
     }
@@ -69,7 +78,7 @@ QVariant FunctionTableModel::data(const QModelIndex &index, int role) const
     if (column == Name)
         return role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole ? QVariant(f.name)
                                                                                           : QVariant();
-    const std::optional<double> value = valueOf(f, column);
+    const std::optional<double> value = valueOf(f, m_summary.total, column);
     if (role == Qt::UserRole)
         return value ? *value : -1.0;
     if (role != Qt::DisplayRole)
@@ -78,16 +87,16 @@ QVariant FunctionTableModel::data(const QModelIndex &index, int role) const
         return kMissing;
     if (column == Count)
         return qulonglong(f.count);
-    if (column == ExecPct)
+    if (column == ExecPct || column == BusyShare)
         return QStringLiteral("%1 %").arg(*value, 0, 'f', 1);
     return formatTimeCell(*value, m_units[column]);
 }
 
 QVariant FunctionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    // Which reference the columns follow, where the two disagree (supplement §6.1).
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section != Name)
-        return figureDescription(QStringLiteral("functions"));
+        return columnDescription(section) + QStringLiteral("\n\n") +
+               figureDescription(QStringLiteral("functions"));
     if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole)
         return section == Name ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                : QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -98,16 +107,57 @@ QVariant FunctionTableModel::headerData(int section, Qt::Orientation orientation
         return tr("Function");
     case Count:
         return tr("Count");
+    case TotalExec:
+        return timeColumnHeader(tr("Total exec"), m_units[section]);
+    case BusyShare:
+        return tr("Share of busy");
     case AvgExec:
         return timeColumnHeader(tr("Avg exec"), m_units[section]);
     case AvgLatency:
         return timeColumnHeader(tr("Avg latency"), m_units[section]);
     case ExecPct:
-        return tr("Exec %");
+        return tr("Exec ÷ latency");
     case AvgHead:
         return timeColumnHeader(tr("Avg head"), m_units[section]);
     case AvgTail:
         return timeColumnHeader(tr("Avg tail"), m_units[section]);
+    case AvgProp:
+        return timeColumnHeader(tr("Avg prop"), m_units[section]);
+    case AvgLocal:
+        return timeColumnHeader(tr("Avg local"), m_units[section]);
+    default:
+        return {};
+    }
+}
+
+// What a column holds, in the words of the formulas (spec §12.1, supplement §6.1).
+QString FunctionTableModel::columnDescription(int section)
+{
+    switch (section) {
+    case Count:
+        return tr("Rows (bars) of the function");
+    case TotalExec:
+        return tr("Σ (end − start) over the function's rows");
+    case BusyShare:
+        return tr("The function's total exec ÷ the total exec of every function: its share of the time the "
+                  "cores were busy");
+    case AvgExec:
+        return tr("Mean (end − start) over the function's rows");
+    case AvgLatency:
+        return tr("Mean (finish − dispatch) over the rows with scheduler timing");
+    case ExecPct:
+        return tr("Σ exec ÷ Σ latency over the rows with scheduler timing (the converter's Exec%): how much "
+                  "of each task's latency was its kernel, not a share of the run");
+    case AvgHead:
+        return tr("Mean (start − dispatch) over the rows with scheduler timing");
+    case AvgTail:
+        return tr("Mean (finish − end) over the rows with scheduler timing");
+    case AvgProp:
+        return tr("Mean (receive − dispatch), the NoC propagation of the head, over the rows with scheduler "
+                  "timing and a receive time");
+    case AvgLocal:
+        return tr("Mean (start − receive), the core-local setup of the head (cache invalidate and ack), over "
+                  "the rows with a receive time; 0 without any");
     default:
         return {};
     }

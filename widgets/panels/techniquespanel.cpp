@@ -26,12 +26,6 @@ namespace {
 constexpr int kIdRole = Qt::UserRole;
 constexpr int kIsPageRole = Qt::UserRole + 1;
 
-QString unitOf(const QString &metric)
-{
-    const MetricDefinition *d = metricDefinition(metric);
-    return d ? d->unit : QString();
-}
-
 QString metricName(const QString &metric)
 {
     const MetricDefinition *d = metricDefinition(metric);
@@ -302,16 +296,8 @@ void TechniquesPanel::rebuildSuggestions()
         cardLayout->setSpacing(2);
 
         QStringList numbers;
-        for (const SuggestionNumber &n : s.numbers) {
-            // A rule's own quantity (not one of M1..M22) is named by its id alone.
-            const QString name = metricDefinition(n.metric)
-                                     ? QStringLiteral("%1 %2").arg(n.metric, metricName(n.metric))
-                                     : n.metric;
-            numbers << QStringLiteral("%1 = <b>%2</b> (rule: %3)")
-                           .arg(name.toHtmlEscaped(),
-                                formatMetricValue(n.value, unitOf(n.metric)).toHtmlEscaped(),
-                                n.comparison.toHtmlEscaped());
-        }
+        for (const SuggestionNumber &n : s.numbers)
+            numbers << n.text().toHtmlEscaped();
         QStringList links;
         for (const QString &id : s.techniques) {
             const Technique *t = m_catalogue ? m_catalogue->find(id) : nullptr;

@@ -3,6 +3,7 @@
 #include "model/capture/capture.h"
 #include "model/index/captureindex.h"
 #include "widgets/render/hintbadge.h"
+#include "widgets/style/slicepalette.h"
 #include "widgets/timeline/timeviewport.h"
 
 #include <QRgb>
@@ -43,7 +44,14 @@ private:
     CaptureIndexPtr m_index;
     std::vector<QRgb> m_stringColours;
     std::vector<QRgb> m_phaseColours;
+    bool m_coloursByTask = false;
     HintedKernels m_hintedKernels;
 };
+
+// Whether a capture's AICore bars are coloured per task: where no row has a function (no
+// deps.json), one grey would hide where one SPMD grid ends and the next begins.
+bool coloursBarsByTask(const Capture &capture);
+// The colours of a trace's slice names (Capture::strings), as its bars and legend show them.
+NameColours traceNameColours(const Capture &capture);
 
 } // namespace lanescope

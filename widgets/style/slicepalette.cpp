@@ -1,17 +1,23 @@
 #include "widgets/style/slicepalette.h"
 
+#include <QHash>
 #include <QString>
 #include <array>
 
 namespace lanescope {
 
 namespace {
-// Tableau 20 without its greys (grey means "dummy"), ordered so that consecutive function ids,
-// which often run side by side, never share a hue.
+// Twenty colours as far apart as colours of bars can be: chosen one at a time, each the sRGB
+// colour (on a grid of 15 steps, at CIE L* 45–80 and C* 30–68, light enough for dark text and calm
+// enough to sit beside each other; no orange-red, which the timeline keeps for warnings such as
+// hb_violation arrows) farthest by CIEDE2000 from every one chosen before it and from the colours
+// that carry their own meaning (dummy, unresolved, alloc and predicated-skip bars, the warning
+// orange-reds of both themes, white, black). The first eight are at least 20 apart, all twenty at
+// least 14 (tst_slicepalette), where a palette of light and dark pairs had three pinks 3 apart.
 constexpr std::array<QRgb, 20> kPalette = {
-    0xff4e79a7, 0xfff28e2b, 0xff59a14f, 0xffe15759, 0xffb07aa1, 0xff76b7b2, 0xffedc948,
-    0xffff9da7, 0xff9c755f, 0xff499894, 0xffa0cbe8, 0xffffbe7d, 0xff8cd17d, 0xffff9d9a,
-    0xffd4a6c8, 0xff86bcb6, 0xfff1ce63, 0xfffabfd2, 0xffd7b5a6, 0xffb6992d,
+    0xffc32d87, 0xff2d785a, 0xff00e196, 0xff96691e, 0xff00d2e1, 0xffff7896, 0xff0069d2,
+    0xffffb44b, 0xff008796, 0xff5a7800, 0xff875ac3, 0xff00b4ff, 0xff3ca53c, 0xffffb4a5,
+    0xffff87f0, 0xffb46969, 0xff00a587, 0xffa5c3ff, 0xffb478a5, 0xff96d25a,
 };
 constexpr QRgb kUnresolved = 0xff8796ab; // tasks whose function is unknown (no deps.json)
 
@@ -100,6 +106,27 @@ QRgb keyColour(std::uint32_t key)
     return key == 0 ? kUnresolved : kPalette[(key - 1) % kPalette.size()];
 }
 
+QRgb paletteColour(std::size_t i)
+{
+    return kPalette[i % kPalette.size()];
+}
+
+std::size_t paletteSize()
+{
+    return kPalette.size();
+}
+
+QRgb taskColour(std::uint64_t taskId)
+{
+    // Neighbouring tasks of a ring differ in their local id: consecutive colours.
+    return paletteColour(std::size_t((taskId & 0xffffffffu) + (taskId >> 32) * 7));
+}
+
+QRgb unresolvedColour()
+{
+    return kUnresolved;
+}
+
 QRgb phaseColour(QStringView phase)
 {
     for (const PhaseColour &p : kPhaseColours) {
@@ -109,17 +136,50 @@ QRgb phaseColour(QStringView phase)
     return 0;
 }
 
-QRgb nameColour(QStringView name)
+namespace {
+// The part of a name its colour goes by: without call arguments.
+QStringView stemOf(QStringView name)
 {
     const qsizetype paren = name.indexOf(u'(');
-    const QStringView stem = (paren >= 0 ? name.left(paren) : name).trimmed();
+    return (paren >= 0 ? name.left(paren) : name).trimmed();
+}
+
+// The colour a stem has whatever else is named beside it, or 0.
+QRgb fixedColour(QStringView stem)
+{
     if (const QRgb phase = phaseColour(stem))
         return phase;
     if (const int funcId = generatedFunctionId(stem); funcId >= -1)
         return keyColour(std::uint32_t(funcId + 1));
     if (stem == u"alloc")
         return allocColour();
+    return 0;
+}
+} // namespace
+
+QRgb nameColour(QStringView name)
+{
+    const QStringView stem = stemOf(name);
+    if (const QRgb fixed = fixedColour(stem))
+        return fixed;
     return kPalette[fnv1a(stem) % kPalette.size()];
+}
+
+NameColours::NameColours(const QStringList &names)
+{
+    QHash<QString, QRgb> byStem;
+    std::size_t next = 0;
+    m_colours.reserve(std::size_t(names.size()));
+    for (const QString &name : names) {
+        const QString stem = stemOf(name).toString();
+        auto it = byStem.constFind(stem);
+        if (it == byStem.cend()) {
+            const QRgb fixed = fixedColour(stem);
+            it = byStem.insert(stem, fixed ? fixed : paletteColour(next++));
+            m_stems.emplace_back(stem, *it);
+        }
+        m_colours.push_back(*it);
+    }
 }
 
 QRgb dummyColour()

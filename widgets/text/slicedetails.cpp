@@ -12,14 +12,14 @@
 namespace lanescope {
 
 namespace {
-QString tr(const char *text)
+QString detailsTr(const char *text)
 {
     return QCoreApplication::translate("SliceDetails", text);
 }
 
 QString stamp(bool known, double us)
 {
-    return known ? formatDuration(us) : tr("not captured");
+    return known ? formatDuration(us) : detailsTr("not captured");
 }
 
 QString coreName(const TaskRow &row)
@@ -60,8 +60,8 @@ QString taskLinks(const Capture &capture, const std::uint32_t *begin, const std:
                      .arg(taskDisplayId(id, capture.info.taskIdFormat).toHtmlEscaped());
     }
     if (end - begin > kMaxLinks)
-        links << tr("… %1 more").arg(end - begin - kMaxLinks);
-    return links.isEmpty() ? tr("none") : links.join(QStringLiteral(", "));
+        links << detailsTr("… %1 more").arg(end - begin - kMaxLinks);
+    return links.isEmpty() ? detailsTr("none") : links.join(QStringLiteral(", "));
 }
 } // namespace
 
@@ -70,35 +70,38 @@ QStringList taskTimingLines(const TaskRow &row)
     const bool aicpu = row.hasAicpu();
     const bool receive = row.flags & TaskRow::HasReceive;
     QStringList lines;
-    lines << tr("Dispatch: %1").arg(stamp(aicpu, row.dispatchUs));
+    lines << detailsTr("Dispatch: %1").arg(stamp(aicpu, row.dispatchUs));
     if (receive)
-        lines << tr("Receive: %1").arg(formatDuration(row.receiveUs));
-    lines << tr("Start: %1").arg(formatDuration(row.startUs)) << tr("End: %1").arg(formatDuration(row.endUs))
-          << tr("Finish: %1").arg(stamp(aicpu, row.finishUs));
-    lines << tr("Pickup: %1").arg(stamp(aicpu, row.startUs - row.dispatchUs))
-          << tr("Kernel: %1").arg(formatDuration(row.durationUs()))
-          << tr("Tail: %1").arg(stamp(aicpu, row.finishUs - row.endUs));
+        lines << detailsTr("Receive: %1").arg(formatDuration(row.receiveUs));
+    lines << detailsTr("Start: %1").arg(formatDuration(row.startUs))
+          << detailsTr("End: %1").arg(formatDuration(row.endUs))
+          << detailsTr("Finish: %1").arg(stamp(aicpu, row.finishUs));
+    lines << detailsTr("Pickup: %1").arg(stamp(aicpu, row.startUs - row.dispatchUs))
+          << detailsTr("Kernel: %1").arg(formatDuration(row.durationUs()))
+          << detailsTr("Tail: %1").arg(stamp(aicpu, row.finishUs - row.endUs));
     if (receive)
-        lines << tr("Setup (receive → start): %1").arg(formatDuration(row.localSetupUs()));
+        lines << detailsTr("Setup (receive → start): %1").arg(formatDuration(row.localSetupUs()));
     return lines;
 }
 
 QStringList taskIdLines(const Capture &capture, const TaskRow &row)
 {
     QStringList lines;
-    lines << tr("Task: %1 (%2)").arg(row.taskId).arg(taskDisplayId(row.taskId, capture.info.taskIdFormat));
-    lines << tr("Core: %1").arg(coreName(row));
-    lines << tr("Func id: %1 (%2)").arg(row.funcId).arg(functionName(row.funcId, capture.names));
-    lines << tr("reg_task_id: %1").arg(row.regTaskId);
+    lines << detailsTr("Task: %1 (%2)")
+                 .arg(row.taskId)
+                 .arg(taskDisplayId(row.taskId, capture.info.taskIdFormat));
+    lines << detailsTr("Core: %1").arg(coreName(row));
+    lines << detailsTr("Func id: %1 (%2)").arg(row.funcId).arg(functionName(row.funcId, capture.names));
+    lines << detailsTr("reg_task_id: %1").arg(row.regTaskId);
     if (const auto spmd = spmdOf(capture, row))
-        lines << tr("SPMD block: %1 of %2").arg(spmd->block).arg(spmd->blockNum);
+        lines << detailsTr("SPMD block: %1 of %2").arg(spmd->block).arg(spmd->blockNum);
     // The compiler's hints joined to this kernel (perf-hints spec B.3): a handful per build at most.
     if (const auto hints = capture.perfHints.hintsOf(row.funcId); !hints.empty()) {
         QStringList codes;
         for (const PerfHint *h : hints)
             codes << (h->code.isEmpty() ? h->rule : h->code);
         codes.removeDuplicates();
-        lines << tr("Compiler hints: %1 (%2; see the Compiler hints panel)")
+        lines << detailsTr("Compiler hints: %1 (%2; see the Compiler hints panel)")
                      .arg(hints.size())
                      .arg(codes.join(QStringLiteral(", ")));
     }
@@ -111,7 +114,7 @@ QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slic
     if (lane.kind != LaneKind::Trace)
         return lines;
     if (const std::uint32_t epoch = traceRunEpochOf(capture.traceSliceArgs, capture.strings, slice.ref))
-        lines << tr("Run epoch: %1").arg(epoch);
+        lines << detailsTr("Run epoch: %1").arg(epoch);
     for (const TraceSliceArg &arg : traceSliceArgsOf(capture.traceSliceArgs, slice.ref)) {
         const QString &key = capture.strings.at(arg.key);
         if (key == QLatin1String(kRunEpochArg.data(), qsizetype(kRunEpochArg.size())))
@@ -126,7 +129,7 @@ QStringList traceSliceLines(const Capture &capture, const Lane &lane, const Slic
 
 QStringList laneTitleLines(const Lane &lane)
 {
-    QStringList lines{tr("%1 / %2").arg(lane.group, lane.name)};
+    QStringList lines{detailsTr("%1 / %2").arg(lane.group, lane.name)};
     if (!lane.detail.isEmpty())
         lines << lane.detail;
     return lines;
@@ -136,7 +139,7 @@ QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &
 {
     QString label = sliceLabel(capture, lane, slice);
     if (label.isEmpty())
-        label = tr("(unnamed)");
+        label = detailsTr("(unnamed)");
     QStringList title = laneTitleLines(lane);
     for (QString &line : title)
         line = line.toHtmlEscaped();
@@ -154,27 +157,27 @@ QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &
     };
     const TaskRow *row = taskRowOf(capture, lane, slice);
     if (!row) {
-        QStringList lines{tr("Start: %1").arg(formatDuration(slice.startUs)),
-                          tr("End: %1").arg(formatDuration(slice.endUs)),
-                          tr("Duration: %1").arg(formatDuration(slice.endUs - slice.startUs))};
+        QStringList lines{detailsTr("Start: %1").arg(formatDuration(slice.startUs)),
+                          detailsTr("End: %1").arg(formatDuration(slice.endUs)),
+                          detailsTr("Duration: %1").arg(formatDuration(slice.endUs - slice.startUs))};
         lines << traceSliceLines(capture, lane, slice);
         html += table(lines);
     } else {
-        html += QStringLiteral("<h4>%1</h4>").arg(tr("Ids")) + table(taskIdLines(capture, *row));
-        html += QStringLiteral("<h4>%1</h4>").arg(tr("Timing")) + table(taskTimingLines(*row));
+        html += QStringLiteral("<h4>%1</h4>").arg(detailsTr("Ids")) + table(taskIdLines(capture, *row));
+        html += QStringLiteral("<h4>%1</h4>").arg(detailsTr("Timing")) + table(taskTimingLines(*row));
         if (const std::int64_t node = capture.deps.indexOf(row->taskId); node >= 0) {
             const auto [pb, pe] = capture.deps.predecessors(std::uint32_t(node));
             const auto [sb, se] = capture.deps.successors(std::uint32_t(node));
             html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>")
-                        .arg(tr("Predecessors"))
+                        .arg(detailsTr("Predecessors"))
                         .arg(pe - pb)
                         .arg(taskLinks(capture, pb, pe));
             html += QStringLiteral("<h4>%1 (%2)</h4><p>%3</p>")
-                        .arg(tr("Successors"))
+                        .arg(detailsTr("Successors"))
                         .arg(se - sb)
                         .arg(taskLinks(capture, sb, se));
         } else {
-            html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Not in the dependency graph."));
+            html += QStringLiteral("<p><i>%1</i></p>").arg(detailsTr("Not in the dependency graph."));
         }
     }
     if (const QString clock = hostPlacementDescription(lane, capture.info.hostPlacement); !clock.isEmpty())
