@@ -1,5 +1,7 @@
 #include "app/window/theme.h"
 
+#include "widgets/style/sortarrowstyle.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QStyle>
@@ -35,7 +37,7 @@ QPalette darkPalette()
 
 void applyTheme(QApplication &app, Theme theme)
 {
-    app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    app.setStyle(new SortArrowStyle(QStyleFactory::create(QStringLiteral("Fusion"))));
     app.setPalette(theme == Theme::Dark ? darkPalette() : app.style()->standardPalette());
 }
 

@@ -142,9 +142,15 @@ QSet<QString> initiallyCollapsedGroups(const Capture &capture)
         schedulerView += lane.kind == LaneKind::SchedulerView ? 1 : 0;
         aicore |= lane.kind == LaneKind::Worker;
     }
-    if (aicore && schedulerView > kMostOpenSchedulerViewLanes)
-        return {groups::schedulerView};
-    return {};
+    if (!aicore)
+        return {};
+    // The host spans and the scheduler threads (a dozen rows) above the AICore lanes would fill a
+    // laptop's first view: folded, their headings still say what is there and how many lanes, and
+    // the orchestrator's one lane stays open.
+    QSet<QString> folded = {groups::host, groups::scheduler, groups::aicoreScheduler};
+    if (schedulerView > kMostOpenSchedulerViewLanes)
+        folded.insert(groups::schedulerView);
+    return folded;
 }
 
 } // namespace lanescope

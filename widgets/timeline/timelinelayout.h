@@ -39,9 +39,10 @@ struct TimelineRow
     int ordinal = 0;        // lanes and counters: position inside the group, for zebra striping
 };
 
-// The groups a capture opens with folded: the Scheduler View when it holds more lanes than fit
-// beside the rest (one per core: 72 at block_dim 24) and the AICore lanes it mirrors exist, so that
-// the first view reaches the AICore bars users tune. Unfolding it is one click on its heading.
+// The groups a capture with AICore lanes opens with folded, so that the first view reaches the
+// AICore bars users tune (at least eight lanes on a 1366×768 screen): the host and the schedulers,
+// and the Scheduler View when it holds more lanes than fit beside the rest (one per core: 72 at
+// block_dim 24). Unfolding one is a click on its heading.
 QSet<QString> initiallyCollapsedGroups(const Capture &capture);
 
 // The vertical arrangement of a capture: pinned lanes first under their own heading, then the
