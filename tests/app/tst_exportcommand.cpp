@@ -229,7 +229,8 @@ private slots:
         QVERIFY(opened.ok());
         const Capture &c = *opened.document->runs.runs.back();
         const QSet<QString> folded = initiallyCollapsedGroups(c);
-        QCOMPARE(folded, QSet<QString>{groups::schedulerView});
+        QCOMPARE(folded, (QSet<QString>{groups::host, groups::scheduler, groups::aicoreScheduler,
+                                        groups::schedulerView}));
         const TimelineLayout layout(c, TimelineMetrics{}, folded);
         const PictureFrame frame = pictureFrame(c, QStringLiteral("x"), image.size(), {});
         QCOMPARE(image.height(), kTimelineRulerHeightPx + layout.contentHeight() + 1 + captionHeight(frame) +

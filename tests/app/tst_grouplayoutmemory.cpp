@@ -130,11 +130,12 @@ private slots:
             QVERIFY(view);
             const QStringList opened = headings(*view);
             QVERIFY(opened.indexOf(groups::aicore) > 0);
-            // Unfold the Scheduler View, fold the first group.
+            // Unfold the Scheduler View, fold the orchestrator's group (open by default).
             QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
                               headingPoint(*view, groups::schedulerView));
             QVERIFY(!view->paintOptions().collapsedGroups.contains(groups::schedulerView));
-            folded = opened.front();
+            folded = groups::orchestrator;
+            QVERIFY(!view->paintOptions().collapsedGroups.contains(folded));
             QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, headingPoint(*view, folded));
             QVERIFY(view->paintOptions().collapsedGroups.contains(folded));
             // AICore to the top, one place at a time.

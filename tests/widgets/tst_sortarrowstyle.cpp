@@ -6,34 +6,34 @@
 #include <QStandardItemModel>
 #include <QStyleFactory>
 #include <QTableView>
+#include <vector>
 
 using namespace lanescope;
 
 namespace {
 
-// Which way the arrow drawn in `header`'s first section points: +1 down (▼: widest at its top),
-// -1 up (▲), 0 when no arrow is found. The section has no text, so every dark pixel is the arrow.
+// Which way the arrow drawn in `header`'s first section points: +1 down (▼ or ∨: its top row spans
+// widest), -1 up (▲ or ∧), 0 when no arrow is found. The section has no text, so every pixel far
+// from the background inside its borders is the arrow's.
 int arrowDirection(QHeaderView *header)
 {
     const QImage image = header->grab(QRect(0, 0, header->sectionSize(0), header->height())).toImage();
     const QColor background = image.pixelColor(2, image.height() / 2);
-    int first = -1, last = -1, firstWidth = 0, lastWidth = 0;
-    for (int y = 0; y < image.height(); ++y) {
-        int width = 0;
-        for (int x = 4; x < image.width() - 2; ++x)
-            width += std::abs(image.pixelColor(x, y).lightness() - background.lightness()) > 60 ? 1 : 0;
-        if (width == 0)
-            continue;
-        if (first < 0) {
-            first = y;
-            firstWidth = width;
+    std::vector<int> spans; // per row with arrow pixels, from its leftmost to its rightmost one
+    for (int y = 1; y < image.height() - 3; ++y) { // not the header's bottom border
+        int left = -1, right = -1;
+        for (int x = 4; x < image.width() - 2; ++x) {
+            if (std::abs(image.pixelColor(x, y).lightness() - background.lightness()) <= 60)
+                continue;
+            left = left < 0 ? x : left;
+            right = x;
         }
-        last = y;
-        lastWidth = width;
+        if (left >= 0)
+            spans.push_back(right - left);
     }
-    if (first < 0 || first == last)
+    if (spans.size() < 2)
         return 0;
-    return firstWidth > lastWidth ? 1 : firstWidth < lastWidth ? -1 : 0;
+    return spans.front() > spans.back() ? 1 : spans.front() < spans.back() ? -1 : 0;
 }
 
 } // namespace
