@@ -48,7 +48,8 @@ const char *const kVerbs[] = {"info", "analyze", "export", "compare", "diff"};
 // to open in a window: anything with a path separator or an extension is still taken as a path.
 bool looksLikeMistypedVerb(const QString &word)
 {
-    return !word.isEmpty() && !word.contains(u'/') && !word.contains(u'.') && !QFileInfo::exists(word);
+    return !word.isEmpty() && !word.startsWith(u'-') && !word.contains(u'/') && !word.contains(u'.') &&
+           !QFileInfo::exists(word);
 }
 
 // Headless verbs never need a display (nor a desktop session's runtime directory, whose absence

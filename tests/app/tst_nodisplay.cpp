@@ -18,6 +18,11 @@ private slots:
         QTest::newRow("a capture") << QStringList{QStringLiteral(LANESCOPE_SAMPLES "/sample-l4")}
                                    << QString();
         QTest::newRow("xcb asked for") << QStringList() << QStringLiteral("xcb");
+        // --compare is the window's, not a mistyped verb: it reaches the display check.
+        QTest::newRow("a comparison") << QStringList{QStringLiteral("--compare"),
+                                                     QStringLiteral(LANESCOPE_SAMPLES "/before-after/before"),
+                                                     QStringLiteral(LANESCOPE_SAMPLES "/before-after/after")}
+                                      << QString();
         QTest::newRow("xcb on the command line")
             << QStringList{QStringLiteral(LANESCOPE_SAMPLES "/sample-l4"), QStringLiteral("-platform"),
                            QStringLiteral("xcb")}
