@@ -27,13 +27,12 @@ json orNull(const std::optional<double> &v)
     return v ? json(*v) : json(nullptr);
 }
 
-// The figures of one line of the function table (a function's or the TOTAL line), with its share of
-// `busyUs`, the total exec of every function.
-json functionFiguresJson(const FunctionStats &f, double busyUs)
+// The figures of one line of `s`'s function table (a function's or the TOTAL line).
+json functionFiguresJson(const FunctionStats &f, const FunctionSummary &s)
 {
     return {{"count", f.count},
             {"total_exec_us", f.totalExecUs},
-            {"share_of_busy", busyUs > 0 ? json(f.totalExecUs / busyUs) : json(nullptr)},
+            {"share_of_busy", orNull(s.shareOfBusy(f))},
             {"avg_exec_us", f.avgExecUs},
             {"avg_latency_us", orNull(f.avgLatencyUs)},
             {"exec_pct", orNull(f.execPct)},
@@ -48,7 +47,7 @@ json functionsJson(const FunctionSummary &s)
     json list = json::array();
     for (const FunctionStats &f : s.functions) {
         json line = {{"func_id", f.funcId}, {"name", f.name.toStdString()}};
-        line.update(functionFiguresJson(f, s.total.totalExecUs));
+        line.update(functionFiguresJson(f, s));
         list.push_back(line);
     }
     return list;
@@ -139,7 +138,7 @@ json reportJson(const AnalysisReport &r)
 {
     json j;
     j["functions"] = functionsJson(r.functions);
-    j["functions_total"] = functionFiguresJson(r.functions.total, r.functions.total.totalExecUs);
+    j["functions_total"] = functionFiguresJson(r.functions.total, r.functions);
     j["total_test_time_us"] = orNull(r.totalTestTimeUs);
     j["overhead"] = figureOrNull(r.overhead, overheadJson);
     j["switch"] = figureOrNull(r.switchCost, switchJson);

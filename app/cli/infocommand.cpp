@@ -5,6 +5,7 @@
 #include "model/analysis/capturesummary.h"
 
 #include "model/capture/captureruns.h"
+#include "model/format/corelayouttext.h"
 #include "model/session/capturedocument.h"
 
 #include <nlohmann/json.hpp>
@@ -100,6 +101,11 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
     j["makespan_us"] = s.makespanUs ? nlohmann::json(*s.makespanUs) : nlohmann::json(nullptr);
     j["makespan_kind"] = s.makespanKind.toStdString();
     j["partial"] = c.info.partial;
+    const auto aic = std::count(c.info.coreTypes.begin(), c.info.coreTypes.end(), CoreType::Aic);
+    j["cores"] = {{"count", c.info.numCores},
+                  {"aic", aic},
+                  {"aiv", std::int64_t(c.info.coreTypes.size()) - aic},
+                  {"types_inferred", c.info.coreTypesInferred}};
     j["run_epoch"] = optionalJson(c.info.runEpoch);
     j["captured_nothing"] = capturedNothing(c);
     j["host_placement"] = hostPlacementJson(c.info.hostPlacement);
@@ -157,6 +163,8 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
         out << "layout:    " << (t.layout.isEmpty() ? QStringLiteral("-") : t.layout) << '\n';
         out << "epochs:    " << numbers(t.runEpochs) << "   ranks: " << numbers(t.ranks) << '\n';
     }
+    if (!c.info.coreTypes.empty())
+        out << "cores:     " << coreLayoutText(c.info) << '\n';
     out << "rows:      " << s.rows << "   tasks: " << s.tasks << '\n';
     out << "time:      " << s.firstUs << " .. " << s.lastUs << " us\n";
     out << "makespan:  "

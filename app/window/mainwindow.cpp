@@ -56,6 +56,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -91,6 +92,8 @@ QString statusLine(const Capture &capture)
     parts << QObject::tr("%1 rows").arg(locale.toString(qulonglong(s.rows)));
     if (s.makespanUs)
         parts << QObject::tr("makespan %1").arg(formatDuration(*s.makespanUs));
+    if (capture.info.coreTypesInferred)
+        parts << QObject::tr("core types inferred");
     if (capture.info.partial)
         parts << QObject::tr("PARTIAL");
     return parts.join(QStringLiteral("  ·  "));
@@ -129,6 +132,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_warningsDock->hide();
 
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("statusText"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addWidget(m_status, 1);
     m_warningsButton = new QToolButton(this);
@@ -145,7 +149,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createMenus();
     // Compare menu, review files, the guided example and the Techniques dock.
     m_review = new ReviewController(this);
-    connect(m_review, &ReviewController::comparisonOpened, this, &MainWindow::updateActive);
+    connect(m_review, &ReviewController::comparisonOpened, this, [this](ComparisonView *view) {
+        // The docks follow the side the comparison's switch names; the status bar its verdict.
+        connect(view, &ComparisonView::dockSideChanged, this, &MainWindow::updateActive,
+                Qt::UniqueConnection);
+        connect(view, &ComparisonView::statusChanged, this, &MainWindow::updateStatus, Qt::UniqueConnection);
+        updateActive();
+        updateStatus();
+    });
     m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
         const int index = m_tabs->tabBar()->tabAt(pos);
@@ -222,8 +233,8 @@ void MainWindow::createDocks()
                            m_functionsDock);
     m_criticalPath = new CriticalPathHighlight(*m_active, this);
     m_hbViolations = new HbViolationList(this);
-    m_hbViolationsDock = addDock(tr("hb_violations"), QStringLiteral("hbViolationsDock"), m_hbViolations,
-                                 Qt::BottomDockWidgetArea, m_functionsDock);
+    m_hbViolationsDock = addDock(tr("Happens-before violations"), QStringLiteral("hbViolationsDock"),
+                                 m_hbViolations, Qt::BottomDockWidgetArea, m_functionsDock);
     m_compilerHints = new CompilerHintsPanel(*m_active, this);
     m_compilerHintsDock = addDock(tr("Compiler hints"), QStringLiteral("compilerHintsDock"), m_compilerHints,
                                   Qt::BottomDockWidgetArea, m_functionsDock);
@@ -312,9 +323,11 @@ QString MainWindow::pageName(const CapturePage *page) const
 void MainWindow::updateActive()
 {
     if (ComparisonView *comparison = m_tabModel->currentComparison()) {
-        const ComparedCapture &before = comparison->before();
-        m_active->showComparison(comparison->twin()->beforeView(), before.capture, before.analysis,
-                                 tr("Before — %1").arg(before.name));
+        const ComparisonView::Side side = comparison->dockSide();
+        const ComparedCapture &shown = comparison->side(side);
+        const QString name = side == ComparisonView::Side::Before ? tr("Before — %1") : tr("After — %1");
+        m_active->showComparison(comparison->sideView(side), shown.capture, shown.analysis,
+                                 name.arg(shown.name));
         return;
     }
     if (TimelineView *view = currentTimeline()) {
@@ -327,7 +340,7 @@ void MainWindow::updateActive()
 
 void MainWindow::attachTimeline()
 {
-    TimelineView *view = m_active->tabView();
+    TimelineView *view = m_active->view();
     for (const QMetaObject::Connection &c : std::as_const(m_attachedConnections))
         disconnect(c);
     m_attachedConnections.clear();
@@ -640,6 +653,11 @@ void MainWindow::updateStatus()
     CapturePage *page = m_tabModel->currentCapturePage();
     m_warningsList->clear();
     m_warningsButton->hide();
+    if (ComparisonView *comparison = m_tabModel->currentComparison()) {
+        m_status->setText(comparison->statusText());
+        setWindowTitle(QStringLiteral("%1 — Lanescope").arg(m_tabs->tabText(m_tabs->currentIndex())));
+        return;
+    }
     if (!page) {
         m_status->setText(tr("Open a capture file or directory (File > Open, or drop it here)."));
         setWindowTitle(QStringLiteral("Lanescope"));
@@ -667,10 +685,15 @@ void MainWindow::updateStatus()
 
 void MainWindow::showAsLastClosed()
 {
-    if (m_settings->contains(QStringLiteral("window/geometry")))
+    if (m_settings->contains(QStringLiteral("window/geometry"))) {
         show();
-    else
-        showMaximized();
+        return;
+    }
+    showMaximized();
+    // The bottom docks take about a fifth of the screen's height: on a 768-px laptop the timeline
+    // (or a comparison's twin timelines) keeps the rest.
+    const int screenHeight = screen()->availableGeometry().height();
+    resizeDocks({m_functionsDock}, {std::clamp(screenHeight * 22 / 100, 150, 260)}, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -63,7 +63,8 @@ public:
     // if the build has one.
     void openSample();
     // Shows the window as it was when it last closed (its place, size, maximized or not); the very
-    // first time, maximized, so that a new user sees as many lanes as the screen holds.
+    // first time, maximized with the bottom docks at about a fifth of the screen's height, so that a
+    // new user sees as many lanes as the screen holds.
     void showAsLastClosed();
 
     QTabWidget *tabs() const { return m_tabs; }

@@ -101,8 +101,8 @@ MeasureTools::MeasureTools(MainWindow *window) : QObject(window), m_window(windo
     window->addMenuActions(MainWindow::MenuSection::View,
                            {m_regionDock->toggleViewAction(), m_markersDock->toggleViewAction()});
     ActiveCapture *active = window->activeCapture();
-    connect(active, &ActiveCapture::changed, this, [this, active] { attach(active->tabView()); });
-    attach(active->tabView());
+    connect(active, &ActiveCapture::changed, this, [this, active] { attach(active->view()); });
+    attach(active->view());
     updateActions();
 }
 

@@ -49,6 +49,14 @@ struct FunctionSummary
     std::optional<double> footerAvgLatencyUs;
     std::optional<double> footerExecLatencyPct;
     std::optional<DispatchToStart> dispatchToStart;
+
+    // `f`'s share of the time the cores were busy: its total exec ÷ the total exec of every
+    // function (the TOTAL line's), as a fraction; none when nothing ran.
+    std::optional<double> shareOfBusy(const FunctionStats &f) const
+    {
+        return total.totalExecUs > 0 ? std::optional<double>(f.totalExecUs / total.totalExecUs)
+                                     : std::nullopt;
+    }
 };
 
 // §12.1 over rows whose start lies in [fromUs, toUs) (the whole capture by default).

@@ -78,6 +78,9 @@ struct CaptureInfo
     std::optional<std::uint64_t> droppedRunBoundaries;
     QStringList warnings; // partial data, dropped records, unknown phases …
     bool partial = false; // some input was truncated or records were lost
+    // metadata.core_types could not be right (uniform on a mixed part): coreTypes follows the
+    // cluster pattern instead (model/io/coretypeinference.h), an inference the UI names.
+    bool coreTypesInferred = false;
 };
 
 // Where one run lies in the "All runs" view (supplement §4.3), for its boundary marks.

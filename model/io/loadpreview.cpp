@@ -3,6 +3,7 @@
 #include "aicoretaskrow.h"
 #include "bytesource.h"
 #include "capturetimebase.h"
+#include "coretypeinference.h"
 #include "model/capture/cancelpoint.h"
 #include "model/capture/capture.h"
 #include "model/capture/lanebuilder.h"
@@ -48,6 +49,9 @@ std::shared_ptr<Capture> buildLoadPreview(const RawRecords &raw, const QString &
     info.coreTypes = raw.coreTypes;
     info.numCores =
         raw.numCores ? int(std::clamp<std::int64_t>(*raw.numCores, 0, INT_MAX)) : int(raw.coreTypes.size());
+    // The preview's lanes are typed as the whole capture's will be.
+    if (std::optional<std::vector<CoreType>> types = clusterCoreTypes(info.coreTypes, info.numCores))
+        info.coreTypes = std::move(*types);
     info.runtime = raw.runtime;
     info.sources.records = path;
     info.partial = true;

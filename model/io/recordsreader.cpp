@@ -1,6 +1,7 @@
 #include "recordsreader.h"
 
 #include "collectionverdict.h"
+#include "coretypeinference.h"
 #include "jsoncursor.h"
 #include "loadpreview.h"
 #include "model/capture/backgroundfree.h"
@@ -208,6 +209,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     info.coreTypes = raw.coreTypes;
     info.numCores =
         raw.numCores ? int(std::clamp<std::int64_t>(*raw.numCores, 0, INT_MAX)) : int(raw.coreTypes.size());
+    reviseUniformCoreTypes(capture, fileName);
     info.coreToThread = raw.coreToThread;
     info.runtime = raw.runtime;
     applyRunCollection(raw, capture, fileName);

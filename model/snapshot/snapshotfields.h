@@ -456,7 +456,7 @@ template <class Io, Is<CaptureInfo> S> void transfer(Io &io, S &i)
        i.hostPlacement);
     io(i.baseCycles, i.traceBaseUs, i.trace, i.sources, i.runEpoch, i.runCount, i.rankName,
        i.hostClockDomainId, i.allRuns, i.collection, i.runBoundaries, i.droppedRunBoundaries, i.warnings,
-       i.partial);
+       i.partial, i.coreTypesInferred);
 }
 
 template <class Io, Is<RunSpan> S> void transfer(Io &io, S &s)

@@ -19,6 +19,9 @@ struct EvidenceRef
 {
     std::optional<AnalysisRange> range; // capture µs
     std::optional<std::uint64_t> taskId;
+    // The task the evidence comes after (a gap's producer), shown whole with it: a gap between two
+    // grids is read with both grids on screen.
+    std::optional<std::uint64_t> fromTaskId;
     QString label; // "largest gap", "critical path sink" …
 
     bool isEmpty() const { return !range && !taskId; }

@@ -129,6 +129,7 @@ std::optional<EvidenceRef> spmdRoundTrip(const Capture &c, const AnalysisInput &
             EvidenceRef e;
             e.range = AnalysisRange{gapFrom, gapTo};
             e.taskId = b.taskId;
+            e.fromTaskId = a.taskId;
             e.label = QStringLiteral("gap between two SPMD grids");
             return e;
         }

@@ -1,6 +1,7 @@
 // The docks follow the window's ActiveCapture: a change of tab, of run and the arrival of an
-// analysis reach every one of them, a comparison tab gives only the Techniques dock its Before
-// side, and a closed tab leaves no dock pointing at its timeline.
+// analysis reach every one of them, a comparison tab gives them the side its switch names (Before
+// first, After at a click on the switch or on an After bar), and a closed tab leaves no dock
+// pointing at its timeline.
 #include "app/window/mainwindow.h"
 #include "app/window/reviewcontroller.h"
 #include "app/window/tabmodel.h"
@@ -198,7 +199,7 @@ private slots:
         QVERIFY(w.showCriticalPathAction()->isEnabled());
     }
 
-    void comparisonGivesOnlyTheTechniquesItsBeforeSide()
+    void comparisonGivesTheDocksTheChosenSide()
     {
         MainWindow w;
         w.resize(1400, 900);
@@ -212,18 +213,45 @@ private slots:
         ComparisonView *comparison = w.review()->comparisonView();
         QCOMPARE(w.tabModel()->currentComparison(), comparison);
 
+        // The Before side first: every dock describes it, none says "no capture".
         const ActiveCapture *active = w.activeCapture();
         QVERIFY(active->isComparison());
         QCOMPARE(active->view(), comparison->twin()->beforeView());
         QCOMPARE(active->name(), QStringLiteral("Before — before"));
-        QVERIFY(!active->tabNavigator());
-        const Followed f = followed(w);
+        Followed f = followed(w);
         QCOMPARE(f.techniques, comparison->twin()->beforeView());
         QCOMPARE(f.techniquesCapture, comparison->before().capture);
-        QCOMPARE(f.report, nullptr);
-        QCOMPARE(f.arrows, nullptr);
-        QCOMPARE(f.critical, nullptr);
-        QVERIFY(!w.currentTimeline());
+        QCOMPARE(f.report, comparison->twin()->beforeView());
+        QCOMPARE(f.reportCapture, comparison->before().capture);
+        QCOMPARE(f.reportAnalysis, comparison->before().analysis);
+        QCOMPARE(f.arrows, comparison->twin()->beforeView());
+        QCOMPARE(f.critical, comparison->twin()->beforeView());
+        QVERIFY(w.functionTable()->view()->model()->rowCount() > 0);
+        QVERIFY(!w.currentTimeline()); // no capture tab in front
+
+        // The switch turns them to After.
+        QTest::mouseClick(comparison->dockSideButton(ComparisonView::Side::After), Qt::LeftButton);
+        QCOMPARE(comparison->dockSide(), ComparisonView::Side::After);
+        QCOMPARE(active->view(), comparison->twin()->afterView());
+        QCOMPARE(active->name(), QStringLiteral("After — after"));
+        f = followed(w);
+        QCOMPARE(f.report, comparison->twin()->afterView());
+        QCOMPARE(f.reportAnalysis, comparison->after().analysis);
+        QCOMPARE(f.techniquesCapture, comparison->after().capture);
+
+        // A bar chosen on the Before side turns them back, and the status bar says so.
+        TimelineView *beforeView = comparison->twin()->beforeView();
+        int lane = -1;
+        for (const TimelineRow &row : beforeView->layout().rows())
+            if (lane < 0 && row.kind == TimelineRow::Kind::Lane &&
+                !beforeView->capture()->lanes[std::size_t(row.index)].slices.empty())
+                lane = row.index;
+        QVERIFY(lane >= 0);
+        beforeView->select(SliceRef{lane, 0});
+        QCOMPARE(comparison->dockSide(), ComparisonView::Side::Before);
+        QCOMPARE(active->view(), beforeView);
+        QVERIFY2(comparison->statusText().endsWith(QStringLiteral("The docks show the Before side.")),
+                 qPrintable(comparison->statusText()));
 
         clickTab(w, 0);
         verifyFollows(w, before);

@@ -150,7 +150,7 @@ private slots:
                                              "Details",
                                              "Functions",
                                              "Legend",
-                                             "hb_violations",
+                                             "Happens-before violations",
                                              "Warnings",
                                              "Analysis",
                                              "Show Critical Path",

@@ -163,6 +163,9 @@ private slots:
             QVERIFY(hit->evidence.range);
             QCOMPARE(hit->evidence.range->startUs, 10.0);
             QCOMPARE(hit->evidence.range->endUs, 20.0);
+            // Both grids are named, so that showing the gap shows them too.
+            QCOMPARE(hit->evidence.fromTaskId, std::optional<std::uint64_t>(1));
+            QCOMPARE(hit->evidence.taskId, std::optional<std::uint64_t>(2));
         }
     }
 

@@ -612,7 +612,8 @@ private slots:
         auto view = makeView();
         QCOMPARE(view->twin()->beforeView()->capture(), m_before);
         QCOMPARE(view->twin()->afterView()->capture(), m_after);
-        QCOMPARE(view->twin()->beforeLabel()->text(), QStringLiteral("Before — before"));
+        QCOMPARE(view->twin()->beforeView()->caption(), QStringLiteral("Before: before"));
+        QCOMPARE(view->twin()->afterView()->caption(), QStringLiteral("After: after"));
     }
 
     void markersAndNotesByHand()

@@ -23,6 +23,18 @@ class TstTechniquesPanel : public QObject
     CapturePtr m_before;
     CaptureAnalysisPtr m_beforeAnalysis; // as the window's loading computes it
 
+    // A bundled sample, loaded once.
+    CapturePtr sampleCapture(const QString &name)
+    {
+        CapturePtr &c = m_samples[name];
+        if (!c)
+            c = name == QStringLiteral("before")
+                    ? m_before
+                    : loadCapture(QStringLiteral(LANESCOPE_SAMPLES "/") + name).capture;
+        return c;
+    }
+    std::map<QString, CapturePtr> m_samples;
+
 private slots:
     void initTestCase()
     {
@@ -215,21 +227,31 @@ private slots:
 
     void evidenceButtonShowsItOnTheTimeline_data()
     {
+        QTest::addColumn<QString>("sample");
         QTest::addColumn<int>("index");
-        const std::vector<Suggestion> s = detectSymptoms(*m_before, computeMetrics(*m_before));
         int rows = 0;
-        for (std::size_t i = 0; i < s.size(); ++i) {
-            if (!s[i].evidence.isEmpty()) {
-                QTest::newRow(qPrintable(s[i].rule)) << int(i);
+        bool fromTask = false;
+        for (const QString &sample : {QStringLiteral("before"), QStringLiteral("sample-l4")}) {
+            const CapturePtr c = sampleCapture(sample);
+            QVERIFY(c);
+            const std::vector<Suggestion> s = detectSymptoms(*c, computeMetrics(*c));
+            for (std::size_t i = 0; i < s.size(); ++i) {
+                if (s[i].evidence.isEmpty())
+                    continue;
+                QTest::addRow("%s %s", qPrintable(sample), qPrintable(s[i].rule)) << sample << int(i);
+                fromTask = fromTask || s[i].evidence.fromTaskId;
                 ++rows;
             }
         }
-        QVERIFY2(rows > 0, "no suggestion on the Before sample has evidence");
+        QVERIFY2(rows > 0, "no suggestion on the samples has evidence");
+        QVERIFY2(fromTask, "no evidence on the samples spans two tasks (a gap between grids)");
     }
 
     void evidenceButtonShowsItOnTheTimeline()
     {
+        QFETCH(QString, sample);
         QFETCH(int, index);
+        const CapturePtr capture = sampleCapture(sample);
         TimelineView view;
         view.resize(1000, 500);
         TechniquesPanel panel(m_catalogue);
@@ -238,8 +260,9 @@ private slots:
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        view.setCapture(m_before);
-        panel.setCapture(m_before, &view, QStringLiteral("before"), m_beforeAnalysis);
+        view.setCapture(capture);
+        panel.setCapture(capture, &view, sample,
+                         std::make_shared<const CaptureAnalysis>(analyzeCapture(*capture)));
         // Start far from the evidence: zoomed into the first 1 % of the capture.
         const TimeRange whole = view.captureExtent();
         view.setVisibleRange({whole.startUs, whole.startUs + whole.span() * 0.01});
@@ -250,25 +273,48 @@ private slots:
         QVERIFY(button->isEnabled());
         QTest::mouseClick(button, Qt::LeftButton);
 
+        // Everything the evidence names: its range and every bar of its tasks.
         const EvidenceRef &e = panel.suggestions()[std::size_t(index)].evidence;
+        std::optional<TimeRange> named;
+        const auto include = [&named](double a, double b) {
+            named =
+                named ? TimeRange{std::min(named->startUs, a), std::max(named->endUs, b)} : TimeRange{a, b};
+        };
+        if (e.range)
+            include(e.range->startUs, e.range->endUs);
+        for (const std::optional<std::uint64_t> &task : {e.fromTaskId, e.taskId}) {
+            if (!task)
+                continue;
+            const std::vector<SliceRef> bars = view.taskLocator().barsOfTask(*capture, *task);
+            QVERIFY(!bars.empty());
+            for (const SliceRef &ref : bars) {
+                const Slice &bar = capture->lanes[std::size_t(ref.lane)].slices[ref.slice];
+                include(bar.startUs, bar.endUs);
+            }
+        }
+        QVERIFY(named);
+        // All of it on screen with a margin either side, and little else around it.
         const TimeRange shown = view.visibleRange();
+        const double margin = std::max(named->span() * 0.05, 1e-4);
+        QVERIFY2(shown.startUs <= named->startUs - margin && shown.endUs >= named->endUs + margin,
+                 qPrintable(QStringLiteral("shown %1–%2, evidence %3–%4")
+                                .arg(shown.startUs)
+                                .arg(shown.endUs)
+                                .arg(named->startUs)
+                                .arg(named->endUs)));
+        QVERIFY(shown.span() <= std::min(named->span() * 1.5 + 1e-2, view.fullRange().span()));
         if (e.taskId) {
-            // The task is selected and on screen.
+            // The task is selected.
             QVERIFY(view.selection());
             const Slice &bar =
-                m_before->lanes[std::size_t(view.selection()->lane)].slices[view.selection()->slice];
-            QCOMPARE(m_before->rows[bar.ref].taskId, *e.taskId);
-            const double centre = (bar.startUs + bar.endUs) / 2;
-            QVERIFY2(shown.contains(centre), "the selected task is off screen");
-            if (!e.range) // nothing else to show: it is centred
-                QVERIFY(std::abs(centre - (shown.startUs + shown.endUs) / 2) <= shown.span() * 0.1);
+                capture->lanes[std::size_t(view.selection()->lane)].slices[view.selection()->slice];
+            QCOMPARE(capture->rows[bar.ref].taskId, *e.taskId);
         }
-        if (e.range) {
-            // The whole range fits, with little else around it.
-            const double span = e.range->endUs - e.range->startUs;
-            QVERIFY(shown.startUs <= e.range->startUs);
-            QVERIFY(shown.endUs >= e.range->endUs);
-            QVERIFY(shown.span() <= std::min(span * 1.5 + 1e-3, view.fullRange().span()));
+        if (e.range && e.range->endUs > e.range->startUs) {
+            // The range is highlighted as the measured region.
+            QVERIFY(view.measuredRegion());
+            QCOMPARE(view.measuredRegion()->startUs, e.range->startUs);
+            QCOMPARE(view.measuredRegion()->endUs, e.range->endUs);
         }
     }
 

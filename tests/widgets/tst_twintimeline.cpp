@@ -104,8 +104,8 @@ private slots:
 
     void labelsNameTheCaptures()
     {
-        QCOMPARE(m_twin->beforeLabel()->text(), QStringLiteral("Before — before"));
-        QCOMPARE(m_twin->afterLabel()->text(), QStringLiteral("After — after"));
+        QCOMPARE(m_twin->beforeView()->caption(), QStringLiteral("Before: before"));
+        QCOMPARE(m_twin->afterView()->caption(), QStringLiteral("After: after"));
         // Before is drawn above After.
         QVERIFY(m_twin->beforeView()->mapTo(m_twin.get(), QPoint()).y() <
                 m_twin->afterView()->mapTo(m_twin.get(), QPoint()).y());
@@ -225,11 +225,39 @@ private slots:
         verifyLocked();
     }
 
+    // At the height it names, each side shows that many AICore lanes whole under its ruler and
+    // heading: the comparison gives the twin that height on a laptop.
+    void heightShowingFitsTheLanes_data()
+    {
+        QTest::addColumn<int>("lanes");
+        QTest::newRow("six") << 6;
+        QTest::newRow("eight") << 8;
+    }
+    void heightShowingFitsTheLanes()
+    {
+        QFETCH(int, lanes);
+        const QSize was = m_twin->size();
+        m_twin->resize(900, m_twin->heightShowing(lanes));
+        QApplication::processEvents();
+        for (const TimelineView *side : {m_twin->beforeView(), m_twin->afterView()}) {
+            const TimelineViewport &vp = side->timelineViewport();
+            int whole = 0;
+            for (const TimelineRow &row : side->layout().rows()) {
+                const double top = row.y - vp.scrollYPx;
+                whole +=
+                    row.kind == TimelineRow::Kind::Lane && top >= 0 && top + row.height <= vp.lanesHeight();
+            }
+            QVERIFY2(whole >= lanes,
+                     qPrintable(QStringLiteral("%1: %2 lanes").arg(side->caption()).arg(whole)));
+        }
+        m_twin->resize(was);
+    }
+
     void replacingThePairRelocks()
     {
         m_twin->setCaptures(m_afterCapture, QStringLiteral("x"), m_beforeCapture, QStringLiteral("y"));
         QCOMPARE(m_twin->beforeView()->capture(), m_afterCapture);
-        QCOMPARE(m_twin->afterLabel()->text(), QStringLiteral("After — y"));
+        QCOMPARE(m_twin->afterView()->caption(), QStringLiteral("After: y"));
         verifyLocked();
         QTest::keyClick(m_twin->afterView(), Qt::Key_W);
         verifyLocked();

@@ -17,6 +17,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QButtonGroup>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -39,6 +40,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -113,8 +115,6 @@ ChartScale chartScale(const MetricComparison &m)
 ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalogue, QWidget *parent)
     : QWidget(parent), m_catalogue(std::move(catalogue))
 {
-    m_title = new QLabel(this);
-    m_title->setTextFormat(Qt::RichText);
     m_techniqueBox = new QComboBox(this);
     m_techniqueBox->setObjectName(QStringLiteral("techniqueBox"));
     m_techniqueBox->addItem(tr("General (no technique)"), QStringLiteral("general"));
@@ -126,30 +126,44 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_beforeSim->setObjectName(QStringLiteral("beforeRunTag"));
     m_afterSim = runTagBox(this);
     m_afterSim->setObjectName(QStringLiteral("afterRunTag"));
-
-    // The title has a row of its own and gives way (elided by the label's width) to the window:
-    // two long capture names must not widen the window past a laptop's screen.
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_techniqueBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_techniqueBox->setMinimumContentsLength(16);
-    // Two rows of controls, so that the view fits beside the docks on a laptop's screen.
-    auto *techniqueRow = new QHBoxLayout;
-    techniqueRow->addWidget(new QLabel(tr("Technique"), this));
-    techniqueRow->addWidget(m_techniqueBox, 1);
-    auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Before run"), this));
-    top->addWidget(m_beforeSim);
-    top->addWidget(new QLabel(tr("After run"), this));
-    top->addWidget(m_afterSim);
-    m_everyRun = new QCheckBox(tr("Use every run as repeated runs"), this);
+    m_everyRun = new QCheckBox(tr("Every run as repeated runs"), this);
     m_everyRun->setObjectName(QStringLiteral("everyRun"));
     m_everyRun->setToolTip(
         tr("A file with several run epochs: compare all its runs, each side's value the median of its runs. "
            "A change inside the runs' spread is inconclusive."));
     m_everyRun->setEnabled(false);
-    top->addSpacing(12);
+
+    // Which side the window's docks (details, functions, legend, rings…) describe. Clicking a bar
+    // in a side's timeline chooses that side too.
+    auto *dockSides = new QButtonGroup(this);
+    const auto sideButton = [this, dockSides](Side side, const QString &text, const QString &name) {
+        auto *button = new QToolButton(this);
+        button->setObjectName(name);
+        button->setText(text);
+        button->setCheckable(true);
+        button->setToolTip(
+            tr("The docks describe the %1 side: its details, functions, legend and rings").arg(text));
+        dockSides->addButton(button, int(side));
+        return button;
+    };
+    m_dockBefore = sideButton(Side::Before, tr("Before"), QStringLiteral("docksShowBefore"));
+    m_dockAfter = sideButton(Side::After, tr("After"), QStringLiteral("docksShowAfter"));
+    m_dockBefore->setChecked(true);
+    connect(dockSides, &QButtonGroup::idClicked, this, [this](int id) { setDockSide(Side(id)); });
+
+    // One row of controls: a laptop's screen gives the timelines below every pixel it can. The
+    // run tags, set once per review, live in the Runs tab.
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Technique"), this));
+    top->addWidget(m_techniqueBox, 1);
+    top->addSpacing(8);
     top->addWidget(m_everyRun);
-    top->addStretch(1);
+    top->addSpacing(8);
+    top->addWidget(new QLabel(tr("Docks show"), this));
+    top->addWidget(m_dockBefore);
+    top->addWidget(m_dockAfter);
 
     m_guide = new QLabel(this);
     m_guide->setObjectName(QStringLiteral("guide"));
@@ -162,6 +176,8 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_guard->setObjectName(QStringLiteral("guard"));
     m_guard->setWordWrap(true);
     m_guard->setTextFormat(Qt::RichText);
+    m_guard->setToolTip(tr("Timings are instrumented: compare them relatively, and only between captures of "
+                           "one level. The headline number is a plain benchmark run's device wall time."));
     m_techniqueNote = new QLabel(this);
     m_techniqueNote->setWordWrap(true);
     m_techniqueNote->setTextFormat(Qt::RichText);
@@ -181,6 +197,8 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
+    // Rows as tall as their text: on a laptop the table shares its height with the timelines.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
 
     m_computing = new QLabel(this);
@@ -261,9 +279,17 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     runButtons->addWidget(m_addAfter);
     runButtons->addStretch(1);
     runButtons->addWidget(m_removeRun);
+    // The files cannot say whether a run was simulated: the user tags each side for the guard.
+    auto *runTags = new QHBoxLayout;
+    runTags->addWidget(new QLabel(tr("Before run"), runs));
+    runTags->addWidget(m_beforeSim);
+    runTags->addWidget(new QLabel(tr("After run"), runs));
+    runTags->addWidget(m_afterSim);
+    runTags->addStretch(1);
     auto *runsLayout = new QVBoxLayout(runs);
     runsLayout->addWidget(m_runs, 1);
     runsLayout->addLayout(runButtons);
+    runsLayout->addLayout(runTags);
     runsLayout->addWidget(m_runsNote);
     m_sideTabs->addTab(runs, tr("Runs"));
     connect(m_addBefore, &QPushButton::clicked, this, [this] { chooseAndAdd(Side::Before); });
@@ -321,26 +347,35 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     notesScroll->setWidget(notes);
     notesScroll->setMinimumHeight(40);
 
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(notesScroll);
-    split->addWidget(upper);
-    split->addWidget(m_twin);
-    split->setChildrenCollapsible(false);
-    split->setStretchFactor(0, 0);
-    split->setStretchFactor(1, 2);
-    split->setStretchFactor(2, 3);
-    split->setSizes({90, 330, 600});
+    m_notesPane = notesScroll;
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->addWidget(notesScroll);
+    m_split->addWidget(upper);
+    m_split->addWidget(m_twin);
+    m_split->setChildrenCollapsible(false);
+    m_split->setStretchFactor(0, 0);
+    m_split->setStretchFactor(1, 2);
+    m_split->setStretchFactor(2, 3);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] { m_splitByUser = true; });
 
     // The panes give way to the window rather than set its least height: each keeps room for a
     // few rows, and what does not fit scrolls or is clipped until the splitter or window grows.
-    upper->setMinimumHeight(100);
+    notesScroll->setMinimumHeight(24);
+    upper->setMinimumHeight(80);
     m_twin->setMinimumHeight(140);
 
+    // A click on a bar of one side makes the docks describe that side.
+    for (const Side side : {Side::Before, Side::After}) {
+        TimelineView *view = sideView(side);
+        connect(view, &TimelineView::selectionChanged, this, [this, view, side] {
+            if (view->selection())
+                setDockSide(side);
+        });
+    }
+
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_title);
-    layout->addLayout(techniqueRow);
     layout->addLayout(top);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
 
     m_beforeMarkers = std::make_shared<ReviewMarkerOverlay>();
     m_afterMarkers = std::make_shared<ReviewMarkerOverlay>();
@@ -375,6 +410,68 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
 }
 
 ComparisonView::~ComparisonView() = default;
+
+TimelineView *ComparisonView::sideView(Side s) const
+{
+    return s == Side::Before ? m_twin->beforeView() : m_twin->afterView();
+}
+
+void ComparisonView::setDockSide(Side side)
+{
+    dockSideButton(side)->setChecked(true);
+    if (side == m_dockSide)
+        return;
+    m_dockSide = side;
+    emit dockSideChanged(side);
+    emit statusChanged();
+}
+
+QString ComparisonView::statusText() const
+{
+    if (!m_before.capture || !m_after.capture)
+        return tr("Mark two open captures as Before and After to compare them.");
+    QString text = tr("Comparing %1 → %2").arg(m_before.name, m_after.name);
+    for (const MetricComparison &m : m_model->comparison().metrics) {
+        if (m.id == QStringLiteral("M5") && m.before && m.after) {
+            text += tr(": makespan %1 → %2 (%3), %4")
+                        .arg(formatMetricValue(m.before, m.unit), formatMetricValue(m.after, m.unit),
+                             formatMetricChange(m.delta, m.deltaRelative, m.unit), verdictName(m.verdict));
+            break;
+        }
+    }
+    if (!m_model->comparison().comparable)
+        text += tr(" (not fully comparable)");
+    return text +
+           tr(". The docks show the %1 side.").arg(m_dockSide == Side::Before ? tr("Before") : tr("After"));
+}
+
+void ComparisonView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_splitByUser)
+        splitHeight();
+}
+
+void ComparisonView::splitHeight()
+{
+    const int handles = 2 * m_split->handleWidth();
+    const int total = m_split->height() - handles;
+    if (total <= 0)
+        return;
+    const QWidget *notesText = m_notesPane->widget();
+    const int notesWanted = notesText->hasHeightForWidth() ? notesText->heightForWidth(m_split->width())
+                                                           : notesText->sizeHint().height();
+    const int least = m_notesPane->minimumHeight();
+    const int notes = std::clamp(notesWanted, least, std::max(least, total / 5));
+    const int room = total - notes;
+    // The twin timelines first: six AICore lanes a side at least, eight where the height allows and
+    // three fifths of it on a tall screen; the table keeps at least its least height.
+    const int upperLeast = m_split->widget(1)->minimumHeight();
+    const int wanted = std::max(m_twin->heightShowing(8), room * 3 / 5);
+    const int twin = std::clamp(std::min(wanted, room - 3 * upperLeast / 2), m_twin->heightShowing(6),
+                                std::max(m_twin->heightShowing(6), room - upperLeast));
+    m_split->setSizes({notes, room - twin, twin});
+}
 
 void ComparisonView::setPair(ComparedCapture before, ComparedCapture after)
 {
@@ -653,11 +750,8 @@ void ComparisonView::showComparison()
     if (!m_before.capture || !m_after.capture) {
         m_guard->setText(tr("Mark two open captures as Before and After to compare them."));
     } else if (c.comparable) {
-        m_guard->setText(
-            tr("<span style='color:#2e7d32'>&#10004; Comparable:</span> %1 on both sides. Timings "
-               "are instrumented (relative comparison at equal level only); the headline number is "
-               "device_wall_us from a plain benchmark run.")
-                .arg(guardSummary(*m_before.capture).toHtmlEscaped()));
+        m_guard->setText(tr("<span style='color:#2e7d32'>&#10004; Comparable:</span> %1 on both sides.")
+                             .arg(guardSummary(*m_before.capture).toHtmlEscaped()));
     } else {
         QStringList items;
         for (const QString &r : c.reasons)
@@ -681,6 +775,9 @@ void ComparisonView::showComparison()
                "metrics that confirm it."));
     }
     rebuildCharts();
+    if (!m_splitByUser)
+        splitHeight(); // the guard's findings may have grown or shrunk
+    emit statusChanged();
 }
 
 void ComparisonView::rebuildCharts()
@@ -793,12 +890,10 @@ void ComparisonView::updateHeader()
         if (c.name.isEmpty())
             return tr("(none)");
         const int more = int(added(side).size());
-        return more == 0 ? c.name.toHtmlEscaped()
-                         : tr("%1 + %n more", nullptr, more).arg(c.name.toHtmlEscaped());
+        return more == 0 ? c.name : tr("%1 + %n more", nullptr, more).arg(c.name);
     };
-    m_title->setText(tr("<b>Before</b> %1 &nbsp;→&nbsp; <b>After</b> %2")
-                         .arg(name(m_before, Side::Before), name(m_after, Side::After)));
-    m_title->setToolTip(QStringLiteral("%1\n%2").arg(m_before.path, m_after.path));
+    m_twin->setNames(name(m_before, Side::Before), name(m_after, Side::After));
+    m_twin->setToolTip(QStringLiteral("%1\n%2").arg(m_before.path, m_after.path));
 }
 
 std::vector<ReviewMarker> ComparisonView::markers() const

@@ -22,8 +22,11 @@ class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
+class QSplitter;
 class QTableView;
 class QTabWidget;
+class QToolButton;
 class QTreeWidget;
 
 namespace lanescope {
@@ -32,6 +35,7 @@ class CaptureLoader;
 class ComparisonTableModel;
 class DiffView;
 class ReviewMarkerOverlay;
+class TimelineView;
 class TwinTimeline;
 
 // One capture of a before/after pair: the loaded capture, the name shown for it and where it
@@ -71,6 +75,18 @@ public:
     void setPair(ComparedCapture before, ComparedCapture after);
     const ComparedCapture &before() const { return m_before; }
     const ComparedCapture &after() const { return m_after; }
+    const ComparedCapture &side(Side s) const { return s == Side::Before ? m_before : m_after; }
+    TimelineView *sideView(Side s) const;
+
+    // The side the window's docks describe (its details, functions, legend, rings…). Clicking a
+    // bar in a side's timeline chooses that side too.
+    Side dockSide() const { return m_dockSide; }
+    void setDockSide(Side side);
+    QToolButton *dockSideButton(Side side) const { return side == Side::Before ? m_dockBefore : m_dockAfter; }
+
+    // One line for the window's status bar: the pair, the makespan's change and its verdict, and
+    // the side the docks show.
+    QString statusText() const;
 
     // Further captures of a side, compared as its repeated runs. False (nothing changes) without a
     // pair, or when the capture is on that side already.
@@ -145,8 +161,14 @@ public:
     int chartCount() const { return m_chartCount; }
     QWidget *chartArea() const { return m_chartArea; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 signals:
     void techniqueChanged(const QString &id);
+    void dockSideChanged(Side side);
+    // statusText() may read differently: the comparison or the docks' side changed.
+    void statusChanged();
     // Notes or markers changed (the review has unsaved edits).
     void reviewEdited();
     // The captures of a side changed (added or removed).
@@ -157,6 +179,9 @@ private:
     void showComparison();
     void rebuildCharts();
     void updateHeader();
+    // Splits the height among the panes: the twin timelines first (six AICore lanes a side where
+    // it can), the table the rest; until the user moves a handle.
+    void splitHeight();
     void updateMarkers();
     void removeSelectedMarker();
     void centreOnMarker(int row);
@@ -202,7 +227,12 @@ private:
     QString m_technique = QStringLiteral("general");
     std::vector<ReviewMarker> m_markers;
 
-    QLabel *m_title = nullptr;
+    QSplitter *m_split = nullptr;       // the notes, the table with its tabs, the twin timelines
+    QScrollArea *m_notesPane = nullptr; // the guide, the guard and the technique's note
+    bool m_splitByUser = false;         // the user moved a handle: the sizes are theirs from then on
+    Side m_dockSide = Side::Before;
+    QToolButton *m_dockBefore = nullptr;
+    QToolButton *m_dockAfter = nullptr;
     QLabel *m_guide = nullptr;
     QLabel *m_guard = nullptr;
     QComboBox *m_techniqueBox = nullptr;

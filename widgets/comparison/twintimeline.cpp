@@ -3,7 +3,6 @@
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timelineviewstate.h"
 
-#include <QLabel>
 #include <QScrollBar>
 #include <QSet>
 #include <QSplitter>
@@ -14,18 +13,15 @@ namespace lanescope {
 
 namespace {
 
-QWidget *titledPane(QLabel *label, TimelineView *view, QWidget *parent)
+// Denser rows than a capture tab's: two timelines share the height of one, and each should still
+// show at least six AICore lanes on a 1366×768 laptop.
+TimelineMetrics twinMetrics()
 {
-    auto *pane = new QWidget(parent);
-    auto *layout = new QVBoxLayout(pane);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    layout->addWidget(label);
-    layout->addWidget(view, 1);
-    return pane;
+    TimelineMetrics m;
+    m.sliceRowHeightPx = 13;
+    m.lanePaddingPx = 1;
+    m.groupHeadingHeightPx = 20;
+    return m;
 }
 
 TimeRange shifted(TimeRange r, double by)
@@ -65,21 +61,23 @@ TwinTimeline::TwinTimeline(QWidget *parent) : QWidget(parent)
     m_after = new TimelineView(this);
     m_before->setObjectName(QStringLiteral("beforeTimeline"));
     m_after->setObjectName(QStringLiteral("afterTimeline"));
-    m_beforeLabel = new QLabel(tr("Before"), this);
-    m_afterLabel = new QLabel(tr("After"), this);
-    m_beforeLabel->setObjectName(QStringLiteral("beforeLabel"));
-    m_afterLabel->setObjectName(QStringLiteral("afterLabel"));
+    // Each side is named in its ruler's corner rather than on a row of its own: the height goes to
+    // the lanes.
+    m_before->setCaption(tr("Before"));
+    m_after->setCaption(tr("After"));
+    m_before->setMetrics(twinMetrics());
+    m_after->setMetrics(twinMetrics());
     // Equal plot widths whatever the lane counts: a scroll bar on one view only would shift its scale.
     m_before->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     m_after->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(titledPane(m_beforeLabel, m_before, splitter));
-    splitter->addWidget(titledPane(m_afterLabel, m_after, splitter));
-    splitter->setChildrenCollapsible(false);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(m_before);
+    m_splitter->addWidget(m_after);
+    m_splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->addWidget(m_splitter);
 
     // One range for both, in Before's time: moving either view moves the state, and the other
     // view shows it shifted by the offset between the captures' first bars.
@@ -119,10 +117,15 @@ void TwinTimeline::setCaptures(CapturePtr before, const QString &beforeName, Cap
     m_after->setCapture(std::move(after), std::move(afterIndex));
     foldAllButAicore(m_before);
     foldAllButAicore(m_after);
-    m_beforeLabel->setText(tr("Before — %1").arg(beforeName));
-    m_afterLabel->setText(tr("After — %1").arg(afterName));
+    setNames(beforeName, afterName);
 
     lineUp(startsOffsetUs());
+}
+
+void TwinTimeline::setNames(const QString &beforeName, const QString &afterName)
+{
+    m_before->setCaption(tr("Before: %1").arg(beforeName));
+    m_after->setCaption(tr("After: %1").arg(afterName));
 }
 
 double TwinTimeline::startsOffsetUs() const
@@ -160,6 +163,15 @@ void TwinTimeline::lineUp(double offsetUs)
     m_before->setRangeState(m_range);
     m_after->setRangeState(m_range, m_offsetUs);
     fitBoth();
+}
+
+int TwinTimeline::heightShowing(int lanes) const
+{
+    const TimelineMetrics m = twinMetrics();
+    const int frame = 2 * m_before->frameWidth();
+    const int side = frame + kTimelineRulerHeightPx + m.groupHeadingHeightPx +
+                     lanes * (m.sliceRowHeightPx + 2 * m.lanePaddingPx);
+    return 2 * side + m_splitter->handleWidth();
 }
 
 void TwinTimeline::fitBoth()

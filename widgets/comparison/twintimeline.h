@@ -6,17 +6,17 @@
 
 #include <QWidget>
 
-class QLabel;
+class QSplitter;
 
 namespace lanescope {
 
 class TimelineView;
 class TimelineViewState;
 
-// Two timelines stacked on one time axis: Before above After, each under a label naming its
-// capture. Both start at the left edge at the same time (each capture's first bar), share the
-// lane header width and therefore the scale, and move together: zooming or panning either one
-// moves the other by the same amount, so a change between the captures is seen, not only counted.
+// Two timelines stacked on one time axis: Before above After, each named in its ruler's corner. Both start at
+// the left edge at the same time (each capture's first bar), share the lane header width and therefore the
+// scale, and move together: zooming or panning either one moves the other by the same amount, so a change
+// between the captures is seen, not only counted.
 class TwinTimeline : public QWidget
 {
     Q_OBJECT
@@ -30,8 +30,8 @@ public:
 
     TimelineView *beforeView() const { return m_before; }
     TimelineView *afterView() const { return m_after; }
-    QLabel *beforeLabel() const { return m_beforeLabel; }
-    QLabel *afterLabel() const { return m_afterLabel; }
+    // The names in the rulers' corners ("Before: name"); a side with added runs says so.
+    void setNames(const QString &beforeName, const QString &afterName);
 
     // After's time for a Before time: after = before + offset (their first bars line up).
     double afterOffsetUs() const { return m_offsetUs; }
@@ -40,6 +40,9 @@ public:
     void setAfterOffsetUs(double offsetUs);
     // The offset that lines up the captures' first bars.
     double startsOffsetUs() const;
+    // The height at which each side shows `lanes` lanes of its first group under its ruler and
+    // heading.
+    int heightShowing(int lanes) const;
     // Shows both captures whole, on the common axis.
     void fitBoth();
 
@@ -53,10 +56,9 @@ private:
 
     TimelineView *m_before = nullptr;
     TimelineView *m_after = nullptr;
-    QLabel *m_beforeLabel = nullptr;
-    QLabel *m_afterLabel = nullptr;
     double m_offsetUs = 0;
-    bool m_followingScroll = false;       // one side is being scrolled to follow the other
+    bool m_followingScroll = false; // one side is being scrolled to follow the other
+    QSplitter *m_splitter = nullptr;
     TimeRange m_axis;                     // both captures, in Before's time, with a margin
     TimelineViewState *m_range = nullptr; // the range both views show, in Before's time
 };

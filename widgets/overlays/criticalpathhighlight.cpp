@@ -17,7 +17,7 @@ CriticalPathHighlight::CriticalPathHighlight(QObject *parent)
 CriticalPathHighlight::CriticalPathHighlight(ActiveCapture &active, QObject *parent)
     : CriticalPathHighlight(parent)
 {
-    const auto follow = [this, &active] { setView(active.tabView(), active.tabAnalysis()); };
+    const auto follow = [this, &active] { setView(active.view(), active.analysis()); };
     connect(&active, &ActiveCapture::changed, this, follow);
     follow();
 }

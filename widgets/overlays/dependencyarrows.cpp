@@ -25,8 +25,8 @@ DependencyArrows::DependencyArrows(ActiveCapture &active, DependencyArrowsContro
                                    HbViolationList *list, QObject *parent)
     : DependencyArrows(controls, list, parent)
 {
-    connect(&active, &ActiveCapture::changed, this, [this, &active] { setView(active.tabNavigator()); });
-    setView(active.tabNavigator());
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { setView(active.navigator()); });
+    setView(active.navigator());
 }
 
 void DependencyArrows::setView(TimelineNavigator *view)

@@ -91,8 +91,8 @@ AnnotationList::AnnotationList(QWidget *parent) : QWidget(parent)
 
 AnnotationList::AnnotationList(ActiveCapture &active, QWidget *parent) : AnnotationList(parent)
 {
-    connect(&active, &ActiveCapture::changed, this, [this, &active] { setTimeline(active.tabNavigator()); });
-    setTimeline(active.tabNavigator());
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { setTimeline(active.navigator()); });
+    setTimeline(active.navigator());
 }
 
 void AnnotationList::setTimeline(TimelineNavigator *timeline)

@@ -123,8 +123,8 @@ BarLegend::BarLegend(QWidget *parent) : QWidget(parent)
 
 BarLegend::BarLegend(ActiveCapture &active, QWidget *parent) : BarLegend(parent)
 {
-    connect(&active, &ActiveCapture::changed, this, [this, &active] { setCapture(active.tabCapture()); });
-    setCapture(active.tabCapture());
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { setCapture(active.capture()); });
+    setCapture(active.capture());
 }
 
 void BarLegend::setCapture(CapturePtr capture)

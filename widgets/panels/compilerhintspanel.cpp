@@ -38,7 +38,7 @@ CompilerHintsPanel::CompilerHintsPanel(ActiveCapture &active, QWidget *parent) :
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_details);
     connect(m_tree, &QTreeView::clicked, this, &CompilerHintsPanel::activate);
-    const auto follow = [this, &active] { setTimeline(active.tabNavigator()); };
+    const auto follow = [this, &active] { setTimeline(active.navigator()); };
     connect(&active, &ActiveCapture::changed, this, follow);
     showSummary();
     follow();

@@ -18,12 +18,12 @@ DetailsPanel::DetailsPanel(QWidget *parent) : QTextBrowser(parent)
 
 DetailsPanel::DetailsPanel(ActiveCapture &active, QWidget *parent) : DetailsPanel(parent)
 {
-    connect(&active, &ActiveCapture::changed, this, [this, &active] { follow(active.tabNavigator()); });
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { follow(active.navigator()); });
     connect(this, &DetailsPanel::taskActivated, this, [this](quint64 task) {
         if (m_followed)
             m_followed->selectTask(task);
     });
-    follow(active.tabNavigator());
+    follow(active.navigator());
 }
 
 void DetailsPanel::follow(TimelineNavigator *navigator)

@@ -46,12 +46,12 @@ FunctionTable::FunctionTable(QWidget *parent) : QWidget(parent)
 FunctionTable::FunctionTable(ActiveCapture &active, QWidget *parent) : FunctionTable(parent)
 {
     const auto follow = [this, &active] {
-        const CapturePtr capture = active.tabCapture();
+        const CapturePtr capture = active.capture();
         setCapture(capture && capture->info.allRuns ? CapturePtr() : capture);
     };
     connect(&active, &ActiveCapture::changed, this, follow);
     connect(this, &FunctionTable::functionActivated, this, [&active](int funcId) {
-        if (TimelineNavigator *navigator = active.tabNavigator())
+        if (TimelineNavigator *navigator = active.navigator())
             navigator->locateFunction(funcId);
     });
     follow();

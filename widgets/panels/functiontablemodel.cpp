@@ -8,7 +8,7 @@ namespace lanescope {
 namespace {
 const QString kMissing = QStringLiteral("–");
 
-std::optional<double> valueOf(const FunctionStats &f, const FunctionStats &total, int column)
+std::optional<double> valueOf(const FunctionStats &f, const FunctionSummary &summary, int column)
 {
     switch (column) {
     case FunctionTableModel::Count:
@@ -16,8 +16,9 @@ std::optional<double> valueOf(const FunctionStats &f, const FunctionStats &total
     case FunctionTableModel::TotalExec:
         return f.totalExecUs;
     case FunctionTableModel::BusyShare:
-        return total.totalExecUs > 0 ? std::optional<double>(f.totalExecUs / total.totalExecUs * 100.0)
-                                     : std::nullopt;
+        if (const std::optional<double> share = summary.shareOfBusy(f))
+            return *share * 100.0;
+        return std::nullopt;
     case FunctionTableModel::AvgExec:
         return f.avgExecUs;
     case FunctionTableModel::AvgLatency:
@@ -47,7 +48,7 @@ void FunctionTableModel::setSummary(FunctionSummary summary)
     for (int column = 0; column < ColumnCount; ++column) {
         std::vector<double> values;
         for (const FunctionStats &f : m_summary.functions)
-            if (const auto v = valueOf(f, m_summary.total, column))
+            if (const auto v = valueOf(f, m_summary, column))
                 values.push_back(*v);
         m_units[column] = columnUnit(std::move(values));
     }
@@ -78,7 +79,7 @@ QVariant FunctionTableModel::data(const QModelIndex &index, int role) const
     if (column == Name)
         return role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole ? QVariant(f.name)
                                                                                           : QVariant();
-    const std::optional<double> value = valueOf(f, m_summary.total, column);
+    const std::optional<double> value = valueOf(f, m_summary, column);
     if (role == Qt::UserRole)
         return value ? *value : -1.0;
     if (role != Qt::DisplayRole)

@@ -61,7 +61,7 @@ ReportPanel::ReportPanel(QWidget *parent) : QWidget(parent)
 
 ReportPanel::ReportPanel(ActiveCapture &active, QWidget *parent) : ReportPanel(parent)
 {
-    const auto follow = [this, &active] { setSource(active.tabNavigator(), active.tabAnalysis()); };
+    const auto follow = [this, &active] { setSource(active.navigator(), active.analysis()); };
     connect(&active, &ActiveCapture::changed, this, follow);
     follow();
 }

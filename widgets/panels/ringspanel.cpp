@@ -70,7 +70,7 @@ RingsPanel::RingsPanel(QWidget *parent) : QWidget(parent), m_band(std::make_shar
 
 RingsPanel::RingsPanel(ActiveCapture &active, QWidget *parent) : RingsPanel(parent)
 {
-    const auto follow = [this, &active] { setTimeline(active.tabNavigator(), active.tabAnalysis()); };
+    const auto follow = [this, &active] { setTimeline(active.navigator(), active.analysis()); };
     connect(&active, &ActiveCapture::changed, this, follow);
     follow();
 }

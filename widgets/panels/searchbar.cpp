@@ -61,8 +61,8 @@ SearchBar::SearchBar(QWidget *parent) : QWidget(parent)
 
 SearchBar::SearchBar(ActiveCapture &active, QWidget *parent) : SearchBar(parent)
 {
-    connect(&active, &ActiveCapture::changed, this, [this, &active] { setView(active.tabNavigator()); });
-    setView(active.tabNavigator());
+    connect(&active, &ActiveCapture::changed, this, [this, &active] { setView(active.navigator()); });
+    setView(active.navigator());
 }
 
 void SearchBar::setView(TimelineNavigator *view)

@@ -350,27 +350,42 @@ bool TechniquesPanel::showEvidence(int index)
     if (!m_timeline || index < 0 || index >= int(m_suggestions.size()))
         return false;
     const EvidenceRef &e = m_suggestions[std::size_t(index)].evidence;
-    bool shown = false;
-    if (e.range && e.range->endUs >= e.range->startUs) {
-        // Some room either side, so the evidence is seen in its surroundings.
-        const double span = std::max(e.range->endUs - e.range->startUs, 1e-3);
-        m_timeline->setVisibleRange({e.range->startUs - span * 0.1, e.range->endUs + span * 0.1});
-        shown = true;
-    }
-    if (e.taskId && m_timeline->capture()) {
-        // Select the task; recentre only when the range above does not already show it.
-        const std::vector<SliceRef> bars =
-            m_timeline->taskLocator().barsOfTask(*m_timeline->capture(), *e.taskId);
-        const TimeRange visible = m_timeline->visibleRange();
-        if (!bars.empty() && shown) {
-            const Slice &bar =
-                m_timeline->capture()->lanes[std::size_t(bars.front().lane)].slices[bars.front().slice];
-            m_timeline->select(bars.front(), !(visible.contains(bar.startUs) && visible.contains(bar.endUs)));
-            return true;
+    const CapturePtr &capture = m_timeline->capture();
+    // Everything the evidence names is framed: its range, and every bar of its tasks (all blocks
+    // of a grid, so a gap between two grids shows both).
+    std::optional<TimeRange> frame;
+    const auto include = [&frame](double startUs, double endUs) {
+        frame = frame ? TimeRange{std::min(frame->startUs, startUs), std::max(frame->endUs, endUs)}
+                      : TimeRange{startUs, endUs};
+    };
+    if (e.range && e.range->endUs >= e.range->startUs)
+        include(e.range->startUs, e.range->endUs);
+    std::vector<SliceRef> taskBars; // e.taskId's, the one selected
+    for (const std::optional<std::uint64_t> &task : {e.fromTaskId, e.taskId}) {
+        if (!task || !capture)
+            continue;
+        const std::vector<SliceRef> bars = m_timeline->taskLocator().barsOfTask(*capture, *task);
+        if (task == e.taskId)
+            taskBars = bars;
+        for (const SliceRef &ref : bars) {
+            const Slice &bar = capture->lanes[std::size_t(ref.lane)].slices[ref.slice];
+            include(bar.startUs, bar.endUs);
         }
-        shown = m_timeline->selectTask(*e.taskId) || shown;
     }
-    return shown;
+    if (!frame)
+        return false;
+    // A margin either side, so the evidence is seen in its surroundings and no edge touches the
+    // plot's border.
+    const double margin = std::max((frame->endUs - frame->startUs) * 0.1, 1e-3);
+    m_timeline->setVisibleRange({frame->startUs - margin, frame->endUs + margin});
+    // The evidence's own range becomes the measured region: highlighted, measured in the Region
+    // dock, and undone with Ctrl+Z like any region.
+    if (e.range && e.range->endUs > e.range->startUs)
+        m_timeline->annotations()->setRegion(TimeRange{e.range->startUs, e.range->endUs});
+    // And its task is selected (outlined with its other blocks), without moving the frame.
+    if (!taskBars.empty())
+        m_timeline->select(taskBars.front(), false);
+    return true;
 }
 
 } // namespace lanescope

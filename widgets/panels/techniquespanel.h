@@ -53,8 +53,9 @@ public:
     // Full id of the technique shown, empty when a page or nothing is selected.
     QString currentTechnique() const;
 
-    // Shows suggestion `index`'s evidence on the timeline: selects and centres its task, or zooms
-    // to its time range. False when there is no timeline or nothing to show.
+    // Shows suggestion `index`'s evidence on the timeline: frames its range and every bar of its
+    // tasks with a margin, measures the range as the region (highlighted) and selects its task.
+    // False when there is no timeline or nothing to show.
     bool showEvidence(int index);
 
     QTreeWidget *techniqueTree() const { return m_tree; }

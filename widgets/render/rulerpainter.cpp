@@ -38,12 +38,31 @@ void RulerPainter::drawRuler()
             m_f.p.drawText(QPointF(x + 4, baseline), label);
         }
     }
-    // The corner above the header column tells how much time the plot shows.
+    // The corner above the header column names the view, if it has a name, and tells how much
+    // time the plot shows.
     if (m_f.vp.headerWidthPx > 0) {
-        m_f.p.setPen(m_f.o.colours.mutedText);
-        m_f.p.drawText(QRectF(8, 0, m_f.vp.headerWidthPx - 16, height), Qt::AlignLeft | Qt::AlignVCenter,
-                       metrics.elidedText(QStringLiteral("visible %1").arg(formatDuration(m_f.vp.spanUs())),
-                                          Qt::ElideRight, m_f.vp.headerWidthPx - 16));
+        const int room = m_f.vp.headerWidthPx - 16;
+        const QRectF corner(8, 0, room, height);
+        const QString span = QStringLiteral("visible %1").arg(formatDuration(m_f.vp.spanUs()));
+        int spanLeft = 0;
+        if (!m_f.o.caption.isEmpty()) {
+            QFont bold = m_f.fonts.ruler;
+            bold.setBold(true);
+            const QFontMetrics boldMetrics(bold);
+            const QString caption = boldMetrics.elidedText(m_f.o.caption, Qt::ElideRight, room);
+            m_f.p.setFont(bold);
+            m_f.p.setPen(m_f.o.colours.text);
+            m_f.p.drawText(corner, Qt::AlignLeft | Qt::AlignVCenter, caption);
+            m_f.p.setFont(m_f.fonts.ruler);
+            spanLeft =
+                boldMetrics.horizontalAdvance(caption) + metrics.horizontalAdvance(QStringLiteral("  "));
+        }
+        // The span follows the caption where it fits whole; a name cut short would read as another.
+        if (spanLeft == 0 || spanLeft + metrics.horizontalAdvance(span) <= room) {
+            m_f.p.setPen(m_f.o.colours.mutedText);
+            m_f.p.drawText(corner.adjusted(spanLeft, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                           metrics.elidedText(span, Qt::ElideRight, room - spanLeft));
+        }
         m_f.columnLine(m_f.vp.headerWidthPx - 1, 0, height, m_f.o.colours.chromeBorder);
     }
     m_f.rowLine(height - 1, 0, m_f.vp.widthPx, m_f.o.colours.chromeBorder);

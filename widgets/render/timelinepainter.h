@@ -30,6 +30,9 @@ struct TimelinePaintOptions
 {
     TimelineMetrics metrics;
     QSet<QString> collapsedGroups;
+    // Named in the ruler's corner before the visible span (a comparison's "Before"); empty: the
+    // span alone.
+    QString caption;
     QFont font; // family and style; the painter picks pixel sizes itself
     bool drawLabels = true;
     int minLabelWidthPx = 28; // narrower bars stay unlabelled

@@ -12,10 +12,10 @@ void ActiveCapture::showCapture(TimelineView *view, CapturePtr capture, CaptureA
     set(view, std::move(capture), std::move(analysis), name, false);
 }
 
-void ActiveCapture::showComparison(TimelineView *beforeView, CapturePtr capture, CaptureAnalysisPtr analysis,
+void ActiveCapture::showComparison(TimelineView *sideView, CapturePtr capture, CaptureAnalysisPtr analysis,
                                    const QString &name)
 {
-    set(beforeView, std::move(capture), std::move(analysis), name, true);
+    set(sideView, std::move(capture), std::move(analysis), name, true);
 }
 
 void ActiveCapture::clear()

@@ -15,10 +15,9 @@ class TimelineView;
 // What the window shows in front: the timeline of the run on screen (as a navigator), that run,
 // its analysis (null while it is computed) and the name it goes by. The docks follow this one
 // object instead of being pointed at each tab by the window; the window only says when the tab in
-// front, its run or its analysis changes. A comparison tab puts its Before side here, which only
-// the panels that read a capture's figures follow (the Techniques dock): the timeline tools have
-// nothing to act on there and ask for tabNavigator() / tabCapture() / tabAnalysis(), which are
-// null on a comparison, as they were before this object existed.
+// front, its run or its analysis changes. A comparison tab puts the side its switch names here
+// (Before or After): the docks then describe that side and their tools act on its timeline, so a
+// comparison never leaves them empty.
 class ActiveCapture : public QObject
 {
     Q_OBJECT
@@ -29,8 +28,8 @@ public:
     // The run on screen in a capture tab.
     void showCapture(TimelineView *view, CapturePtr capture, CaptureAnalysisPtr analysis,
                      const QString &name);
-    // The Before side of a comparison tab.
-    void showComparison(TimelineView *beforeView, CapturePtr capture, CaptureAnalysisPtr analysis,
+    // One side of a comparison tab.
+    void showComparison(TimelineView *sideView, CapturePtr capture, CaptureAnalysisPtr analysis,
                         const QString &name);
     // Nothing in front: no tab, or one still loading or that failed.
     void clear();
@@ -42,12 +41,6 @@ public:
     const CaptureAnalysisPtr &analysis() const { return m_analysis; }
     const QString &name() const { return m_name; }
     bool isComparison() const { return m_comparison; }
-
-    // The same for the tools of a capture tab: null on a comparison.
-    TimelineNavigator *tabNavigator() const { return m_comparison ? nullptr : navigator(); }
-    TimelineView *tabView() const { return m_comparison ? nullptr : view(); }
-    CapturePtr tabCapture() const { return m_comparison ? CapturePtr() : m_capture; }
-    CaptureAnalysisPtr tabAnalysis() const { return m_comparison ? CaptureAnalysisPtr() : m_analysis; }
 
 signals:
     // Any of the above changed (also when only the analysis did).

@@ -1157,6 +1157,21 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     event->accept();
 }
 
+void TimelineView::setMetrics(const TimelineMetrics &metrics)
+{
+    if (m_options.metrics == metrics)
+        return;
+    m_options.metrics = metrics;
+    relayout();
+    viewport()->update();
+}
+
+void TimelineView::setCaption(const QString &caption)
+{
+    m_options.caption = caption;
+    viewport()->update();
+}
+
 void TimelineView::setLabelMode(BarLabelMode mode)
 {
     m_options.labelMode = mode;

@@ -156,6 +156,12 @@ public:
     // A group heading's context menu (caller owns it).
     QMenu *createGroupMenu(const QString &group, QWidget *parent);
 
+    // Row heights: a comparison's twin timelines are denser than a capture tab's.
+    void setMetrics(const TimelineMetrics &metrics);
+    // A name in the ruler's corner (see TimelinePaintOptions::caption).
+    void setCaption(const QString &caption);
+    const QString &caption() const { return m_options.caption; }
+
     // Bar appearance.
     BarLabelMode labelMode() const { return m_options.labelMode; }
     BarColourMode colourMode() const { return m_options.colourMode; }
