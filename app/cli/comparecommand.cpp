@@ -336,7 +336,7 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
     for (const QString &n : comparison.notes)
         out << "note: " << n << '\n';
     for (const MetricComparison &m : comparison.metrics)
-        out << m.id << "  " << m.name << ": " << formatComparedSide(m, true) << " -> "
+        out << metricTag(m.id) << "  " << m.name << ": " << formatComparedSide(m, true) << " -> "
             << formatComparedSide(m, false) << "  Δ " << formatMetricChange(m.delta, m.deltaRelative, m.unit)
             << "  [" << expectedDirectionName(m.expected) << "] " << verdictName(m.verdict)
             << (m.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m.reason)) << '\n';

@@ -37,12 +37,11 @@ QString noiseSentence()
     const NoiseThresholds n;
     return QStringLiteral(
                "Noise: counts are exact; timings within %1 % of Before are inconclusive (only equal "
-               "timings read unchanged) and shares within %2 unchanged; an invariant within noise held, "
-               "beyond it broke. Swimlane timings are instrumented: compare them only relative to each "
-               "other; "
-               "the headline number is a plain benchmark run.")
+               "timings read unchanged) and shares within %2 percentage points unchanged; an invariant "
+               "within noise held, beyond it broke. Swimlane timings are instrumented: compare them "
+               "only relative to each other; the headline number is a plain benchmark run.")
         .arg(n.timingRelative * 100)
-        .arg(n.shareAbsolute);
+        .arg(n.shareAbsolute * 100);
 }
 
 // "- Runs: 3 before, 2 after (…)\n" when a side has repeated runs, else empty.
@@ -290,9 +289,9 @@ QByteArray compareReportMarkdown(const CompareReportInput &in, const ReportPictu
     s += QStringLiteral("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (const MetricComparison &m : c.metrics)
         s += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | **%7** | %8 |\n")
-                 .arg(m.id, mdCell(m.name), formatComparedSide(m, true), formatComparedSide(m, false),
-                      deltaText(m), expectedDirectionName(m.expected), verdictName(m.verdict),
-                      mdCell(m.reason));
+                 .arg(metricTag(m.id), mdCell(m.name), formatComparedSide(m, true),
+                      formatComparedSide(m, false), deltaText(m), expectedDirectionName(m.expected),
+                      verdictName(m.verdict), mdCell(m.reason));
     s += u'\n' + noiseSentence() + u'\n';
     s += taskDiffMarkdown(in, pictures);
     if (const QString timelines = mdPicture(kTimelinesAlt, pictures.timelines); !timelines.isEmpty())
@@ -332,9 +331,10 @@ QByteArray compareReportHtml(const CompareReportInput &in, const ReportPictures 
         const QString cls = verdictCssClass(m.verdict);
         s += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td>"
                             "<td class=\"%7\"><b>%8</b></td><td>%9</td></tr>\n")
-                 .arg(htmlEscaped(m.id), htmlEscaped(m.name), htmlEscaped(formatComparedSide(m, true)),
-                      htmlEscaped(formatComparedSide(m, false)), htmlEscaped(deltaText(m)),
-                      expectedDirectionName(m.expected), cls, verdictName(m.verdict), htmlEscaped(m.reason));
+                 .arg(htmlEscaped(metricTag(m.id)), htmlEscaped(m.name),
+                      htmlEscaped(formatComparedSide(m, true)), htmlEscaped(formatComparedSide(m, false)),
+                      htmlEscaped(deltaText(m)), expectedDirectionName(m.expected), cls,
+                      verdictName(m.verdict), htmlEscaped(m.reason));
     }
     s += QStringLiteral("</table>\n<p>%1</p>\n").arg(htmlEscaped(noiseSentence()));
     QByteArray bytes = s.toUtf8() + taskDiffHtml(in, pictures);

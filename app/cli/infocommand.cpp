@@ -168,8 +168,8 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
     out << "rows:      " << s.rows << "   tasks: " << s.tasks << '\n';
     out << "time:      " << s.firstUs << " .. " << s.lastUs << " us\n";
     out << "makespan:  "
-        << (s.makespanUs ? QString::number(*s.makespanUs, 'f', 3) + QStringLiteral(" us (") + s.makespanKind +
-                               QLatin1Char(')')
+        << (s.makespanUs ? QString::number(*s.makespanUs, 'f', 3) + QStringLiteral(" us (") +
+                               makespanKindText(s.makespanKind) + QLatin1Char(')')
                          : QStringLiteral("-"))
         << '\n';
     const auto &src = c.info.sources;

@@ -85,4 +85,16 @@ CaptureSummary summarize(const Capture &c)
     return s;
 }
 
+QString makespanKindText(const QString &kind)
+{
+    // The converter's own footer words (spec §12.1) for the two it prints.
+    if (kind == QLatin1String("total_test_time"))
+        return QStringLiteral("Total Test Time");
+    if (kind == QLatin1String("aicore_observed_span"))
+        return QStringLiteral("AICore Observed Span");
+    if (kind == QLatin1String("slice_span"))
+        return QStringLiteral("span of the slices");
+    return kind;
+}
+
 } // namespace lanescope

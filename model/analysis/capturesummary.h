@@ -30,6 +30,10 @@ struct CaptureSummary
 
 CaptureSummary summarize(const Capture &capture);
 
+// What a makespan kind is called where people read it: "Total Test Time" for "total_test_time",
+// "AICore Observed Span", "span of the slices". The kind itself stays a key of `--json`.
+QString makespanKindText(const QString &kind);
+
 // Spec §12.1 footer: level >= 2 "Total Test Time" = max(finish) - min(dispatch) over rows with AICPU
 // timing; level 1 "AICore Observed Span" = max(end) - min(receive or start). Null without rows.
 std::optional<double> totalTestTimeUs(const TaskRows &rows);

@@ -218,17 +218,18 @@ std::vector<CounterTrack> overheadCounterTracks(const AnalysisInput &in)
         t.series = name;
         tracks.push_back(std::move(t));
     };
+    // Named for people, in the converter's order; its names (oh_aic_idle …) are keys of its files.
     std::vector<int> engines;
     for (int e = 0; e < kEngineCount; ++e)
         if (in.cores[std::size_t(e)] > 0) {
             engines.push_back(e);
-            const QString ty = QString::fromLatin1(engineName(e));
-            track(QStringLiteral("oh_%1_idle").arg(ty));
-            track(QStringLiteral("oh_%1_ready").arg(ty));
-            track(QStringLiteral("oh_%1_overhead").arg(ty));
+            const QString ty = QString::fromLatin1(engineName(e)).toUpper();
+            track(QStringLiteral("%1 idle cores").arg(ty));                      // oh_<ty>_idle
+            track(QStringLiteral("%1 ready tasks waiting").arg(ty));             // oh_<ty>_ready
+            track(QStringLiteral("%1 overhead (idle with ready work)").arg(ty)); // oh_<ty>_overhead
         }
-    track(QStringLiteral("oh_all_overhead"));
-    track(QStringLiteral("oh_has_overhead"));
+    track(QStringLiteral("Overhead (every engine)"));            // oh_all_overhead
+    track(QStringLiteral("Overhead (engines with ready work)")); // oh_has_overhead
 
     // Steps grow in chunks and are copied once into arrays of exactly their number: a curve per
     // core type of millions of steps, held for as long as the capture is open, would otherwise keep

@@ -57,8 +57,10 @@ QString overheadVerdict(double hasPct);
 OverheadFigures overheadFigures(const AnalysisInput &in);
 
 // Spec §12.3: the same model sampled at its breakpoints, only value changes kept, as counter tracks
-// a timeline can draw: oh_<ty>_idle, oh_<ty>_ready, oh_<ty>_overhead per present engine, then
-// oh_all_overhead and oh_has_overhead. The last point of each track is at w1. Like Part 1 it needs
+// a timeline can draw, in the converter's order (oh_<ty>_idle, oh_<ty>_ready, oh_<ty>_overhead per
+// present engine, then oh_all_overhead and oh_has_overhead) but named for people: "AIC idle cores",
+// "AIC ready tasks waiting", "AIC overhead (idle with ready work)", "Overhead (every engine)",
+// "Overhead (engines with ready work)". The last point of each track is at w1. Like Part 1 it needs
 // the dependency graph (without one every task is a root: nothing ever waits, no overhead shows).
 std::vector<CounterTrack> overheadCounterTracks(const AnalysisInput &in);
 

@@ -277,7 +277,9 @@ void appendReadyQueueCounters(Capture &c, const QString &schedulerGroup)
     const char *series[3] = {"AIC", "AIV", "MIX"};
     for (int k = 0; k < 3; ++k) {
         queue[k].group = schedulerGroup;
-        queue[k].name = QStringLiteral("shared_ready_queue");
+        // The converter calls it shared_ready_queue (a trace of it keeps that name); a lane of ours
+        // is named for people.
+        queue[k].name = QStringLiteral("Shared ready queue");
         queue[k].series = QLatin1String(series[k]);
     }
     enum class QueueSample : std::uint8_t { Never, Always, ResolutionThread };

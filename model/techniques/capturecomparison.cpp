@@ -142,6 +142,12 @@ QString percentText(double fraction)
     return QString::number(fraction * 100, 'g', 3) + u'%';
 }
 
+// A share's threshold as the change of a share reads, in percentage points: 0.02 → "2 pp".
+QString pointsText(double fraction)
+{
+    return QString::number(fraction * 100, 'g', 3) + QStringLiteral(" pp");
+}
+
 QString shapeText(const Guard &guard, const MetricDefinition &def)
 {
     return guard.shapeOnly && def.kind != MetricKind::Count
@@ -237,8 +243,9 @@ Closeness againstNoise(const MetricComparison &m, const MetricDefinition &def, c
         break;
     case MetricKind::Share:
         c.withinNoise = c.unchanged = std::abs(d) < noise.shareAbsolute;
-        c.withinText = d == 0 ? QStringLiteral("equal")
-                              : QStringLiteral("within noise (|Δ| < %1)").arg(noise.shareAbsolute);
+        c.withinText = d == 0
+                           ? QStringLiteral("equal")
+                           : QStringLiteral("within noise (|Δ| < %1)").arg(pointsText(noise.shareAbsolute));
         break;
     }
     c.contextQuiet = c.unchanged;

@@ -43,7 +43,7 @@ const QString kNeedsDeps = QStringLiteral("needs deps.json: no dependency graph 
 const QString kNoRows = QStringLiteral("no task rows");
 const QString kNeedsScopeStats = QStringLiteral("needs scope_stats.jsonl: no scope stats were loaded");
 const QString kNeedsCoreTypes =
-    QStringLiteral("needs metadata core_types: the physical core counts are unknown");
+    QStringLiteral("needs the core types in the records' metadata: the physical core counts are unknown");
 
 // Accumulates values; every definition ends up with an entry (absent unless set).
 class Builder
@@ -667,7 +667,7 @@ void phaseMetrics(const Capture &c, int level, std::optional<AnalysisRange> rang
     if (count)
         b.set("M20.mean_us", total / double(count));
     else
-        b.absent("M20.mean_us", QStringLiteral("no orch_submit records"));
+        b.absent("M20.mean_us", QStringLiteral("no orchestrator submit records"));
 }
 
 void ringMetrics(const Capture &c, Builder &b)

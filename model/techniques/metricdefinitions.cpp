@@ -37,7 +37,7 @@ std::vector<MetricDefinition> build()
             "deps.json tasks with scope = \"manual\""),
         def("M2", "Bars per task", "bars", K::Count, L1, "mean number of bars sharing a task id"),
         def("M2.spmd_tasks", "SPMD tasks", "tasks", K::Count, L1Deps, "deps.json tasks with block_num > 1"),
-        def("M2.max_block_num", "Largest block_num", "blocks", K::Count, L1Deps,
+        def("M2.max_block_num", "Largest SPMD block count", "blocks", K::Count, L1Deps,
             "maximum block_num in deps.json"),
         def("M3", "Edges", "edges", K::Count, L1Deps, "unique (pred, succ) pairs with pred ≠ succ"),
         def("M4", "Graph depth", "tasks", K::Count, L1Deps,
@@ -73,9 +73,9 @@ std::vector<MetricDefinition> build()
             "largest per-core total of pre-loaded pickups (never summed over cores)"),
         def("M11.mean", "AICore switch (mean core)", "µs", K::Timing, L2,
             "mean per-core total of pre-loaded pickups"),
-        def("M12", "Overhead share (has_overhead)", "share", K::Share, L2Deps,
+        def("M12", "Overhead share (engines with ready work)", "share", K::Share, L2Deps,
             "share of the makespan during which every engine with ready work has an idle core"),
-        def("M12.all", "Overhead share (all_overhead)", "share", K::Share, L2Deps,
+        def("M12.all", "Overhead share (every engine)", "share", K::Share, L2Deps,
             "share of the makespan during which every present engine is in overhead"),
         def("M12.aic", "AIC idle with ready work", "share", K::Share, L2Deps,
             "share of the makespan with an idle AIC core and an undispatched ready AIC task (k = cores in "
@@ -157,10 +157,10 @@ std::vector<MetricDefinition> build()
             "edges whose producer's last end is after the consumer's first start"),
         // The compiler's hints of the build (perf-hints spec A), not of the capture: a technique that
         // removes the cause removes the hint, so "gone" is a count that falls to 0.
-        def("PH001", "PH001 hints (undersized transfers)", "hints", K::Count, L1,
+        def("PH001", "Compiler hints: undersized transfers", "hints", K::Count, L1,
             "unique PH001 records in the build's report/perf_hints.log, a recompile's copies folded; 0 "
             "when the report folder holds no log"),
-        def("PH-MR-001", "PH-MR-001 hints (pipeline depth that did not fit)", "hints", K::Count, L1,
+        def("PH-MR-001", "Compiler hints: pipeline depth that did not fit", "hints", K::Count, L1,
             "unique PH-MR-001 records in the build's report/perf_hints.log, a recompile's copies folded; "
             "0 when the report folder holds no log"),
     };
@@ -180,6 +180,25 @@ const MetricDefinition *metricDefinition(const QString &id)
         if (d.id == id)
             return &d;
     return nullptr;
+}
+
+QString metricTag(const QString &id)
+{
+    const MetricDefinition *d = metricDefinition(id);
+    // A value id's part after the dot names a field of the code, never shown: "M7.gap_total_us" → "M7".
+    return d ? d->metric : id.section(u'.', 0, 0);
+}
+
+QString metricName(const QString &id)
+{
+    const MetricDefinition *d = metricDefinition(id);
+    return d ? d->name : metricTag(id);
+}
+
+QString metricLabel(const QString &id)
+{
+    const MetricDefinition *d = metricDefinition(id);
+    return d ? d->metric + u' ' + d->name : metricTag(id);
 }
 
 } // namespace lanescope

@@ -88,8 +88,7 @@ QString between(double low, double high, const char *metric)
 void number(Suggestion &s, const char *metric, double value, const QString &comparison)
 {
     const QString id = QString::fromLatin1(metric);
-    const MetricDefinition *d = metricDefinition(id);
-    s.numbers.push_back({id, d ? d->name : id, unitOfValue(metric), value, comparison});
+    s.numbers.push_back({id, metricName(id), unitOfValue(metric), value, comparison});
 }
 
 // Share of consecutive bar pairs on a core with a gap of at least half the median bar (R3).
@@ -465,10 +464,9 @@ std::vector<Suggestion> detectSymptoms(const AnalysisInputs &inputs, const Metri
 
 QString SuggestionNumber::text() const
 {
-    // A metric's short id stands beside its name as a tag; a value id's suffix is not for people.
-    const QString tag =
-        metric.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(metric.section(u'.', 0, 0));
-    return QStringLiteral("%1%2 = %3 (rule: %4)").arg(name, tag, formatMetricValue(value, unit), comparison);
+    // A metric's short id stands before its name as a tag; a value id's suffix is not for people.
+    const QString label = metric.isEmpty() ? name : metricTag(metric) + u' ' + name;
+    return QStringLiteral("%1 = %2 (rule: %3)").arg(label, formatMetricValue(value, unit), comparison);
 }
 
 } // namespace lanescope

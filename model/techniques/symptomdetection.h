@@ -19,7 +19,8 @@ struct SuggestionNumber
     double value = 0;
     QString comparison; // the rule's condition, its numbers in the value's unit: "≥ 20.0 %", "< 800 ns"
 
-    // "Gap/bar ratio (M7) = 1.2 (rule: ≥ 1)": what a panel or report shows of it.
+    // "M7 Gap/bar ratio = 1.2 (rule: ≥ 1)", "M14 Staircase index … = 2.9 % (rule: < 80.0 %)": what
+    // a panel or report shows of it.
     QString text() const;
 };
 

@@ -338,7 +338,7 @@ private slots:
         QFile file(svg);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll());
-        QVERIFY2(text.contains(QStringLiteral("shared_ready_queue")), "no ready-queue counter drawn");
+        QVERIFY2(text.contains(QStringLiteral("Shared ready queue")), "no ready-queue counter drawn");
         QVERIFY2(text.contains(QStringLiteral("0 – 40000")), "the AIC queue's range is not exact");
         QVERIFY(!text.contains(QStringLiteral("-25536")));
         QVERIFY(!text.contains(QStringLiteral("-32768")));

@@ -311,7 +311,7 @@ private slots:
         writeFile(QDir(tmp.path()), QStringLiteral("chip_swimlane_records.json"), levelTwo());
         const LanescopeRun r = runLanescope({"info", tmp.path()});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains("makespan:  52.000 us (total_test_time)"));
+        QVERIFY(r.out.contains("makespan:  52.000 us (Total Test Time)"));
         QVERIFY(r.out.contains("AICore:"));
     }
 

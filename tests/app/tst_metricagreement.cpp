@@ -44,23 +44,29 @@ class TestMetricAgreement : public QObject
         return {};
     }
 
+    // The text for people names a value by its tag and name, never its id: "M7  Total gap time".
+    static QString tagAndName(const QString &id, const QString &between)
+    {
+        return QRegularExpression::escape(metricTag(id)) + between +
+               QRegularExpression::escape(metricName(id));
+    }
+
     // "M6  Mean bar duration: 1.048 µs -> 2.1 µs  Δ +1.052 µs (+100.4 %)  [decrease] regressed"
     Cells cliCells(const QString &id) const
     {
         const QRegularExpression line(
-            QStringLiteral("^%1  [^:\\n]*: (.*) -> (.*)  Δ (.*)  \\[").arg(QRegularExpression::escape(id)),
+            QStringLiteral("^%1: (.*) -> (.*)  Δ (.*)  \\[").arg(tagAndName(id, QStringLiteral("  "))),
             QRegularExpression::MultilineOption);
         const QRegularExpressionMatch m = line.match(m_cli);
         return m.hasMatch() ? Cells{m.captured(1), m.captured(2), m.captured(3)} : Cells{};
     }
 
-    // "| M6 | Mean bar duration | before | after | Δ | …"
+    // "| M7 | Total gap time | before | after | Δ | …"
     Cells markdownCells(const QString &id) const
     {
-        const QRegularExpression row(
-            QStringLiteral("^\\| %1 \\| [^|]* \\| ([^|]*) \\| ([^|]*) \\| ([^|]*) \\|")
-                .arg(QRegularExpression::escape(id)),
-            QRegularExpression::MultilineOption);
+        const QRegularExpression row(QStringLiteral("^\\| %1 \\| ([^|]*) \\| ([^|]*) \\| ([^|]*) \\|")
+                                         .arg(tagAndName(id, QStringLiteral(" \\| "))),
+                                     QRegularExpression::MultilineOption);
         const QRegularExpressionMatch m = row.match(m_markdown);
         return m.hasMatch() ? Cells{m.captured(1), m.captured(2), m.captured(3)} : Cells{};
     }
@@ -68,8 +74,8 @@ class TestMetricAgreement : public QObject
     Cells htmlCells(const QString &id) const
     {
         const QRegularExpression row(
-            QStringLiteral("<tr><td>%1</td><td>[^<]*</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>")
-                .arg(QRegularExpression::escape(id)));
+            QStringLiteral("<tr><td>%1</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>")
+                .arg(tagAndName(id, QStringLiteral("</td><td>"))));
         const QRegularExpressionMatch m = row.match(m_html);
         return m.hasMatch() ? Cells{m.captured(1), m.captured(2), m.captured(3)} : Cells{};
     }

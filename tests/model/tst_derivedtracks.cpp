@@ -28,10 +28,11 @@ private slots:
         QTest::addColumn<int>("level");
         QTest::addColumn<bool>("withDeps");
         QTest::addColumn<QStringList>("expected");
-        const QStringList aicTracks{
-            QStringLiteral("AICore/oh_aic_idle"), QStringLiteral("AICore/oh_aic_ready"),
-            QStringLiteral("AICore/oh_aic_overhead"), QStringLiteral("AICore/oh_all_overhead"),
-            QStringLiteral("AICore/oh_has_overhead")};
+        const QStringList aicTracks{QStringLiteral("AICore/AIC idle cores"),
+                                    QStringLiteral("AICore/AIC ready tasks waiting"),
+                                    QStringLiteral("AICore/AIC overhead (idle with ready work)"),
+                                    QStringLiteral("AICore/Overhead (every engine)"),
+                                    QStringLiteral("AICore/Overhead (engines with ready work)")};
         // Ring occupancy (ringtracks.h) needs dispatch times (level >= 2), not the dependency graph.
         const QStringList ringTrack{QStringLiteral("Rings/ring 0 task window")};
         QTest::newRow("level 2 with deps") << 2 << true << aicTracks + ringTrack;
@@ -97,7 +98,7 @@ private slots:
         Capture c = dependentPair(2, true);
         appendDerivedTracks(c);
         const auto it = std::find_if(c.counters.begin(), c.counters.end(), [](const CounterTrack &t) {
-            return t.name == QLatin1String("oh_aic_ready");
+            return t.name == QLatin1String("AIC ready tasks waiting");
         });
         QVERIFY(it != c.counters.end());
         // Task 2 is ready once task 1 finishes (11) and waits until it is dispatched (12).

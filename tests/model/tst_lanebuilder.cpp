@@ -490,7 +490,7 @@ private slots:
         const double values[3] = {aic, aiv, mix};
         for (int k = 0; k < 3; ++k) {
             const CounterTrack &q = c.counters[std::size_t(k)];
-            QCOMPARE(q.name, QStringLiteral("shared_ready_queue"));
+            QCOMPARE(q.name, QStringLiteral("Shared ready queue"));
             QCOMPARE(q.group, groups::scheduler);
             QCOMPARE(q.timesUs.size(), std::size_t(7));
             QCOMPARE(q.values.size(), std::size_t(7));

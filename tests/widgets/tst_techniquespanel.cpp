@@ -110,8 +110,12 @@ private slots:
             QVERIFY(!field.isEmpty());
             QVERIFY2(text.contains(field), qPrintable(field));
         }
-        for (const ConfirmationMetric &m : t->confirmation)
-            QVERIFY2(text.contains(m.metric), qPrintable(m.metric));
+        // Each confirmation metric by its tag and name ("M7 Total gap time"), never its value id.
+        for (const ConfirmationMetric &m : t->confirmation) {
+            QVERIFY2(text.contains(metricTag(m.metric) + u' ' + metricName(m.metric)), qPrintable(m.metric));
+            if (m.metric.contains(u'.'))
+                QVERIFY2(!text.contains(m.metric), qPrintable(m.metric));
+        }
     }
 
     // The panel lists the suggestions of the analysis it is handed (computed off the GUI thread)

@@ -53,7 +53,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case Metric:
-            return QStringLiteral("%1  %2").arg(m.id, m.name);
+            return QStringLiteral("%1  %2").arg(metricTag(m.id), m.name);
         case Before:
             return formatComparedSide(m, true);
         case After:

@@ -816,7 +816,7 @@ void ComparisonView::rebuildCharts()
         chart->setToolTip(tr("Before %1, After %2. %3")
                               .arg(formatComparedSide(m, true), formatComparedSide(m, false), m.reason));
         auto *categories = new QBarCategoryAxis;
-        categories->append(m.id);
+        categories->append(metricTag(m.id));
         chart->addAxis(categories, Qt::AlignBottom);
         series->attachAxis(categories);
         auto *values = new QValueAxis;

@@ -26,12 +26,6 @@ namespace {
 constexpr int kIdRole = Qt::UserRole;
 constexpr int kIsPageRole = Qt::UserRole + 1;
 
-QString metricName(const QString &metric)
-{
-    const MetricDefinition *d = metricDefinition(metric);
-    return d ? d->name : metric;
-}
-
 QString paragraph(const QString &heading, const QString &text)
 {
     return QStringLiteral("<h4 style='margin-bottom:2px'>%1</h4><p style='margin-top:0'>%2</p>")
@@ -221,9 +215,9 @@ QString TechniquesPanel::techniqueHtml(const Technique &t) const
                                       : m.expected == ExpectedDirection::Increase  ? tr("rises")
                                       : m.expected == ExpectedDirection::Unchanged ? tr("unchanged")
                                                                                    : tr("context only");
-            html +=
-                QStringLiteral("<tr><td>%1 %2</td><td>%3</td><td>%4</td></tr>")
-                    .arg(m.metric, metricName(m.metric).toHtmlEscaped(), direction, m.note.toHtmlEscaped());
+            html += QStringLiteral("<tr><td>%1 %2</td><td>%3</td><td>%4</td></tr>")
+                        .arg(metricTag(m.metric), metricName(m.metric).toHtmlEscaped(), direction,
+                             m.note.toHtmlEscaped());
         }
         html += QStringLiteral("</table>");
     }
