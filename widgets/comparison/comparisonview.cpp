@@ -458,18 +458,21 @@ void ComparisonView::splitHeight()
     const int total = m_split->height() - handles;
     if (total <= 0)
         return;
+    // First six AICore lanes a side, then the table's least height, then the notes (the guard and
+    // the technique's note, scrolling past a fifth of the height), then more of the timelines:
+    // eight lanes a side, three fifths on a tall screen. The table takes the rest.
+    const int sixLanes = m_twin->heightShowing(6);
+    const int upperLeast = m_split->widget(1)->minimumHeight();
     const QWidget *notesText = m_notesPane->widget();
     const int notesWanted = notesText->hasHeightForWidth() ? notesText->heightForWidth(m_split->width())
                                                            : notesText->sizeHint().height();
-    const int least = m_notesPane->minimumHeight();
-    const int notes = std::clamp(notesWanted, least, std::max(least, total / 5));
+    const int notesLeast = m_notesPane->minimumHeight();
+    const int notes = std::clamp(notesWanted, notesLeast,
+                                 std::max(notesLeast, std::min(total / 5, total - upperLeast - sixLanes)));
     const int room = total - notes;
-    // The twin timelines first: six AICore lanes a side at least, eight where the height allows and
-    // three fifths of it on a tall screen; the table keeps at least its least height.
-    const int upperLeast = m_split->widget(1)->minimumHeight();
     const int wanted = std::max(m_twin->heightShowing(8), room * 3 / 5);
-    const int twin = std::clamp(std::min(wanted, room - 3 * upperLeast / 2), m_twin->heightShowing(6),
-                                std::max(m_twin->heightShowing(6), room - upperLeast));
+    const int twin = std::clamp(std::min(wanted, room - 3 * upperLeast / 2), sixLanes,
+                                std::max(sixLanes, room - upperLeast));
     m_split->setSizes({notes, room - twin, twin});
 }
 
