@@ -38,11 +38,12 @@ void RulerPainter::drawRuler()
             m_f.p.drawText(QPointF(x + 4, baseline), label);
         }
     }
-    // The corner above the header column tells how much time the plot shows.
+    // The corner above the header column tells how much time the plot shows, in the ticks'
+    // precision: read beside them, it never shows more decimals than they do.
     if (m_f.vp.headerWidthPx > 0) {
         m_f.p.setPen(m_f.o.colours.mutedText);
         m_f.p.drawText(QRectF(8, 0, m_f.vp.headerWidthPx - 16, height), Qt::AlignLeft | Qt::AlignVCenter,
-                       metrics.elidedText(QStringLiteral("visible %1").arg(formatDuration(m_f.vp.spanUs())),
+                       metrics.elidedText(QStringLiteral("visible %1").arg(m_f.scale.label(m_f.vp.spanUs())),
                                           Qt::ElideRight, m_f.vp.headerWidthPx - 16));
         m_f.columnLine(m_f.vp.headerWidthPx - 1, 0, height, m_f.o.colours.chromeBorder);
     }

@@ -595,7 +595,9 @@ QString TimelineView::describeSlice(SliceRef bar) const
     } else if (s.flags & Slice::Instant) {
         lines << tr("At %1").arg(formatDuration(s.startUs));
     } else {
-        lines << tr("Start %1").arg(formatDuration(s.startUs)) << tr("End %1").arg(formatDuration(s.endUs))
+        // Start and end are read together: one precision for both (durationtext.h).
+        const QStringList ends = formatTimes({s.startUs, s.endUs});
+        lines << tr("Start %1").arg(ends[0]) << tr("End %1").arg(ends[1])
               << tr("Duration %1").arg(formatDuration(s.endUs - s.startUs));
     }
     if (s.flags & Slice::Unterminated)
