@@ -23,6 +23,7 @@ std::vector<CounterTrack> ringCounterTracks(const std::shared_ptr<const RingOccu
             // curves rather than copy them, which at a million rows is 16 B per row and point.
             t.timesUs = FlatArray<double>::view(s->timesUs.data(), s->timesUs.size(), occupancy);
             t.values = FlatArray<double>::view(s->values.data(), s->values.size(), occupancy);
+            t.unit = ringResourceUnit(RingResource(k));
             t.capacity = s->capacity;
             if (s->peak > 0) // a curve that never rises has no peak to mark
                 t.peakUs = s->peakUs;
@@ -45,6 +46,11 @@ std::vector<CounterTrack> ringCounterTracks(const std::shared_ptr<const RingOccu
             tracks.push_back(std::move(t));
         }
     return tracks;
+}
+
+CounterUnit ringResourceUnit(RingResource resource)
+{
+    return resource == RingResource::Heap ? CounterUnit::Bytes : CounterUnit::Count;
 }
 
 bool isRingTrack(const CounterTrack &track)

@@ -22,6 +22,10 @@ void appendRingTracks(Capture &capture);
 // The same from the capture's occupancy computed beforehand.
 void appendRingTracks(Capture &capture, const std::shared_ptr<const RingOccupancy> &rings);
 
+// The unit a resource's amounts are in: the heap holds bytes, the task window and the dep pool
+// count slots and entries. The tracks carry it, and the Rings panel reads it, so both say one unit.
+CounterUnit ringResourceUnit(RingResource resource);
+
 // True for a track made by ringCounterTracks.
 bool isRingTrack(const CounterTrack &track);
 

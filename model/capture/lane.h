@@ -88,10 +88,14 @@ struct Lane
 // §12.3 overhead tracks, ring occupancy). Code that looks for one kind asks this, never the group's
 // name, which a trace may well reuse for a counter of its own.
 enum class CounterKind : std::uint8_t { Recorded, Overhead, RingOccupancy };
+// What a counter's values measure, so that each quantity reads in one unit wherever it is shown
+// (countertext.h): bytes (a ring's heap) in MiB, everything else as a plain count.
+enum class CounterUnit : std::uint8_t { Count, Bytes };
 
 struct CounterTrack
 {
     CounterKind kind = CounterKind::Recorded;
+    CounterUnit unit = CounterUnit::Count;
     QString group;
     QString name;
     QString series;

@@ -137,8 +137,9 @@ void ViewBookmarks::merge(const ViewBookmarks &other)
 
 QString viewRangeText(TimeRange range)
 {
-    return QStringLiteral("%1 – %2 (%3)")
-        .arg(formatDuration(range.startUs), formatDuration(range.endUs), formatDuration(range.span()));
+    // The ends are read together: one precision for both (durationtext.h).
+    const QStringList ends = formatTimes({range.startUs, range.endUs});
+    return QStringLiteral("%1 – %2 (%3)").arg(ends[0], ends[1], formatDuration(range.span()));
 }
 
 Json viewBookmarksToJson(const ViewBookmarks &bookmarks)

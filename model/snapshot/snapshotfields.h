@@ -40,6 +40,7 @@ template <> inline constexpr unsigned kEnumCount<HostPlacement::Method> = 4;
 template <> inline constexpr unsigned kEnumCount<CoreType> = 2;
 template <> inline constexpr unsigned kEnumCount<LaneKind> = 10;
 template <> inline constexpr unsigned kEnumCount<CounterKind> = 3;
+template <> inline constexpr unsigned kEnumCount<CounterUnit> = 2;
 template <> inline constexpr unsigned kEnumCount<LifecycleStage> = kLifecycleStageCount;
 template <> inline constexpr unsigned kEnumCount<ScopeStatsFormat> = 3;
 template <> inline constexpr unsigned kEnumCount<CollectionVerdict> = 5;
@@ -552,8 +553,8 @@ template <class Io, Is<Lane> S> void transfer(Io &io, S &l)
 template <class Io, Is<CounterTrack> S> void transfer(Io &io, S &c)
 {
     static_assert(sizeof(CounterTrack) == 328);
-    io(c.kind, c.group, c.name, c.series, c.timesUs, c.values, c.capacity, c.peakUs, c.note, c.pointLabels,
-       c.pointLabel);
+    io(c.kind, c.unit, c.group, c.name, c.series, c.timesUs, c.values, c.capacity, c.peakUs, c.note,
+       c.pointLabels, c.pointLabel);
 }
 
 // Everything but `facts`, which is derived from the rest and computed again on opening.

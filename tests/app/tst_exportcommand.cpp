@@ -178,7 +178,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll());
         // Capture name, level and the range shown.
-        QVERIFY2(text.contains(QStringLiteral("sample-l4 · level 4 · 500 µs – 1.5 ms (1 ms)")),
+        QVERIFY2(text.contains(QStringLiteral("sample-l4 · level 4 · 0.5 ms – 1.5 ms (1 ms)")),
                  qPrintable(text.left(3000)));
         // Ruler text and lane names.
         QVERIFY(text.contains(QStringLiteral("1.0 ms")));

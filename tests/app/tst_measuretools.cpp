@@ -112,7 +112,7 @@ private slots:
         QFile file(settings.path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString svg = QString::fromUtf8(file.readAll());
-        QVERIFY(svg.contains(QStringLiteral("sample-l4 · level 4 · 500 µs – 1.5 ms (1 ms)")));
+        QVERIFY(svg.contains(QStringLiteral("sample-l4 · level 4 · 0.5 ms – 1.5 ms (1 ms)")));
         QVERIFY(svg.contains(QStringLiteral("width=\"1000\"")));
 
         settings.path = m_dir.filePath(QStringLiteral("region.png"));

@@ -105,7 +105,7 @@ private slots:
         QCOMPARE(*mine.find(7), wideView());
     }
 
-    void rangeText() { QCOMPARE(viewRangeText({1250, 3500}), QStringLiteral("1.25 ms – 3.5 ms (2.25 ms)")); }
+    void rangeText() { QCOMPARE(viewRangeText({1250, 3500}), QStringLiteral("1.25 ms – 3.50 ms (2.25 ms)")); }
 
     // Bookmarks survive a review round trip: serialised, parsed back, equal to the last bit.
     void reviewRoundTrip()

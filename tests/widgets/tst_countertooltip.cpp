@@ -67,6 +67,31 @@ private slots:
         QTest::newRow("recorded counter") << false << 2.0 << QStringLiteral("oh_aic_ready\nat 2 µs: 3");
     }
 
+    // A heap reads in MiB, as on its lane and in the Rings panel, never as a bare byte count.
+    void heapInMiB_data()
+    {
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("a fifth") << 60.7e6
+                                 << QStringLiteral(
+                                        "ring 0 heap\nat 5 µs: 57.9 MiB of 256.0 MiB (22.6% of capacity)");
+        QTest::newRow("empty") << 0.0
+                               << QStringLiteral(
+                                      "ring 0 heap\nat 5 µs: 0.0 MiB of 256.0 MiB (0.0% of capacity)");
+    }
+    void heapInMiB()
+    {
+        QFETCH(double, bytes);
+        QFETCH(QString, expected);
+        CounterTrack t;
+        t.name = QStringLiteral("ring 0 heap");
+        t.unit = CounterUnit::Bytes;
+        t.timesUs = {0, 10};
+        t.values = {bytes, 0};
+        t.capacity = 256.0 * 1024 * 1024;
+        QCOMPARE(describeCounterAt(t, 5), expected);
+    }
+
     void describe()
     {
         QFETCH(bool, ring);

@@ -4,11 +4,14 @@
 
 #include "generatedcapture.h"
 
+#include "model/analysis/ringtracks.h"
+#include "model/format/countertext.h"
 #include "model/format/durationtext.h"
 #include "model/io/loader.h"
 #include "testmain.h"
 #include "widgets/panels/ringsmodel.h"
 #include "widgets/panels/ringspanel.h"
+#include "widgets/text/countertooltip.h"
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
@@ -325,6 +328,54 @@ private slots:
         QCOMPARE(cell(row, RingsModel::CapacityColumn), QStringLiteral("unknown"));
         QCOMPARE(cell(row, RingsModel::PercentColumn), QStringLiteral("—"));
         QCOMPARE(headings(panel.model()), QStringList{kWindow});
+    }
+
+    // The heap reads in MiB in the panel and on its lane, through one formatter: the panel's Peak and
+    // Capacity cells are the numbers the lane's header and tooltip write before "MiB".
+    void heapReadsInMiBOnTheLaneAndInThePanel_data()
+    {
+        QTest::addColumn<double>("peakBytes");
+        QTest::addColumn<QString>("peak");
+        QTest::addColumn<QString>("lane");
+        QTest::newRow("a fifth of 256 MiB")
+            << 60.7e6 << QStringLiteral("57.9") << QStringLiteral("peak 57.9 MiB · 22.6% of 256.0 MiB");
+        QTest::newRow("nearly full") << 260.0e6 << QStringLiteral("248.0")
+                                     << QStringLiteral("peak 248.0 MiB · 96.9% of 256.0 MiB");
+    }
+    void heapReadsInMiBOnTheLaneAndInThePanel()
+    {
+        QFETCH(double, peakBytes);
+        QFETCH(QString, peak);
+        QFETCH(QString, lane);
+        auto rings = std::make_shared<RingOccupancy>();
+        RingSeries heap;
+        heap.timesUs = {0, 10, 20};
+        heap.values = {0, peakBytes, 0};
+        heap.siteOfStep = {-1, -1, -1};
+        heap.capacity = 256.0 * 1024 * 1024;
+        heap.peak = peakBytes;
+        heap.peakUs = 10;
+        rings->series[0][std::size_t(RingResource::Heap)] = heap;
+        rings->tasksPerRing = {1, 0, 0, 0};
+
+        RingsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRings(rings.get());
+        const QModelIndex row = rowOf(&model, 0, kHeap);
+        QVERIFY(row.isValid());
+        QCOMPARE(cell(row, RingsModel::PeakColumn), peak);
+        QCOMPARE(cell(row, RingsModel::CapacityColumn), QStringLiteral("256.0"));
+
+        const std::vector<CounterTrack> tracks = ringCounterTracks(rings);
+        const auto track = std::find_if(tracks.begin(), tracks.end(), [](const CounterTrack &t) {
+            return t.name == QStringLiteral("ring 0 heap");
+        });
+        QVERIFY(track != tracks.end());
+        QCOMPARE(track->unit, CounterUnit::Bytes);
+        QCOMPARE(counterScaleText(*track, 0, peakBytes), lane);
+        QVERIFY(lane.contains(peak + QStringLiteral(" MiB")));
+        QVERIFY(lane.contains(cell(row, RingsModel::PercentColumn) + u'%'));
+        QVERIFY(describeCounterAt(*track, 15).contains(peak + QStringLiteral(" MiB of 256.0 MiB")));
     }
 };
 

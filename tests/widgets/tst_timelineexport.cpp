@@ -71,7 +71,7 @@ private slots:
     {
         Capture c = twoCores();
         QCOMPARE(pictureCaption(c, QStringLiteral("run-7"), {100, 2500}),
-                 QStringLiteral("run-7 · level 1 · 100 µs – 2.5 ms (2.4 ms)"));
+                 QStringLiteral("run-7 · level 1 · 0.1 ms – 2.5 ms (2.4 ms)"));
         c.info.level.reset();
         QVERIFY(pictureCaption(c, QStringLiteral("t"), {0, 1}).contains(QStringLiteral("(inferred)")));
     }
@@ -124,7 +124,7 @@ private slots:
         const QSize size(1000, 300);
         const PictureFrame frame = pictureFrame(c, QStringLiteral("two-cores"), size, {0, 1000});
         const QString svg = QString::fromUtf8(renderFramedSvg(c, size, {0, 1000}, frame));
-        QVERIFY(svg.contains(QStringLiteral("two-cores · level 1 · 0 µs – 1 ms (1 ms)")));
+        QVERIFY(svg.contains(QStringLiteral("two-cores · level 1 · 0 ms – 1 ms (1 ms)")));
         QVERIFY(svg.contains(QStringLiteral("0.5 ms"))); // a ruler tick
         QVERIFY(svg.contains(QStringLiteral("AIC_0")));
         QVERIFY(svg.contains(QStringLiteral("AIV_1")));

@@ -121,7 +121,9 @@ private slots:
         QCOMPARE(s.engines[0].busyPct, 60.0); // AIC: 200 + 100 of 500 µs
         QCOMPARE(s.engines[1].busyPct, 100.0);
         const QString text = m_panel->summaryText();
-        QVERIFY2(text.contains(QStringLiteral("Tasks: 2 started · 1 ended · 3 running")), qPrintable(text));
+        QVERIFY2(text.contains(
+                     QStringLiteral("Tasks overlapping the region: 3 · starting in it: 2 · ending in it: 1")),
+                 qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Busy: AIC 60.0 % (1 core) · AIV 100.0 % (1 core)")),
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("needs")),
@@ -142,7 +144,7 @@ private slots:
     }
 
     // A host lane placed by containment with 50 µs of slack: its busy time in the measured region is
-    // given with the range the band allows, and said to be inferred.
+    // given with the range the band allows, in a column of its own said to be inferred.
     void placedHostLaneShowsItsBusyRange()
     {
         auto c = std::const_pointer_cast<Capture>(smallCapture());
@@ -164,14 +166,21 @@ private slots:
         QTableWidget *lanes = m_panel->laneTable();
         QCOMPARE(lanes->rowCount(), 3);
         QTableWidgetItem *busy = nullptr;
+        QTableWidgetItem *band = nullptr;
         for (int row = 0; row < lanes->rowCount(); ++row)
-            if (lanes->item(row, 0)->text().startsWith(QStringLiteral("Host")))
-                busy = lanes->item(row, 1);
-        QVERIFY(busy);
+            if (lanes->item(row, 0)->text().startsWith(QStringLiteral("Host"))) {
+                busy = lanes->item(row, RegionPanel::BusyColumn);
+                band = lanes->item(row, RegionPanel::PlacementColumn);
+            }
+        QVERIFY(busy && band);
         // Drawn: [550, 600] inside; moved up to 50 µs earlier it lies wholly inside (100 µs).
-        QCOMPARE(busy->text(), QStringLiteral("50.000 (50.000–100.000 by placement, inferred)"));
-        QCOMPARE(lanes->horizontalHeaderItem(1)->text(), QStringLiteral("Busy (µs)"));
-        QVERIFY2(busy->toolTip().contains(QStringLiteral("containment")), qPrintable(busy->toolTip()));
+        QCOMPARE(busy->text(), QStringLiteral("50.000"));
+        QCOMPARE(band->text(), QStringLiteral("50.000–100.000"));
+        QCOMPARE(lanes->horizontalHeaderItem(RegionPanel::BusyColumn)->text(), QStringLiteral("Busy (µs)"));
+        QCOMPARE(lanes->horizontalHeaderItem(RegionPanel::PlacementColumn)->text(),
+                 QStringLiteral("Band, inferred (µs)"));
+        QVERIFY(!lanes->isColumnHidden(RegionPanel::PlacementColumn));
+        QVERIFY2(band->toolTip().contains(QStringLiteral("containment")), qPrintable(band->toolTip()));
     }
 
     void draggingLeftwardsGivesTheSameRegion()

@@ -120,10 +120,10 @@ QString pictureCaption(const Capture &c, const QString &captureName, TimeRange s
     else
         parts
             << QStringLiteral("level %1 (inferred), %2").arg(analysisLevel(c)).arg(formatName(c.info.format));
-    if (shown.isValid())
-        parts << QStringLiteral("%1 – %2 (%3)")
-                     .arg(formatDuration(shown.startUs), formatDuration(shown.endUs),
-                          formatDuration(shown.span()));
+    if (shown.isValid()) {
+        const QStringList ends = formatTimes({shown.startUs, shown.endUs}); // one precision for both
+        parts << QStringLiteral("%1 – %2 (%3)").arg(ends[0], ends[1], formatDuration(shown.span()));
+    }
     return parts.join(QStringLiteral(" · "));
 }
 

@@ -33,16 +33,20 @@ RegionPanel::RegionPanel(QWidget *parent) : QWidget(parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
 
-    m_lanes = new QTableWidget(0, 3, this);
+    m_lanes = new QTableWidget(0, LaneColumnCount, this);
     m_lanes->setObjectName(QStringLiteral("regionLanes"));
-    m_lanes->setHorizontalHeaderLabels(
-        {tr("Lane"), timeColumnHeader(tr("Busy"), TimeUnit::Us), tr("Busy %")});
-    for (int column : {1, 2})
+    m_lanes->setHorizontalHeaderLabels({tr("Lane"), timeColumnHeader(tr("Busy"), TimeUnit::Us), tr("Busy %"),
+                                        timeColumnHeader(tr("Band"), TimeUnit::Us)});
+    for (int column : {BusyColumn, BusyPercentColumn, PlacementColumn})
         m_lanes->horizontalHeaderItem(column)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_lanes->verticalHeader()->hide();
     m_lanes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_lanes->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_lanes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    // Every cell is read whole: the columns are as wide as their contents, the last one takes what
+    // is left, and a table wider than its pane scrolls rather than cutting a number.
+    m_lanes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_lanes->horizontalHeader()->setStretchLastSection(true);
+    m_lanes->setColumnHidden(PlacementColumn, true);
 
     m_functions = new FunctionTableModel(this);
     m_proxy = new QSortFilterProxyModel(this);
@@ -68,7 +72,8 @@ RegionPanel::RegionPanel(QWidget *parent) : QWidget(parent)
     split->addWidget(summaryScroll);
     split->addWidget(m_lanes);
     split->addWidget(m_functionView);
-    split->setSizes({380, 400, 620}); // the summary's lines stay whole at common widths
+    // The summary's lines and the lane table's cells stay whole at common widths.
+    split->setSizes({340, 480, 580});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split, 1);
@@ -122,13 +127,17 @@ void RegionPanel::fillSummary()
     const RegionStatistics &s = *m_stats;
     const QString dot = QStringLiteral(" · ");
     QStringList lines;
+    const QStringList ends = formatTimes({s.startUs, s.endUs});
     lines << tr("Duration: %1").arg(formatDuration(s.durationUs))
-          << tr("From %1 to %2").arg(formatDuration(s.startUs), formatDuration(s.endUs));
-    lines << tr("%1: %2 started · %3 ended · %4 running")
-                 .arg(s.countsTasks ? tr("Tasks") : tr("AICore bars"))
+          << tr("From %1 to %2").arg(ends[0], ends[1]);
+    // Each count says what it counts: a task crossing an edge overlaps the region without starting
+    // or ending in it.
+    lines << (s.countsTasks
+                  ? tr("Tasks overlapping the region: %1 · starting in it: %2 · ending in it: %3")
+                  : tr("AICore bars overlapping the region: %1 · starting in it: %2 · ending in it: %3"))
+                 .arg(s.running)
                  .arg(s.started)
-                 .arg(s.ended)
-                 .arg(s.running);
+                 .arg(s.ended);
     QStringList busy;
     for (int e = 0; e < kEngineCount; ++e) {
         const EngineBusy &engine = s.engines[std::size_t(e)];
@@ -170,33 +179,38 @@ void RegionPanel::fillLanes()
     for (const LaneBusy &b : m_stats->lanes)
         busyTimes.push_back(b.busyUs);
     const TimeUnit unit = columnUnit(busyTimes);
-    m_lanes->horizontalHeaderItem(1)->setText(timeColumnHeader(tr("Busy"), unit));
+    m_lanes->horizontalHeaderItem(BusyColumn)->setText(timeColumnHeader(tr("Busy"), unit));
+    const HostPlacement &placement = m_capture->info.hostPlacement;
+    m_lanes->horizontalHeaderItem(PlacementColumn)
+        ->setText(timeColumnHeader(placement.inferred ? tr("Band, inferred") : tr("Band"), unit));
+    m_lanes->horizontalHeaderItem(PlacementColumn)
+        ->setToolTip(tr("Host lanes placed on the device clock: the least and most busy time wherever in "
+                        "its placement band the lane truly sits."));
+    bool anyBand = false;
     int row = 0;
     for (const LaneBusy &b : m_stats->lanes) {
         const Lane &lane = m_capture->lanes[std::size_t(b.lane)];
         // Sorting the name column keeps the timeline's lane order.
-        m_lanes->setItem(row, 0,
+        m_lanes->setItem(row, LaneColumn,
                          new NumberSortItem(tr("%1 / %2").arg(lane.group, lane.name), double(b.lane)));
-        auto *busy = numberItem(formatTimeCell(b.busyUs, unit), b.busyUs);
+        m_lanes->setItem(row, BusyColumn, numberItem(formatTimeCell(b.busyUs, unit), b.busyUs));
+        m_lanes->setItem(row, BusyPercentColumn, numberItem(percent(b.busyPct), b.busyPct));
         if (b.busyRangeUs) {
-            // Host time on the device axis is a placement with a band: say what the band allows.
-            const HostPlacement &placement = m_capture->info.hostPlacement;
-            const QString range = tr("%1–%2").arg(formatTimeCell(b.busyRangeUs->first, unit),
-                                                  formatTimeCell(b.busyRangeUs->second, unit));
-            busy->setText(
-                placement.inferred
-                    ? tr("%1 (%2 by placement, inferred)").arg(formatTimeCell(b.busyUs, unit), range)
-                    : tr("%1 (%2 by placement)").arg(formatTimeCell(b.busyUs, unit), range));
-            busy->setToolTip(
+            // Host time on the device axis is a placement with a band: its own column says what the
+            // band allows, so the busy time beside it stays short enough to read whole.
+            anyBand = true;
+            auto *band = numberItem(tr("%1–%2").arg(formatTimeCell(b.busyRangeUs->first, unit),
+                                                    formatTimeCell(b.busyRangeUs->second, unit)),
+                                    b.busyRangeUs->first);
+            const QStringList ends = formatTimes({b.busyRangeUs->first, b.busyRangeUs->second});
+            band->setToolTip(
                 tr("%1 Wherever in that band the lane truly sits, this region holds %2 of its bars.")
-                    .arg(hostPlacementDescription(lane, placement),
-                         tr("%1–%2").arg(formatDuration(b.busyRangeUs->first),
-                                         formatDuration(b.busyRangeUs->second))));
+                    .arg(hostPlacementDescription(lane, placement), tr("%1–%2").arg(ends[0], ends[1])));
+            m_lanes->setItem(row, PlacementColumn, band);
         }
-        m_lanes->setItem(row, 1, busy);
-        m_lanes->setItem(row, 2, numberItem(percent(b.busyPct), b.busyPct));
         ++row;
     }
+    m_lanes->setColumnHidden(PlacementColumn, !anyBand);
     m_lanes->setSortingEnabled(true);
 }
 

@@ -37,6 +37,8 @@ public:
     // The summary lines as shown ("Duration", "Tasks", "Busy", "Idle with ready work").
     QString summaryText() const;
     QTableWidget *laneTable() const { return m_lanes; }
+    // The lane table's columns; the placement band's only shows when a lane has one.
+    enum LaneTableColumn { LaneColumn, BusyColumn, BusyPercentColumn, PlacementColumn, LaneColumnCount };
 
 private:
     void recompute();

@@ -493,11 +493,12 @@ QVariant ReportModel::data(const QModelIndex &index, int role) const
         const QString description = figureDescription(e->key.section(u'.', 0, 0));
         if (!description.isEmpty())
             tip += u'\n' + description;
-        if (e->target.isValid())
-            tip += e->target.range.isValid() ? tr("\nClick to show it on the timeline (%1 – %2).")
-                                                   .arg(formatDuration(e->target.range.startUs),
-                                                        formatDuration(e->target.range.endUs))
-                                             : tr("\nClick to show it on the timeline.");
+        if (e->target.isValid()) {
+            const QStringList ends = formatTimes({e->target.range.startUs, e->target.range.endUs});
+            tip += e->target.range.isValid()
+                       ? tr("\nClick to show it on the timeline (%1 – %2).").arg(ends[0], ends[1])
+                       : tr("\nClick to show it on the timeline.");
+        }
         return tip;
     }
     case Qt::ForegroundRole:

@@ -1,7 +1,8 @@
 #include "widgets/panels/ringsmodel.h"
 
 #include "model/analysis/ringdiagnosis.h"
-#include "model/format/bytestext.h"
+#include "model/analysis/ringtracks.h"
+#include "model/format/countertext.h"
 #include "widgets/text/timeformat.h"
 
 #include <QColor>
@@ -17,11 +18,10 @@ namespace {
 constexpr double kText = std::numeric_limits<double>::quiet_NaN();
 
 // The heap in MiB (one decimal), as the scope-stats plot shows it (spec §8.3); slots and entries as
-// counts.
+// counts: the resource's one unit, written as the ring lanes write it.
 QString amount(double v, RingResource r)
 {
-    return r == RingResource::Heap ? formatBytesCell(std::llround(v), ByteUnit::MiB)
-                                   : QString::number(v, 'f', 0);
+    return formatCounterAmount(v, ringResourceUnit(r));
 }
 
 } // namespace
@@ -44,7 +44,7 @@ QString RingsModel::groupTitle(RingResource resource)
     case RingResource::TaskWindow:
         return tr("Task window (slots)");
     case RingResource::Heap:
-        return tr("Heap (%1)").arg(byteUnitSuffix(ByteUnit::MiB));
+        return tr("Heap (%1)").arg(counterUnitSuffix(ringResourceUnit(RingResource::Heap)));
     case RingResource::DepPool:
         return tr("Dep pool (entries)");
     }
@@ -78,8 +78,8 @@ void RingsModel::setRings(const RingOccupancy *rings)
                 row.text[CapacityColumn] = s->capacity ? amount(*s->capacity, res) : tr("unknown");
                 row.value[CapacityColumn] = s->capacity.value_or(-1);
                 const auto fraction = s->peakFraction();
-                row.text[PercentColumn] =
-                    fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("—");
+                row.text[PercentColumn] = fraction && s->capacity ? capacityPercentText(s->peak, *s->capacity)
+                                                                  : QStringLiteral("—");
                 row.value[PercentColumn] = fraction ? *fraction * 100 : -1;
                 row.danger = fraction && *fraction >= RingDiagnosis::kDangerFraction;
                 // A curve that never rises has no peak moment to name.

@@ -1,5 +1,6 @@
 #include "widgets/render/counterpainter.h"
 
+#include "widgets/render/countergeometry.h"
 #include "widgets/style/slicepalette.h"
 
 #include <QPolygon>
@@ -9,39 +10,17 @@
 
 namespace lanescope {
 
-namespace {
-
-// A derived track's capacity joins its scale once the track comes within half of it (the
-// scope-stats plot's "warn" level), so a pressured ring shows how close it came; further below,
-// the header states the percentage instead of flattening the curve against a far ceiling.
-bool capacityOnScale(const CounterTrack &counter, double hi)
-{
-    return counter.capacity && *counter.capacity > 0 && hi >= 0.5 * *counter.capacity;
-}
-
-} // namespace
-
 void CounterPainter::drawCounter(const TimelineRow &row)
 {
     const CounterTrack &counter = m_f.c.counters[std::size_t(row.index)];
     const std::size_t n = std::min(counter.timesUs.size(), counter.values.size());
     if (n == 0)
         return;
-    // Plain variables, not a structured binding: lambdas below capture them (clang 14).
     const auto range = m_f.index.counterRange(std::size_t(row.index));
-    double lo = range.first, hi = range.second;
-    const double peak = hi;
-    const bool showCapacity = capacityOnScale(counter, hi);
-    if (showCapacity)
-        hi = std::max(hi, *counter.capacity);
-    if (hi <= lo)
-        hi = lo + 1;
-    const double top = m_f.rowTop(row) + 5;
-    const double baseline = m_f.rowTop(row) + row.height - 4;
-    auto yOf = [&](double v) {
-        return int(
-            std::lround(baseline - (std::isfinite(v) ? (v - lo) / (hi - lo) : 0.0) * (baseline - top)));
-    };
+    const double peak = range.second;
+    const CounterGeometry geometry =
+        counterGeometry(counter, range, m_f.rowTop(row), row.height, m_f.o.counterScale);
+    const auto yOf = [&geometry](double v) { return geometry.yOf(v); };
 
     // The highest value held during each pixel column. The value of a sample holds until the
     // next one; the track ends at its last sample.
@@ -79,7 +58,7 @@ void CounterPainter::drawCounter(const TimelineRow &row)
         nameColour(counter.series.isEmpty() ? counter.name : counter.name + u'/' + counter.series));
     QColor fill = colour;
     fill.setAlpha(80);
-    const int zeroY = yOf(std::clamp(0.0, lo, hi));
+    const int zeroY = yOf(std::clamp(0.0, geometry.lowest, geometry.highest));
     QPolygon line;
     for (int c = 0; c < width;) {
         if (std::isnan(columnMax[std::size_t(c)])) {
@@ -103,18 +82,20 @@ void CounterPainter::drawCounter(const TimelineRow &row)
     m_f.p.setPen(QPen(colour.darker(130), 1));
     m_f.p.setBrush(Qt::NoBrush);
     m_f.p.drawPolyline(line);
-    drawCounterCeilingAndPeak(counter, showCapacity ? yOf(*counter.capacity) : -1, yOf(peak), peak);
+    drawCounterCeilingAndPeak(
+        counter, geometry.capacityLine ? std::optional<int>(yOf(*counter.capacity)) : std::nullopt, yOf(peak),
+        peak);
 }
 
-// The capacity as a dashed ceiling (capacityY < 0: off scale) and a small triangle on the peak,
+// The capacity as a dashed ceiling (when on the scale) and a small triangle on the peak,
 // red once the peak reaches 80 % of the capacity (the scope-stats plot's "danger" level).
-void CounterPainter::drawCounterCeilingAndPeak(const CounterTrack &counter, int capacityY, int peakY,
-                                               double peak)
+void CounterPainter::drawCounterCeilingAndPeak(const CounterTrack &counter, std::optional<int> capacityY,
+                                               int peakY, double peak)
 {
     const QColor danger(200, 40, 40);
-    if (capacityY >= 0) {
+    if (capacityY) {
         m_f.p.setPen(QPen(danger, 1, Qt::DashLine));
-        m_f.p.drawLine(m_f.vp.plotLeft(), capacityY, m_f.vp.plotRight() - 1, capacityY);
+        m_f.p.drawLine(m_f.vp.plotLeft(), *capacityY, m_f.vp.plotRight() - 1, *capacityY);
     }
     if (!counter.peakUs || *counter.peakUs < m_f.vp.t0Us || *counter.peakUs > m_f.vp.t1Us)
         return;

@@ -1,5 +1,6 @@
 #include "widgets/render/laneheaderpainter.h"
 
+#include "model/format/countertext.h"
 #include "widgets/render/hostclockbadge.h"
 
 #include <QFontMetrics>
@@ -7,29 +8,6 @@
 #include <cmath>
 
 namespace lanescope {
-
-namespace {
-
-// "60.7M" rather than "6.06863e+07": byte counts of a ring heap stay readable in the header.
-QString compactNumber(double v)
-{
-    const double a = std::abs(v);
-    if (a >= 1e9)
-        return QString::number(v / 1e9, 'f', 1) + u'G';
-    if (a >= 1e6)
-        return QString::number(v / 1e6, 'f', 1) + u'M';
-    return QString::number(v, 'g', 6);
-}
-
-// Counts in full ("1234567", not "1.23457e+06"): a queue depth in the header is the one read.
-QString exactNumber(double v)
-{
-    if (v == std::floor(v) && std::abs(v) < 1e15)
-        return QString::number(qlonglong(v));
-    return QString::number(v, 'g', 6);
-}
-
-} // namespace
 
 // A lane or counter name, left-aligned and vertically centred in `box`, elided to fit.
 void LaneHeaderPainter::drawName(const QRectF &box, const QString &name, const QFontMetrics &metrics)
@@ -97,13 +75,8 @@ void LaneHeaderPainter::drawHeaderColumn()
                 const CounterTrack &counter = m_f.c.counters[std::size_t(row.index)];
                 m_f.p.setFont(m_f.fonts.small);
                 m_f.p.setPen(m_f.o.colours.mutedText);
-                const QString scale =
-                    counter.capacity && *counter.capacity > 0
-                        ? QStringLiteral("peak %1 · %2% of %3")
-                              .arg(compactNumber(range.second))
-                              .arg(100.0 * range.second / *counter.capacity, 0, 'f', 1)
-                              .arg(compactNumber(*counter.capacity))
-                        : QStringLiteral("%1 – %2").arg(exactNumber(range.first), exactNumber(range.second));
+                // In the counter's one unit, as the Rings panel writes it (countertext.h).
+                const QString scale = counterScaleText(counter, range.first, range.second);
                 m_f.p.drawText(QRectF(indent, top + nameHeight - 2, room, row.height - nameHeight),
                                Qt::AlignLeft | Qt::AlignTop,
                                smallMetrics.elidedText(scale, Qt::ElideRight, room));

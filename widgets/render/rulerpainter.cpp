@@ -39,11 +39,12 @@ void RulerPainter::drawRuler()
         }
     }
     // The corner above the header column names the view, if it has a name, and tells how much
-    // time the plot shows.
+    // time the plot shows, in the ticks' precision: read beside them, it never shows more
+    // decimals than they do.
     if (m_f.vp.headerWidthPx > 0) {
         const int room = m_f.vp.headerWidthPx - 16;
         const QRectF corner(8, 0, room, height);
-        const QString span = QStringLiteral("visible %1").arg(formatDuration(m_f.vp.spanUs()));
+        const QString span = QStringLiteral("visible %1").arg(m_f.scale.label(m_f.vp.spanUs()));
         int spanLeft = 0;
         if (!m_f.o.caption.isEmpty()) {
             QFont bold = m_f.fonts.ruler;

@@ -9,12 +9,6 @@ namespace {
 // A ruler never needs more ticks than this; a corrupt range must not make it loop for ages.
 constexpr double kMaxTicks = 4096;
 
-int decimalsFor(double stepUs, TimeUnit unit)
-{
-    const double inUnit = stepUs / unitScaleUs(unit);
-    return std::max(0, -int(std::floor(std::log10(inUnit) + 1e-9)));
-}
-
 std::vector<double> ticks(TimeRange visible, double step)
 {
     std::vector<double> out;
@@ -50,15 +44,12 @@ RulerScale chooseRulerScale(TimeRange visible, int plotWidthPx,
     for (int attempt = 0; attempt < 60; ++attempt, ++exponent) {
         for (const double mantissa : kMantissas) {
             const double step = mantissa * std::pow(10.0, exponent);
-            // Labels use the unit of the largest visible time unless that needs more than three
-            // decimals; then a smaller unit keeps them short.
-            TimeUnit unit = naturalUnit(magnitude);
-            while (unit != TimeUnit::Ns && decimalsFor(step, unit) > 3)
-                unit = TimeUnit(int(unit) - 1);
+            // Every label of one zoom shares the unit and decimals the step needs (durationtext.h).
+            const TimePrecision precision = stepTimePrecision(step, magnitude);
             scale.majorStepUs = step;
             scale.minorStepUs = step / (mantissa == 2 ? 4 : 5);
-            scale.unit = unit;
-            scale.decimals = decimalsFor(step, unit);
+            scale.unit = precision.unit;
+            scale.decimals = precision.decimals;
             const int widest =
                 std::max(textWidth(scale.label(visible.startUs)), textWidth(scale.label(visible.endUs)));
             if (step * pxPerUs >= widest + minGapPx)

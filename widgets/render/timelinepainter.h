@@ -6,6 +6,7 @@
 #include "model/index/sliceref.h"
 #include "widgets/overlays/timelineoverlay.h"
 #include "widgets/render/barcolourhook.h"
+#include "widgets/render/countergeometry.h"
 #include "widgets/render/timelineindex.h"
 #include "widgets/text/barstyle.h"
 #include "widgets/timeline/lanearrangement.h"
@@ -46,6 +47,8 @@ struct TimelinePaintOptions
     std::shared_ptr<const BarColourHook> colourHook;
     bool drawSetupHeads = true; // AICore bars: receive -> start in a lighter shade
     bool drawHintBadges = true; // AICore bars of kernels with compiler hints: a corner mark (hintbadge.h)
+    // Counters with a capacity (ring lanes) span it, or their own peak (countergeometry.h).
+    CounterScale counterScale = CounterScale::Capacity;
     // Zoomed far out, draw a level from its time buckets (LevelSummary) instead of its slices: the
     // same bars, read from a small array. Off only to measure or compare the two.
     bool useLevelSummaries = true;

@@ -1,5 +1,6 @@
 #include "widgets/text/countertooltip.h"
 
+#include "model/format/countertext.h"
 #include "widgets/text/timeformat.h"
 
 #include <QCoreApplication>
@@ -20,12 +21,13 @@ QString describeCounterAt(const CounterTrack &counter, double us)
         counter.series.isEmpty() ? counter.name : counter.name + QStringLiteral(" · ") + counter.series;
     if (!counter.note.isEmpty())
         title += u' ' + counter.note;
+    // The value in the counter's one unit, as its lane header and the Rings panel write it.
     QString text = QCoreApplication::translate("CounterTooltip", "%1\nat %2: %3")
-                       .arg(title, formatDuration(us), QString::number(value, 'g', 10));
+                       .arg(title, formatDuration(us), formatCounterValue(value, counter.unit));
     if (counter.capacity && *counter.capacity > 0)
         text += QCoreApplication::translate("CounterTooltip", " of %1 (%2% of capacity)")
-                    .arg(QString::number(*counter.capacity, 'g', 10))
-                    .arg(100.0 * value / *counter.capacity, 0, 'f', 1);
+                    .arg(formatCounterValue(*counter.capacity, counter.unit),
+                         capacityPercentText(value, *counter.capacity));
     else if (!counter.pointLabel.empty())
         text += QCoreApplication::translate("CounterTooltip", " (capacity unknown)");
     if (i < counter.pointLabel.size() && counter.pointLabel[i] >= 0 &&

@@ -69,13 +69,23 @@ QStringList taskTimingLines(const TaskRow &row)
 {
     const bool aicpu = row.hasAicpu();
     const bool receive = row.flags & TaskRow::HasReceive;
-    QStringList lines;
-    lines << detailsTr("Dispatch: %1").arg(stamp(aicpu, row.dispatchUs));
+    // The timestamps are read together, one under the other: one precision for all that are known.
+    std::vector<double> known{row.startUs, row.endUs};
+    if (aicpu)
+        known.insert(known.end(), {row.dispatchUs, row.finishUs});
     if (receive)
-        lines << detailsTr("Receive: %1").arg(formatDuration(row.receiveUs));
-    lines << detailsTr("Start: %1").arg(formatDuration(row.startUs))
-          << detailsTr("End: %1").arg(formatDuration(row.endUs))
-          << detailsTr("Finish: %1").arg(stamp(aicpu, row.finishUs));
+        known.push_back(row.receiveUs);
+    const TimePrecision precision = sharedTimePrecision(known);
+    const auto at = [&](bool captured, double us) {
+        return captured ? formatTime(us, precision) : detailsTr("not captured");
+    };
+    QStringList lines;
+    lines << detailsTr("Dispatch: %1").arg(at(aicpu, row.dispatchUs));
+    if (receive)
+        lines << detailsTr("Receive: %1").arg(at(true, row.receiveUs));
+    lines << detailsTr("Start: %1").arg(at(true, row.startUs))
+          << detailsTr("End: %1").arg(at(true, row.endUs))
+          << detailsTr("Finish: %1").arg(at(aicpu, row.finishUs));
     lines << detailsTr("Pickup: %1").arg(stamp(aicpu, row.startUs - row.dispatchUs))
           << detailsTr("Kernel: %1").arg(formatDuration(row.durationUs()))
           << detailsTr("Tail: %1").arg(stamp(aicpu, row.finishUs - row.endUs));
@@ -157,8 +167,8 @@ QString sliceDetailsHtml(const Capture &capture, const Lane &lane, const Slice &
     };
     const TaskRow *row = taskRowOf(capture, lane, slice);
     if (!row) {
-        QStringList lines{detailsTr("Start: %1").arg(formatDuration(slice.startUs)),
-                          detailsTr("End: %1").arg(formatDuration(slice.endUs)),
+        const QStringList ends = formatTimes({slice.startUs, slice.endUs});
+        QStringList lines{detailsTr("Start: %1").arg(ends[0]), detailsTr("End: %1").arg(ends[1]),
                           detailsTr("Duration: %1").arg(formatDuration(slice.endUs - slice.startUs))};
         lines << traceSliceLines(capture, lane, slice);
         html += table(lines);

@@ -9,7 +9,8 @@ namespace lanescope {
 // Time-axis labels and table columns. Durations for people (formatDuration) and the units come from
 // the model, so the window, the command line and the reports write one time alike.
 
-// `us` written in `unit` with exactly `decimals` decimals and its suffix: "12.50 µs". Never "-0".
+// `us` written in `unit` with exactly `decimals` decimals and its suffix: "12.50 µs". Never "-0"
+// (formatTime of a TimePrecision, durationtext.h).
 QString formatTime(double us, TimeUnit unit, int decimals);
 
 // A table column of times shows one unit (columnUnit of its values), named once in its header,

@@ -595,7 +595,9 @@ QString TimelineView::describeSlice(SliceRef bar) const
     } else if (s.flags & Slice::Instant) {
         lines << tr("At %1").arg(formatDuration(s.startUs));
     } else {
-        lines << tr("Start %1").arg(formatDuration(s.startUs)) << tr("End %1").arg(formatDuration(s.endUs))
+        // Start and end are read together: one precision for both (durationtext.h).
+        const QStringList ends = formatTimes({s.startUs, s.endUs});
+        lines << tr("Start %1").arg(ends[0]) << tr("End %1").arg(ends[1])
               << tr("Duration %1").arg(formatDuration(s.endUs - s.startUs));
     }
     if (s.flags & Slice::Unterminated)
@@ -1144,6 +1146,43 @@ QMenu *TimelineView::createGroupMenu(const QString &group, QWidget *parent)
     return menu;
 }
 
+int TimelineView::counterAt(QPointF pos) const
+{
+    if (!m_capture || pos.y() < m_viewport.lanesTop())
+        return -1;
+    const int rowIndex = m_layout.rowAt(pos.y() - m_viewport.lanesTop() + m_viewport.scrollYPx);
+    if (rowIndex < 0)
+        return -1;
+    const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
+    return row.kind == TimelineRow::Kind::Counter ? row.index : -1;
+}
+
+QMenu *TimelineView::createCounterMenu(QWidget *parent)
+{
+    QMenu *menu = createLaneMenu(-1, parent);
+    QAction *first = menu->actions().value(0);
+    auto *toPeak = new QAction(tr("Scale Counters to Their Peak"), menu);
+    toPeak->setObjectName(QStringLiteral("counterScaleToPeak"));
+    toPeak->setCheckable(true);
+    toPeak->setChecked(m_options.counterScale == CounterScale::Peak);
+    toPeak->setToolTip(tr("Off: a ring lane spans its capacity, drawn as a dashed line. On: each lane "
+                          "spans its own peak."));
+    connect(toPeak, &QAction::toggled, this,
+            [this](bool on) { setCounterScale(on ? CounterScale::Peak : CounterScale::Capacity); });
+    menu->insertAction(first, toPeak);
+    menu->insertSeparator(first);
+    return menu;
+}
+
+void TimelineView::setCounterScale(CounterScale scale)
+{
+    if (m_options.counterScale == scale)
+        return;
+    m_options.counterScale = scale;
+    viewport()->update();
+    emit counterScaleChanged(scale);
+}
+
 void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     if (!m_capture || event->pos().x() >= m_viewport.headerWidthPx) {
@@ -1151,7 +1190,9 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         return;
     }
     const std::optional<QString> heading = headingAt(event->pos());
-    QMenu *menu = heading ? createGroupMenu(*heading, this) : createLaneMenu(laneAt(event->pos()), this);
+    QMenu *menu = heading                        ? createGroupMenu(*heading, this)
+                  : counterAt(event->pos()) >= 0 ? createCounterMenu(this)
+                                                 : createLaneMenu(laneAt(event->pos()), this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(event->globalPos());
     event->accept();

@@ -155,6 +155,16 @@ public:
     QMenu *createLaneMenu(int lane, QWidget *parent);
     // A group heading's context menu (caller owns it).
     QMenu *createGroupMenu(const QString &group, QWidget *parent);
+    // The counter track under a viewport position in the header column or the plot, or -1.
+    int counterAt(QPointF pos) const;
+    // A counter's header context menu (caller owns it): how counter lanes are scaled, then the
+    // lane menu's "Show All Lanes".
+    QMenu *createCounterMenu(QWidget *parent);
+
+    // What the height of a counter lane with a capacity stands for: the capacity (the default) or
+    // the track's own peak. One choice for every counter lane of the view.
+    CounterScale counterScale() const { return m_options.counterScale; }
+    void setCounterScale(CounterScale scale);
 
     // Row heights: a comparison's twin timelines are denser than a capture tab's.
     void setMetrics(const TimelineMetrics &metrics);
@@ -204,6 +214,7 @@ signals:
     void selectionChanged();
     void historyChanged();
     void colourModeChanged(BarColourMode mode);
+    void counterScaleChanged(CounterScale scale);
     // `/` pressed: the window's search box should take the focus.
     void searchRequested();
     // The user folded or unfolded a group by its heading (not emitted for the pinned lanes' heading).
