@@ -35,6 +35,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSet>
 #include <QSettings>
@@ -341,6 +342,19 @@ private slots:
             QVERIFY(button);
             QTest::mouseClick(button, Qt::LeftButton);
             QVERIFY(w.currentTimeline()->selection() || w.currentTimeline()->measuredRegion());
+            // Each suggestion card is readable, with 200 px of height at least; a technique's text in
+            // the Chapter tab shares its tab with the list, and keeps 150 px on a laptop.
+            QApplication::processEvents();
+            const auto *cards = panel->findChild<QScrollArea *>(QStringLiteral("suggestionCards"));
+            QVERIFY(cards);
+            QVERIFY2(cards->viewport()->height() >= 200,
+                     qPrintable(QString::number(cards->viewport()->height())));
+            QVERIFY(panel->showTechnique(QStringLiteral("01a")));
+            QApplication::processEvents();
+            const auto *text = panel->findChild<QWidget *>(QStringLiteral("techniqueDetails"));
+            QVERIFY2(text->isVisible() && text->height() >= (laptop ? 150 : 200),
+                     qPrintable(QString::number(text->height())));
+            panel->pages()->setCurrentIndex(0); // the picture shows the suggestions
         } else if (scene == QStringLiteral("comparison") || scene == QStringLiteral("diff")) {
             ComparisonView *comparison = compareSamples(w, QStringLiteral("01a"));
             QVERIFY(comparison);

@@ -10,6 +10,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QTreeWidget>
 
@@ -91,8 +93,11 @@ private slots:
         panel.resize(500, 800);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        // Reach it the way a reader does: click its row in the list.
+        // Reach it the way a reader does: the Chapter tab, then its row in the list.
+        QTabBar *tabs = panel.pages()->tabBar();
+        QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(1).center());
         QTreeWidget *tree = panel.techniqueTree();
+        QVERIFY(tree->isVisible());
         QTreeWidgetItem *item = nullptr;
         for (QTreeWidgetItemIterator it(tree); *it; ++it) {
             if ((*it)->text(0).startsWith(m_catalogue->find(id)->shortId + u' '))
@@ -184,9 +189,10 @@ private slots:
         // No value id of the code (M12.aic, gap_pair_share) reaches the reader.
         static const QRegularExpression internalId(QStringLiteral("\\bM\\d+\\.[a-z]|[a-z]_[a-z]+_"));
         QVERIFY2(!internalId.match(cardText).hasMatch(), qPrintable(cardText));
-        // Its technique link opens the technique below.
+        // Its technique link opens the technique in the Chapter tab.
         emit card->findChild<QLabel *>()->linkActivated(QStringLiteral("01a-larger-tiling"));
         QCOMPARE(panel.currentTechnique(), QStringLiteral("01a-larger-tiling"));
+        QCOMPARE(panel.pages()->currentIndex(), 1);
         if (qEnvironmentVariableIsSet("LANESCOPE_GRAB_DIR")) {
             panel.resize(480, 1100);
             panel.show();

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -44,15 +45,18 @@ TechniquesPanel::TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catal
     m_suggestionArea = new QWidget(this);
     m_suggestionLayout = new QVBoxLayout(m_suggestionArea);
     m_suggestionLayout->setContentsMargins(2, 2, 2, 2);
+    // The title scrolls with the cards: on a laptop every pixel of the tab goes to them.
+    auto *scrolled = new QWidget(this);
+    auto *scrolledLayout = new QVBoxLayout(scrolled);
+    scrolledLayout->setContentsMargins(0, 0, 0, 0);
+    scrolledLayout->addWidget(m_suggestionTitle);
+    scrolledLayout->addWidget(m_suggestionArea, 1);
     m_suggestionScroll = new QScrollArea(this);
+    m_suggestionScroll->setObjectName(QStringLiteral("suggestionCards"));
     m_suggestionScroll->setWidgetResizable(true);
-    m_suggestionScroll->setWidget(m_suggestionArea);
+    m_suggestionScroll->setWidget(scrolled);
     m_suggestionScroll->setFrameShape(QFrame::NoFrame);
-    auto *upper = new QWidget(this);
-    auto *upperLayout = new QVBoxLayout(upper);
-    upperLayout->setContentsMargins(0, 0, 0, 0);
-    upperLayout->addWidget(m_suggestionTitle);
-    upperLayout->addWidget(m_suggestionScroll, 1);
+    QWidget *upper = m_suggestionScroll;
 
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("techniqueTree"));
@@ -73,16 +77,19 @@ TechniquesPanel::TechniquesPanel(std::shared_ptr<const TechniqueCatalogue> catal
     detailsLayout->addWidget(m_compare);
     lower->addWidget(detailsPane);
 
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(upper);
-    split->addWidget(lower);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({400, 600});
-    lower->setSizes({300, 300});
+    // Two tabs rather than three panes stacked: on a laptop the dock is about 350 px tall, and each
+    // suggestion card and technique text gets the whole of it instead of a third.
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(QStringLiteral("techniquePages"));
+    m_pages->addTab(upper, tr("Suggestions"));
+    m_pages->addTab(lower, tr("Chapter"));
+    // The technique's text gets the larger part and all growth: the list (five rows) scrolls.
+    lower->setStretchFactor(0, 0);
+    lower->setStretchFactor(1, 1);
+    lower->setSizes({5 * m_tree->fontMetrics().height() + 8, 400});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(split);
+    layout->addWidget(m_pages);
 
     connect(m_tree, &QTreeWidget::currentItemChanged, this,
             [this](QTreeWidgetItem *item) { showItem(item); });
@@ -135,12 +142,14 @@ bool TechniquesPanel::showTechnique(const QString &id)
         QTreeWidgetItem *page = m_tree->topLevelItem(i);
         if (isPage && page->data(0, kIdRole).toString() == wanted) {
             m_tree->setCurrentItem(page);
+            m_pages->setCurrentIndex(1);
             return true;
         }
         for (int j = 0; j < page->childCount(); ++j) {
             if (!isPage && page->child(j)->data(0, kIdRole).toString() == wanted) {
                 m_tree->setCurrentItem(page->child(j));
                 m_tree->scrollToItem(page->child(j));
+                m_pages->setCurrentIndex(1);
                 return true;
             }
         }

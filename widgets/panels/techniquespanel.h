@@ -14,6 +14,7 @@
 class QLabel;
 class QPushButton;
 class QScrollArea;
+class QTabWidget;
 class QTextBrowser;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -59,6 +60,8 @@ public:
     bool showEvidence(int index);
 
     QTreeWidget *techniqueTree() const { return m_tree; }
+    // The panel's two tabs: the capture's suggestions, and the chapter's techniques.
+    QTabWidget *pages() const { return m_pages; }
     QTextBrowser *detailsBrowser() const { return m_details; }
     // The "Show on timeline" button of suggestion `index` (null when out of range).
     QPushButton *evidenceButton(int index) const;
@@ -88,6 +91,7 @@ private:
     QScrollArea *m_suggestionScroll = nullptr;
     QVBoxLayout *m_suggestionLayout = nullptr;
     std::vector<QPushButton *> m_evidenceButtons;
+    QTabWidget *m_pages = nullptr; // Suggestions, Chapter
     QTreeWidget *m_tree = nullptr;
     QTextBrowser *m_details = nullptr;
     QPushButton *m_compare = nullptr;
