@@ -3,6 +3,7 @@
 // one counts.
 
 #include "testmain.h"
+#include "twocorecapture.h"
 #include "widgets/panels/regionpanel.h"
 
 #include <QHeaderView>
@@ -13,59 +14,9 @@ using namespace lanescope;
 
 namespace {
 
-Slice bar(double start, double end, std::uint32_t ref)
-{
-    Slice s;
-    s.startUs = start;
-    s.endUs = end;
-    s.ref = ref;
-    s.label = 1;
-    return s;
-}
-
-TaskRow taskRow(std::uint64_t task, int core, CoreType type, double start, double end)
-{
-    TaskRow r;
-    r.taskId = task;
-    r.coreId = core;
-    r.coreType = type;
-    r.receiveUs = start;
-    r.startUs = start;
-    r.endUs = end;
-    return r;
-}
-
-// Level 1: AIC_0 runs task 1 [100, 300] and task 2 [500, 600], AIV_1 task 3 [0, 1000]; a host lane
-// placed by containment (inferred, 50 µs of slack) with one span [550, 650], and long busy times.
 CapturePtr capture()
 {
-    auto c = std::make_shared<Capture>();
-    c->info.level = 1;
-    c->info.numCores = 2;
-    c->info.coreTypes = {CoreType::Aic, CoreType::Aiv};
-    c->rows = {taskRow(1, 0, CoreType::Aic, 100, 300), taskRow(2, 0, CoreType::Aic, 500, 600),
-               taskRow(3, 1, CoreType::Aiv, 0, 1000)};
-    Lane aic;
-    aic.group = QStringLiteral("AICore");
-    aic.name = QStringLiteral("AIC_0");
-    aic.kind = LaneKind::Worker;
-    aic.laneSource = 0;
-    aic.slices = {bar(100, 300, 0), bar(500, 600, 1)};
-    Lane aiv = aic;
-    aiv.name = QStringLiteral("AIV_1");
-    aiv.laneSource = 1;
-    aiv.slices = {bar(0, 1000, 2)};
-    Lane host;
-    host.group = QStringLiteral("Host");
-    host.name = QStringLiteral("pid 12345 tid 12345");
-    host.kind = LaneKind::Host;
-    host.hostClock = true;
-    host.slices = {bar(550, 650, 0)};
-    c->lanes = {host, aic, aiv};
-    c->info.hostPlacement.method = HostPlacement::Method::Containment;
-    c->info.hostPlacement.highUs = 50;
-    c->info.hostPlacement.inferred = true;
-    return c;
+    return twoCoreCaptureWithPlacedHost();
 }
 
 } // namespace
@@ -127,8 +78,10 @@ private slots:
         auto c = std::const_pointer_cast<Capture>(capture());
         // Busy times of thousands of µs, as a long region gives them.
         for (Lane &lane : c->lanes)
-            for (Slice &s : lane.slices)
-                s = bar(s.startUs * 1000, s.endUs * 1000, s.ref);
+            for (Slice &s : lane.slices) {
+                s.startUs *= 1000;
+                s.endUs *= 1000;
+            }
         RegionPanel panel;
         panel.resize(1400, 260); // a bottom dock across the window
         panel.setCapture(c);

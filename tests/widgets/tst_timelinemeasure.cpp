@@ -1,5 +1,6 @@
 #include "model/session/capturefacts.h"
 #include "testmain.h"
+#include "twocorecapture.h"
 #include "widgets/overlays/annotationoverlays.h"
 #include "widgets/panels/annotationlist.h"
 #include "widgets/panels/regionpanel.h"
@@ -16,52 +17,6 @@ namespace {
 
 constexpr int kRulerY = 12;              // inside the 28 px time ruler
 constexpr int kLane0Y = 28 + 24 + 2 + 8; // middle of the first lane's bars
-
-Slice bar(double start, double end, std::uint32_t ref)
-{
-    Slice s;
-    s.startUs = start;
-    s.endUs = end;
-    s.ref = ref;
-    s.label = 1;
-    return s;
-}
-
-TaskRow taskRow(std::uint64_t task, int core, CoreType type, double start, double end)
-{
-    TaskRow r;
-    r.taskId = task;
-    r.coreId = core;
-    r.coreType = type;
-    r.receiveUs = start;
-    r.startUs = start;
-    r.endUs = end;
-    return r;
-}
-
-// Level 1, two cores. AIC_0 runs task 1 [100, 300] and task 2 [500, 600]; AIV_1 runs task 3
-// [0, 1000]. No dependencies: idle-with-ready-work cannot be computed.
-CapturePtr smallCapture()
-{
-    auto c = std::make_shared<Capture>();
-    c->info.level = 1;
-    c->info.numCores = 2;
-    c->info.coreTypes = {CoreType::Aic, CoreType::Aiv};
-    c->rows = {taskRow(1, 0, CoreType::Aic, 100, 300), taskRow(2, 0, CoreType::Aic, 500, 600),
-               taskRow(3, 1, CoreType::Aiv, 0, 1000)};
-    Lane aic;
-    aic.group = QStringLiteral("AICore");
-    aic.name = QStringLiteral("AIC_0");
-    aic.kind = LaneKind::Worker;
-    aic.laneSource = 0;
-    aic.slices = {bar(100, 300, 0), bar(500, 600, 1)};
-    Lane aiv = aic;
-    aiv.name = QStringLiteral("AIV_1");
-    aiv.laneSource = 1;
-    aiv.slices = {bar(0, 1000, 2)};
-    c->lanes = {aic, aiv};
-    return c;
-}
 
 } // namespace
 
@@ -90,7 +45,7 @@ private slots:
     {
         m_view = new TimelineView;
         m_view->resize(1200, 400);
-        m_view->setCapture(smallCapture());
+        m_view->setCapture(twoCoreCapture());
         m_view->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_view));
         m_view->setVisibleRange({0, 1000});
@@ -147,17 +102,7 @@ private slots:
     // given with the range the band allows, in a column of its own said to be inferred.
     void placedHostLaneShowsItsBusyRange()
     {
-        auto c = std::const_pointer_cast<Capture>(smallCapture());
-        Lane host;
-        host.group = QStringLiteral("Host");
-        host.name = QStringLiteral("pid 1 tid 1");
-        host.kind = LaneKind::Host;
-        host.hostClock = true;
-        host.slices = {bar(550, 650, 0)};
-        c->lanes.insert(c->lanes.begin(), host);
-        c->info.hostPlacement.method = HostPlacement::Method::Containment;
-        c->info.hostPlacement.highUs = 50;
-        c->info.hostPlacement.inferred = true;
+        const CapturePtr c = twoCoreCaptureWithPlacedHost();
         m_view->setCapture(c);
         m_view->setVisibleRange({0, 1000});
         m_panel->setCapture(c);
@@ -352,7 +297,7 @@ private slots:
     {
         drag(at(103, kRulerY), at(597, kRulerY));
         m_view->annotations()->addMarker(10);
-        m_view->setCapture(smallCapture());
+        m_view->setCapture(twoCoreCapture());
         QVERIFY(!m_view->measuredRegion());
         QVERIFY(m_view->annotations()->markers().empty());
         QVERIFY(!m_view->annotations()->undoStack()->canUndo());

@@ -1099,7 +1099,7 @@ bool TimelineView::moveGroup(const QString &group, int delta)
     return true;
 }
 
-int TimelineView::laneAt(QPointF pos) const
+int TimelineView::rowIndexAt(QPointF pos, TimelineRow::Kind kind) const
 {
     if (!m_capture || pos.y() < m_viewport.lanesTop())
         return -1;
@@ -1107,7 +1107,12 @@ int TimelineView::laneAt(QPointF pos) const
     if (rowIndex < 0)
         return -1;
     const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
-    return row.kind == TimelineRow::Kind::Lane ? row.index : -1;
+    return row.kind == kind ? row.index : -1;
+}
+
+int TimelineView::laneAt(QPointF pos) const
+{
+    return rowIndexAt(pos, TimelineRow::Kind::Lane);
 }
 
 QMenu *TimelineView::createLaneMenu(int lane, QWidget *parent)
@@ -1148,13 +1153,7 @@ QMenu *TimelineView::createGroupMenu(const QString &group, QWidget *parent)
 
 int TimelineView::counterAt(QPointF pos) const
 {
-    if (!m_capture || pos.y() < m_viewport.lanesTop())
-        return -1;
-    const int rowIndex = m_layout.rowAt(pos.y() - m_viewport.lanesTop() + m_viewport.scrollYPx);
-    if (rowIndex < 0)
-        return -1;
-    const TimelineRow &row = m_layout.rows()[std::size_t(rowIndex)];
-    return row.kind == TimelineRow::Kind::Counter ? row.index : -1;
+    return rowIndexAt(pos, TimelineRow::Kind::Counter);
 }
 
 QMenu *TimelineView::createCounterMenu(QWidget *parent)

@@ -237,6 +237,9 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
+    // The Capture::lanes or Capture::counters index of the row of `kind` at a viewport point; -1
+    // elsewhere.
+    int rowIndexAt(QPointF pos, TimelineRow::Kind kind) const;
     void applyViewport(TimelineViewport vp,
                        TimelineViewState::Change change = TimelineViewState::Change::Settling);
     // Shows the state's range (in the state's time), clamped to what this view may show.
