@@ -6,6 +6,7 @@
 
 #include "model/capture/captureruns.h"
 #include "model/format/corelayouttext.h"
+#include "model/format/generationtext.h"
 #include "model/session/capturedocument.h"
 
 #include <nlohmann/json.hpp>
@@ -106,6 +107,12 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
                   {"aic", aic},
                   {"aiv", std::int64_t(c.info.coreTypes.size()) - aic},
                   {"types_inferred", c.info.coreTypesInferred}};
+    if (c.info.format == CaptureFormat::ChipSwimlaneRecords) {
+        j["generation"] = generationText(c).toStdString();
+        j["runtime"] = {{"name", c.info.runtime.isEmpty() ? nlohmann::json(nullptr)
+                                                          : nlohmann::json(c.info.runtime.toStdString())},
+                        {"inferred", runtimeInferred(c.info)}};
+    }
     j["run_epoch"] = optionalJson(c.info.runEpoch);
     j["captured_nothing"] = capturedNothing(c);
     j["host_placement"] = hostPlacementJson(c.info.hostPlacement);
@@ -163,6 +170,8 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
         out << "layout:    " << (t.layout.isEmpty() ? QStringLiteral("-") : t.layout) << '\n';
         out << "epochs:    " << numbers(t.runEpochs) << "   ranks: " << numbers(t.ranks) << '\n';
     }
+    if (c.info.format == CaptureFormat::ChipSwimlaneRecords)
+        out << "shape:     " << generationText(c) << '\n';
     if (!c.info.coreTypes.empty())
         out << "cores:     " << coreLayoutText(c.info) << '\n';
     out << "rows:      " << s.rows << "   tasks: " << s.tasks << '\n';

@@ -16,6 +16,7 @@
 #include "model/analysis/capturesummary.h"
 #include "model/capture/captureruns.h"
 #include "model/format/counttext.h"
+#include "model/format/generationtext.h"
 #include "model/io/loader.h"
 #include "model/session/captureloader.h"
 #include "model/snapshot/snapshotcache.h"
@@ -653,6 +654,7 @@ void MainWindow::updateStatus()
     CapturePage *page = m_tabModel->currentCapturePage();
     m_warningsList->clear();
     m_warningsButton->hide();
+    m_status->setToolTip(QString());
     if (ComparisonView *comparison = m_tabModel->currentComparison()) {
         m_status->setText(comparison->statusText());
         setWindowTitle(QStringLiteral("%1 — Lanescope").arg(m_tabs->tabText(m_tabs->currentIndex())));
@@ -675,6 +677,9 @@ void MainWindow::updateStatus()
         break;
     }
     m_status->setText(m_summaries[page]);
+    m_status->setToolTip(page->capture()->info.format == CaptureFormat::ChipSwimlaneRecords
+                             ? tr("Detected: %1").arg(generationText(*page->capture()))
+                             : QString());
     const QStringList &warnings = page->capture()->info.warnings;
     if (warnings.isEmpty())
         return;

@@ -56,8 +56,10 @@ struct CaptureInfo
     int numCores = 0;
     std::vector<CoreType> coreTypes; // indexed by core id
     std::vector<int> coreToThread;   // indexed by core id, -1 = unassigned; empty = absent
-    QString runtime;                 // metadata.runtime (newer upstream), empty when absent
-    QString schedulerTaskProducer;   // scheduler_tasks.producer ("aicpu", "aicore"), empty when absent
+    QString runtime;                 // metadata.runtime (newer upstream), else inferred; empty: unknown
+    // Where `runtime` came from: a mid-generation file has no metadata.runtime (field supplement §1).
+    enum class RuntimeSource : std::uint8_t { Unknown, Metadata, SchedulerStreams, TaskIds };
+    QString schedulerTaskProducer; // scheduler_tasks.producer ("aicpu", "aicore"), empty when absent
     TaskIdFormat taskIdFormat = TaskIdFormat::RingLocal; // how labels spell task ids (supplement §8)
     bool hostOrchestrated = false;                       // HBG host records present
     bool hostClockAligned = false; // HBG: host records on the device axis (hostPlacement aligned)
@@ -81,6 +83,7 @@ struct CaptureInfo
     // metadata.core_types could not be right (uniform on a mixed part): coreTypes follows the
     // cluster pattern instead (model/io/coretypeinference.h), an inference the UI names.
     bool coreTypesInferred = false;
+    RuntimeSource runtimeSource = RuntimeSource::Unknown;
 };
 
 // Where one run lies in the "All runs" view (supplement §4.3), for its boundary marks.

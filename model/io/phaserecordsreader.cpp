@@ -360,6 +360,8 @@ void PhaseRecordsReader::readSchedulerStream()
             takeName(info.producer);
         } else if (key == "platform") {
             takeName(info.platform);
+        } else if (key == "runtime" && m_raw.streamRuntime.isEmpty()) {
+            takeName(m_raw.streamRuntime); // files without metadata.runtime name it here
         } else if (key == "core_type") {
             takeName(info.coreType);
         } else if (key == "records" || key == "metrics") {

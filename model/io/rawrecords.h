@@ -181,6 +181,7 @@ struct RawRecords
     std::vector<int> coreToThread;
     bool hasCoreToThread = false;
     QString runtime;
+    QString streamRuntime; // the first scheduler_records stream's runtime key (field supplement §1)
     QString orchestratorSource;
     std::uint64_t hostOriginNs = 0;
     std::uint64_t hostTimelineOriginNs = 0; // host_timeline_origin_ns (upstream §2.6 step 2)

@@ -13,6 +13,7 @@
 #include "rawrecords.h"
 #include "recordsparser.h"
 #include "recordssplit.h"
+#include "runtimeinference.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -212,6 +213,12 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
     reviseUniformCoreTypes(capture, fileName);
     info.coreToThread = raw.coreToThread;
     info.runtime = raw.runtime;
+    if (!raw.runtime.isEmpty()) {
+        info.runtimeSource = CaptureInfo::RuntimeSource::Metadata;
+    } else if (!raw.streamRuntime.isEmpty()) {
+        info.runtime = raw.streamRuntime;
+        info.runtimeSource = CaptureInfo::RuntimeSource::SchedulerStreams;
+    }
     applyRunCollection(raw, capture, fileName);
     info.hostClockDomainId = raw.hostClockDomainId;
     info.schedulerTaskProducer = raw.schedulerTasksProducer;
@@ -258,6 +265,7 @@ bool readRecords(ByteSource &source, Capture &capture, ReadError *error, const L
         buildObjectLayout(raw, capture, fileName);
     }
     warnDamage(capture, fileName, raw.phaseDamage, QStringLiteral("phase records"));
+    inferRuntimeFromTaskIds(capture);
     chooseTaskIdFormat(capture, fileName);
 
     if (raw.hasSchedulerPhases && raw.hasSchedulerRecords)

@@ -36,6 +36,7 @@ template <class E> constexpr unsigned kEnumCount = 0;
 template <> inline constexpr unsigned kEnumCount<CaptureFormat> = 4;
 template <> inline constexpr unsigned kEnumCount<RecordsLayout> = 3;
 template <> inline constexpr unsigned kEnumCount<TaskIdFormat> = 4;
+template <> inline constexpr unsigned kEnumCount<CaptureInfo::RuntimeSource> = 4;
 template <> inline constexpr unsigned kEnumCount<HostPlacement::Method> = 4;
 template <> inline constexpr unsigned kEnumCount<CoreType> = 2;
 template <> inline constexpr unsigned kEnumCount<LaneKind> = 10;
@@ -457,7 +458,7 @@ template <class Io, Is<CaptureInfo> S> void transfer(Io &io, S &i)
        i.hostPlacement);
     io(i.baseCycles, i.traceBaseUs, i.trace, i.sources, i.runEpoch, i.runCount, i.rankName,
        i.hostClockDomainId, i.allRuns, i.collection, i.runBoundaries, i.droppedRunBoundaries, i.warnings,
-       i.partial, i.coreTypesInferred);
+       i.partial, i.coreTypesInferred, i.runtimeSource);
 }
 
 template <class Io, Is<RunSpan> S> void transfer(Io &io, S &s)

@@ -175,6 +175,42 @@ private slots:
         QVERIFY(j.value("warnings").toArray().size() >= 1); // no deps.json
     }
 
+    // A field capture's shape, runtime and core typing, each saying what was inferred (field
+    // supplement §1, §2).
+    void jsonGivesTheGenerationAndTheCoreTyping_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("generation");
+        QTest::addColumn<bool>("typesInferred");
+        QTest::newRow("uniform core_types")
+            << QStringLiteral("uniform-core-types")
+            << QStringLiteral("no scheduler phases, no run identity, launch "
+                              "boundaries: 1, runtime inferred from the task ids "
+                              "(tensormap_and_ringbuffer)")
+            << true;
+        QTest::newRow("mid-generation")
+            << QStringLiteral("mid-generation")
+            << QStringLiteral("scheduler record streams, no run identity, launch "
+                              "boundaries: 1, runtime inferred from the scheduler "
+                              "streams (tensormap_and_ringbuffer)")
+            << false;
+    }
+    void jsonGivesTheGenerationAndTheCoreTyping()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, generation);
+        QFETCH(bool, typesInferred);
+        const LanescopeRun r =
+            runLanescope({"info", QStringLiteral(LANESCOPE_FIXTURES "/field/") + fixture, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value("generation").toString(), generation);
+        QCOMPARE(j.value("runtime").toObject(),
+                 (QJsonObject{{"name", "tensormap_and_ringbuffer"}, {"inferred", true}}));
+        QCOMPARE(j.value("cores").toObject(),
+                 (QJsonObject{{"count", 72}, {"aic", 24}, {"aiv", 48}, {"types_inferred", typesInferred}}));
+    }
+
     // The build's report/perf_hints.log beside <output_dir>/dfx_outputs/ (perf-hints spec A.1): its
     // path, and its unique hints by code, a recompile's duplicate folded.
     void jsonGivesTheCompilerHints_data()
