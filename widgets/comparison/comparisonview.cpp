@@ -345,7 +345,6 @@ ComparisonView::ComparisonView(std::shared_ptr<const TechniqueCatalogue> catalog
     notesScroll->setWidgetResizable(true);
     notesScroll->setFrameShape(QFrame::NoFrame);
     notesScroll->setWidget(notes);
-    notesScroll->setMinimumHeight(40);
 
     m_notesPane = notesScroll;
     m_split = new QSplitter(Qt::Vertical, this);
@@ -433,7 +432,7 @@ QString ComparisonView::statusText() const
     QString text = tr("Comparing %1 → %2").arg(m_before.name, m_after.name);
     for (const MetricComparison &m : m_model->comparison().metrics) {
         if (m.id == QStringLiteral("M5") && m.before && m.after) {
-            text += tr(": makespan %1 → %2 (%3), %4")
+            text += tr(": makespan %1 → %2, %3, %4")
                         .arg(formatMetricValue(m.before, m.unit), formatMetricValue(m.after, m.unit),
                              formatMetricChange(m.delta, m.deltaRelative, m.unit), verdictName(m.verdict));
             break;
