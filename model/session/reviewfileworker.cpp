@@ -16,19 +16,20 @@ ReviewFileWorker::~ReviewFileWorker()
 
 bool ReviewFileWorker::busy() const
 {
-    // Until the finished job's thread is let go (its result is reported by then), as start() sees it.
+    // Until the job's thread has ended; its result is reported after that (start()).
     return m_thread != nullptr;
 }
 
-bool ReviewFileWorker::start(std::function<void()> work)
+bool ReviewFileWorker::start(std::function<void()> work, std::function<void()> report)
 {
     if (m_thread)
         return false;
     QThread *thread = QThread::create(std::move(work));
-    connect(thread, &QThread::finished, this, [this, thread] {
+    connect(thread, &QThread::finished, this, [this, thread, report = std::move(report)] {
         if (m_thread == thread)
             m_thread = nullptr;
         thread->deleteLater();
+        report();
     });
     thread->setParent(this); // deleted with the worker (after the destructor's wait) at the latest
     m_thread = thread;
@@ -38,21 +39,24 @@ bool ReviewFileWorker::start(std::function<void()> work)
 
 bool ReviewFileWorker::save(ReviewSession session, bool embed, const QString &path)
 {
-    return start([this, session = std::move(session), embed, path]() mutable {
+    struct Saved
+    {
+        bool ok = false;
         QString error;
-        const bool ok = saveReviewFile(std::move(session), embed, path, &error);
-        QMetaObject::invokeMethod(
-            this, [this, ok, error] { emit saved(ok, error); }, Qt::QueuedConnection);
-    });
+    };
+    auto result = std::make_shared<Saved>();
+    return start(
+        [result, session = std::move(session), embed, path]() mutable {
+            result->ok = saveReviewFile(std::move(session), embed, path, &result->error);
+        },
+        [this, result] { emit saved(result->ok, result->error); });
 }
 
 bool ReviewFileWorker::open(const QString &path)
 {
-    return start([this, path] {
-        auto result = std::make_shared<Opened>(openReviewFile(path));
-        QMetaObject::invokeMethod(
-            this, [this, result] { emit opened(*result); }, Qt::QueuedConnection);
-    });
+    auto result = std::make_shared<Opened>();
+    return start([result, path] { *result = openReviewFile(path); },
+                 [this, result] { emit opened(*result); });
 }
 
 bool saveReviewFile(ReviewSession session, bool embed, const QString &path, QString *error)

@@ -50,7 +50,9 @@ signals:
     void opened(const lanescope::ReviewFileWorker::Opened &result);
 
 private:
-    bool start(std::function<void()> work);
+    // Runs `work` on a thread of its own, then `report` here once that thread has ended, so that a
+    // result never arrives while the worker still counts as busy.
+    bool start(std::function<void()> work, std::function<void()> report);
 
     QPointer<QThread> m_thread;
 };

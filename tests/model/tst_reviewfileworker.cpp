@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <optional>
 
 using namespace lanescope;
 
@@ -44,7 +45,7 @@ private slots:
         QVERIFY(!worker.open(file)); // one job at a time
         QVERIFY(saved.wait(30000));
         QCOMPARE(saved.at(0).at(0).toBool(), true);
-        QTRY_VERIFY(!worker.busy());
+        QVERIFY(!worker.busy());
 
         ReviewFileWorker::Opened opened;
         connect(&worker, &ReviewFileWorker::opened, this,
@@ -67,6 +68,45 @@ private slots:
         } else {
             QCOMPARE(opened.paths, (QStringList{sampleSession().before.path, sampleSession().after.path}));
         }
+    }
+
+    // A result arrives only once the worker is free: whoever hears it may start the next job at
+    // once (a review saved, then opened straight away).
+    void freeWhenTheResultArrives_data()
+    {
+        QTest::addColumn<bool>("open");
+        QTest::newRow("save") << false;
+        QTest::newRow("open") << true;
+    }
+    void freeWhenTheResultArrives()
+    {
+        QFETCH(bool, open);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("r.lanescope"));
+        ReviewFileWorker worker;
+        std::optional<bool> busyAtResult;
+        std::optional<bool> nextStarted;
+        const auto heard = [&] {
+            if (busyAtResult)
+                return;
+            busyAtResult = worker.busy();
+            nextStarted = worker.open(file);
+        };
+        if (open) {
+            QSignalSpy saved(&worker, &ReviewFileWorker::saved);
+            QVERIFY(worker.save(sampleSession(), false, file));
+            QVERIFY(saved.wait(30000));
+            QTRY_VERIFY(!worker.busy());
+            connect(&worker, &ReviewFileWorker::opened, this, heard);
+            QVERIFY(worker.open(file));
+        } else {
+            connect(&worker, &ReviewFileWorker::saved, this, heard);
+            QVERIFY(worker.save(sampleSession(), false, file));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(busyAtResult.has_value(), 30000);
+        QCOMPARE(*busyAtResult, false);
+        QCOMPARE(*nextStarted, true);
+        QTRY_VERIFY_WITH_TIMEOUT(!worker.busy(), 30000);
     }
 
     void failuresAreReported()
