@@ -46,7 +46,8 @@ class TestInternalNames : public QObject
         return words;
     }
 
-    // The names a capture brings with it: its kernels, its scheduler phases and its files. A bar
+    // The names a capture brings with it: its kernels, its scheduler phases, its runtime and its
+    // files. A bar
     // called "tile_matmul" is the user's kernel, not an identifier of ours; an SPMD task's bar is
     // its kernel's name with "_spmd", as the reference converter labels it.
     void collectOwnNames(const Capture &c)
@@ -58,6 +59,9 @@ class TestInternalNames : public QObject
         }
         for (qsizetype k = 0; k < c.phaseKinds.size(); ++k)
             m_capturesOwn.insert(c.phaseKinds.at(std::uint32_t(k)));
+        // The runtime's own name ("tensormap_and_ringbuffer"), as the file info reports it.
+        if (!c.info.runtime.isEmpty())
+            m_capturesOwn.insert(c.info.runtime);
         const CaptureSources &s = c.info.sources;
         for (const QString &path :
              {s.records, s.deps, s.nameMap, s.scopeStats, s.hostLog, s.dispatchIdentity, s.perfHints})
