@@ -1,6 +1,6 @@
 #include "discovery.h"
 
-#include "bytesource.h"
+#include "model/io/json/bytesource.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,12 +1,12 @@
 #include "loadpreview.h"
 
-#include "aicoretaskrow.h"
-#include "bytesource.h"
-#include "capturetimebase.h"
-#include "coretypeinference.h"
 #include "model/capture/cancelpoint.h"
 #include "model/capture/capture.h"
 #include "model/capture/lanebuilder.h"
+#include "model/io/json/bytesource.h"
+#include "model/io/placement/capturetimebase.h"
+#include "model/io/records/aicoretaskrow.h"
+#include "model/io/records/coretypeinference.h"
 
 #include <algorithm>
 #include <climits>

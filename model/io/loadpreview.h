@@ -1,6 +1,6 @@
 #pragma once
 
-#include "rawrecords.h"
+#include "model/io/records/rawrecords.h"
 #include "readerror.h"
 
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 // deps.json (spec §4): current, v2 and v1 pair schemas.
 #include "fuzzinput.h"
-#include "model/io/depsreader.h"
+#include "model/io/companions/depsreader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -1,6 +1,6 @@
 // [STRACE] host log (spec §9.1, §13.8).
 #include "fuzzinput.h"
-#include "model/io/hostlogreader.h"
+#include "model/io/companions/hostlogreader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -1,6 +1,6 @@
 // name_map*.json (spec §5).
 #include "fuzzinput.h"
-#include "model/io/namemapreader.h"
+#include "model/io/companions/namemapreader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -1,8 +1,8 @@
 // The compiler's report/perf_hints.log (perf-hints spec A.2-A.4), and the join of its hints to
 // kernels through a .pto text made of the same bytes.
 #include "fuzzinput.h"
-#include "model/io/perfhintjoin.h"
-#include "model/io/perfhintsreader.h"
+#include "model/io/companions/perfhintjoin.h"
+#include "model/io/companions/perfhintsreader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

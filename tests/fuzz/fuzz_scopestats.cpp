@@ -1,6 +1,6 @@
 // scope_stats.jsonl (spec §8, §13.7; upstream supplement §9), then the per-run view of what was read.
 #include "fuzzinput.h"
-#include "model/io/scopestatsreader.h"
+#include "model/io/companions/scopestatsreader.h"
 #include "model/techniques/ringpressure.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -1,6 +1,6 @@
 // Trace Event Format JSON (merged_swimlane*.json, CPM_*.json, other producers).
 #include "fuzzinput.h"
-#include "model/io/tracereader.h"
+#include "model/io/trace/tracereader.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // The stream is drained to the end (bombs must stop at the safety limit), and a small clean
 // payload then goes through the records reader, the most common .zst content.
 #include "fuzzinput.h"
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 
 #include <sys/mman.h>
 #include <unistd.h>

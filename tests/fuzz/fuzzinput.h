@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/io/bytesource.h"
+#include "model/io/json/bytesource.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 // Runs one companion reader (deps, scope stats, host log …) on a file or on bytes, keeping
 // everything it reports, for the reader tests.
 
-#include "model/io/bytesource.h"
+#include "model/io/json/bytesource.h"
 
 #include <QStringList>
 

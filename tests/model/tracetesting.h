@@ -2,7 +2,7 @@
 
 // Reads a Trace Event Format file or bytes for the trace tests, and names what came out.
 
-#include "model/io/tracereader.h"
+#include "model/io/trace/tracereader.h"
 
 #include <QStringList>
 #include <memory>

@@ -3,7 +3,7 @@
 #include "model/analysis/analysisreport.h"
 #include "model/capture/taskindex.h"
 #include "model/io/loader.h"
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 #include "testmain.h"
 
 #include <QTemporaryDir>

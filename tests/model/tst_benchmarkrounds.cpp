@@ -1,5 +1,5 @@
 #include "model/analysis/benchmarkrounds.h"
-#include "model/io/hostlogreader.h"
+#include "model/io/companions/hostlogreader.h"
 #include "model/techniques/benchmetrics.h"
 #include "testmain.h"
 

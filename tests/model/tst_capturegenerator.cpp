@@ -7,8 +7,8 @@
 #include "generatorpresets.h"
 #include "scopestatswriter.h"
 
-#include "model/io/bytesource.h"
-#include "model/io/scopestatsreader.h"
+#include "model/io/companions/scopestatsreader.h"
+#include "model/io/json/bytesource.h"
 #include "testmain.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 // The device times of a capture, found in one pass: the time base (§3.2) takes AICore receive and
 // end but not start, the range takes every converted timestamp, and unset values (0 or negative as
 // int64) count for neither.
-#include "model/io/capturetimebase.h"
+#include "model/io/placement/capturetimebase.h"
 #include "testmain.h"
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "model/io/clockalignment.h"
+#include "model/io/placement/clockalignment.h"
 #include "testmain.h"
 
 using namespace lanescope;

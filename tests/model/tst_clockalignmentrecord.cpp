@@ -1,7 +1,7 @@
 // metadata.clock_alignment is read the way the converter's _read_clock_alignment reads it
 // (upstream §3.2): every rule, one row, through the records reader, so the JSON types are the
 // ones a file carries.
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 #include "testmain.h"
 
 using namespace lanescope;

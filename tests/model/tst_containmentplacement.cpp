@@ -1,6 +1,6 @@
 // span_containment_v1 (upstream §2.2–2.8) on small hand-computed inputs: f = 1 GHz, so a cycle is
 // a nanosecond and every number below can be followed with the formulas of §2.4 and §2.5.
-#include "model/io/containmentplacement.h"
+#include "model/io/placement/containmentplacement.h"
 #include "testmain.h"
 
 using namespace lanescope;

@@ -1,8 +1,8 @@
 // A uniform metadata.core_types on a mixed part is not trusted (field supplement §2): the lanes are
 // typed by the cluster pattern, the typing is marked inferred, and functions resolve as they would
 // with the right table. The file is hand-written from the supplement's tables, not generated.
-#include "model/io/coretypeinference.h"
 #include "model/io/loader.h"
+#include "model/io/records/coretypeinference.h"
 #include "testmain.h"
 
 using namespace lanescope;

@@ -2,15 +2,15 @@
 // every file goes through its reader directly and through loadCapture, within a time bound, and
 // must give the outcome its manifest row states — a one-line error naming the file and a position,
 // or data flagged partial with a warning, or a clean load.
-#include "model/io/depsreader.h"
-#include "model/io/dispatchidentityreader.h"
-#include "model/io/hostlogreader.h"
+#include "model/io/companions/depsreader.h"
+#include "model/io/companions/dispatchidentityreader.h"
+#include "model/io/companions/hostlogreader.h"
+#include "model/io/companions/namemapreader.h"
+#include "model/io/companions/perfhintsreader.h"
+#include "model/io/companions/scopestatsreader.h"
 #include "model/io/loader.h"
-#include "model/io/namemapreader.h"
-#include "model/io/perfhintsreader.h"
-#include "model/io/recordsreader.h"
-#include "model/io/scopestatsreader.h"
-#include "model/io/tracereader.h"
+#include "model/io/records/recordsreader.h"
+#include "model/io/trace/tracereader.h"
 #include "sanitizerbuild.h"
 #include "testmain.h"
 

@@ -1,5 +1,5 @@
-#include "model/io/bytesource.h"
-#include "model/io/depsreader.h"
+#include "model/io/companions/depsreader.h"
+#include "model/io/json/bytesource.h"
 #include "readertesting.h"
 #include "testmain.h"
 

@@ -1,7 +1,7 @@
 // dispatch_identity.json (upstream §2.8): the host pid and the dispatch a capture names, read
 // tolerantly: an odd field costs that filter with a warning, broken JSON costs the file.
-#include "model/io/bytesource.h"
-#include "model/io/dispatchidentityreader.h"
+#include "model/io/companions/dispatchidentityreader.h"
+#include "model/io/json/bytesource.h"
 #include "testmain.h"
 
 using namespace lanescope;

@@ -1,7 +1,7 @@
 #include "model/capture/functionresolution.h"
 #include "model/capture/labels.h"
-#include "model/io/bytesource.h"
-#include "model/io/depsreader.h"
+#include "model/io/companions/depsreader.h"
+#include "model/io/json/bytesource.h"
 #include "testmain.h"
 
 using namespace lanescope;

@@ -1,5 +1,5 @@
 #include "model/analysis/functionsummary.h"
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 #include "testmain.h"
 
 using namespace lanescope;

@@ -2,7 +2,7 @@
 // opens them (loadCapture on a directory), and an HBG capture with a saved bounded record.
 #include "model/capture/lanebuilder.h"
 #include "model/io/loader.h"
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 #include "testmain.h"
 
 #include <QDir>

@@ -1,5 +1,5 @@
-#include "model/io/bytesource.h"
-#include "model/io/hostlogreader.h"
+#include "model/io/companions/hostlogreader.h"
+#include "model/io/json/bytesource.h"
 #include "readertesting.h"
 #include "testmain.h"
 

@@ -1,6 +1,6 @@
 // Items permuted in place end where a copy taken in the same order puts them, whether they fit one
 // block of the flag sort or span hundreds, and whatever the shape of the permutation's cycles.
-#include "model/io/inplacepermutation.h"
+#include "model/io/records/inplacepermutation.h"
 #include "testmain.h"
 
 #include <algorithm>

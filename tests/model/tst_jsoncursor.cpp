@@ -1,4 +1,4 @@
-#include "model/io/jsoncursor.h"
+#include "model/io/json/jsoncursor.h"
 #include "testmain.h"
 
 using namespace lanescope;

@@ -1,7 +1,7 @@
 #include "model/capture/lanebuilder.h"
 #include "model/capture/slicelabel.h"
 #include "model/capture/workercores.h"
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 #include "testmain.h"
 
 using namespace lanescope;

@@ -4,7 +4,7 @@
 #include "capturegenerator.h"
 #include "model/capture/cancelpoint.h"
 #include "model/capture/capture.h"
-#include "model/io/bytesource.h"
+#include "model/io/json/bytesource.h"
 #include "model/io/loadpreview.h"
 #include "model/session/capturedocument.h"
 #include "testmain.h"

@@ -1,5 +1,5 @@
-#include "model/io/bytesource.h"
 #include "model/io/discovery.h"
+#include "model/io/json/bytesource.h"
 #include "model/io/loader.h"
 #include "model/io/memorybudget.h"
 #include "testmain.h"

@@ -1,5 +1,5 @@
-#include "model/io/bytesource.h"
-#include "model/io/namemapreader.h"
+#include "model/io/companions/namemapreader.h"
+#include "model/io/json/bytesource.h"
 #include "testmain.h"
 
 using namespace lanescope;

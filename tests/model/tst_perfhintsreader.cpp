@@ -1,8 +1,8 @@
-#include "model/io/bytesource.h"
+#include "model/io/companions/perfhintjoin.h"
+#include "model/io/companions/perfhintsreader.h"
 #include "model/io/discovery.h"
+#include "model/io/json/bytesource.h"
 #include "model/io/loader.h"
-#include "model/io/perfhintjoin.h"
-#include "model/io/perfhintsreader.h"
 #include "testmain.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
 #include "model/capture/phasevocabulary.h"
 #include "model/capture/stringtable.h"
-#include "model/io/phasekinds.h"
+#include "model/io/records/phasekinds.h"
 #include "testmain.h"
 
 using namespace lanescope;

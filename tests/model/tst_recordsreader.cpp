@@ -1,4 +1,4 @@
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 #include "testmain.h"
 
 #include <QFile>

@@ -2,10 +2,10 @@
 // one piece: the same capture byte for byte, the same warnings, the same error at the same byte,
 // wherever the cut falls, whatever the damage, and whether or not the two halves can join.
 #include "capturegenerator.h"
-#include "model/io/jsoncursor.h"
-#include "model/io/recordsparser.h"
-#include "model/io/recordsreader.h"
-#include "model/io/recordssplit.h"
+#include "model/io/json/jsoncursor.h"
+#include "model/io/records/recordsparser.h"
+#include "model/io/records/recordsreader.h"
+#include "model/io/records/recordssplit.h"
 #include "recordsreadoutcome.h"
 #include "testmain.h"
 

@@ -1,6 +1,6 @@
 // Where the loader cuts a records file: so that its two parts and the companions read beside them
 // on the same two cores all end together, and not at all where a second thread gains nothing.
-#include "model/io/recordssplitplan.h"
+#include "model/io/records/recordssplitplan.h"
 #include "testmain.h"
 
 using namespace lanescope;

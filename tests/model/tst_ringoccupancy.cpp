@@ -7,9 +7,9 @@
 #include "model/analysis/ringdiagnosis.h"
 #include "model/analysis/ringoccupancy.h"
 #include "model/analysis/ringtracks.h"
-#include "model/io/bytesource.h"
+#include "model/io/companions/scopestatsreader.h"
+#include "model/io/json/bytesource.h"
 #include "model/io/loader.h"
-#include "model/io/scopestatsreader.h"
 #include "testmain.h"
 
 #include <QTemporaryDir>

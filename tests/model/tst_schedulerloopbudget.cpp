@@ -1,6 +1,6 @@
 #include "analysiscapture.h"
 #include "model/analysis/schedulerloopbudget.h"
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 #include "testmain.h"
 
 #include <algorithm>

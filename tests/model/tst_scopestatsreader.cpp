@@ -1,5 +1,5 @@
-#include "model/io/bytesource.h"
-#include "model/io/scopestatsreader.h"
+#include "model/io/companions/scopestatsreader.h"
+#include "model/io/json/bytesource.h"
 #include "readertesting.h"
 #include "testmain.h"
 

@@ -1,8 +1,8 @@
 // Scope stats of several runs in one file (upstream supplement §4.3, §9.3, §9.4): the per-run view,
 // and begin/end pairing that never crosses run_epoch.
 #include "model/capture/scopestats.h"
-#include "model/io/bytesource.h"
-#include "model/io/scopestatsreader.h"
+#include "model/io/companions/scopestatsreader.h"
+#include "model/io/json/bytesource.h"
 #include "model/techniques/ringpressure.h"
 #include "readertesting.h"
 #include "testmain.h"

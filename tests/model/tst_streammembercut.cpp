@@ -1,7 +1,7 @@
 // Finding where a records file can be cut between two threads: the end of the member before the
 // stream key nearest a byte, on either side of it, whatever the whitespace; nothing where no stream
 // key follows a separator.
-#include "model/io/streammembercut.h"
+#include "model/io/json/streammembercut.h"
 #include "testmain.h"
 
 using namespace lanescope;

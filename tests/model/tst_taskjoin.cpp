@@ -1,4 +1,4 @@
-#include "model/io/taskjoin.h"
+#include "model/io/records/taskjoin.h"
 #include "testmain.h"
 
 using namespace lanescope;

@@ -1,6 +1,6 @@
 // Rows put in task order: by task id, then by each row's tie value, the same order whether the ids
 // are dense enough for the counting sort or are sorted by comparison.
-#include "model/io/taskorder.h"
+#include "model/io/records/taskorder.h"
 #include "testmain.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "model/io/tracereader.h"
+#include "model/io/trace/tracereader.h"
 #include "testmain.h"
 
 #include <QtTest>

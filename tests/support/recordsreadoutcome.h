@@ -3,7 +3,7 @@
 // Everything a read of a records file leaves, as bytes to compare: whether it succeeded, its error,
 // and the capture as its snapshot fields store it (rows, lanes, kinds, warnings, the partial flag).
 
-#include "model/io/recordsreader.h"
+#include "model/io/records/recordsreader.h"
 #include "model/snapshot/snapshotfields.h"
 #include "model/snapshot/snapshotwriter.h"
 

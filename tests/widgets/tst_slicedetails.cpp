@@ -3,8 +3,8 @@
 // name a lane whose id needs explaining (an A5 AICore lane's worker id, supplement §7 "Worker View").
 #include "model/capture/lanebuilder.h"
 #include "model/capture/slicelabel.h"
-#include "model/io/recordsreader.h"
-#include "model/io/tracereader.h"
+#include "model/io/records/recordsreader.h"
+#include "model/io/trace/tracereader.h"
 #include "testmain.h"
 #include "widgets/text/slicedetails.h"
 #include "widgets/text/timeformat.h"
