@@ -36,6 +36,7 @@ const char kUsage[] =
     "       lanescope diff BEFORE AFTER -o OUT.png|OUT.svg [--range START_US:END_US]   the Diff view, "
     "bars coloured by their change\n"
     "every verb takes --run EPOCH: which run of a capture that holds several (default: the last),\n"
+    "--launch K: which kernel launch of a DFX window's file (run_boundaries; default: the last),\n"
     "and --rank N: which rank of an L3 output (rank<N>/d<M>/ folders)\n"
     "--no-cache: read every capture from its files, neither using nor keeping a snapshot in\n"
     "$XDG_CACHE_HOME/lanescope (a capture opened before reopens from its snapshot while its files are\n"

@@ -17,7 +17,8 @@ namespace lanescope {
 
 namespace {
 
-constexpr char kUsage[] = "usage: lanescope analyze PATH --json [--range START_US:END_US] [--run EPOCH]\n";
+constexpr char kUsage[] =
+    "usage: lanescope analyze PATH --json [--range START_US:END_US] [--run EPOCH] [--launch K]\n";
 
 // Keys keep the documented order, so people reading the output find them where the usage text says.
 using json = nlohmann::ordered_json;
@@ -230,12 +231,14 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
         err << opened.error.toString() << '\n';
         return 2;
     }
-    const auto capture = chooseRun(opened.document->runs, run, path, err);
+    const auto capture = chooseAnalysableRun(opened.document->runs, run, path, err);
     if (!capture)
         return 2;
     json report = reportJson(analyze(*capture, range));
     report["rings"] = ringsJson(opened.document->ringsOf(*capture));
     report["run_epoch"] = capture->info.runEpoch ? json(*capture->info.runEpoch) : json(nullptr);
+    const QString launch = launchLabel(capture->info);
+    report["launch"] = launch.isEmpty() ? json(nullptr) : json(launch.toStdString());
     out << QString::fromStdString(report.dump(2)) << '\n';
     return 0;
 }

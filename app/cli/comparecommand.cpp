@@ -30,7 +30,8 @@ namespace {
 constexpr char kUsage[] =
     "usage: lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html] [--sim "
     "before|after|both]\n"
-    "                 [--run EPOCH | --every-run] [--fail-on regressed[,broken]]\n"
+    "                 [--run EPOCH | --every-run] [--launch K | --every-launch] [--fail-on "
+    "regressed[,broken]]\n"
     "       lanescope compare BEFORE... --vs AFTER... [options]\n"
     "  --vs             the captures before it are Before's repeated runs, those after it After's;\n"
     "                   a side's value is the median of its runs, and a change inside the runs'\n"
@@ -39,6 +40,9 @@ constexpr char kUsage[] =
     "  --sim WHICH      tag captures as simulator runs (the files cannot tell); the other is onboard\n"
     "  --run EPOCH      the run of each file to compare (default: the last run of each)\n"
     "  --every-run      every run epoch of each file is a repeated run of its side\n"
+    "  --launch K       the kernel launch of each file to compare (a DFX window's run_boundaries)\n"
+    "  --every-launch   every launch of each file (of the --run given, else of the last run) is a\n"
+    "                   repeated run of its side\n"
     "  --fail-on LIST   exit with 3 when any metric's verdict is in LIST (regressed, broken)\n";
 constexpr char kCataloguePath[] = ":/techniques/catalogue.json";
 
@@ -49,6 +53,7 @@ struct CompareRequest
     QStringList before; // one path each, or several with --vs
     QStringList after;
     bool everyRun = false;
+    bool everyLaunch = false;
     std::vector<Verdict> failOn;
     QString technique = QStringLiteral("general");
     bool json = false;
@@ -77,6 +82,8 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
             vsAt = paths.size();
         } else if (option == QLatin1String("--every-run")) {
             r.everyRun = true;
+        } else if (option == QLatin1String("--every-launch")) {
+            r.everyLaunch = true;
         } else if (option == QLatin1String("--fail-on")) {
             const auto v = cursor.value();
             if (!v || v->isEmpty())
@@ -137,6 +144,10 @@ QString parseArguments(const QStringList &args, CompareRequest &r)
     }
     if (r.everyRun && r.run.epoch)
         return QStringLiteral("--every-run and --run choose differently: give one");
+    if (r.everyLaunch && r.run.launch)
+        return QStringLiteral("--every-launch and --launch choose differently: give one");
+    if (r.everyLaunch && r.everyRun)
+        return QStringLiteral("--every-run already takes every launch of every run: give one");
     if (!r.report.isEmpty()) {
         const QString suffix = QFileInfo(r.report).suffix().toLower();
         if (suffix != QLatin1String("md") && suffix != QLatin1String("html") &&
@@ -197,6 +208,35 @@ struct Side
     SideRuns measured;
 };
 
+// --every-run: every run of a file; --every-launch: every launch of the run asked for (else of the
+// last). Empty, saying why on `err`, when there are none to take or they cannot be analysed.
+std::vector<CapturePtr> everyRunOrLaunch(const CaptureRuns &runs, const CompareRequest &request,
+                                         const QString &path, QTextStream &err)
+{
+    const CaptureInfo &info = runs.defaultRun()->info;
+    if (!isAnalysable(info)) {
+        err << QStringLiteral("%1: not analysed: %2\n").arg(path, notAnalysedText(info));
+        return {};
+    }
+    if (request.everyRun)
+        return {runs.runs.begin(), runs.runs.end()};
+    if (info.launches.empty()) {
+        err << QStringLiteral(
+                   "%1: --every-launch: this file holds one kernel launch (run_boundaries marks at "
+                   "most one)\n")
+                   .arg(path);
+        return {};
+    }
+    const auto epoch = request.run.epoch ? request.run.epoch : info.runEpoch;
+    std::vector<CapturePtr> out;
+    for (const auto &run : runs.runs)
+        if (run->info.runEpoch == epoch && run->info.launchPosition > 0)
+            out.push_back(run);
+    if (out.empty())
+        err << QStringLiteral("%1: --every-launch: %2 holds no launch\n").arg(path, runName(epoch));
+    return out;
+}
+
 bool openSide(const QStringList &paths, const CompareRequest &request, Side &side, QTextStream &err)
 {
     std::vector<CapturePtr> runs;
@@ -207,10 +247,12 @@ bool openSide(const QStringList &paths, const CompareRequest &request, Side &sid
             err << o.error.toString() << '\n';
             return false;
         }
-        if (request.everyRun) {
-            for (const auto &run : o.document->runs.runs)
-                runs.push_back(run);
-        } else if (auto run = chooseRun(o.document->runs, request.run, path, err)) {
+        if (request.everyRun || request.everyLaunch) {
+            const auto chosen = everyRunOrLaunch(o.document->runs, request, path, err);
+            if (chosen.empty())
+                return false;
+            runs.insert(runs.end(), chosen.begin(), chosen.end());
+        } else if (auto run = chooseAnalysableRun(o.document->runs, request.run, path, err)) {
             runs.push_back(std::move(run));
         } else {
             return false;

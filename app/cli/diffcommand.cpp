@@ -21,6 +21,7 @@ namespace {
 constexpr char kUsage[] =
     "usage: lanescope diff BEFORE AFTER -o OUT.png|OUT.svg [--range START_US:END_US] [--width PX] [--run "
     "EPOCH]\n"
+    "                 [--launch K]\n"
     "  --range   the part to draw, in Before's time (µs); After is lined up at its first bar\n"
     "  --width   the picture's width in pixels (default 1600)\n";
 constexpr int kMinWidthPx = 200;
@@ -104,9 +105,9 @@ int runDiffCommand(const QStringList &args, QTextStream &out, QTextStream &err)
             return 2;
         }
     const std::shared_ptr<Capture> before =
-        chooseRun(opened[0].document->runs, request.run, request.before, err);
+        chooseAnalysableRun(opened[0].document->runs, request.run, request.before, err);
     const std::shared_ptr<Capture> after =
-        chooseRun(opened[1].document->runs, request.run, request.after, err);
+        chooseAnalysableRun(opened[1].document->runs, request.run, request.after, err);
     if (!before || !after)
         return 2;
     const CaptureIndexPtr beforeIndex = opened[0].document->indexOf(*before);

@@ -38,6 +38,25 @@ nlohmann::json hostPlacementJson(const HostPlacement &p)
         {"reason", p.reason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(p.reason.toStdString())}};
 }
 
+nlohmann::json textOrNull(const QString &text)
+{
+    return text.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(text.toStdString());
+}
+
+// The kernel launches of the file (field supplement §3), each an envelope from its boundary to its
+// last observed record.
+nlohmann::json launchesJson(const CaptureInfo &info)
+{
+    auto out = nlohmann::json::array();
+    for (const KernelLaunch &l : info.launches)
+        out.push_back({{"index", l.ordinal},
+                       {"start_us", l.startUs},
+                       {"end_us", l.endUs},
+                       {"rows", l.rows},
+                       {"tasks", l.tasks}});
+    return out;
+}
+
 // One entry per run (supplement §4): what each holds and how completely it was collected.
 nlohmann::json runsJson(const CaptureRuns &runs)
 {
@@ -53,15 +72,11 @@ nlohmann::json runsJson(const CaptureRuns &runs)
              {"tasks", s.tasks},
              {"start_us", s.firstUs},
              {"end_us", s.lastUs},
+             {"launch", textOrNull(launchLabel(run->info))},
              {"verdict", verdict.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(verdict.toStdString())},
              {"partial", run->info.partial}});
     }
     return out;
-}
-
-nlohmann::json textOrNull(const QString &text)
-{
-    return text.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(text.toStdString());
 }
 
 // What a merged trace says about its timeline (supplement §2.10) and the runs and ranks its
@@ -114,6 +129,10 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
                         {"inferred", runtimeInferred(c.info)}};
     }
     j["run_epoch"] = optionalJson(c.info.runEpoch);
+    j["launch"] = textOrNull(launchLabel(c.info));
+    j["launches"] = launchesJson(c.info);
+    j["dropped_run_boundaries"] = optionalJson(c.info.droppedRunBoundaries);
+    j["analysable"] = isAnalysable(c.info);
     j["captured_nothing"] = capturedNothing(c);
     j["host_placement"] = hostPlacementJson(c.info.hostPlacement);
     j["sources"] = {{"records", pathOrNull(c.info.sources.records)},
@@ -141,6 +160,8 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
 void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &runs, QTextStream &out)
 {
     out << "format:    " << s.format << '\n';
+    if (const QString why = notAnalysedText(c.info); !why.isEmpty())
+        out << "NOT ANALYSED: " << why << '\n';
     if (runs.size() > 1 || c.info.runEpoch)
         out << "run:       " << runLabel(c.info) << " (" << runs.size() << " in all)\n";
     if (capturedNothing(c))
@@ -174,6 +195,11 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
         out << "shape:     " << generationText(c) << '\n';
     if (!c.info.coreTypes.empty())
         out << "cores:     " << coreLayoutText(c.info) << '\n';
+    if (!c.info.launches.empty())
+        out << "launches:  " << c.info.launches.size() << " (a launch's end is its last observed record)\n";
+    for (const KernelLaunch &l : c.info.launches)
+        out << "  " << launchName(l.ordinal).leftJustified(12) << ' ' << l.rows << " rows, " << l.tasks
+            << " tasks, " << l.startUs << " .. " << l.endUs << " us\n";
     out << "rows:      " << s.rows << "   tasks: " << s.tasks << '\n';
     out << "time:      " << s.firstUs << " .. " << s.lastUs << " us\n";
     out << "makespan:  "
@@ -215,7 +241,7 @@ int runInfoCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     auto usage = [&err](const QString &message = {}) {
         if (!message.isEmpty())
             err << "lanescope info: " << message << '\n';
-        err << "usage: lanescope info PATH [--json] [--run EPOCH]\n";
+        err << "usage: lanescope info PATH [--json] [--run EPOCH] [--launch K]\n";
         return 1;
     };
     for (ArgumentCursor cursor(args); cursor.next();) {

@@ -5,6 +5,7 @@
 #include "dispatchidentity.h"
 #include "hostplacement.h"
 #include "hostspans.h"
+#include "kernellaunch.h"
 #include "lane.h"
 #include "namemap.h"
 #include "perfhints.h"
@@ -78,6 +79,15 @@ struct CaptureInfo
     RunCollection collection;  // metadata.collection of a retained run
     std::optional<std::uint64_t> runBoundaries; // supplement §4.5, shown when present
     std::optional<std::uint64_t> droppedRunBoundaries;
+    // The kernel launches of the file (field supplement §3), in start order: empty unless it has
+    // several that can be told apart. Every run split from the file carries them all.
+    std::vector<KernelLaunch> launches;
+    // The launch this run holds: 0 before the first launch, i + 1 for launches[i]. Meaningful only
+    // with launches, outside the "All runs" view.
+    std::uint32_t launchPosition = 0;
+    // Launch boundaries were dropped (or unreadable): the file's launches cannot be told apart, so
+    // it is shown whole and never analysed (launchboundaries.h).
+    bool launchesUnknown = false;
     QStringList warnings; // partial data, dropped records, unknown phases …
     bool partial = false; // some input was truncated or records were lost
     // metadata.core_types could not be right (uniform on a mixed part): coreTypes follows the

@@ -26,38 +26,101 @@ std::optional<std::uint32_t> epochOf(const PhaseRecord &r)
     return r.hasRunEpoch() ? std::optional<std::uint32_t>(r.runEpoch) : std::nullopt;
 }
 
-// Which run of a split an item goes with: its index in the run epochs, or kEveryRun for a record
+// What tells runs of one file apart (supplement §4, field supplement §3): the run epoch and, in a
+// file of several kernel launches, the launch. Launches of one DFX window reuse task ids, so a run
+// is an (epoch, launch) pair; a file with epochs and launches holds one run per pair that occurs.
+struct RunKey
+{
+    std::optional<std::uint32_t> epoch; // none first
+    std::uint32_t launch = 0;           // launch position (kernellaunch.h); 0 without launches
+
+    auto operator<=>(const RunKey &) const = default;
+};
+
+// Where items fall among the file's launches, by the earliest time each has: a row its dispatch
+// (else its start), a record its start, as the join placed the raw rows by their cycles.
+struct LaunchOfItem
+{
+    std::vector<double> starts; // the launches' starts, ascending; empty without launches
+
+    explicit LaunchOfItem(const CaptureInfo &info)
+    {
+        for (const KernelLaunch &l : info.launches)
+            starts.push_back(l.startUs);
+    }
+    std::uint32_t operator()(const TaskRow &r) const
+    {
+        return starts.empty() ? 0 : launchPosition(starts, r.hasAicpu() ? r.dispatchUs : r.startUs);
+    }
+    std::uint32_t operator()(const PhaseRecord &r) const
+    {
+        return starts.empty() ? 0 : launchPosition(starts, r.startUs);
+    }
+};
+
+// Which run of a split an item goes with: its index in the run keys, or kEveryRun for a record
 // without an epoch when the file's other records have epochs only where it has none (an older
-// stream beside newer ones).
+// stream beside newer ones). In a file of launches every item has a launch and so a run of its own.
 constexpr std::uint32_t kEveryRun = 0xFFFFFFFFu;
 
 struct RunOfItem
 {
-    const std::vector<std::optional<std::uint32_t>> &epochs; // ascending; no epoch first
+    const std::vector<RunKey> &keys; // ascending
+    LaunchOfItem launchOf;
     bool hasRunWithoutEpoch;
 
-    std::uint32_t operator()(const std::optional<std::uint32_t> &epoch) const
+    template <typename Item> std::uint32_t operator()(const Item &item) const
     {
-        if (!epoch)
-            return hasRunWithoutEpoch ? 0 : kEveryRun;
-        const auto it = std::lower_bound(epochs.begin() + (hasRunWithoutEpoch ? 1 : 0), epochs.end(), epoch);
-        return std::uint32_t(it - epochs.begin());
+        const auto epoch = epochOf(item);
+        if (!epoch && !hasRunWithoutEpoch && launchOf.starts.empty())
+            return kEveryRun;
+        const RunKey key{epoch, launchOf(item)};
+        return std::uint32_t(std::lower_bound(keys.begin(), keys.end(), key) - keys.begin());
     }
 };
+
+// The runs of a file, ascending. Rows make runs, records only where they carry an epoch, or in a
+// file of launches (where an item without an epoch beside items with one is a run of its own).
+std::vector<RunKey> runKeysOf(const Capture &capture)
+{
+    const LaunchOfItem launchOf(capture.info);
+    const bool launches = !launchOf.starts.empty();
+    std::set<RunKey> keys;
+    CancelPoints cancelPoints;
+    for (const TaskRow &r : capture.rows) {
+        cancelPoints.tick();
+        keys.insert({epochOf(r), launchOf(r)});
+    }
+    for (const auto *lanes : {&capture.schedulerThreads, &capture.orchestratorLanes})
+        for (const PhaseLane &lane : *lanes)
+            for (const PhaseRecord &r : lane) {
+                cancelPoints.tick();
+                if (const auto e = epochOf(r); e || launches)
+                    keys.insert({e, launchOf(r)});
+            }
+    std::vector<RunKey> out(keys.begin(), keys.end());
+    // Rows without an epoch beside rows with one make a run; without any epoch (and without
+    // launches) there is one run only.
+    const bool anyEpoch =
+        std::any_of(out.begin(), out.end(), [](const RunKey &k) { return k.epoch.has_value(); });
+    if (!anyEpoch && !launches)
+        out.resize(std::min<std::size_t>(out.size(), 1));
+    return out;
+}
 
 // The items dealt out to the runs in one pass, each run's in the items' order. The last run takes
 // the storage of `items` over, compacted in place, and the others are counted first: a million
 // rows copied once more, or grown by doubling, cost page faults a one-run file does not pay.
 template <typename Items> std::vector<Items> dealt(Items &items, const RunOfItem &runOf)
 {
-    const std::size_t last = runOf.epochs.size() - 1;
+    const std::size_t last = runOf.keys.size() - 1;
     std::vector<std::uint32_t> where(items.size());
     std::vector<std::size_t> counts(last + 1, 0);
     std::size_t everyRun = 0;
     CancelPoints cancelPoints;
     for (std::size_t i = 0; i < items.size(); ++i) {
         cancelPoints.tick();
-        where[i] = runOf(epochOf(items[i]));
+        where[i] = runOf(items[i]);
         if (where[i] == kEveryRun)
             ++everyRun;
         else
@@ -87,7 +150,7 @@ template <typename Items> std::vector<Items> dealt(Items &items, const RunOfItem
 // Every lane's records dealt out: result[run][lane].
 std::vector<std::vector<PhaseLane>> dealtLanes(std::vector<PhaseLane> &lanes, const RunOfItem &runOf)
 {
-    std::vector<std::vector<PhaseLane>> out(runOf.epochs.size(), std::vector<PhaseLane>(lanes.size()));
+    std::vector<std::vector<PhaseLane>> out(runOf.keys.size(), std::vector<PhaseLane>(lanes.size()));
     for (std::size_t t = 0; t < lanes.size(); ++t) {
         auto parts = dealt(lanes[t], runOf);
         for (std::size_t r = 0; r < parts.size(); ++r)
@@ -123,8 +186,10 @@ std::pair<double, double> phaseExtent(const std::vector<PhaseLane> &lanes, bool 
 // The span of a run on the device axis: its rows and its scheduler and orchestrator records.
 RunSpan spanOf(const Capture &run, RunsAxis axis)
 {
-    const bool ownOnly = axis == RunsAxis::SameFile && run.info.runEpoch;
-    RunSpan span{run.info.runEpoch, 0, 0, {}};
+    // In a file of launches every record belongs to one run; otherwise one without an epoch is
+    // every run's, and does not say where this one lies.
+    const bool ownOnly = axis == RunsAxis::SameFile && run.info.runEpoch && run.info.launches.empty();
+    RunSpan span{run.info.runEpoch, 0, 0, run.info.launches.empty() ? QString() : runLabel(run.info)};
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const auto &[a, b] : {rowExtent(run.rows), phaseExtent(run.schedulerThreads, ownOnly),
                                phaseExtent(run.orchestratorLanes, ownOnly)}) {
@@ -143,13 +208,15 @@ RunSpan spanOf(const Capture &run, RunsAxis axis)
 // One run of `whole`, given its rows and device records. `last`: the last run, which takes what
 // every run shares over from `whole` where it can; the dependency graph goes with it, since no
 // view of several runs shows one.
-std::shared_ptr<Capture> runOf(Capture &whole, const std::optional<std::uint32_t> &epoch, int runCount,
-                               TaskRows rows, std::vector<PhaseLane> schedulerThreads,
+std::shared_ptr<Capture> runOf(Capture &whole, const RunKey &key, int runCount, TaskRows rows,
+                               std::vector<PhaseLane> schedulerThreads,
                                std::vector<PhaseLane> orchestratorLanes, bool last)
 {
+    const std::optional<std::uint32_t> &epoch = key.epoch;
     auto run = std::make_shared<Capture>();
     run->info = whole.info;
     run->info.runEpoch = epoch;
+    run->info.launchPosition = key.launch;
     run->info.runCount = runCount;
     // The collection verdict speaks for the file's own run only (§5.2); records of other epochs
     // in the same file are the device's leftovers, kept as it wrote them (§4.3).
@@ -172,6 +239,37 @@ std::shared_ptr<Capture> runOf(Capture &whole, const std::optional<std::uint32_t
     return run;
 }
 
+// What each launch holds over the whole file, every epoch's together: its rows, its tasks and its
+// last record, which ends its envelope (field supplement §3).
+void countLaunches(Capture &whole)
+{
+    std::vector<KernelLaunch> &launches = whole.info.launches;
+    if (launches.empty())
+        return;
+    const LaunchOfItem launchOf(whole.info);
+    std::vector<std::optional<std::uint64_t>> lastTask(launches.size() + 1);
+    CancelPoints cancelPoints;
+    for (const TaskRow &r : whole.rows) { // in task order: a task's rows are together
+        cancelPoints.tick();
+        const std::uint32_t p = launchOf(r);
+        if (p == 0)
+            continue;
+        KernelLaunch &l = launches[p - 1];
+        ++l.rows;
+        if (lastTask[p] != r.taskId)
+            ++l.tasks;
+        lastTask[p] = r.taskId;
+        l.endUs = std::max({l.endUs, r.endUs, r.hasAicpu() ? r.finishUs : r.endUs});
+    }
+    for (const auto *lanes : {&whole.schedulerThreads, &whole.orchestratorLanes})
+        for (const PhaseLane &lane : *lanes)
+            for (const PhaseRecord &r : lane) {
+                cancelPoints.tick();
+                if (const std::uint32_t p = launchOf(r); p > 0)
+                    launches[p - 1].endUs = std::max(launches[p - 1].endUs, r.endUs);
+            }
+}
+
 } // namespace
 
 std::shared_ptr<Capture> CaptureRuns::find(std::uint32_t epoch) const
@@ -182,40 +280,14 @@ std::shared_ptr<Capture> CaptureRuns::find(std::uint32_t epoch) const
     return nullptr;
 }
 
-std::vector<std::optional<std::uint32_t>> runEpochsOf(const Capture &capture)
-{
-    std::set<std::uint32_t> epochs;
-    bool without = false;
-    CancelPoints cancelPoints;
-    for (const TaskRow &r : capture.rows) {
-        cancelPoints.tick();
-        if (const auto e = epochOf(r))
-            epochs.insert(*e);
-        else
-            without = true;
-    }
-    for (const auto *lanes : {&capture.schedulerThreads, &capture.orchestratorLanes})
-        for (const PhaseLane &lane : *lanes)
-            for (const PhaseRecord &r : lane) {
-                cancelPoints.tick();
-                if (const auto e = epochOf(r))
-                    epochs.insert(*e);
-            }
-    std::vector<std::optional<std::uint32_t>> out;
-    if (epochs.empty())
-        return out;
-    if (without)
-        out.emplace_back();
-    out.insert(out.end(), epochs.begin(), epochs.end());
-    return out;
-}
-
 CaptureRuns splitRuns(std::shared_ptr<Capture> whole)
 {
     CaptureRuns result;
-    const auto epochs = runEpochsOf(*whole);
-    if (epochs.size() <= 1) {
-        whole->info.runEpoch = epochs.empty() ? std::nullopt : epochs.front();
+    countLaunches(*whole);
+    const std::vector<RunKey> keys = runKeysOf(*whole);
+    if (keys.size() <= 1) {
+        whole->info.runEpoch = keys.empty() ? std::nullopt : keys.front().epoch;
+        whole->info.launchPosition = keys.empty() ? 0 : keys.front().launch;
         if (!whole->info.runEpoch && whole->info.collection.runEpoch &&
             *whole->info.collection.runEpoch > 0 && *whole->info.collection.runEpoch <= 0xFFFFFFFFu)
             whole->info.runEpoch =
@@ -225,18 +297,17 @@ CaptureRuns splitRuns(std::shared_ptr<Capture> whole)
         result.runs.push_back(std::move(whole));
         return result;
     }
-    const RunOfItem runOfItem{epochs, !epochs.front().has_value()};
+    const RunOfItem runOfItem{keys, LaunchOfItem(whole->info), !keys.front().epoch.has_value()};
     auto rows = dealt(whole->rows, runOfItem);
     auto schedulerThreads = dealtLanes(whole->schedulerThreads, runOfItem);
     // Host orchestrator records carry no epoch (supplement §4.2): every run has them all.
-    auto orchestratorLanes =
-        whole->info.hostOrchestrated
-            ? std::vector<std::vector<PhaseLane>>(epochs.size(), whole->orchestratorLanes)
-            : dealtLanes(whole->orchestratorLanes, runOfItem);
-    for (std::size_t i = 0; i < epochs.size(); ++i)
-        result.runs.push_back(runOf(*whole, epochs[i], int(epochs.size()), std::move(rows[i]),
+    auto orchestratorLanes = whole->info.hostOrchestrated
+                                 ? std::vector<std::vector<PhaseLane>>(keys.size(), whole->orchestratorLanes)
+                                 : dealtLanes(whole->orchestratorLanes, runOfItem);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        result.runs.push_back(runOf(*whole, keys[i], int(keys.size()), std::move(rows[i]),
                                     std::move(schedulerThreads[i]), std::move(orchestratorLanes[i]),
-                                    i + 1 == epochs.size()));
+                                    i + 1 == keys.size()));
     result.axis = RunsAxis::SameFile;
     return result;
 }
@@ -253,6 +324,7 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
     const bool sameFile = axis == RunsAxis::SameFile;
     all->info = last.info;
     all->info.runEpoch.reset();
+    all->info.launchPosition = 0;
     all->info.collection = {};
     all->info.runCount = int(runs.size());
     all->info.allRuns = true;
@@ -305,7 +377,7 @@ std::shared_ptr<Capture> combineRuns(const std::vector<std::shared_ptr<Capture>>
             to.resize(std::max(to.size(), from.size()));
             for (std::size_t t = 0; t < from.size(); ++t)
                 for (const PhaseRecord &r : from[t])
-                    if (!sameFile || first || r.hasRunEpoch())
+                    if (!sameFile || first || r.hasRunEpoch() || !info.launches.empty())
                         to[t].push_back(movedInto(r, shift, run->phaseKinds, all->phaseKinds));
         };
         appendLanes(run->schedulerThreads, all->schedulerThreads);
@@ -349,31 +421,81 @@ QString runName(const std::optional<std::uint32_t> &epoch)
     return epoch ? QStringLiteral("run %1").arg(*epoch) : QStringLiteral("run (no epoch)");
 }
 
+bool isAnalysable(const CaptureInfo &info)
+{
+    return !info.allRuns && !info.launchesUnknown;
+}
+
+QString notAnalysedText(const CaptureInfo &info)
+{
+    if (info.allRuns)
+        return {};
+    if (info.launchesUnknown)
+        return info.droppedRunBoundaries.value_or(0) > 0
+                   ? QStringLiteral(
+                         "Launch boundaries were lost (dropped_run_boundaries: %1): this file's launches "
+                         "cannot be told apart, so it is not analysed. Every row is shown, flagged "
+                         "partial.")
+                         .arg(*info.droppedRunBoundaries)
+                   : QStringLiteral(
+                         "Some launch boundaries cannot be read: this file's launches cannot be told "
+                         "apart, so it is not analysed. Every row is shown, flagged partial.");
+    return {};
+}
+
 QString analysisPendingText(const Capture &capture)
 {
     if (capture.info.allRuns)
         return QStringLiteral("All %1 %2 on one axis: figures are per run, pick one to see its analysis.")
             .arg(capture.info.runCount)
             .arg(runsNoun(capture));
+    if (!isAnalysable(capture.info))
+        return notAnalysedText(capture.info);
     return QStringLiteral("Analysing the capture…");
 }
 
 QString runsNoun(const Capture &capture)
 {
-    const bool ranks = !capture.runSpans.empty() && !capture.runSpans.front().name.isEmpty();
+    const auto &spans = capture.runSpans;
+    if (!capture.info.launches.empty())
+        return std::any_of(spans.begin(), spans.end(), [](const RunSpan &s) { return s.epoch.has_value(); })
+                   ? QStringLiteral("runs")
+                   : QStringLiteral("launches");
+    const bool ranks = !spans.empty() && !spans.front().name.isEmpty();
     return ranks ? QStringLiteral("ranks") : QStringLiteral("runs");
 }
 
 QString runsNoun(const CaptureRuns &runs)
 {
-    return runs.areRanks() ? QStringLiteral("ranks") : QStringLiteral("runs");
+    if (runs.areRanks())
+        return QStringLiteral("ranks");
+    const bool launches = !runs.empty() && !runs.defaultRun()->info.launches.empty();
+    const bool epochs = std::any_of(runs.runs.begin(), runs.runs.end(),
+                                    [](const auto &r) { return r->info.runEpoch.has_value(); });
+    return launches && !epochs ? QStringLiteral("launches") : QStringLiteral("runs");
+}
+
+QString launchLabel(const CaptureInfo &info)
+{
+    if (info.launches.empty() || info.allRuns)
+        return {};
+    const std::uint32_t p = info.launchPosition;
+    return p == 0 || p > info.launches.size() ? QStringLiteral("before the first launch")
+                                              : launchName(info.launches[p - 1].ordinal);
 }
 
 QString runLabel(const CaptureInfo &info)
 {
-    if (info.rankName.isEmpty())
-        return runName(info.runEpoch);
-    return info.runEpoch ? info.rankName + QStringLiteral(" · ") + runName(info.runEpoch) : info.rankName;
+    QStringList parts;
+    if (!info.rankName.isEmpty())
+        parts << info.rankName;
+    // A run of launches without epochs is named by its launch alone.
+    const QString launch = launchLabel(info);
+    if (info.runEpoch || (info.rankName.isEmpty() && launch.isEmpty()))
+        parts << runName(info.runEpoch);
+    if (!launch.isEmpty())
+        parts << launch;
+    return parts.join(QStringLiteral(" · "));
 }
 
 bool capturedNothing(const Capture &run)

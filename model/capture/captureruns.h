@@ -34,15 +34,12 @@ struct CaptureRuns
     std::shared_ptr<Capture> find(std::uint32_t epoch) const;
 };
 
-// The distinct run epochs of a capture's rows and device records, ascending; an entry without a
-// value stands for rows or records that carry no epoch while others do. Empty when none carries
-// one (a capture from before run identity: one run without identity).
-std::vector<std::optional<std::uint32_t>> runEpochsOf(const Capture &capture);
-
-// Splits a capture read from one file, without lanes yet, into its runs. With a single run (or no
-// epochs at all) the capture itself is that run. Otherwise each run gets its own rows and device
-// records, taken out of `whole`; what carries no epoch by design (host arrays, the host log,
-// deps.json, the name map) goes with every run. Lanes are built for every run.
+// Splits a capture read from one file, without lanes yet, into its runs: one per run epoch, and in a
+// file of several kernel launches one per (epoch, launch) pair (field supplement §3). With a single
+// run the capture itself is that run. Otherwise each run gets its own rows and device records,
+// taken out of `whole`; what carries no epoch by design (host arrays, the host log, deps.json, the
+// name map) goes with every run. Lanes are built for every run, and every run's launches are
+// counted (KernelLaunch::rows, tasks, endUs) over the whole file.
 CaptureRuns splitRuns(std::shared_ptr<Capture> whole);
 
 // The "All runs" view of several runs, on the axis `runs.axis` names; null with a single run.
@@ -51,12 +48,22 @@ std::shared_ptr<Capture> layOutAllRuns(const CaptureRuns &runs);
 
 // "run 2", or "run (no epoch)" for a run without identity.
 QString runName(const std::optional<std::uint32_t> &epoch);
+// "launch 2" for a run of a file of launches, "before the first launch" for its records before
+// them; empty otherwise.
+QString launchLabel(const CaptureInfo &info);
 // What the run picker and the status line call a capture's run: its run name, after its rank in an
-// L3 output ("rank 1 · d0 · run 2"; "rank 1 · d0" alone when the rank's run has no epoch).
+// L3 output ("rank 1 · d0 · run 2"; "rank 1 · d0" alone when the rank's run has no epoch), then its
+// launch ("run 2 · launch 1"; "launch 1" alone when the file has no epochs).
 QString runLabel(const CaptureInfo &info);
 
+// Whether a capture is analysed: never the "All runs" view, which lays several runs side by side,
+// nor a file whose launches cannot be told apart (field supplement §3: nothing is guessed).
+bool isAnalysable(const CaptureInfo &info);
+// Why a single capture is not analysed ("2 launch boundaries were dropped: …"); empty when it is,
+// and for the "All runs" view, which analysisPendingText explains.
+QString notAnalysedText(const CaptureInfo &info);
 // What a panel shows while a capture has no analysis: it is being computed, or the capture is
-// the "All runs" view, which is never analysed.
+// the "All runs" view or a file of launches that cannot be told apart, which are never analysed.
 QString analysisPendingText(const Capture &capture);
 // What the "All runs" view lays side by side: "runs", or "ranks" for an L3 output.
 QString runsNoun(const Capture &capture);

@@ -23,6 +23,7 @@ enum class LaneKind : std::uint8_t {
     Host,             // [STRACE] spans: ref indexes Capture::hostLog.spans
     AicpuLifecycle,   // AICPU thread start-up/shut-down: laneSource indexes Capture::aicpuLifecycle, ref its
                       // slices
+    KernelLaunches,   // one envelope per kernel launch: ref indexes CaptureInfo::launches
     Trace, // Chrome trace slice: label interned in Capture::strings, ref = the event's ordinal in the file
 };
 

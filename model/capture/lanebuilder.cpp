@@ -346,6 +346,35 @@ std::optional<double> barStartOfRow(const TaskRow &row, LaneKind kind)
     return std::nullopt;
 }
 
+namespace {
+
+// The Kernel Launches lane (field supplement §3): one bar per launch, from its boundary to its last
+// observed record, an envelope rather than a measured completion. A run of one launch shows its own;
+// the "All runs" view shows every launch of the file.
+Lane launchLane(Capture &c)
+{
+    Lane lane;
+    lane.group = groups::launches;
+    lane.name = QStringLiteral("Launch envelopes");
+    lane.detail =
+        QStringLiteral("From each launch's boundary (run_boundaries) to its last observed record: an "
+                       "envelope, not a measured completion");
+    lane.kind = LaneKind::KernelLaunches;
+    const auto &launches = c.info.launches;
+    const std::uint32_t label = c.phaseKinds.intern(QStringLiteral("kernel launch"));
+    for (std::uint32_t i = 0; i < launches.size(); ++i) {
+        if (!c.info.allRuns && c.info.launchPosition != i + 1)
+            continue;
+        Slice s{launches[i].startUs, std::max(launches[i].endUs, launches[i].startUs), i, label, 0, 0};
+        if (s.endUs == s.startUs)
+            s.flags |= Slice::Instant;
+        lane.slices.push_back(s);
+    }
+    return lane;
+}
+
+} // namespace
+
 QString schedulerGroupOf(const Capture &c)
 {
     bool aicore = false, other = false;
@@ -555,6 +584,10 @@ void buildLanes(Capture &c)
         lifecycle.push_back(std::move(lane));
     }
 
+    std::vector<Lane> launches;
+    if (Lane lane = launchLane(c); !lane.slices.empty())
+        launches.push_back(std::move(lane));
+
     appendReadyQueueCounters(c, schedulerGroup);
 
     auto bySortKey = [](std::vector<Lane> &v) {
@@ -573,7 +606,7 @@ void buildLanes(Capture &c)
         bySortKey(*v);
 
     std::vector<Lane> lanes;
-    for (auto *v : {&host, &orch, &sched, &schedView, &worker, &aicpuWorker, &lifecycle})
+    for (auto *v : {&host, &launches, &orch, &sched, &schedView, &worker, &aicpuWorker, &lifecycle})
         for (Lane &l : *v)
             lanes.push_back(std::move(l));
     c.lanes = std::move(lanes);

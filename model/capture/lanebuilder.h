@@ -37,6 +37,7 @@ inline const QString aicoreScheduler = QStringLiteral("AICore Scheduler"); // AI
 inline const QString schedulerView = QStringLiteral("Scheduler View");
 inline const QString aicore = QStringLiteral("AICore");
 inline const QString lifecycle = QStringLiteral("AICPU Lifecycle");
+inline const QString launches = QStringLiteral("Kernel Launches");
 } // namespace groups
 
 } // namespace lanescope

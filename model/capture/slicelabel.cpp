@@ -67,6 +67,9 @@ QString sliceLabel(const Capture &c, const Lane &lane, const Slice &slice)
                 return lifecycleStageName(slices[slice.ref].stage);
         }
         return {};
+    case LaneKind::KernelLaunches:
+        return slice.ref < c.info.launches.size() ? launchName(c.info.launches[slice.ref].ordinal)
+                                                  : QString();
     case LaneKind::Trace:
         return slice.label < std::uint32_t(c.strings.size()) ? c.strings.at(slice.label) : QString();
     }

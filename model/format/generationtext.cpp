@@ -20,10 +20,15 @@ QString generationText(const Capture &capture)
         parts << QStringLiteral("per-thread scheduler phases");
     else
         parts << QStringLiteral("no scheduler phases");
-    parts << (info.runEpoch || info.runCount > 1 ? QStringLiteral("run identity (run_epoch)")
-                                                 : QStringLiteral("no run identity"));
+    // Runs told apart by launch alone (field supplement §3) carry no run identity of their own.
+    const bool runIdentity = info.runEpoch || (info.runCount > 1 && info.launches.empty());
+    parts << (runIdentity ? QStringLiteral("run identity (run_epoch)") : QStringLiteral("no run identity"));
     if (info.runBoundaries)
-        parts << QStringLiteral("launch boundaries: %1").arg(*info.runBoundaries);
+        parts << (info.droppedRunBoundaries.value_or(0) > 0
+                      ? QStringLiteral("launch boundaries: %1, %2 dropped")
+                            .arg(*info.runBoundaries)
+                            .arg(*info.droppedRunBoundaries)
+                      : QStringLiteral("launch boundaries: %1").arg(*info.runBoundaries));
     switch (info.runtimeSource) {
     case CaptureInfo::RuntimeSource::Metadata:
         parts << QStringLiteral("runtime %1").arg(info.runtime);

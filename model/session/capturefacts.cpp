@@ -1,5 +1,7 @@
 #include "capturefacts.h"
 
+#include "model/capture/captureruns.h"
+
 #include "model/capture/cancelpoint.h"
 
 #include <future>
@@ -29,8 +31,8 @@ CaptureFactsPtr computeCaptureFacts(const Capture &capture, std::optional<KeptFa
             facts.anchors = std::make_shared<const DependencyAnchors>(capture);
             facts.hbViolations = HbViolationIndex(capture, *facts.anchors);
         });
-    // The per-function figures are an analysis: never over several runs at once.
-    if (!capture.info.allRuns)
+    // The per-function figures are an analysis: never over several runs or launches at once.
+    if (isAnalysable(capture.info))
         facts->functions = functionSummary(capture);
     facts->functionsByCount = functionsByCount(capture);
     if (dependencies.valid())

@@ -160,6 +160,8 @@ void CaptureLoader::analyse(int id, const std::shared_ptr<Job> &job, const Docum
         if (job->checkpoint)
             control.checkpoint = [job](AnalysisStage stage) { job->checkpoint(stage, job->cancel); };
         for (const auto &run : runs) {
+            if (!isAnalysable(run->info))
+                continue; // its panels say why (analysisPendingText)
             std::optional<CaptureAnalysis> result = analyseRun(*document, *run, control);
             if (!result)
                 return; // cancelled

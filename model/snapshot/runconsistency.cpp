@@ -38,6 +38,8 @@ std::int64_t referencedCount(const Capture &c, const Lane &lane)
         return lane.laneSource >= 0 && std::size_t(lane.laneSource) < c.aicpuLifecycle.size()
                    ? std::int64_t(c.aicpuLifecycle[std::size_t(lane.laneSource)].slices.size())
                    : -1;
+    case LaneKind::KernelLaunches:
+        return std::int64_t(c.info.launches.size());
     case LaneKind::Trace:
         return std::numeric_limits<std::int64_t>::max(); // the event's ordinal in its file
     }

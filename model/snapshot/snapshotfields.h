@@ -39,7 +39,7 @@ template <> inline constexpr unsigned kEnumCount<TaskIdFormat> = 4;
 template <> inline constexpr unsigned kEnumCount<CaptureInfo::RuntimeSource> = 4;
 template <> inline constexpr unsigned kEnumCount<HostPlacement::Method> = 4;
 template <> inline constexpr unsigned kEnumCount<CoreType> = 2;
-template <> inline constexpr unsigned kEnumCount<LaneKind> = 10;
+template <> inline constexpr unsigned kEnumCount<LaneKind> = 11;
 template <> inline constexpr unsigned kEnumCount<CounterKind> = 3;
 template <> inline constexpr unsigned kEnumCount<CounterUnit> = 2;
 template <> inline constexpr unsigned kEnumCount<LifecycleStage> = kLifecycleStageCount;
@@ -450,15 +450,21 @@ template <class Io, Is<RunCollection> S> void transfer(Io &io, S &c)
        c.handoffIdentityVerified, c.cutFailedQueues, c.verdict);
 }
 
+template <class Io, Is<KernelLaunch> S> void transfer(Io &io, S &l)
+{
+    static_assert(sizeof(KernelLaunch) == 40);
+    io(l.ordinal, l.startUs, l.endUs, l.rows, l.tasks);
+}
+
 template <class Io, Is<CaptureInfo> S> void transfer(Io &io, S &i)
 {
-    static_assert(sizeof(CaptureInfo) == 936);
+    static_assert(sizeof(CaptureInfo) == 968);
     io(i.format, i.layout, i.levelKey, i.level, i.clockFreqHz, i.numCores, i.coreTypes, i.coreToThread,
        i.runtime, i.schedulerTaskProducer, i.taskIdFormat, i.hostOrchestrated, i.hostClockAligned,
        i.hostPlacement);
     io(i.baseCycles, i.traceBaseUs, i.trace, i.sources, i.runEpoch, i.runCount, i.rankName,
        i.hostClockDomainId, i.allRuns, i.collection, i.runBoundaries, i.droppedRunBoundaries, i.warnings,
-       i.partial, i.coreTypesInferred, i.runtimeSource);
+       i.partial, i.coreTypesInferred, i.runtimeSource, i.launches, i.launchPosition, i.launchesUnknown);
 }
 
 template <class Io, Is<RunSpan> S> void transfer(Io &io, S &s)

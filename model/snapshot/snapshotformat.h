@@ -18,7 +18,7 @@ namespace lanescope {
 // mark makes a snapshot from another kind of machine read as foreign, never as data.
 inline constexpr char kSnapshotMagic[8] = {'L', 'N', 'S', 'C', 'S', 'N', 'A', 'P'};
 // Raise on any change of what a snapshot holds or how (snapshotfields.h), so older ones are rebuilt.
-inline constexpr std::uint32_t kSnapshotFormatVersion = 10;
+inline constexpr std::uint32_t kSnapshotFormatVersion = 11;
 inline constexpr std::uint32_t kSnapshotByteOrderMark = 0x01020304;
 inline constexpr std::size_t kSnapshotHeaderBytes = sizeof kSnapshotMagic + 2 * sizeof(std::uint32_t);
 inline constexpr std::size_t kSnapshotTrailerBytes = sizeof(std::uint64_t);

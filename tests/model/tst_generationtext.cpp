@@ -29,6 +29,18 @@ private slots:
                    "no scheduler phases, no run identity, launch boundaries: 1, runtime inferred from "
                    "the task ids (tensormap_and_ringbuffer)")
             << QStringLiteral("tensormap_and_ringbuffer") << true;
+        QTest::newRow("three launches: told apart by launch, not by run identity")
+            << QStringLiteral(LANESCOPE_FIXTURES "/field/three-launches")
+            << QStringLiteral(
+                   "scheduler record streams, no run identity, launch boundaries: 3, runtime inferred "
+                   "from the scheduler streams (tensormap_and_ringbuffer)")
+            << QStringLiteral("tensormap_and_ringbuffer") << true;
+        QTest::newRow("a dropped boundary is named")
+            << QStringLiteral(LANESCOPE_FIXTURES "/field/dropped-boundary")
+            << QStringLiteral(
+                   "scheduler record streams, no run identity, launch boundaries: 2, 1 dropped, runtime "
+                   "inferred from the scheduler streams (tensormap_and_ringbuffer)")
+            << QStringLiteral("tensormap_and_ringbuffer") << true;
         QTest::newRow("metadata names it")
             << QStringLiteral(LANESCOPE_FIXTURES "/records/level2_bounded_alignment.json")
             << QStringLiteral("no scheduler phases, no run identity, runtime tensormap_and_ringbuffer")

@@ -617,6 +617,20 @@ void ComparisonView::updateEveryRunBox()
             several = several || c.runs.size() > 1;
     const QSignalBlocker blocker(m_everyRun);
     m_everyRun->setEnabled(several);
+    // The runs of a DFX window's file are its kernel launches (field supplement §3): say so.
+    m_everyRun->setText(tr("Every %1 as repeated runs").arg(everyRunNoun()));
+}
+
+QString ComparisonView::everyRunNoun() const
+{
+    bool several = false, allLaunches = true;
+    for (Side side : {Side::Before, Side::After})
+        for (const ComparedCapture &c : captures(side))
+            if (c.runs.size() > 1) {
+                several = true;
+                allLaunches = allLaunches && !c.capture->info.launches.empty() && !c.capture->info.runEpoch;
+            }
+    return several && allLaunches ? tr("launch") : tr("run");
 }
 
 void ComparisonView::updateRuns()
@@ -639,9 +653,9 @@ void ComparisonView::updateRuns()
             item->setText(0, c.name.isEmpty() ? QFileInfo(c.path).fileName() : c.name);
             QString run;
             if (usesEveryRun() && c.runs.size() > 1)
-                run = tr("every run (%1)").arg(c.runs.size());
+                run = tr("every %1 (%2)").arg(everyRunNoun()).arg(c.runs.size());
             else if (c.capture->info.runEpoch || c.capture->info.runCount > 1)
-                run = tr("%1 of %2").arg(runName(c.capture->info.runEpoch)).arg(c.capture->info.runCount);
+                run = tr("%1 of %2").arg(runLabel(c.capture->info)).arg(c.capture->info.runCount);
             else
                 run = tr("its only run");
             item->setText(1, run);
@@ -719,9 +733,29 @@ const CaptureComparison &ComparisonView::comparison() const
     return m_model->comparison();
 }
 
+QString ComparisonView::notComparedText() const
+{
+    for (Side side : {Side::Before, Side::After})
+        for (const CapturePtr &run : comparedRuns(side))
+            if (const QString why = notAnalysedText(run->info); !why.isEmpty())
+                return tr("%1 (%2): %3")
+                    .arg(side == Side::Before ? tr("Before") : tr("After"), runLabel(run->info), why);
+    return {};
+}
+
 void ComparisonView::showComparison()
 {
     CaptureComparison result;
+    const QString notCompared = m_before.capture && m_after.capture ? notComparedText() : QString();
+    if (!notCompared.isEmpty()) {
+        // A side whose launches cannot be told apart has no figures of its own to compare.
+        m_metricsJob->cancel();
+        setComputing(0);
+        m_model->setComparison(std::move(result));
+        m_guard->setText(tr("<span style='color:#c62828'>&#9888; Not compared:</span> %1")
+                             .arg(notCompared.toHtmlEscaped()));
+        return;
+    }
     if (m_before.capture && m_after.capture && m_catalogue) {
         const std::vector<CapturePtr> runs[2] = {comparedRuns(Side::Before), comparedRuns(Side::After)};
         const std::optional<SideRuns> before = knownSide(runs[0]);

@@ -197,6 +197,10 @@ private:
     void metricsArrived(const RunMetricsResultPtr &result);
     void setComputing(int runs);
     void updateEveryRunBox();
+    // "launch" when every side's file of several runs holds launches without epochs, else "run".
+    QString everyRunNoun() const;
+    // Why the pair is not compared (a side's launches cannot be told apart); empty when it is.
+    QString notComparedText() const;
     void updateRuns();
     void sideCapturesChanged();
     void chooseAndAdd(Side side);

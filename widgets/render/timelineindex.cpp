@@ -34,6 +34,7 @@ QRgb TimelineIndex::colourOf(const Capture &capture, const Lane &lane, const Sli
     case LaneKind::Orchestrator:
     case LaneKind::HostUploads:
     case LaneKind::AicpuLifecycle:
+    case LaneKind::KernelLaunches:
         return slice.label < m_phaseColours.size() ? m_phaseColours[slice.label] : keyColour(slice.label);
     case LaneKind::Host:
         return slice.ref < capture.hostLog.spans.size() ? nameColour(capture.hostLog.spans[slice.ref].name)

@@ -298,7 +298,8 @@ void CapturePage::showCurrent()
     m_timeline->setCapture(m_capture, index != m_indexes.end() ? index->second : CaptureIndexPtr());
     const QString banner = m_capture->info.allRuns
                                ? tr("%1 Their boundaries are marked.").arg(analysisPendingText(*m_capture))
-                               : verdictBanner(*m_capture);
+                           : m_capture->info.launchesUnknown ? notAnalysedText(m_capture->info)
+                                                             : verdictBanner(*m_capture);
     m_banner->setText(banner);
     m_banner->setVisible(!banner.isEmpty());
     if (capturedNothing(*m_capture)) {

@@ -34,12 +34,6 @@ void applyRunCollection(const RawRecords &raw, Capture &capture, const QString &
                     "zero loss count proves nothing")
                     .arg(fileName));
     }
-    if (raw.droppedRunBoundaries && *raw.droppedRunBoundaries > 0) {
-        info.partial = true;
-        capture.warn(QStringLiteral("%1: dropped_run_boundaries is %2: launch boundaries were lost")
-                         .arg(fileName)
-                         .arg(*raw.droppedRunBoundaries));
-    }
 }
 
 } // namespace lanescope

@@ -298,17 +298,30 @@ void MetadataReader::readCollection()
 
 void MetadataReader::readRunBoundaryMember(const std::string &key)
 {
-    // The element shape is not known (supplement §4.5): count the entries of an array, take a
-    // number as the count itself.
-    std::optional<std::uint64_t> &target =
-        key == "run_boundaries" ? m_raw.runBoundaries : m_raw.droppedRunBoundaries;
+    // run_boundaries holds one entry per launch (upstream §4.5), each a [k, start_cycles] pair
+    // (field supplement §3); an entry of another shape is still counted, so that a file of several
+    // launches is never taken for one. dropped_run_boundaries is a count; a number there is taken,
+    // and so is an array, as its length.
+    const bool boundaries = key == "run_boundaries";
+    std::optional<std::uint64_t> &target = boundaries ? m_raw.runBoundaries : m_raw.droppedRunBoundaries;
     if (m_c.peek() == Type::Array) {
         std::uint64_t n = 0;
         m_c.enterArray();
         while (m_c.nextElement()) {
-            if (!m_c.skip())
-                return;
+            const std::int64_t at = m_c.offset();
             ++n;
+            if (!boundaries || m_raw.launchBoundaries.size() >= RecordLimits::maxTableLength) {
+                if (!m_c.skip())
+                    return;
+                continue;
+            }
+            if (!readLaunchBoundary()) {
+                if (!m_c.ok())
+                    return;
+                ++m_raw.unreadableRunBoundaries;
+                if (m_raw.unreadableRunBoundaryOffset < 0)
+                    m_raw.unreadableRunBoundaryOffset = at;
+            }
         }
         target = n;
         return;
@@ -316,6 +329,33 @@ void MetadataReader::readRunBoundaryMember(const std::string &key)
     std::uint64_t v = 0;
     if (takeUInt64(m_c, v, m_scratch) == Took::Value)
         target = v;
+}
+
+bool MetadataReader::readLaunchBoundary()
+{
+    if (m_c.peek() != Type::Array)
+        return m_c.skip() && false;
+    m_c.enterArray();
+    std::uint64_t values[2] = {0, 0};
+    std::size_t count = 0;
+    bool numbers = true;
+    while (m_c.nextElement()) {
+        if (count < 2 && m_c.peek() == Type::Number) {
+            if (!m_c.readUInt64(values[count]))
+                return false;
+        } else {
+            numbers = false;
+            if (!m_c.skip())
+                return false;
+        }
+        ++count;
+    }
+    // Negative numbers wrap to huge ones on reading: neither is an ordinal or a start.
+    constexpr std::uint64_t kLargest = std::uint64_t(1) << 63;
+    if (!m_c.ok() || !numbers || count != 2 || values[0] >= kLargest || values[1] >= kLargest)
+        return false;
+    m_raw.launchBoundaries.push_back({values[0], values[1]});
+    return true;
 }
 
 void MetadataReader::readHostCapture()

@@ -28,6 +28,8 @@ private:
     void readHostCapture();
     void readClockAnchors();
     void readCollection();
+    // One [k, start_cycles] entry of run_boundaries; false (consumed) for any other shape.
+    bool readLaunchBoundary();
     void readAnchorSample(ClockAnchorSample &s);
     bool notArray(const char *what);
 

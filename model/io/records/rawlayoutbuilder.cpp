@@ -2,6 +2,7 @@
 
 #include "aicoretaskrow.h"
 #include "inplacepermutation.h"
+#include "launchboundaries.h"
 #include "model/capture/cancelpoint.h"
 #include "model/io/placement/capturetimebase.h"
 #include "model/io/placement/hostaxis.h"
@@ -203,8 +204,9 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
 
     // The join on the second core while this one finds the time base: both only read the rows.
     static const ChunkedArray<RawAicpuRow> noAicpu;
+    const std::vector<std::uint64_t> launchStarts = launchStartCycles(raw);
     auto joining = asyncCancellable(
-        [&] { return TaskJoin::build(raw.aicore, joinAicpu ? raw.aicpu : noAicpu, useEpoch); });
+        [&] { return TaskJoin::build(raw.aicore, joinAicpu ? raw.aicpu : noAicpu, useEpoch, launchStarts); });
 
     // Time base and, for host-orchestrated files, the host/device placement.
     const CaptureTimeBase::DeviceTimes deviceTimes = CaptureTimeBase::deviceTimes(raw);
@@ -218,6 +220,7 @@ void buildRawLayout(RawRecords &raw, Capture &capture, const QString &fileName)
                                          info.hostOrchestrated, capture, fileName);
     const CaptureTimeBase &tb = axis.timeBase;
     info.hostPlacement = axis.placement;
+    applyLaunchBoundaries(raw, tb, capture, fileName);
     info.hostClockAligned = info.hostOrchestrated && axis.placement.aligned();
     if (info.hostOrchestrated)
         checkHostCapture(raw, capture, fileName);

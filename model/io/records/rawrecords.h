@@ -60,6 +60,14 @@ struct RawAicpuRow
     std::uint8_t columns = 0;   // 4 or 5
 };
 
+// One entry of metadata.run_boundaries: a launch's ordinal in its DFX window and its start in device
+// cycles (field supplement §3).
+struct RawLaunchBoundary
+{
+    std::uint64_t ordinal = 0;
+    std::uint64_t startCycles = 0;
+};
+
 // Start/end of a scheduler, orchestrator or host record as written: cycles or host ns, 0 when absent
 // (0 becomes 0.0 µs either way, spec §3.2).
 struct RawTimes
@@ -193,6 +201,11 @@ struct RawRecords
     RunCollection collection;  // metadata.collection (retained runs)
     std::optional<std::uint64_t> runBoundaries; // entries of run_boundaries (supplement §4.5)
     std::optional<std::uint64_t> droppedRunBoundaries;
+    // The entries of run_boundaries that are [k, start_cycles] pairs (field supplement §3), in file
+    // order; an entry of another shape is counted, and where the first one was.
+    std::vector<RawLaunchBoundary> launchBoundaries;
+    std::uint64_t unreadableRunBoundaries = 0;
+    std::int64_t unreadableRunBoundaryOffset = -1;
 
     // Raw stream layout.
     bool hasAicoreTasks = false;

@@ -1,6 +1,7 @@
 #include "taskjoin.h"
 
 #include "model/capture/cancelpoint.h"
+#include "model/capture/kernellaunch.h"
 
 #include <algorithm>
 #include <tuple>
@@ -9,20 +10,32 @@ namespace lanescope {
 
 namespace {
 
-// Sorted by (epoch, core, reg, file index): one core's dispatch counter is contiguous per epoch.
+// Sorted by (run, core, reg, file index), a run being an (epoch, launch) pair: one core's dispatch
+// counter is contiguous per run.
 struct JoinKey
 {
     std::uint64_t coreReg = 0; // core_id << 32 | reg_task_id
-    std::uint32_t epoch = 0;
+    std::uint64_t run = 0;     // epoch << 32 | launch position
     std::uint32_t index = 0;
 
-    bool sameKey(const JoinKey &o) const { return coreReg == o.coreReg && epoch == o.epoch; }
-    bool keyLess(const JoinKey &o) const { return std::tie(epoch, coreReg) < std::tie(o.epoch, o.coreReg); }
+    bool sameKey(const JoinKey &o) const { return coreReg == o.coreReg && run == o.run; }
+    bool keyLess(const JoinKey &o) const { return std::tie(run, coreReg) < std::tie(o.run, o.coreReg); }
 };
 
 bool operator<(const JoinKey &a, const JoinKey &b)
 {
-    return std::tie(a.epoch, a.coreReg, a.index) < std::tie(b.epoch, b.coreReg, b.index);
+    return std::tie(a.run, a.coreReg, a.index) < std::tie(b.run, b.coreReg, b.index);
+}
+
+// The device time that places a row in its launch.
+std::uint64_t launchTime(const RawAicoreRow &r)
+{
+    return r.startCycles;
+}
+
+std::uint64_t launchTime(const RawAicpuRow &r)
+{
+    return r.dispatchCycles;
 }
 
 // The join keys of a stream in join order. A file that already lists its rows so (the producer's
@@ -31,7 +44,8 @@ bool operator<(const JoinKey &a, const JoinKey &b)
 template <typename Row> class JoinKeys
 {
 public:
-    JoinKeys(const ChunkedArray<Row> &rows, bool useEpoch) : m_rows(rows), m_useEpoch(useEpoch)
+    JoinKeys(const ChunkedArray<Row> &rows, bool useEpoch, const std::vector<std::uint64_t> &launchStarts)
+        : m_rows(rows), m_useEpoch(useEpoch), m_launchStarts(launchStarts)
     {
         CancelPoints cancelPoints;
         for (std::size_t i = 1; i < rows.size() && m_sorted.empty(); ++i) {
@@ -48,7 +62,10 @@ private:
     JoinKey keyAt(std::size_t i) const
     {
         const Row &r = m_rows[i];
-        return {std::uint64_t(std::uint32_t(r.coreId)) << 32 | r.regTaskId, m_useEpoch ? r.runEpoch : 0u,
+        const std::uint64_t epoch = m_useEpoch ? r.runEpoch : 0u;
+        const std::uint32_t launch =
+            m_launchStarts.empty() ? 0u : launchPosition(m_launchStarts, launchTime(r));
+        return {std::uint64_t(std::uint32_t(r.coreId)) << 32 | r.regTaskId, epoch << 32 | launch,
                 std::uint32_t(i)};
     }
     void sortCopy()
@@ -64,13 +81,14 @@ private:
 
     const ChunkedArray<Row> &m_rows;
     bool m_useEpoch;
+    const std::vector<std::uint64_t> &m_launchStarts;
     std::vector<JoinKey> m_sorted; // empty while the rows are in join order
 };
 
 void addPerCore(std::vector<std::pair<std::int32_t, std::uint64_t>> &counts, std::int32_t core,
                 std::uint64_t n)
 {
-    // Keys arrive ordered by core within an epoch; several epochs revisit cores, so merge then.
+    // Keys arrive ordered by core within a run; several runs revisit cores, so merge then.
     if (!counts.empty() && counts.back().first == core) {
         counts.back().second += n;
         return;
@@ -86,15 +104,15 @@ void addPerCore(std::vector<std::pair<std::int32_t, std::uint64_t>> &counts, std
 } // namespace
 
 TaskJoin TaskJoin::build(const ChunkedArray<RawAicoreRow> &aicore, const ChunkedArray<RawAicpuRow> &aicpu,
-                         bool useEpoch)
+                         bool useEpoch, const std::vector<std::uint64_t> &launchStarts)
 {
     TaskJoin j;
     assignHearingCancel(j.partner, aicore.size(), kNoPartner);
     assignHearingCancel(j.duplicateKey, aicore.size(), 0);
-    const JoinKeys coreKeys(aicore, useEpoch);
-    const JoinKeys cpuKeys(aicpu, useEpoch);
+    const JoinKeys coreKeys(aicore, useEpoch, launchStarts);
+    const JoinKeys cpuKeys(aicpu, useEpoch, launchStarts);
 
-    // Gap tracking over the union of both streams, per (epoch, core) run.
+    // Gap tracking over the union of both streams, per (run, core).
     bool havePrev = false;
     JoinKey prev;
     std::uint64_t runGaps = 0;
@@ -144,7 +162,7 @@ TaskJoin TaskJoin::build(const ChunkedArray<RawAicoreRow> &aicore, const Chunked
             j.aicoreWithoutPartner += a - b;
         }
 
-        const bool sameRun = havePrev && prev.epoch == g.epoch && (prev.coreReg >> 32) == (g.coreReg >> 32);
+        const bool sameRun = havePrev && prev.run == g.run && (prev.coreReg >> 32) == (g.coreReg >> 32);
         if (sameRun) {
             const auto gap = (g.coreReg & 0xFFFFFFFFu) - (prev.coreReg & 0xFFFFFFFFu);
             if (gap > 1) {

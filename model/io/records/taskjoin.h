@@ -8,8 +8,9 @@
 
 namespace lanescope {
 
-// Pairs AICore rows with AICPU rows on (core_id, reg_task_id[, run_epoch]) (spec §3.3, §13.3, §13.6)
-// with sort-merge over 16-byte keys: no per-row allocation, and files already grouped by core and
+// Pairs AICore rows with AICPU rows on (core_id, reg_task_id[, run_epoch][, launch]) (spec §3.3, §13.3,
+// §13.6; field supplement §3)
+// with sort-merge over 24-byte keys: no per-row allocation, and files already grouped by core and
 // ordered by dispatch counter (the producer's order) skip the sort entirely.
 //
 // Duplicate keys pair up in file order (the k-th AICore row with the k-th AICPU row of that key),
@@ -33,8 +34,11 @@ struct TaskJoin
     std::uint64_t largestGapRecords = 0;
 
     // `useEpoch` adds run_epoch to the key (only when both streams carry it consistently).
+    // `launchStarts` (ascending device cycles; empty without launches) adds the kernel launch: an
+    // AICore row's is the launch its start falls in, an AICPU row's the one its dispatch falls in,
+    // since launches of one DFX window reuse register ids.
     static TaskJoin build(const ChunkedArray<RawAicoreRow> &aicore, const ChunkedArray<RawAicpuRow> &aicpu,
-                          bool useEpoch);
+                          bool useEpoch, const std::vector<std::uint64_t> &launchStarts = {});
 };
 
 } // namespace lanescope
