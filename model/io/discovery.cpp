@@ -1,5 +1,6 @@
 #include "discovery.h"
 
+#include "dfxwindows.h"
 #include "model/io/json/bytesource.h"
 
 #include <QDir>
@@ -303,6 +304,13 @@ QStringList findRetainedRuns(const QString &prefix)
     return out;
 }
 
+QString recordsFileIn(const QString &dir)
+{
+    MainFileKind kind = MainFileKind::None;
+    const QString main = findMain(QDir(dir), kind);
+    return kind == MainFileKind::Records ? main : QString();
+}
+
 MainFileKind kindFromName(const QString &fileName)
 {
     for (const char *p : kRecordsPatterns)
@@ -331,6 +339,18 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
         if (found.main.isEmpty() && findRetained(dir, found)) {
             findSiblings(found);
             return found;
+        }
+        const DfxWindows windows = findDfxWindows(dir.absolutePath());
+        for (const QString &skipped : windows.skipped)
+            found.notes << QStringLiteral("not a DFX window, skipped: %1").arg(skipped);
+        if (found.main.isEmpty() && windows.defaultWindow()) {
+            // Window 0 wrote nothing here: the first window that did stands for the folder.
+            dir = QDir(windows.defaultWindow()->path);
+            found.main = findMain(dir, found.kind);
+            found.notes << QStringLiteral("opened DFX window %1 (%2), the first of %3 in this folder")
+                               .arg(windows.defaultWindow()->index)
+                               .arg(dir.absolutePath())
+                               .arg(windows.windows.size());
         }
         if (found.main.isEmpty()) {
             // PyPTO writes captures below <work_dir>/dfx_outputs/ (L3: rank<r>/d<k>/ leaves).
