@@ -3,6 +3,7 @@
 #include "app/cli/argumentcursor.h"
 #include "app/cli/capturename.h"
 #include "app/cli/comparereport.h"
+#include "app/cli/dfxwindowchoice.h"
 #include "app/cli/runargument.h"
 #include "app/cli/taskdiffoutput.h"
 
@@ -30,7 +31,7 @@ namespace {
 constexpr char kUsage[] =
     "usage: lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html] [--sim "
     "before|after|both]\n"
-    "                 [--run EPOCH | --every-run] [--fail-on regressed[,broken]]\n"
+    "                 [--run EPOCH | --every-run] [--window I] [--fail-on regressed[,broken]]\n"
     "       lanescope compare BEFORE... --vs AFTER... [options]\n"
     "  --vs             the captures before it are Before's repeated runs, those after it After's;\n"
     "                   a side's value is the median of its runs, and a change inside the runs'\n"
@@ -39,6 +40,7 @@ constexpr char kUsage[] =
     "  --sim WHICH      tag captures as simulator runs (the files cannot tell); the other is onboard\n"
     "  --run EPOCH      the run of each file to compare (default: the last run of each)\n"
     "  --every-run      every run epoch of each file is a repeated run of its side\n"
+    "  --window I       the DFX window of each kernel-mode output folder to compare (default: window 0)\n"
     "  --fail-on LIST   exit with 3 when any metric's verdict is in LIST (regressed, broken)\n";
 constexpr char kCataloguePath[] = ":/techniques/catalogue.json";
 
@@ -200,7 +202,11 @@ struct Side
 bool openSide(const QStringList &paths, const CompareRequest &request, Side &side, QTextStream &err)
 {
     std::vector<CapturePtr> runs;
-    for (const QString &path : paths) {
+    for (const QString &given : paths) {
+        const std::optional<QString> input = chooseDfxWindow(given, request.run, err);
+        if (!input)
+            return false;
+        const QString &path = *input;
         side.opened.push_back(openDocument(path));
         const OpenedDocument &o = side.opened.back();
         if (!o.ok()) {

@@ -9,12 +9,18 @@ namespace lanescope {
 std::optional<QString> takeRunOption(ArgumentCursor &cursor, RunArgument &run)
 {
     const bool epoch = cursor.option() == QLatin1String("--run");
-    if (!epoch && cursor.option() != QLatin1String("--rank"))
+    const bool window = cursor.option() == QLatin1String("--window");
+    if (!epoch && !window && cursor.option() != QLatin1String("--rank"))
         return std::nullopt;
     const auto value = cursor.value();
     bool ok = false;
     const qulonglong n = value ? value->toULongLong(&ok) : 0;
-    if (epoch) {
+    if (window) {
+        if (!ok || n > 999999)
+            return QStringLiteral("--window needs a DFX window index (0, 1, …), not \"%1\"")
+                .arg(value.value_or(QString()));
+        run.window = int(n);
+    } else if (epoch) {
         if (!ok || n == 0 || n > 0xFFFFFFFFull)
             return QStringLiteral("--run needs a run epoch (a positive integer), not \"%1\"")
                 .arg(value.value_or(QString()));
