@@ -6,8 +6,9 @@ namespace lanescope {
 
 std::optional<QString> chooseDfxWindow(const QString &path, const RunArgument &run, QTextStream &err)
 {
-    // A listing of one folder and its window_* entries: no records file is read here.
-    const DfxWindows windows = findDfxWindows(path);
+    // Listings (and, below a dfx_outputs/, discovery): no records file is read here.
+    const QString output = dfxOutputFolderOf(path);
+    const DfxWindows windows = output.isEmpty() ? DfxWindows() : findDfxWindows(output);
     if (!run.window) {
         if (windows.windows.size() > 1)
             err << QStringLiteral("%1 DFX windows in this folder; using window %2 — --window to choose\n")

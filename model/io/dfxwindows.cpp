@@ -18,15 +18,6 @@ namespace {
 // to read for every window of a folder each time it is opened.
 constexpr qsizetype kLaunchCountHeadBytes = 1 << 20;
 
-// The runtime names window i "window_<i>" (i >= 1); anything else that starts alike is reported,
-// not guessed at: window_01 might be a copy of window_1, window_0 a copy of the folder itself.
-std::optional<int> windowIndexOf(const QString &name)
-{
-    static const QRegularExpression re(QStringLiteral("^window_([1-9][0-9]{0,5})$"));
-    const auto m = re.match(name);
-    return m.hasMatch() ? std::optional(m.captured(1).toInt()) : std::nullopt;
-}
-
 QByteArray headOf(const QString &file)
 {
     ReadError ignored;
@@ -46,6 +37,15 @@ QByteArray headOf(const QString &file)
 }
 
 } // namespace
+
+// The runtime names window i "window_<i>" (i >= 1); anything else that starts alike is reported,
+// not guessed at: window_01 might be a copy of window_1, window_0 a copy of the folder itself.
+std::optional<int> dfxWindowIndex(const QString &folderName)
+{
+    static const QRegularExpression re(QStringLiteral("^window_([1-9][0-9]{0,5})$"));
+    const auto m = re.match(folderName);
+    return m.hasMatch() ? std::optional(m.captured(1).toInt()) : std::nullopt;
+}
 
 const DfxWindow *DfxWindows::find(int index) const
 {
@@ -79,7 +79,7 @@ DfxWindows findDfxWindows(const QString &outputDir)
     for (const QString &name : names) {
         const QFileInfo entry(dir.filePath(name));
         auto skip = [&](const QString &why) { out.skipped << QStringLiteral("%1: %2").arg(name, why); };
-        const std::optional<int> index = windowIndexOf(name);
+        const std::optional<int> index = dfxWindowIndex(name);
         if (!index) {
             skip(QStringLiteral("not a window folder name (window_<i>, i from 1)"));
             continue;
@@ -123,6 +123,27 @@ DfxWindows findDfxWindows(const QString &outputDir)
     std::sort(out.windows.begin(), out.windows.end(),
               [](const DfxWindow &a, const DfxWindow &b) { return a.index < b.index; });
     return out;
+}
+
+QString dfxOutputFolderOf(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.isDir())
+        return {};
+    if (!findDfxWindows(path).windows.empty())
+        return info.absoluteFilePath();
+    ReadError error;
+    const DiscoveredFiles files = discoverCapture(path, &error);
+    if (files.kind != MainFileKind::Records || files.main.isEmpty() || !files.rankDirs.isEmpty())
+        return {};
+    QDir output = QFileInfo(files.main).absoluteDir();
+    if (dfxWindowIndex(output.dirName()))
+        output.cdUp();
+    // Only below `path`: the folder given, or one of the windows in it, has been looked at above.
+    if (output.absolutePath() == info.absoluteFilePath() ||
+        !output.absolutePath().startsWith(info.absoluteFilePath() + u'/'))
+        return {};
+    return findDfxWindows(output.absolutePath()).windows.empty() ? QString() : output.absolutePath();
 }
 
 void countLaunches(DfxWindows &windows)

@@ -31,11 +31,21 @@ struct DfxWindows
     QString indexList() const; // "0, 1, 2"
 };
 
+// The index in a DFX window folder's name: 2 for window_2; null for any other name (window_x,
+// window_02, window_0: window 0 is the output folder itself).
+std::optional<int> dfxWindowIndex(const QString &folderName);
+
 // The DFX windows of `outputDir`, from its listing and one level below it, without reading a
 // records file; launches are left null (countLaunches fills them). A path that is not a folder, or
 // a folder without window_<i>/ subfolders holding records, has none. Nothing here recurses, so no
 // link can make it loop; a link that resolves to the folder itself or to another window is skipped.
 DfxWindows findDfxWindows(const QString &outputDir);
+
+// The output folder whose windows `path` opens as: `path` itself when it has windows, else, for a
+// folder that holds its capture further down (a dfx_outputs/ above one output folder), the output
+// folder discovery opens there when that has windows. Empty when there is none: a window's own
+// folder, a file, any other capture.
+QString dfxOutputFolderOf(const QString &path);
 
 // Fills each window's launches from the start of its records file.
 void countLaunches(DfxWindows &windows);

@@ -113,7 +113,10 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
 // were in the file, so it fills a count the first MiB of its records file could not give.
 DfxWindows windowsOf(const QString &path, const CaptureRuns &runs)
 {
-    DfxWindows windows = findDfxWindows(path);
+    const QString output = dfxOutputFolderOf(path);
+    if (output.isEmpty())
+        return {};
+    DfxWindows windows = findDfxWindows(output);
     countLaunches(windows);
     const auto shown = runs.runs.empty() ? nullptr : runs.defaultRun();
     for (DfxWindow &w : windows.windows)

@@ -2,6 +2,8 @@
 #include "testmain.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -160,6 +162,31 @@ private slots:
         const LanescopeRun r = runLanescope(args);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("--window needs a DFX window index"), r.err.constData());
+    }
+
+    // From above the output folder (a dfx_outputs/ holding it), --window picks among its windows.
+    void windowBelowDfxOutputs()
+    {
+        QTemporaryDir tmp;
+        const QString output = QDir(tmp.path()).filePath(QStringLiteral("dfx_outputs/run_0001"));
+        const QStringList files{"chip_swimlane_records.json", "deps.json",
+                                "window_2/chip_swimlane_records.json", "window_2/deps.json"};
+        for (const QString &f : files) {
+            QVERIFY(QDir().mkpath(QFileInfo(output + u'/' + f).absolutePath()));
+            QVERIFY(QFile::copy(kWindows + u'/' + f, output + u'/' + f));
+        }
+        const LanescopeRun r = runLanescope({"info", tmp.path(), "--json", "--window", "2"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value("sources").toObject().value("records").toString(),
+                 output + QStringLiteral("/window_2/chip_swimlane_records.json"));
+        const LanescopeRun missing = runLanescope({"info", tmp.path(), "--window", "1"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("(it holds windows 0, 2)"), missing.err.constData());
+        const LanescopeRun plain = runLanescope({"info", tmp.path(), "--json"});
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY2(plain.err.contains("2 DFX windows in this folder; using window 0"), plain.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(plain.out).object().value("windows").toArray().size(), 2);
     }
 
     // The other verbs take it too, and work on the window chosen.

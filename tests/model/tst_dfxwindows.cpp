@@ -185,6 +185,43 @@ private slots:
         QVERIFY(files.notes.join(u'\n').contains(QStringLiteral("opened DFX window 1")));
     }
 
+    // PyPTO writes below <work_dir>/dfx_outputs/: opened from above, the output folder is the one
+    // capture there, its windows are not captures of their own, and they are still listed.
+    void openedFromAbove_data()
+    {
+        QTest::addColumn<bool>("withWindowZero");
+        QTest::newRow("window 0 in the output folder") << true;
+        QTest::newRow("no window 0") << false;
+    }
+    void openedFromAbove()
+    {
+        QFETCH(bool, withWindowZero);
+        QTemporaryDir tmp;
+        const QDir d(tmp.path());
+        const QString output = d.filePath("dfx_outputs/run_0001");
+        QStringList files{"window_1/chip_swimlane_records.json", "window_1/deps.json",
+                          "window_2/chip_swimlane_records.json", "window_2/deps.json"};
+        if (withWindowZero)
+            files << "chip_swimlane_records.json"
+                  << "deps.json";
+        for (const QString &f : files)
+            writeTo(output + u'/' + f, fixture(f));
+        ReadError error;
+        const DiscoveredFiles found = discoverCapture(tmp.path(), &error);
+        QVERIFY2(!error.isSet(), qPrintable(error.toString()));
+        QCOMPARE(found.main,
+                 output + (withWindowZero ? QStringLiteral("/chip_swimlane_records.json")
+                                          : QStringLiteral("/window_1/chip_swimlane_records.json")));
+        QCOMPARE(dfxOutputFolderOf(tmp.path()), output);
+        QCOMPARE(dfxOutputFolderOf(output), output);
+        QCOMPARE(dfxOutputFolderOf(output + QStringLiteral("/window_1")), QString());
+        const OpenedDocument opened = openDocument(tmp.path());
+        QVERIFY2(opened.ok(), qPrintable(opened.error.toString()));
+        QCOMPARE(indexesOf(opened.document->windows),
+                 withWindowZero ? (QList<int>{0, 1, 2}) : (QList<int>{1, 2}));
+        QCOMPARE(opened.document->runs.defaultRun()->rows.size(), std::size_t(withWindowZero ? 2 : 4));
+    }
+
     void launchCount_data()
     {
         QTest::addColumn<QByteArray>("records");
