@@ -130,8 +130,9 @@ QString dfxOutputFolderOf(const QString &path)
     const QFileInfo info(path);
     if (!info.isDir())
         return {};
-    if (!findDfxWindows(path).windows.empty())
-        return info.absoluteFilePath();
+    const QString given = QDir::cleanPath(info.absoluteFilePath()); // "dfx_outputs/" too
+    if (!findDfxWindows(given).windows.empty())
+        return given;
     ReadError error;
     const DiscoveredFiles files = discoverCapture(path, &error);
     if (files.kind != MainFileKind::Records || files.main.isEmpty() || !files.rankDirs.isEmpty())
@@ -140,8 +141,7 @@ QString dfxOutputFolderOf(const QString &path)
     if (dfxWindowIndex(output.dirName()))
         output.cdUp();
     // Only below `path`: the folder given, or one of the windows in it, has been looked at above.
-    if (output.absolutePath() == info.absoluteFilePath() ||
-        !output.absolutePath().startsWith(info.absoluteFilePath() + u'/'))
+    if (!output.absolutePath().startsWith(given + u'/'))
         return {};
     return findDfxWindows(output.absolutePath()).windows.empty() ? QString() : output.absolutePath();
 }

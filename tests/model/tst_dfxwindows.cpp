@@ -213,7 +213,9 @@ private slots:
                  output + (withWindowZero ? QStringLiteral("/chip_swimlane_records.json")
                                           : QStringLiteral("/window_1/chip_swimlane_records.json")));
         QCOMPARE(dfxOutputFolderOf(tmp.path()), output);
+        QCOMPARE(dfxOutputFolderOf(tmp.path() + QStringLiteral("/dfx_outputs/")), output);
         QCOMPARE(dfxOutputFolderOf(output), output);
+        QCOMPARE(dfxOutputFolderOf(output + u'/'), output);
         QCOMPARE(dfxOutputFolderOf(output + QStringLiteral("/window_1")), QString());
         const OpenedDocument opened = openDocument(tmp.path());
         QVERIFY2(opened.ok(), qPrintable(opened.error.toString()));
