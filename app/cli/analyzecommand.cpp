@@ -1,6 +1,7 @@
 #include "app/cli/analyzecommand.h"
 
 #include "app/cli/argumentcursor.h"
+#include "app/cli/dfxwindowchoice.h"
 #include "app/cli/rangeargument.h"
 #include "app/cli/runargument.h"
 
@@ -18,7 +19,8 @@ namespace lanescope {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: lanescope analyze PATH --json [--range START_US:END_US] [--run EPOCH] [--launch K]\n";
+    "usage: lanescope analyze PATH --json [--range START_US:END_US] [--run EPOCH] [--launch K] [--window "
+    "I]\n";
 
 // Keys keep the documented order, so people reading the output find them where the usage text says.
 using json = nlohmann::ordered_json;
@@ -226,12 +228,15 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
     if (!wantJson)
         return usage(QStringLiteral("only --json output exists"));
 
-    const OpenedDocument opened = openDocument(path);
+    const std::optional<QString> input = chooseDfxWindow(path, run, err);
+    if (!input)
+        return 2;
+    const OpenedDocument opened = openDocument(*input);
     if (!opened.ok()) {
         err << opened.error.toString() << '\n';
         return 2;
     }
-    const auto capture = chooseAnalysableRun(opened.document->runs, run, path, err);
+    const auto capture = chooseAnalysableRun(opened.document->runs, run, *input, err);
     if (!capture)
         return 2;
     json report = reportJson(analyze(*capture, range));

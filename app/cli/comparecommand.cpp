@@ -3,6 +3,7 @@
 #include "app/cli/argumentcursor.h"
 #include "app/cli/capturename.h"
 #include "app/cli/comparereport.h"
+#include "app/cli/dfxwindowchoice.h"
 #include "app/cli/runargument.h"
 #include "app/cli/taskdiffoutput.h"
 
@@ -30,8 +31,8 @@ namespace {
 constexpr char kUsage[] =
     "usage: lanescope compare BEFORE AFTER [--technique ID] [--json] [-o REPORT.md|REPORT.html] [--sim "
     "before|after|both]\n"
-    "                 [--run EPOCH | --every-run] [--launch K | --every-launch] [--fail-on "
-    "regressed[,broken]]\n"
+    "                 [--run EPOCH | --every-run] [--launch K | --every-launch] [--window I]\n"
+    "                 [--fail-on regressed[,broken]]\n"
     "       lanescope compare BEFORE... --vs AFTER... [options]\n"
     "  --vs             the captures before it are Before's repeated runs, those after it After's;\n"
     "                   a side's value is the median of its runs, and a change inside the runs'\n"
@@ -43,6 +44,7 @@ constexpr char kUsage[] =
     "  --launch K       the kernel launch of each file to compare (a DFX window's run_boundaries)\n"
     "  --every-launch   every launch of each file (of the --run given, else of the last run) is a\n"
     "                   repeated run of its side\n"
+    "  --window I       the DFX window of each kernel-mode output folder to compare (default: window 0)\n"
     "  --fail-on LIST   exit with 3 when any metric's verdict is in LIST (regressed, broken)\n";
 constexpr char kCataloguePath[] = ":/techniques/catalogue.json";
 
@@ -240,7 +242,11 @@ std::vector<CapturePtr> everyRunOrLaunch(const CaptureRuns &runs, const CompareR
 bool openSide(const QStringList &paths, const CompareRequest &request, Side &side, QTextStream &err)
 {
     std::vector<CapturePtr> runs;
-    for (const QString &path : paths) {
+    for (const QString &given : paths) {
+        const std::optional<QString> input = chooseDfxWindow(given, request.run, err);
+        if (!input)
+            return false;
+        const QString &path = *input;
         side.opened.push_back(openDocument(path));
         const OpenedDocument &o = side.opened.back();
         if (!o.ok()) {

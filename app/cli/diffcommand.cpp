@@ -1,6 +1,7 @@
 #include "app/cli/diffcommand.h"
 
 #include "app/cli/argumentcursor.h"
+#include "app/cli/dfxwindowchoice.h"
 #include "app/cli/rangeargument.h"
 #include "app/cli/runargument.h"
 #include "app/cli/taskdiffoutput.h"
@@ -21,7 +22,7 @@ namespace {
 constexpr char kUsage[] =
     "usage: lanescope diff BEFORE AFTER -o OUT.png|OUT.svg [--range START_US:END_US] [--width PX] [--run "
     "EPOCH]\n"
-    "                 [--launch K]\n"
+    "                 [--launch K] [--window I]\n"
     "  --range   the part to draw, in Before's time (µs); After is lined up at its first bar\n"
     "  --width   the picture's width in pixels (default 1600)\n";
 constexpr int kMinWidthPx = 200;
@@ -97,6 +98,12 @@ int runDiffCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     if (request.help) {
         out << kUsage;
         return 0;
+    }
+    for (QString *side : {&request.before, &request.after}) {
+        const std::optional<QString> input = chooseDfxWindow(*side, request.run, err);
+        if (!input)
+            return 2;
+        *side = *input;
     }
     const OpenedDocument opened[2] = {openDocument(request.before), openDocument(request.after)};
     for (const OpenedDocument &o : opened)

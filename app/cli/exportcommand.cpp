@@ -2,6 +2,7 @@
 
 #include "app/cli/argumentcursor.h"
 #include "app/cli/capturename.h"
+#include "app/cli/dfxwindowchoice.h"
 #include "app/cli/rangeargument.h"
 #include "app/cli/runargument.h"
 
@@ -21,7 +22,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: lanescope export PATH -o OUT.png|OUT.svg [--range START_US:END_US] [--size WxH] [--all-lanes] "
-    "[--run EPOCH]\n"
+    "[--run EPOCH] [--window I]\n"
     "  --range      the part to draw (µs); a side left empty runs to the capture's edge\n"
     "  --size       the whole picture in pixels (default: 1600 wide, as tall as the lanes need up to\n"
     "               16000 px, every group open)\n"
@@ -145,12 +146,15 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     }
 
     // The document's runs carry their derived tracks: the picture shows what the window shows.
-    const OpenedDocument opened = openDocument(request.input);
+    const std::optional<QString> input = chooseDfxWindow(request.input, request.run, err);
+    if (!input)
+        return 2;
+    const OpenedDocument opened = openDocument(*input);
     if (!opened.ok()) {
         err << opened.error.toString() << '\n';
         return 2;
     }
-    const auto chosen = chooseRun(opened.document->runs, request.run, request.input, err);
+    const auto chosen = chooseRun(opened.document->runs, request.run, *input, err);
     if (!chosen)
         return 2;
     const Capture &capture = *chosen;

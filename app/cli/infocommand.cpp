@@ -1,6 +1,7 @@
 #include "app/cli/infocommand.h"
 
 #include "app/cli/argumentcursor.h"
+#include "app/cli/dfxwindowchoice.h"
 #include "app/cli/runargument.h"
 #include "model/analysis/capturesummary.h"
 
@@ -77,6 +78,30 @@ nlohmann::json runsJson(const CaptureRuns &runs)
              {"partial", run->info.partial}});
     }
     return out;
+}
+
+// Every DFX window of a kernel-mode output folder (field spec §3), window 0 included, with its
+// launches; empty for any other input. The window_* entries that are not windows are among the
+// capture's warnings (discovery's notes).
+nlohmann::json windowsJson(const DfxWindows &windows)
+{
+    auto out = nlohmann::json::array();
+    for (const DfxWindow &w : windows.windows)
+        out.push_back(
+            {{"index", w.index}, {"path", w.path.toStdString()}, {"launches", optionalJson(w.launches)}});
+    return out;
+}
+
+QString windowsText(const DfxWindows &windows)
+{
+    QStringList parts;
+    for (const DfxWindow &w : windows.windows) {
+        const QString launches = !w.launches        ? QStringLiteral("launches unknown")
+                                 : *w.launches == 1 ? QStringLiteral("1 launch")
+                                                    : QStringLiteral("%1 launches").arg(*w.launches);
+        parts << QStringLiteral("%1: %2").arg(w.index).arg(launches);
+    }
+    return QStringLiteral("%1 (%2)").arg(windows.windows.size()).arg(parts.join(QStringLiteral(", ")));
 }
 
 // What a merged trace says about its timeline (supplement §2.10) and the runs and ranks its
@@ -157,11 +182,14 @@ nlohmann::json toJson(const Capture &c, const CaptureSummary &s)
     return j;
 }
 
-void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &runs, QTextStream &out)
+void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &runs, const DfxWindows &windows,
+               QTextStream &out)
 {
     out << "format:    " << s.format << '\n';
     if (const QString why = notAnalysedText(c.info); !why.isEmpty())
         out << "NOT ANALYSED: " << why << '\n';
+    if (windows.windows.size() > 1)
+        out << "windows:   " << windowsText(windows) << '\n';
     if (runs.size() > 1 || c.info.runEpoch)
         out << "run:       " << runLabel(c.info) << " (" << runs.size() << " in all)\n";
     if (capturedNothing(c))
@@ -241,7 +269,7 @@ int runInfoCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     auto usage = [&err](const QString &message = {}) {
         if (!message.isEmpty())
             err << "lanescope info: " << message << '\n';
-        err << "usage: lanescope info PATH [--json] [--run EPOCH] [--launch K]\n";
+        err << "usage: lanescope info PATH [--json] [--run EPOCH] [--launch K] [--window I]\n";
         return 1;
     };
     for (ArgumentCursor cursor(args); cursor.next();) {
@@ -258,22 +286,26 @@ int runInfoCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     if (path.isEmpty())
         return usage();
-    const OpenedDocument opened = openDocument(path);
+    const std::optional<QString> input = chooseDfxWindow(path, run, err);
+    if (!input)
+        return 2;
+    const OpenedDocument opened = openDocument(*input);
     if (!opened.ok()) {
         err << opened.error.toString() << '\n';
         return 2;
     }
     const CaptureRuns &runs = opened.document->runs;
-    const auto capture = chooseRun(runs, run, path, err);
+    const auto capture = chooseRun(runs, run, *input, err);
     if (!capture)
         return 2;
     const CaptureSummary summary = summarize(*capture);
     if (json) {
         nlohmann::json j = toJson(*capture, summary);
         j["runs"] = runsJson(runs);
+        j["windows"] = windowsJson(opened.document->windows);
         out << QString::fromStdString(j.dump(2)) << '\n';
     } else {
-        printText(*capture, summary, runs, out);
+        printText(*capture, summary, runs, opened.document->windows, out);
     }
     return 0;
 }

@@ -10,12 +10,17 @@ std::optional<QString> takeRunOption(ArgumentCursor &cursor, RunArgument &run)
 {
     const QString option = cursor.option();
     if (option != QLatin1String("--run") && option != QLatin1String("--launch") &&
-        option != QLatin1String("--rank"))
+        option != QLatin1String("--rank") && option != QLatin1String("--window"))
         return std::nullopt;
     const auto value = cursor.value();
     bool ok = false;
     const qulonglong n = value ? value->toULongLong(&ok) : 0;
-    if (option == QLatin1String("--run")) {
+    if (option == QLatin1String("--window")) {
+        if (!ok || n > 999999)
+            return QStringLiteral("--window needs a DFX window index (0, 1, …), not \"%1\"")
+                .arg(value.value_or(QString()));
+        run.window = int(n);
+    } else if (option == QLatin1String("--run")) {
         if (!ok || n == 0 || n > 0xFFFFFFFFull)
             return QStringLiteral("--run needs a run epoch (a positive integer), not \"%1\"")
                 .arg(value.value_or(QString()));

@@ -10,18 +10,21 @@ namespace lanescope {
 
 // `--run EPOCH` of every headless verb (supplement §4): which run of a capture to use.
 // `--launch K` picks a kernel launch of a DFX window (field supplement §3), alone or within a run.
-// `--rank N` picks a rank of an L3 output, whose ranks are its runs.
+// `--rank N` picks a rank of an L3 output, whose ranks are its runs. `--window I` picks a DFX
+// window of a kernel-mode output folder (field spec §3), before any run is chosen: see
+// dfxwindowchoice.h.
 struct RunArgument
 {
     std::optional<std::uint32_t> epoch;
     std::optional<std::uint64_t> launch; // the launch's ordinal k, as run_boundaries names it
     std::optional<int> rank;
+    std::optional<int> window;
 };
 
 class ArgumentCursor;
 
-// Takes `--run EPOCH`, `--launch K` or `--rank N` at the cursor into `run`. Nothing when the cursor is at
-// another argument; else the one-line usage error, empty on success.
+// Takes `--run EPOCH`, `--launch K`, `--rank N` or `--window I` at the cursor into `run`. Nothing when
+// the cursor is at another argument; else the one-line usage error, empty on success.
 std::optional<QString> takeRunOption(ArgumentCursor &cursor, RunArgument &run);
 
 // The run a verb works on: the one asked for, else the last. Several runs without --run print

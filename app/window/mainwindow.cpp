@@ -79,6 +79,16 @@ QString tabTitle(const QString &path)
     return name.isEmpty() ? QDir(path).dirName() : name;
 }
 
+// "out · window 2" for a DFX window's own folder; window 0 is the output folder and keeps its name.
+QString windowTabTitle(const DfxWindow &window)
+{
+    if (window.index == 0)
+        return tabTitle(window.path);
+    return QStringLiteral("%1 · window %2")
+        .arg(tabTitle(QFileInfo(window.path).absolutePath()))
+        .arg(window.index);
+}
+
 QString statusLine(const Capture &capture)
 {
     const CaptureSummary s = summarize(capture);
@@ -512,8 +522,37 @@ CapturePage *MainWindow::openPath(const QString &path)
         m_jobs.erase(job);
         showLoadError(page, tr("Loading was cancelled."));
     });
+    connect(page, &CapturePage::windowRequested, this,
+            [this, page](int window) { showWindow(page, window); });
     updateStatus();
     return page;
+}
+
+CapturePage *MainWindow::replaceTab(CapturePage *page, const QString &path, int window)
+{
+    const int index = m_tabs->indexOf(page);
+    if (index < 0)
+        return nullptr;
+    const DfxWindows windows = page->windows();
+    const TabModel::Mark mark = m_tabModel->mark(page);
+    closeTab(index);
+    CapturePage *replaced = openPath(path);
+    if (const DfxWindow *shown = windows.find(window)) {
+        replaced->setWindows(windows, window);
+        m_tabModel->setPlainTitle(replaced, windowTabTitle(*shown));
+    }
+    if (mark != TabModel::Mark::None)
+        m_tabModel->setMark(replaced, mark);
+    m_tabs->tabBar()->moveTab(m_tabs->count() - 1, index);
+    m_tabs->setCurrentIndex(index);
+    return replaced;
+}
+
+void MainWindow::showWindow(CapturePage *page, int window)
+{
+    // The window's own folder, read by the loader like any input: its files are not the folder's.
+    if (const DfxWindow *chosen = page->windows().find(window))
+        replaceTab(page, chosen->path, window);
 }
 
 // The loader's reports, routed to the page of their job; a page closed meanwhile hears nothing.
@@ -587,6 +626,9 @@ void MainWindow::loadFinished(CapturePage *page, const CaptureDocument &document
                     sources.dispatchIdentity});
     connect(watcher, &CaptureWatcher::changed, this, [this, page] { offerReload(page); });
     page->showRuns(document.runs, document.indexes);
+    // An output folder's windows; a window's own folder has none, and its page keeps the folder's.
+    if (const DfxWindow *shown = document.windows.defaultWindow())
+        page->setWindows(document.windows, shown->index);
     m_summaries[page] = statusLine(*page->capture());
     connect(page, &CapturePage::runChanged, this, [this, page] {
         m_summaries[page] = statusLine(*page->capture());
@@ -730,11 +772,7 @@ void MainWindow::offerReload(CapturePage *page)
         tr("The files of %1 changed on disk. Reload the capture?").arg(m_tabs->tabText(index)));
     if (answer != QMessageBox::Yes)
         return;
-    const QString path = page->path();
-    closeTab(index);
-    openPath(path);
-    m_tabs->tabBar()->moveTab(m_tabs->count() - 1, index);
-    m_tabs->setCurrentIndex(index);
+    replaceTab(page, page->path(), page->currentWindow());
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -147,6 +147,11 @@ private:
     void fillRecentMenu();
     // Asks before reloading a tab whose files changed on disk.
     void offerReload(CapturePage *page);
+    // Puts `path` in the place of `page`'s tab, on a page of its own loaded like any other, which
+    // keeps the DFX window picker of `page` with `window` shown, and its Before/After mark.
+    CapturePage *replaceTab(CapturePage *page, const QString &path, int window);
+    // The user picked DFX window `window` of the output folder `page` shows one of.
+    void showWindow(CapturePage *page, int window);
 
     QSettings *m_settings = nullptr;
     RecentFiles *m_recent = nullptr;

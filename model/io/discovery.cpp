@@ -1,5 +1,6 @@
 #include "discovery.h"
 
+#include "dfxwindows.h"
 #include "model/io/json/bytesource.h"
 
 #include <QDir>
@@ -247,6 +248,23 @@ bool isRankLayout(const QStringList &leaves)
     return true;
 }
 
+// A kernel-mode output folder (dfxwindows.h): says which window_* entries are not windows, and
+// when window 0 wrote nothing in `dir`, opens the first window that did.
+void openDfxWindows(QDir &dir, DiscoveredFiles &found)
+{
+    const DfxWindows windows = findDfxWindows(dir.absolutePath());
+    for (const QString &skipped : windows.skipped)
+        found.notes << QStringLiteral("not a DFX window, skipped: %1").arg(skipped);
+    if (!found.main.isEmpty() || !windows.defaultWindow())
+        return;
+    dir = QDir(windows.defaultWindow()->path);
+    found.main = findMain(dir, found.kind);
+    found.notes << QStringLiteral("opened DFX window %1 (%2), the first of %3 in this folder")
+                       .arg(windows.defaultWindow()->index)
+                       .arg(dir.absolutePath())
+                       .arg(windows.windows.size());
+}
+
 } // namespace
 
 QString reportDirOf(const QString &captureDir)
@@ -303,6 +321,13 @@ QStringList findRetainedRuns(const QString &prefix)
     return out;
 }
 
+QString recordsFileIn(const QString &dir)
+{
+    MainFileKind kind = MainFileKind::None;
+    const QString main = findMain(QDir(dir), kind);
+    return kind == MainFileKind::Records ? main : QString();
+}
+
 MainFileKind kindFromName(const QString &fileName)
 {
     for (const char *p : kRecordsPatterns)
@@ -332,6 +357,7 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
             findSiblings(found);
             return found;
         }
+        openDfxWindows(dir, found);
         if (found.main.isEmpty()) {
             // PyPTO writes captures below <work_dir>/dfx_outputs/ (L3: rank<r>/d<k>/ leaves).
             QStringList leaves;
@@ -348,8 +374,13 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
                     const QString prefix = QFileInfo(sub).absolutePath();
                     if (!leaves.contains(prefix))
                         leaves << prefix;
+                } else if (dfxWindowIndex(QFileInfo(sub).fileName()) && !findMain(QDir(sub), k).isEmpty()) {
+                    // A DFX window is part of its output folder's capture, not one of its own.
+                    const QString output = QFileInfo(sub).absolutePath();
+                    if (!leaves.contains(output))
+                        leaves << output;
                 } else if (!isSwimlaneDirName(QFileInfo(sub).fileName()) &&
-                           !findMain(QDir(sub), k).isEmpty()) {
+                           !findMain(QDir(sub), k).isEmpty() && !leaves.contains(sub)) {
                     leaves << sub;
                 }
             }
@@ -357,6 +388,7 @@ DiscoveredFiles discoverCapture(const QString &path, ReadError *error)
                 dir = QDir(leaves.front());
                 found.main = findMain(dir, found.kind);
                 found.notes << QStringLiteral("opened the capture in %1").arg(dir.absolutePath());
+                openDfxWindows(dir, found);
                 if (found.main.isEmpty() && findRetained(dir, found)) {
                     findSiblings(found);
                     return found;

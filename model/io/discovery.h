@@ -40,7 +40,9 @@ struct DiscoveredFiles
 
 // Given a file: classifies it (by name, then by content) and finds its siblings. A companion
 // (deps.json, name map, dispatch_identity.json) opens the capture beside it. Given a directory: finds the
-// capture in it, or in dfx_outputs/ below it when that holds exactly one capture.
+// capture in it, or in dfx_outputs/ below it when that holds exactly one capture. A kernel-mode output
+// folder with window_<i>/ folders (dfxwindows.h) opens as its first DFX window: window 0, the folder
+// itself, when it holds records; what window_* entries it passed over are in `notes`.
 DiscoveredFiles discoverCapture(const QString &path, ReadError *error);
 
 // Retained runs in `prefix`: every swimlane-<k>/records_e<epoch>.json below it, by k then epoch.
@@ -55,6 +57,9 @@ QString rankLeafName(const QString &dir);
 // capture in <output_dir>/dfx_outputs/, ../../../report for an L3 leaf rank<r>/d<k>/; empty when
 // neither exists.
 QString reportDirOf(const QString &captureDir);
+
+// The records file discovery opens in `dir` itself (not below it); empty when there is none.
+QString recordsFileIn(const QString &dir);
 
 // Classifies a file by its name; MainFileKind::None when the name says nothing.
 MainFileKind kindFromName(const QString &fileName);

@@ -7,6 +7,7 @@
 #include "model/capture/cancelpoint.h"
 #include "model/snapshot/snapshotcache.h"
 
+#include <QFileInfo>
 #include <future>
 
 namespace lanescope {
@@ -41,7 +42,7 @@ namespace {
 // Completes a document around its runs: the ring occupancy, derived tracks, bar index and facts of
 // every run. Runs kept by a snapshot hold their derived tracks already, and maybe most facts.
 OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reopened,
-                                const LoadControl &control)
+                                const LoadControl &control, DfxWindows windows)
 {
     OpenedDocument opened;
     auto document = std::make_shared<CaptureDocument>();
@@ -51,6 +52,7 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
     document->path = path;
     document->runs = std::move(kept.runs);
     document->reopened = reopened;
+    document->windows = std::move(windows);
     // Each step of a run is seconds of work at ten million rows: a cancel is heard between them, and
     // inside them too (cancelpoint.h).
     auto cancelled = [&] {
@@ -107,14 +109,34 @@ OpenedDocument completeDocument(const QString &path, KeptCapture kept, bool reop
     return opened;
 }
 
+// The windows of `path` with their launches. The one loaded counted its boundaries wherever they
+// were in the file, so it fills a count the first MiB of its records file could not give.
+DfxWindows windowsOf(const QString &path, const CaptureRuns &runs)
+{
+    const QString output = dfxOutputFolderOf(path);
+    if (output.isEmpty())
+        return {};
+    DfxWindows windows = findDfxWindows(output);
+    countLaunches(windows);
+    const auto shown = runs.runs.empty() ? nullptr : runs.defaultRun();
+    for (DfxWindow &w : windows.windows)
+        if (!w.launches && shown &&
+            QFileInfo(w.records).absoluteFilePath() ==
+                QFileInfo(shown->info.sources.records).absoluteFilePath())
+            w.launches = shown->info.runBoundaries;
+    return windows;
+}
+
 OpenedDocument openCancellably(const QString &path, const LoadControl &control)
 {
     const SnapshotCache cache(snapshotCacheSettings());
     SourceKey key;
     const bool keyed = cache.enabled() && sourceKeyOf(path, &key);
     if (keyed) {
-        if (std::optional<KeptCapture> kept = cache.load(key))
-            return completeDocument(path, std::move(*kept), true, control);
+        if (std::optional<KeptCapture> kept = cache.load(key)) {
+            DfxWindows windows = windowsOf(path, kept->runs);
+            return completeDocument(path, std::move(*kept), true, control, std::move(windows));
+        }
     }
     LoadResult loaded = loadCapture(path, control);
     if (!loaded.ok()) {
@@ -122,8 +144,9 @@ OpenedDocument openCancellably(const QString &path, const LoadControl &control)
         failed.error = loaded.error;
         return failed;
     }
-    OpenedDocument opened =
-        completeDocument(path, KeptCapture{std::move(loaded.runs), {}, {}}, false, control);
+    DfxWindows windows = windowsOf(path, loaded.runs);
+    OpenedDocument opened = completeDocument(path, KeptCapture{std::move(loaded.runs), {}, {}}, false,
+                                             control, std::move(windows));
     // Written behind the caller's back: a cache that cannot be written only costs the next opening
     // its speed, which is not worth an error.
     if (keyed && opened.ok() && !control.cancelled())

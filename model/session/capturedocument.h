@@ -2,6 +2,7 @@
 
 #include "model/analysis/ringoccupancy.h"
 #include "model/index/captureindex.h"
+#include "model/io/dfxwindows.h"
 #include "model/io/loader.h"
 #include "model/snapshot/capturesnapshot.h"
 #include "model/techniques/captureanalysis.h"
@@ -23,6 +24,9 @@ struct CaptureDocument
     std::map<const Capture *, std::shared_ptr<const RingOccupancy>> rings; // per run
     std::map<const Capture *, CaptureIndexPtr> indexes; // per run, built after its derived tracks
     bool reopened = false; // read from its snapshot in the cache (snapshotcache.h), not from its files
+    // The DFX windows of the folder opened, with their launches (field spec §3); the runs are the
+    // default window's. Listed afresh at every opening, snapshot or not: a window added since is seen.
+    DfxWindows windows;
 
     // The ring occupancy of one of the document's runs; computed anew for any other capture.
     RingOccupancy ringsOf(const Capture &run) const;

@@ -305,6 +305,25 @@ def main():
     put(rt, "empty-run-file/swimlane-0/records_e1.json", C)
     put(rt, "empty-run-file/swimlane-0/records_e2.json", b"")
 
+    # Kernel-mode DFX windows (field spec §3): window 0 in the folder, window i in window_<i>/. The
+    # folder cases are loaded by tst_dfxwindows; every file is also read on its own here.
+    wn = "windows"
+    rng = random.Random(20261208)  # its own: the shared sequence gives the other corpus files their bytes
+    W = R.replace(b'"core_types": ["aic", "aiv"]}',
+                  b'"core_types": ["aic", "aiv"], "run_boundaries": [[0, 900], [1, 1140]], "dropped_run_boundaries": 0}')
+    for case in ("truncated-window", "cut-in-boundaries", "garbage-window", "boundaries-not-array",
+                 "index-beyond-six-digits", "empty-window-file"):
+        put(wn, case + "/chip_swimlane_records.json", W)
+    put(wn, "truncated-window/window_1/chip_swimlane_records.json", W[: len(W) * 2 // 3])
+    put(wn, "truncated-window/window_1/deps.json", DEPS)
+    put(wn, "cut-in-boundaries/window_1/chip_swimlane_records.json", W[: W.index(b"[1, 1140]") + 4])
+    put(wn, "garbage-window/window_1/chip_swimlane_records.json", bytes(rng.randrange(256) for _ in range(2048)))
+    put(wn, "boundaries-not-array/window_1/chip_swimlane_records.json",
+        W.replace(b'"run_boundaries": [[0, 900], [1, 1140]]', b'"run_boundaries": {"0": 900}'))
+    put(wn, "index-beyond-six-digits/window_1/chip_swimlane_records.json", W)
+    put(wn, "index-beyond-six-digits/window_1234567/chip_swimlane_records.json", W)
+    put(wn, "empty-window-file/window_1/chip_swimlane_records.json", b"")
+
     tr = "merged_swimlane"
     T = TRACE
     truncations("trace", tr, ".json", T)
@@ -576,7 +595,7 @@ def main():
 
     shutil.rmtree(os.path.join(ROOT, "records"), ignore_errors=True)
     for sub in ("records", "trace", "deps", "dispatchidentity", "namemap", "scopestats", "hostlog", "zstd",
-                "retained", "perfhints"):
+                "retained", "windows", "perfhints"):
         shutil.rmtree(os.path.join(ROOT, sub), ignore_errors=True)
         os.makedirs(os.path.join(ROOT, sub))
     for (sub, name), data in sorted(files.items()):

@@ -36,12 +36,13 @@ struct Observed
     ReadError error;
 };
 
-// The reader a corpus file is for: its subdirectory, except in retained/, where each file of a
-// retained layout (loaded as folders by tst_retainedlayout) is a records file or deps.json.
+// The reader a corpus file is for: its subdirectory, except in retained/ and windows/, where each
+// file of a retained layout or of a folder of DFX windows (loaded as folders by tst_retainedlayout
+// and tst_dfxwindows) is a records file or deps.json.
 QString kindOf(const QString &relative)
 {
     const QString kind = relative.section(QLatin1Char('/'), 0, 0);
-    if (kind != QLatin1String("retained"))
+    if (kind != QLatin1String("retained") && kind != QLatin1String("windows"))
         return kind;
     return QFileInfo(relative).fileName() == QLatin1String("deps.json") ? QStringLiteral("deps")
                                                                         : QStringLiteral("records");

@@ -5,6 +5,7 @@
 #include "widgets/timeline/timelineview.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -23,6 +24,16 @@ namespace {
 
 constexpr int kProgressSteps = 1000;
 constexpr int kAllRuns = -1;
+
+QString windowEntry(const DfxWindow &window)
+{
+    const QString launches =
+        !window.launches ? QObject::tr("launches unknown")
+        : *window.launches == 1
+            ? QObject::tr("1 launch")
+            : QObject::tr("%1 launches").arg(QLocale().toString(qulonglong(*window.launches)));
+    return QObject::tr("window %1 · %2").arg(window.index).arg(launches);
+}
 
 QString runEntry(const Capture &run)
 {
@@ -104,12 +115,28 @@ CapturePage::CapturePage(const QString &path, QWidget *parent) : QWidget(parent)
     m_runBar = new QWidget(m_capturePage);
     auto *runLayout = new QHBoxLayout(m_runBar);
     runLayout->setContentsMargins(6, 3, 6, 3);
-    auto *runLabel = new QLabel(tr("&Run:"), m_runBar);
+    // The window first: it chooses the files, the run what of them is on screen.
+    m_windowLabel = new QLabel(tr("DFX &window:"), m_runBar);
+    m_windowPicker = new QComboBox(m_runBar);
+    m_windowPicker->setObjectName(QStringLiteral("windowPicker"));
+    m_windowPicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_windowLabel->setBuddy(m_windowPicker);
+    runLayout->addWidget(m_windowLabel);
+    runLayout->addWidget(m_windowPicker);
+    runLayout->addSpacing(12);
+    m_windowLabel->hide(); // until setWindows() gives two windows or more
+    m_windowPicker->hide();
+    connect(m_windowPicker, &QComboBox::activated, this, [this](int index) {
+        const int window = m_windowPicker->itemData(index).toInt();
+        if (window != m_currentWindow)
+            emit windowRequested(window);
+    });
+    m_runLabel = new QLabel(tr("&Run:"), m_runBar);
     m_runPicker = new QComboBox(m_runBar);
     m_runPicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_runPicker->setToolTip(tr("Each run is analysed on its own; \"All runs\" lays them on one axis"));
-    runLabel->setBuddy(m_runPicker);
-    runLayout->addWidget(runLabel);
+    m_runLabel->setBuddy(m_runPicker);
+    runLayout->addWidget(m_runLabel);
     runLayout->addWidget(m_runPicker);
     runLayout->addStretch();
     captureLayout->addWidget(m_runBar);
@@ -288,7 +315,35 @@ void CapturePage::fillRunPicker()
             items->item(m_runPicker->count() - 1)->setEnabled(false);
     }
     m_runPicker->setCurrentIndex(m_runPicker->findData(m_currentRun));
-    m_runBar->setVisible(m_runs.size() > 1);
+    m_runLabel->setVisible(m_runs.size() > 1);
+    m_runPicker->setVisible(m_runs.size() > 1);
+    m_runBar->setVisible(m_runs.size() > 1 || m_windows.windows.size() > 1);
+}
+
+void CapturePage::setWindows(DfxWindows windows, int shown)
+{
+    m_windows = std::move(windows);
+    m_currentWindow = shown;
+    fillWindowPicker();
+    fillRunPicker();
+}
+
+void CapturePage::fillWindowPicker()
+{
+    m_windowPicker->clear();
+    for (const DfxWindow &w : m_windows.windows) {
+        m_windowPicker->addItem(windowEntry(w), w.index);
+        m_windowPicker->setItemData(m_windowPicker->count() - 1, QDir::toNativeSeparators(w.path),
+                                    Qt::ToolTipRole);
+    }
+    m_windowPicker->setCurrentIndex(m_windowPicker->findData(m_currentWindow));
+    QString tip = tr("Each DFX window has its own files and launches; picking one loads it in this tab");
+    if (!m_windows.skipped.isEmpty())
+        tip += tr("\nNot windows: %1").arg(m_windows.skipped.join(QStringLiteral("; ")));
+    m_windowPicker->setToolTip(tip);
+    const bool several = m_windows.windows.size() > 1;
+    m_windowPicker->setVisible(several);
+    m_windowLabel->setVisible(several);
 }
 
 void CapturePage::showCurrent()

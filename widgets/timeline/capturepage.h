@@ -4,6 +4,7 @@
 #include "model/capture/captureruns.h"
 #include "model/capture/timerange.h"
 #include "model/index/captureindex.h"
+#include "model/io/dfxwindows.h"
 #include "model/io/loadrate.h"
 #include "model/session/viewbookmarks.h"
 #include "model/techniques/captureanalysis.h"
@@ -29,8 +30,9 @@ class TimelineView;
 // its previews (CaptureLoader::previewed) are drawn as the timeline with the progress, the rows
 // read so far and Cancel in a strip above it, until the whole capture replaces them. An input with
 // several runs gets a run picker above the timeline: each run on its own, or all of them on one
-// axis ("All runs", never analysed). A run whose verdict is not "published" carries a banner saying so, and a
-// run that captured nothing says that instead of showing an empty timeline.
+// axis ("All runs", never analysed). A tab of a kernel-mode output folder gets a DFX window picker
+// beside it, one entry per window of the folder. A run whose verdict is not "published" carries a banner
+// saying so, and a run that captured nothing says that instead of showing an empty timeline.
 class CapturePage : public QWidget
 {
     Q_OBJECT
@@ -59,6 +61,13 @@ public:
     int currentRun() const { return m_currentRun; }
     void setCurrentRun(int index);
     QComboBox *runPicker() const { return m_runPicker; }
+    // The DFX windows of the output folder this tab shows one of (field spec §3), and which: an
+    // entry each in the window picker, shown with two or more. The page loads nothing itself:
+    // picking another window asks for it (windowRequested). Kept across showRuns.
+    void setWindows(DfxWindows windows, int shown);
+    const DfxWindows &windows() const { return m_windows; }
+    int currentWindow() const { return m_currentWindow; }
+    QComboBox *windowPicker() const { return m_windowPicker; }
     // The verdict banner's text, empty when it is hidden.
     QString bannerText() const;
 
@@ -94,9 +103,12 @@ signals:
     void cancelRequested();
     // Another run (or "All runs") is on screen.
     void runChanged();
+    // The user picked DFX window `index` (one of windows()), which is not the one shown.
+    void windowRequested(int index);
 
 private:
     void fillRunPicker();
+    void fillWindowPicker();
     void showCurrent();
 
     QString m_path;
@@ -121,7 +133,12 @@ private:
     QLabel *m_previewText = nullptr;
     TimeRange m_previewFit; // the range the last preview was fitted to: another one means a zoom
     QWidget *m_runBar = nullptr;
+    QLabel *m_runLabel = nullptr;
     QComboBox *m_runPicker = nullptr;
+    QLabel *m_windowLabel = nullptr;
+    QComboBox *m_windowPicker = nullptr;
+    DfxWindows m_windows;
+    int m_currentWindow = -1;
     QLabel *m_banner = nullptr;
     QStackedWidget *m_content = nullptr;
     QLabel *m_nothingLabel = nullptr;
