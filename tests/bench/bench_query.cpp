@@ -2,7 +2,8 @@
 // about a million slices (budget: 1 s), as a ratio against a plain C++ loop that aggregates the
 // same bars by the same names in the same run; and what a constraint the tables search by saves
 // against the same query scanning.
-//   bench_query [--slices N]   (default 1000000 slices, level 4 with deps.json)
+//   bench_query [--slices N] [--check]   (default 1000000 slices, level 4 with deps.json; --check:
+//   exit 1 when the GROUP BY is over its budget)
 
 #include "benchtiming.h"
 #include "capturegenerator.h"
@@ -83,7 +84,7 @@ void report(const char *what, double ms, double againstMs)
                                .arg(QString::fromLatin1(what), -46)
                                .arg(ms, 9, 'f', 2)
                                .arg(againstMs, 9, 'f', 2)
-                               .arg(againstMs > 0 ? ms / againstMs : 0, 7, 'f', 2);
+                               .arg(againstMs > 0 ? ms / againstMs : 0, 7, 'g', 3);
 }
 
 } // namespace
@@ -110,21 +111,30 @@ int main(int argc, char **argv)
     for (const Lane &l : probe.document->runs.defaultRun()->lanes)
         probeSlices += l.slices.size();
     o.tasks = int(std::max(100.0, slices * o.tasks / double(std::max<std::size_t>(probeSlices, 1))));
+    // The slices do not grow quite in proportion to the tasks: one correction from the first try.
     QTemporaryDir dir;
-    const GeneratedCapture g = generateCapture(o, dir.path());
-    if (!g.ok()) {
-        QTextStream(stderr) << "generator: " << g.error << '\n';
-        return 2;
-    }
-    const OpenedDocument opened = openDocument(g.dir);
-    if (!opened.ok()) {
-        QTextStream(stderr) << opened.error.toString() << '\n';
-        return 2;
-    }
-    const CapturePtr run = opened.document->runs.defaultRun();
+    OpenedDocument opened;
+    CapturePtr run;
     std::size_t bars = 0;
-    for (const Lane &l : run->lanes)
-        bars += l.slices.size();
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const GeneratedCapture g = generateCapture(o, dir.path());
+        if (!g.ok()) {
+            QTextStream(stderr) << "generator: " << g.error << '\n';
+            return 2;
+        }
+        opened = openDocument(g.dir);
+        if (!opened.ok()) {
+            QTextStream(stderr) << opened.error.toString() << '\n';
+            return 2;
+        }
+        run = opened.document->runs.defaultRun();
+        bars = 0;
+        for (const Lane &l : run->lanes)
+            bars += l.slices.size();
+        if (std::abs(double(bars) - slices) < 0.03 * slices)
+            break;
+        o.tasks = int(double(o.tasks) * slices / double(std::max<std::size_t>(bars, 1)));
+    }
     QTextStream(stdout) << bars << " slices, " << run->rows.size() << " AICore rows, " << run->lanes.size()
                         << " lanes\n";
 
@@ -138,11 +148,21 @@ int main(int argc, char **argv)
     const QString groupBy = QStringLiteral("SELECT name, COUNT(*), AVG(dur) FROM slice GROUP BY name");
     QueryResult answer;
     const double sqlMs = medianCpuMs(runs, [&] { answer = engine.execute(groupBy); });
+    // What a person waits: the wall time, which also holds what a large sort spills to disk.
+    std::vector<double> wall;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer t;
+        t.start();
+        engine.execute(groupBy);
+        wall.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    const double sqlWallMs = bench::median(wall);
     std::map<QString, Group> floorAnswer;
     const double loopMs = medianCpuMs(runs, [&] { floorAnswer = aggregateByLoop(*run); });
     report("GROUP BY name over every slice vs C++ loop", sqlMs, loopMs);
-    QTextStream(stdout) << QStringLiteral("budget 1000 ms: %1\n")
-                               .arg(sqlMs <= 1000 ? QStringLiteral("within") : QStringLiteral("OVER"));
+    QTextStream(stdout) << QStringLiteral("GROUP BY name, wall time %1 ms: budget 1000 ms, %2\n")
+                               .arg(sqlWallMs, 0, 'f', 2)
+                               .arg(sqlWallMs <= 1000 ? QStringLiteral("within") : QStringLiteral("OVER"));
     // The two must agree, or the ratio compares different work.
     bool same = answer.ok() && answer.rows.size() == floorAnswer.size();
     for (const QVariantList &row : answer.rows) {
@@ -170,5 +190,5 @@ int main(int argc, char **argv)
            medianCpuMs(runs, [&] { engine.execute(window.arg(QString()).arg(ts).arg(ts + 100000)); }),
            medianCpuMs(runs,
                        [&] { engine.execute(window.arg(QStringLiteral("+ 0 ")).arg(ts).arg(ts + 100000)); }));
-    return 0;
+    return args.contains(QStringLiteral("--check")) && sqlWallMs > 1000 ? 1 : 0;
 }
