@@ -6,6 +6,16 @@ namespace lanescope {
 
 namespace {
 
+// A line without the blanks a left-aligned last column leaves, which say nothing.
+QString withoutTrailingBlanks(QString line)
+{
+    qsizetype end = line.size();
+    while (end > 0 && line[end - 1] == u' ')
+        --end;
+    line.truncate(end);
+    return line;
+}
+
 bool isNumber(const QVariant &v)
 {
     return v.typeId() == QMetaType::LongLong || v.typeId() == QMetaType::Double;
@@ -27,16 +37,19 @@ void printQueryTable(const QueryResult &result, QTextStream &out)
 {
     const qsizetype columns = result.columns.size();
     std::vector<qsizetype> width(std::size_t(columns), 0);
-    std::vector<bool> numeric(std::size_t(columns), true);
+    // right-aligned: a column with numbers and nothing else (NULLs aside)
+    std::vector<bool> numeric(std::size_t(columns), false), hasText(std::size_t(columns), false);
     for (qsizetype c = 0; c < columns; ++c)
         width[std::size_t(c)] = result.columns[c].size();
     for (const QVariantList &row : result.rows)
         for (qsizetype c = 0; c < columns; ++c) {
             const QVariant &v = row[c];
             width[std::size_t(c)] = std::max(width[std::size_t(c)], v.isNull() ? 4 : text(v).size());
-            if (!v.isNull() && !isNumber(v))
-                numeric[std::size_t(c)] = false;
+            if (!v.isNull())
+                (isNumber(v) ? numeric : hasText)[std::size_t(c)] = true;
         }
+    for (qsizetype c = 0; c < columns; ++c)
+        numeric[std::size_t(c)] = numeric[std::size_t(c)] && !hasText[std::size_t(c)];
     auto cell = [&](const QString &s, qsizetype c) {
         const auto w = int(width[std::size_t(c)]);
         return numeric[std::size_t(c)] ? s.rightJustified(w) : s.leftJustified(w);
@@ -44,7 +57,7 @@ void printQueryTable(const QueryResult &result, QTextStream &out)
     QStringList line;
     for (qsizetype c = 0; c < columns; ++c)
         line << cell(result.columns[c], c);
-    out << line.join(QStringLiteral("  ")).trimmed() << '\n';
+    out << withoutTrailingBlanks(line.join(QStringLiteral("  "))) << '\n';
     line.clear();
     for (qsizetype c = 0; c < columns; ++c)
         line << QString(width[std::size_t(c)], u'-');
@@ -53,8 +66,7 @@ void printQueryTable(const QueryResult &result, QTextStream &out)
         line.clear();
         for (qsizetype c = 0; c < columns; ++c)
             line << cell(row[c].isNull() ? QStringLiteral("NULL") : text(row[c]), c);
-        // trailing blanks of a left-aligned last column say nothing
-        out << QStringView(line.join(QStringLiteral("  "))).trimmed() << '\n';
+        out << withoutTrailingBlanks(line.join(QStringLiteral("  "))) << '\n';
     }
     out << result.rows.size() << (result.rows.size() == 1 ? " row" : " rows")
         << (result.truncated ? " (more were left out)" : "") << '\n';

@@ -54,6 +54,19 @@ private slots:
         QVERIFY(r.err.contains("2 runs"));
     }
 
+    // A number stands under the right end of its header, text under the left, NULL spelled out.
+    void numbersAlignRightTextLeft()
+    {
+        const LanescopeRun r =
+            query({QStringLiteral("SELECT 7 AS number, 'ab' AS text_column, NULL AS empty")});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split(u'\n');
+        QCOMPARE(lines.value(0), QStringLiteral("number  text_column  empty"));
+        QCOMPARE(lines.value(1), QStringLiteral("------  -----------  -----"));
+        QCOMPARE(lines.value(2), QStringLiteral("     7  ab           NULL"));
+        QCOMPARE(lines.value(3), QStringLiteral("1 row"));
+    }
+
     void csvAndJsonGiveTheSameRows()
     {
         const QString sql =
