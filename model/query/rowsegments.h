@@ -33,14 +33,18 @@ public:
     std::size_t segmentCount() const { return m_offsets.size() - 1; }
     std::size_t begin(std::size_t segment) const { return m_offsets[segment]; }
     std::size_t end(std::size_t segment) const { return m_offsets[segment + 1]; }
+    // The segment `row` lies in (the last of several that end where it begins: empty ones).
+    std::size_t segmentOf(std::size_t row) const
+    {
+        return std::size_t(std::upper_bound(m_offsets.begin(), m_offsets.end(), row) - m_offsets.begin()) - 1;
+    }
     // The segment of `row` and the row's index inside it. A query reads rows in order, so the
     // segment found last is tried first.
     std::pair<std::size_t, std::size_t> locate(std::size_t row) const
     {
         std::size_t s = m_last;
         if (s >= segmentCount() || row < m_offsets[s] || row >= m_offsets[s + 1]) {
-            s = std::size_t(std::upper_bound(m_offsets.begin(), m_offsets.end(), row) - m_offsets.begin()) -
-                1;
+            s = segmentOf(row);
             m_last = s;
         }
         return {s, row - m_offsets[s]};
@@ -55,8 +59,13 @@ public:
                                   const std::optional<IntInterval> &rows, TsAt tsAt, Sorted sorted) const
     {
         std::vector<RowRange> out;
-        const auto [first, last] = clamp(segments, segmentCount());
+        auto [first, last] = clamp(segments, segmentCount());
         const auto [rowFirst, rowLast] = clamp(rows, total());
+        if (rowFirst >= rowLast)
+            return out;
+        // only the segments the rows lie in: a join on slice.id asks for one row at a time
+        first = std::max(first, segmentOf(rowFirst));
+        last = std::min(last, segmentOf(rowLast - 1) + 1);
         for (std::size_t s = first; s < last; ++s) {
             std::size_t lo = 0, hi = end(s) - begin(s);
             if (ts && sorted(s)) {

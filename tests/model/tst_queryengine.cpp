@@ -159,6 +159,18 @@ private slots:
             QStringLiteral("ts"));
         add("slice ts real", QStringLiteral("ts <= %1.5").arg(at(0.2)), QStringLiteral("slice"),
             QStringLiteral("ts"));
+        // bounds that fall on bars' own starts: off by one there and a bar is lost or gained
+        add("slice ts at bars' starts",
+            QStringLiteral(
+                "ts >= (SELECT ts FROM slice ORDER BY ts LIMIT 1 OFFSET 500) AND ts <= (SELECT ts FROM slice "
+                "WHERE id = 900)"),
+            QStringLiteral("slice"), QStringLiteral("ts"));
+        add("slice ts after a bar's start", QStringLiteral("ts > (SELECT ts - 1 FROM slice WHERE id = 700)"),
+            QStringLiteral("slice"), QStringLiteral("ts"));
+        add("slice ts before a bar's start", QStringLiteral("ts < (SELECT ts + 1 FROM slice WHERE id = 700)"),
+            QStringLiteral("slice"), QStringLiteral("ts"));
+        add("counter ts at a point", QStringLiteral("ts >= (SELECT ts FROM counter LIMIT 1 OFFSET 40)"),
+            QStringLiteral("counter"), QStringLiteral("ts"));
         add("slice id", QStringLiteral("id = 1234"), QStringLiteral("slice"), QStringLiteral("id"));
         add("slice id range", QStringLiteral("id BETWEEN 100 AND 300"), QStringLiteral("slice"),
             QStringLiteral("id"));
@@ -229,6 +241,36 @@ private slots:
         // and the engine still answers
         QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM function")),
                  qint64(m_run->facts->functions->functions.size()));
+    }
+
+    // What a careless or hostile query may try ends in an error (or a bounded answer), never in a
+    // crash or a query that runs on.
+    void hostileQueriesEndInAnError_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::newRow("huge blob") << "SELECT randomblob(2000000000)";
+        QTest::newRow("string growing forever")
+            << "WITH RECURSIVE s(x) AS (SELECT 'ab' UNION ALL SELECT x || x FROM s) SELECT length(x) FROM s";
+        QTest::newRow("cross join of every slice") << "SELECT COUNT(*) FROM slice a, slice b, slice c";
+        QTest::newRow("many columns") << "SELECT " + QStringList(300, QStringLiteral("1")).join(u',');
+        QTest::newRow("too long") << "SELECT '" + QString(200000, u'x') + "'";
+        QTest::newRow("bytes") << QString::fromLatin1("\x01\x7f SELECT \x1b[0m");
+        QTest::newRow("unterminated") << "SELECT 'abc";
+        QTest::newRow("empty") << "";
+        QTest::newRow("only a comment") << "-- nothing";
+        QTest::newRow("vacuum") << "VACUUM";
+        QTest::newRow("writable schema") << "PRAGMA writable_schema = 1";
+    }
+    void hostileQueriesEndInAnError()
+    {
+        QFETCH(QString, sql);
+        QueryOptions options;
+        options.timeout = std::chrono::milliseconds(500);
+        const QueryResult r = m_engine->execute(sql, nullptr, options);
+        QVERIFY(!r.ok());
+        QVERIFY(!r.error->message.isEmpty());
+        QVERIFY(r.rows.empty());
+        QCOMPARE(scalar(QStringLiteral("SELECT 1")), 1);
     }
 
     void readOnlyPragmasDescribeTheTables()
