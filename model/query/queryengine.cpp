@@ -101,6 +101,11 @@ QueryEngine::QueryEngine(std::shared_ptr<const Capture> run,
     // here, before the guard refuses any update.
     for (const char *pragma : QueryGuard::kReadOnlyPragmas)
         connect += QByteArray("SELECT * FROM pragma_") + pragma + " LIMIT 0;";
+    // A GROUP BY or ORDER BY sorts its rows in memory up to this size (SQLite's sorter takes the
+    // page cache's size as its own): 256 MiB, a million bars' names several times over, rather
+    // than spilling to a temporary file after 2 MiB. Beyond it the sort still spills, so memory
+    // stays bounded.
+    connect += "PRAGMA cache_size = -262144;";
     sqlite3_exec(m_connection->db, connect.constData(), nullptr, nullptr, nullptr);
     m_connection->guard = std::make_unique<QueryGuard>(m_connection->db);
 }
