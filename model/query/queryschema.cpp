@@ -6,11 +6,18 @@
 
 namespace lanescope {
 
+std::vector<QueryTableSchema> querySchema()
+{
+    std::vector<QueryTableSchema> schema;
+    for (const QueryTableEntry &entry : queryTables())
+        schema.push_back(entry.schema());
+    return schema;
+}
+
 QString querySchemaText()
 {
     QString text;
-    for (const QueryTableEntry &entry : queryTables()) {
-        const QueryTableSchema &table = entry.schema();
+    for (const QueryTableSchema &table : querySchema()) {
         std::size_t width = 0;
         for (const QueryColumn &c : table.columns)
             width = std::max(width, std::strlen(c.name));

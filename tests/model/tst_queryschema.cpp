@@ -1,5 +1,6 @@
 #include "testmain.h"
 
+#include "model/query/queryengine.h"
 #include "model/query/queryschema.h"
 
 #include <QFile>
@@ -26,6 +27,22 @@ private slots:
         const qsizetype end = text.indexOf(QStringLiteral("\n```"), begin + open.size());
         QVERIFY(end > begin);
         QCOMPARE(text.mid(begin + open.size(), end - begin - open.size()), querySchemaText());
+    }
+
+    // Every table the schema names answers a query, with the columns the schema lists, in order.
+    void everyListedTableAnswersWithItsColumns()
+    {
+        auto capture = std::make_shared<Capture>();
+        QueryEngine engine(capture);
+        for (const QueryTableSchema &table : querySchema()) {
+            const QueryResult r =
+                engine.execute(QStringLiteral("SELECT * FROM %1").arg(QLatin1String(table.name)));
+            QVERIFY2(r.ok(), table.name);
+            QStringList listed;
+            for (const QueryColumn &c : table.columns)
+                listed << QLatin1String(c.name);
+            QCOMPARE(r.columns, listed);
+        }
     }
 
     // The tables, each with the columns a Perfetto user expects where the concept is the same.
