@@ -67,7 +67,8 @@ qsizetype characterAt(const QByteArray &utf8, int offset)
 struct QueryEngine::Connection
 {
     sqlite3 *db = nullptr;
-    std::unique_ptr<QueryGuard> guard;
+    std::unique_ptr<QueryGuard> guard; // null until the tables are in place and the guard is on
+    QString openError;
 
     ~Connection() { sqlite3_close_v2(db); }
 
@@ -89,7 +90,11 @@ QueryEngine::QueryEngine(std::shared_ptr<const Capture> run,
 {
     // An in-memory database that holds nothing but the tables: nothing is ever written to disk but
     // what a large sort spills to a temporary file.
-    sqlite3_open_v2(":memory:", &m_connection->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nullptr);
+    if (sqlite3_open_v2(":memory:", &m_connection->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nullptr) !=
+        SQLITE_OK) {
+        m_connection->openError = QString::fromUtf8(sqlite3_errmsg(m_connection->db)); // out of memory
+        return;
+    }
     QByteArray connect;
     for (const QueryTableEntry &entry : queryTables()) {
         m_tables.push_back(entry.make(*m_capture));
@@ -116,6 +121,11 @@ QueryResult QueryEngine::execute(const QString &sql, const std::atomic<bool> *ca
                                  const QueryOptions &options)
 {
     QueryResult result;
+    if (!m_connection->guard) { // never opened: nothing is safe to run
+        result.error = QueryError{QStringLiteral("SQLite could not open: %1").arg(m_connection->openError),
+                                  std::nullopt};
+        return result;
+    }
     sqlite3 *db = m_connection->db;
     const QByteArray text = sql.toUtf8();
     m_connection->guard->clearRefusal();
