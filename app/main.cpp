@@ -3,6 +3,7 @@
 #include "app/cli/diffcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/infocommand.h"
+#include "app/cli/querycommand.h"
 #include "app/cli/windowarguments.h"
 #include "app/settings/snapshotcachesetting.h"
 #include "app/window/mainwindow.h"
@@ -35,6 +36,8 @@ const char kUsage[] =
     "before/after verdicts\n"
     "       lanescope diff BEFORE AFTER -o OUT.png|OUT.svg [--range START_US:END_US]   the Diff view, "
     "bars coloured by their change\n"
+    "       lanescope query PATH \"SQL\" [--csv | --json]   SQL over the run's records (docs/query.md)\n"
+    "       lanescope query --schema                   its tables and columns\n"
     "every verb takes --run EPOCH: which run of a capture that holds several (default: the last),\n"
     "--launch K: which kernel launch of a DFX window's file (run_boundaries; default: the last),\n"
     "--rank N: which rank of an L3 output (rank<N>/d<M>/ folders), and --window I: which DFX window\n"
@@ -44,7 +47,7 @@ const char kUsage[] =
     "unchanged)\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read (or, for the window, no display)\n";
 
-const char *const kVerbs[] = {"info", "analyze", "export", "compare", "diff"};
+const char *const kVerbs[] = {"info", "analyze", "export", "compare", "diff", "query"};
 
 // A word that names no verb and no file ("lanescope frobnicate") is a mistyped verb, not a capture
 // to open in a window: anything with a path separator or an extension is still taken as a path.
@@ -132,6 +135,10 @@ int main(int argc, char *argv[])
     if (verb == QLatin1String("info")) {
         QCoreApplication app(argc, argv);
         return runInfoCommand(rest, out, err);
+    }
+    if (verb == QLatin1String("query")) {
+        QCoreApplication app(argc, argv);
+        return runQueryCommand(rest, out, err);
     }
     if (verb == QLatin1String("analyze")) {
         QCoreApplication app(argc, argv);

@@ -9,7 +9,7 @@ set -euo pipefail
 build_packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
-  nlohmann-json3-dev libzstd-dev fonts-dejavu-core
+  nlohmann-json3-dev libzstd-dev libsqlite3-dev fonts-dejavu-core
 )
 test_packages=(
   git clang-14 libclang-rt-14-dev clang-format-14 zstd
