@@ -1,6 +1,7 @@
 #include "app/cli/querycommand.h"
 
 #include "app/cli/argumentcursor.h"
+#include "app/cli/dfxwindowchoice.h"
 #include "app/cli/queryoutput.h"
 #include "app/cli/runargument.h"
 
@@ -19,7 +20,8 @@ int runQueryCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     auto usage = [&err](const QString &message = {}) {
         if (!message.isEmpty())
             err << "lanescope query: " << message << '\n';
-        err << "usage: lanescope query PATH \"SQL\" [--csv | --json] [--run EPOCH]\n"
+        err << "usage: lanescope query PATH \"SQL\" [--csv | --json] [--run EPOCH] [--launch K]\n"
+               "                 [--window I]\n"
                "       lanescope query --schema\n";
         return 1;
     };
@@ -49,7 +51,10 @@ int runQueryCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     if (positional.size() != 2)
         return usage();
-    const QString &path = positional[0];
+    const std::optional<QString> input = chooseDfxWindow(positional[0], run, err);
+    if (!input)
+        return 2;
+    const QString &path = *input;
     const QString &sql = positional[1];
     const OpenedDocument opened = openDocument(path);
     if (!opened.ok()) {

@@ -44,10 +44,7 @@ bool isAskedFor(const CaptureInfo &info, const RunArgument &run)
 {
     if (run.epoch && info.runEpoch != run.epoch)
         return false;
-    if (!run.launch)
-        return true;
-    const std::uint32_t p = info.launchPosition;
-    return p > 0 && p <= info.launches.size() && info.launches[p - 1].ordinal == *run.launch;
+    return !run.launch || launchOrdinalOf(info) == run.launch;
 }
 
 // "--launch 3", "--run 2 --launch 3": what was asked for, in the words of the command line.

@@ -475,13 +475,20 @@ QString runsNoun(const CaptureRuns &runs)
     return launches && !epochs ? QStringLiteral("launches") : QStringLiteral("runs");
 }
 
+std::optional<std::uint64_t> launchOrdinalOf(const CaptureInfo &info)
+{
+    const std::uint32_t p = info.launchPosition;
+    if (info.allRuns || p == 0 || p > info.launches.size())
+        return std::nullopt;
+    return info.launches[p - 1].ordinal;
+}
+
 QString launchLabel(const CaptureInfo &info)
 {
     if (info.launches.empty() || info.allRuns)
         return {};
-    const std::uint32_t p = info.launchPosition;
-    return p == 0 || p > info.launches.size() ? QStringLiteral("before the first launch")
-                                              : launchName(info.launches[p - 1].ordinal);
+    const auto ordinal = launchOrdinalOf(info);
+    return ordinal ? launchName(*ordinal) : QStringLiteral("before the first launch");
 }
 
 QString runLabel(const CaptureInfo &info)

@@ -48,6 +48,9 @@ std::shared_ptr<Capture> layOutAllRuns(const CaptureRuns &runs);
 
 // "run 2", or "run (no epoch)" for a run without identity.
 QString runName(const std::optional<std::uint32_t> &epoch);
+// The ordinal (k of run_boundaries) of the launch a run holds; none without launches, for the
+// records before the first launch and for the "All runs" view.
+std::optional<std::uint64_t> launchOrdinalOf(const CaptureInfo &info);
 // "launch 2" for a run of a file of launches, "before the first launch" for its records before
 // them; empty otherwise.
 QString launchLabel(const CaptureInfo &info);

@@ -1,4 +1,6 @@
 #include "columntable.h"
+
+#include "model/capture/captureruns.h"
 #include "querytables.h"
 
 #include "model/analysis/capturesummary.h"
@@ -40,11 +42,17 @@ private:
 std::span<const RunTable::Column> RunTable::columns()
 {
     using T = RunTable;
-    static const std::array<Column, 8> kColumns = {{
+    static const std::array<Column, 9> kColumns = {{
         {{"epoch", "INTEGER", "the run's run_epoch; NULL for a run without identity"},
          [](const T &t, std::size_t row, sqlite3_context *out) {
              const auto &epoch = t.run(row).info.runEpoch;
              resultOptional(out, epoch ? std::optional<std::int64_t>(*epoch) : std::nullopt);
+         }},
+        {{"launch", "INTEGER", "its kernel launch (k of run_boundaries); NULL in a file of one launch"},
+         [](const T &t, std::size_t row, sqlite3_context *out) {
+             const auto ordinal = launchOrdinalOf(t.run(row).info);
+             resultOptional(out,
+                            ordinal ? std::optional<std::int64_t>(std::int64_t(*ordinal)) : std::nullopt);
          }},
         {{"rank", "TEXT", "an L3 output's rank (\"rank 1 · d0\"); NULL otherwise"},
          [](const T &t, std::size_t row, sqlite3_context *out) {
@@ -70,7 +78,7 @@ std::span<const RunTable::Column> RunTable::columns()
          }},
         {{"partial", "INTEGER", "1 when some of its input was truncated or lost"},
          [](const T &t, std::size_t row, sqlite3_context *out) { resultInt(out, t.run(row).info.partial); }},
-        {{"queried", "INTEGER", "1 for the run the other tables hold (--run), else 0"},
+        {{"queried", "INTEGER", "1 for the run the other tables hold (--run, --launch), else 0"},
          [](const T &t, std::size_t row, sqlite3_context *out) {
              resultInt(out, &t.run(row) == &t.m_q.capture());
          }},

@@ -1,6 +1,8 @@
 #include "columntable.h"
 #include "querytables.h"
 
+#include "model/capture/captureruns.h"
+
 #include <array>
 
 namespace lanescope {
@@ -53,6 +55,13 @@ private:
             return r.runEpoch;
         const auto &epoch = m_q.capture().info.runEpoch;
         return epoch ? std::optional<std::int64_t>(*epoch) : std::nullopt;
+    }
+
+    // The run's launch: every row of a run is of it, since launches are split into runs of their own.
+    std::optional<std::int64_t> launch() const
+    {
+        const auto ordinal = launchOrdinalOf(m_q.capture().info);
+        return ordinal ? std::optional<std::int64_t>(std::int64_t(*ordinal)) : std::nullopt;
     }
 
     const QueryCapture &m_q;
@@ -110,10 +119,9 @@ std::span<const TaskTable::Column> TaskTable::columns()
          [](const T &t, std::size_t row, sqlite3_context *out) {
              resultOptional(out, t.run(t.m_rows[row]));
          }},
-        // A capture's info names no launches yet: the column is there so that queries written now keep
-        // working once it does, and is NULL until then.
-        {{"launch", "INTEGER", "the launch it belongs to; NULL while captures carry no launches"},
-         [](const T &, std::size_t, sqlite3_context *out) { sqlite3_result_null(out); }},
+        // Every row of a run is of the run's launch: launches are split into runs of their own.
+        {{"launch", "INTEGER", "its kernel launch (k of run_boundaries); NULL in a file of one launch"},
+         [](const T &t, std::size_t, sqlite3_context *out) { resultOptional(out, t.launch()); }},
     }};
     return kColumns;
 }

@@ -113,6 +113,24 @@ private slots:
         QVERIFY(r.err.isEmpty());
     }
 
+    // A launch of a DFX window's file (field supplement §3) is a run of its own: its tasks name it.
+    void launchChoosesTheLaunch_data()
+    {
+        QTest::addColumn<QString>("launch");
+        QTest::newRow("launch 0") << "0";
+        QTest::newRow("launch 2") << "2";
+    }
+    void launchChoosesTheLaunch()
+    {
+        QFETCH(QString, launch);
+        const LanescopeRun r = runLanescope(
+            {QStringLiteral("query"), QStringLiteral(LANESCOPE_FIXTURES "/field/three-launches"),
+             QStringLiteral("SELECT launch, COUNT(*) AS n FROM task GROUP BY launch"),
+             QStringLiteral("--launch"), launch, QStringLiteral("--csv"), QStringLiteral("--no-cache")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QString::fromUtf8(r.out), QStringLiteral("launch,n\r\n%1,3\r\n").arg(launch));
+    }
+
     void schemaListsEveryTable()
     {
         const LanescopeRun r = runLanescope({QStringLiteral("query"), QStringLiteral("--schema")});

@@ -310,19 +310,35 @@ def main():
     wn = "windows"
     rng = random.Random(20261208)  # its own: the shared sequence gives the other corpus files their bytes
     W = R.replace(b'"core_types": ["aic", "aiv"]}',
-                  b'"core_types": ["aic", "aiv"], "run_boundaries": [[0, 900], [1, 1140]], "dropped_run_boundaries": 0}')
+                  b'"core_types": ["aic", "aiv"], "run_boundaries": [[0, 900], [1, 1500]], "dropped_run_boundaries": 0}')
     for case in ("truncated-window", "cut-in-boundaries", "garbage-window", "boundaries-not-array",
                  "index-beyond-six-digits", "empty-window-file"):
         put(wn, case + "/chip_swimlane_records.json", W)
     put(wn, "truncated-window/window_1/chip_swimlane_records.json", W[: len(W) * 2 // 3])
     put(wn, "truncated-window/window_1/deps.json", DEPS)
-    put(wn, "cut-in-boundaries/window_1/chip_swimlane_records.json", W[: W.index(b"[1, 1140]") + 4])
+    put(wn, "cut-in-boundaries/window_1/chip_swimlane_records.json", W[: W.index(b"[1, 1500]") + 4])
     put(wn, "garbage-window/window_1/chip_swimlane_records.json", bytes(rng.randrange(256) for _ in range(2048)))
     put(wn, "boundaries-not-array/window_1/chip_swimlane_records.json",
-        W.replace(b'"run_boundaries": [[0, 900], [1, 1140]]', b'"run_boundaries": {"0": 900}'))
+        W.replace(b'"run_boundaries": [[0, 900], [1, 1500]]', b'"run_boundaries": {"0": 900}'))
     put(wn, "index-beyond-six-digits/window_1/chip_swimlane_records.json", W)
     put(wn, "index-beyond-six-digits/window_1234567/chip_swimlane_records.json", W)
     put(wn, "empty-window-file/window_1/chip_swimlane_records.json", b"")
+
+    # Launch boundaries (field spec §3) in every shape a damaged or foreign writer might leave: a
+    # launch can be placed only from [k, start_cycles] pairs, and nothing is guessed when some cannot.
+    def boundaries(text):
+        return R.replace(b'"core_types": ["aic", "aiv"]}', b'"core_types": ["aic", "aiv"], ' + text + b'}')
+    for name, text in (("not-pairs", b'"run_boundaries": [[0, 900], 5, [2]]'),
+                       ("negative-start", b'"run_boundaries": [[0, -5], [1, 1500]]'),
+                       ("float-start", b'"run_boundaries": [[0, 900.5], [1, 1500]]'),
+                       ("string-pairs", b'"run_boundaries": [["0", "900"], ["1", "1500"]]'),
+                       ("dropped", b'"run_boundaries": [[0, 900]], "dropped_run_boundaries": 3'),
+                       ("dropped-not-a-number", b'"run_boundaries": [[0, 900]], "dropped_run_boundaries": "x"'),
+                       ("out-of-order", b'"run_boundaries": [[1, 1500], [0, 900]]'),
+                       ("equal-starts", b'"run_boundaries": [[0, 900], [1, 900]]'),
+                       ("between-dispatch-and-start", b'"run_boundaries": [[0, 900], [1, 1140]]'),
+                       ("deeply-nested", b'"run_boundaries": [' + b'[' * 300 + b']' * 300 + b', [1, 1500]]')):
+        put("records", rec + "-boundaries-" + name + ".json", boundaries(text))
 
     tr = "merged_swimlane"
     T = TRACE

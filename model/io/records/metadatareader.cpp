@@ -326,9 +326,15 @@ void MetadataReader::readRunBoundaryMember(const std::string &key)
         target = n;
         return;
     }
+    const std::int64_t at = m_c.offset();
     std::uint64_t v = 0;
-    if (takeUInt64(m_c, v, m_scratch) == Took::Value)
+    const Took took = takeUInt64(m_c, v, m_scratch);
+    if (took == Took::Value)
         target = v;
+    else if (took == Took::Other)
+        m_raw.note(QStringLiteral("metadata.%1 at byte %2 is not a count (ignored)")
+                       .arg(QString::fromStdString(key))
+                       .arg(at));
 }
 
 bool MetadataReader::readLaunchBoundary()
