@@ -4,7 +4,7 @@
 #   build: what building and running the viewer needs (the first README command), no more: each
 #          package more is time a new user waits before seeing the product;
 #   all (default): also what the tests need: clang with its sanitizer runtimes, clang-format, Xvfb,
-#          the desktop-integration and packaging tools.
+#          the desktop-integration and packaging tools, and Node.js for the MCP SDK client test.
 set -euo pipefail
 build_packages=(
   build-essential cmake ninja-build pkg-config
@@ -14,6 +14,7 @@ build_packages=(
 test_packages=(
   git clang-14 libclang-rt-14-dev clang-format-14 zstd
   xvfb xauth
+  nodejs npm
   desktop-file-utils appstream xdg-utils shared-mime-info libglib2.0-bin dpkg-dev file procps
 )
 packages=("${build_packages[@]}")
