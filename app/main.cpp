@@ -6,6 +6,7 @@
 #include "app/cli/querycommand.h"
 #include "app/cli/windowarguments.h"
 #include "app/mcp/mcpcommand.h"
+#include "app/mcp/mcphttp.h"
 #include "app/settings/snapshotcachesetting.h"
 #include "app/window/mainwindow.h"
 #include "app/window/reviewcontroller.h"
@@ -39,7 +40,8 @@ const char kUsage[] =
     "bars coloured by their change\n"
     "       lanescope query PATH \"SQL\" [--csv | --json]   SQL over the run's records (docs/query.md)\n"
     "       lanescope query --schema                   its tables and columns\n"
-    "       lanescope mcp                              a Model Context Protocol server on stdio, for agents\n"
+    "       lanescope mcp [--http PORT]                a Model Context Protocol server for agents, on stdio\n"
+    "                                                  or on http://127.0.0.1:PORT/mcp\n"
     "every verb takes --run EPOCH: which run of a capture that holds several (default: the last),\n"
     "--launch K: which kernel launch of a DFX window's file (run_boundaries; default: the last),\n"
     "--rank N: which rank of an L3 output (rank<N>/d<M>/ folders), and --window I: which DFX window\n"
@@ -164,6 +166,8 @@ int main(int argc, char *argv[])
     if (verb == QLatin1String("mcp")) {
         useOffscreenPlatform(); // render draws the timeline
         QApplication app(argc, argv);
+        if (rest.value(0) == QLatin1String("--http"))
+            return runMcpHttpCommand(rest, err);
         return runMcpCommand(rest, err);
     }
     if (verb.startsWith(QLatin1Char('-')) && verb != QLatin1String("--compare")) {

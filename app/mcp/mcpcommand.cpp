@@ -10,7 +10,8 @@ namespace lanescope {
 int runMcpCommand(const QStringList &args, QTextStream &err)
 {
     if (!args.isEmpty()) {
-        err << "lanescope mcp: unknown argument " << args.first() << '\n' << "usage: lanescope mcp\n";
+        err << "lanescope mcp: unknown argument " << args.first() << '\n'
+            << "usage: lanescope mcp [--http PORT]\n";
         return 1;
     }
     // stdout carries the protocol alone: what the verbs would say on it goes into tool results.
