@@ -5,6 +5,8 @@
 #include "app/cli/infocommand.h"
 #include "app/cli/querycommand.h"
 #include "app/cli/windowarguments.h"
+#include "app/mcp/mcpcommand.h"
+#include "app/mcp/mcphttp.h"
 #include "app/settings/snapshotcachesetting.h"
 #include "app/window/mainwindow.h"
 #include "app/window/reviewcontroller.h"
@@ -38,6 +40,8 @@ const char kUsage[] =
     "bars coloured by their change\n"
     "       lanescope query PATH \"SQL\" [--csv | --json]   SQL over the run's records (docs/query.md)\n"
     "       lanescope query --schema                   its tables and columns\n"
+    "       lanescope mcp [--http PORT]                a Model Context Protocol server for agents, on stdio\n"
+    "                                                  or on http://127.0.0.1:PORT/mcp\n"
     "every verb takes --run EPOCH: which run of a capture that holds several (default: the last),\n"
     "--launch K: which kernel launch of a DFX window's file (run_boundaries; default: the last),\n"
     "--rank N: which rank of an L3 output (rank<N>/d<M>/ folders), and --window I: which DFX window\n"
@@ -47,7 +51,7 @@ const char kUsage[] =
     "unchanged)\n"
     "exit status: 0 ok, 1 usage error, 2 input cannot be read (or, for the window, no display)\n";
 
-const char *const kVerbs[] = {"info", "analyze", "export", "compare", "diff", "query"};
+const char *const kVerbs[] = {"info", "analyze", "export", "compare", "diff", "query", "mcp"};
 
 // A word that names no verb and no file ("lanescope frobnicate") is a mistyped verb, not a capture
 // to open in a window: anything with a path separator or an extension is still taken as a path.
@@ -158,6 +162,13 @@ int main(int argc, char *argv[])
         useOffscreenPlatform();
         QApplication app(argc, argv);
         return runExportCommand(rest, out, err);
+    }
+    if (verb == QLatin1String("mcp")) {
+        useOffscreenPlatform(); // render draws the timeline
+        QApplication app(argc, argv);
+        if (rest.value(0) == QLatin1String("--http"))
+            return runMcpHttpCommand(rest, err);
+        return runMcpCommand(rest, err);
     }
     if (verb.startsWith(QLatin1Char('-')) && verb != QLatin1String("--compare")) {
         err << kUsage;

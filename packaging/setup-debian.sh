@@ -4,16 +4,18 @@
 #   build: what building and running the viewer needs (the first README command), no more: each
 #          package more is time a new user waits before seeing the product;
 #   all (default): also what the tests need: clang with its sanitizer runtimes, clang-format, Xvfb,
-#          the desktop-integration and packaging tools.
+#          the desktop-integration and packaging tools, and Node.js for the MCP SDK client test.
 set -euo pipefail
+# qt6-websockets-dev: Qt HTTP Server's CMake package needs it, which Debian's package does not pull in.
 build_packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
-  nlohmann-json3-dev libzstd-dev libsqlite3-dev fonts-dejavu-core
+  qt6-httpserver-dev qt6-websockets-dev nlohmann-json3-dev libzstd-dev libsqlite3-dev fonts-dejavu-core
 )
 test_packages=(
   git clang-14 libclang-rt-14-dev clang-format-14 zstd
   xvfb xauth
+  nodejs npm
   desktop-file-utils appstream xdg-utils shared-mime-info libglib2.0-bin dpkg-dev file procps
 )
 packages=("${build_packages[@]}")

@@ -190,6 +190,17 @@ QString parseRange(const QString &text, std::optional<AnalysisRange> &range)
 
 } // namespace
 
+json analyzeJson(const CaptureDocument &document, const Capture &run,
+                 const std::optional<AnalysisRange> &range)
+{
+    json report = reportJson(analyze(run, range));
+    report["rings"] = ringsJson(document.ringsOf(run));
+    report["run_epoch"] = run.info.runEpoch ? json(*run.info.runEpoch) : json(nullptr);
+    const QString launch = launchLabel(run.info);
+    report["launch"] = launch.isEmpty() ? json(nullptr) : json(launch.toStdString());
+    return report;
+}
+
 int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QString path;
@@ -239,12 +250,7 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
     const auto capture = chooseAnalysableRun(opened.document->runs, run, *input, err);
     if (!capture)
         return 2;
-    json report = reportJson(analyze(*capture, range));
-    report["rings"] = ringsJson(opened.document->ringsOf(*capture));
-    report["run_epoch"] = capture->info.runEpoch ? json(*capture->info.runEpoch) : json(nullptr);
-    const QString launch = launchLabel(capture->info);
-    report["launch"] = launch.isEmpty() ? json(nullptr) : json(launch.toStdString());
-    out << QString::fromStdString(report.dump(2)) << '\n';
+    out << QString::fromStdString(analyzeJson(*opened.document, *capture, range).dump(2)) << '\n';
     return 0;
 }
 

@@ -202,6 +202,30 @@ json comparisonJson(const CaptureComparison &c)
             {"metrics", metrics}};
 }
 
+json compareResultJson(const CaptureComparison &comparison, const TaskDiff &diff, const Capture &after,
+                       const MakespanAttribution &attribution)
+{
+    json j = comparisonJson(comparison);
+    j["task_diff"] = taskDiffJson(diff, after);
+    j["makespan_attribution"] = makespanAttributionJson(attribution);
+    return j;
+}
+
+// The catalogue's technique `id` names, null for "general"; `*error` says why there is none else.
+const Technique *findTechnique(const TechniqueCatalogue &catalogue, const QString &id, QString *error)
+{
+    if (id == QLatin1String("general"))
+        return nullptr;
+    if (const Technique *technique = catalogue.find(id))
+        return technique;
+    QStringList ids;
+    for (const Technique &t : catalogue.techniques())
+        ids << t.shortId;
+    *error = QStringLiteral("lanescope compare: unknown technique \"%1\" (one of general, %2)")
+                 .arg(id, ids.join(QStringLiteral(", ")));
+    return nullptr;
+}
+
 // One side's captures: each path's chosen run, or with --every-run every run of each path, and
 // each run's metrics.
 struct Side
@@ -302,6 +326,25 @@ QString writeReport(const QString &path, const CompareReportInput &input, const 
 
 } // namespace
 
+json compareRunsJson(const CapturePtr &before, const CapturePtr &after, const QString &technique,
+                     QString *error)
+{
+    error->clear();
+    const auto catalogue = TechniqueCatalogue::fromFile(QString::fromLatin1(kCataloguePath), error);
+    if (!catalogue) {
+        *error = QStringLiteral("lanescope compare: ") + *error;
+        return nullptr;
+    }
+    const Technique *chosen = findTechnique(*catalogue, technique, error);
+    if (!error->isEmpty())
+        return nullptr;
+    const SideRuns sides[2] = {*measureRuns({before}), *measureRuns({after})}; // never cancelled
+    const CaptureComparison comparison = compareCaptures(sides[0].compared(), sides[1].compared(), *catalogue,
+                                                         chosen ? chosen->id : QString(), CompareOptions{});
+    return compareResultJson(comparison, diffTasks(*before, *after), *after,
+                             attributeMakespanChange(*before, *after));
+}
+
 int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     CompareRequest request;
@@ -319,17 +362,11 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
         err << "lanescope compare: " << catalogueError << '\n';
         return 2;
     }
-    const Technique *technique = nullptr;
-    if (request.technique != QLatin1String("general")) {
-        technique = catalogue->find(request.technique);
-        if (!technique) {
-            QStringList ids;
-            for (const Technique &t : catalogue->techniques())
-                ids << t.shortId;
-            err << "lanescope compare: unknown technique \"" << request.technique << "\" (one of general, "
-                << ids.join(QStringLiteral(", ")) << ")\n";
-            return 1;
-        }
+    QString techniqueError;
+    const Technique *technique = findTechnique(*catalogue, request.technique, &techniqueError);
+    if (!techniqueError.isEmpty()) {
+        err << techniqueError << '\n';
+        return 1;
     }
 
     Side sides[2];
@@ -369,10 +406,8 @@ int runCompareCommand(const QStringList &args, QTextStream &out, QTextStream &er
     const int status = failed ? 3 : 0;
 
     if (request.json) {
-        json j = comparisonJson(comparison);
-        j["task_diff"] = taskDiffJson(diff, after);
-        j["makespan_attribution"] = makespanAttributionJson(attribution);
-        out << QString::fromStdString(j.dump(2)) << '\n';
+        out << QString::fromStdString(compareResultJson(comparison, diff, after, attribution).dump(2))
+            << '\n';
         return status;
     }
     out << "technique: " << comparison.technique << '\n';

@@ -122,15 +122,34 @@ QString parseArguments(const QStringList &args, ExportRequest &request, bool &he
 
 // The range to draw: the requested one, open sides running to the capture's edges (with the
 // margin the window shows); invalid when the request does not overlap anything drawable.
-TimeRange resolveRange(const BarIndex &bars, const ExportRequest &request)
+TimeRange resolveRange(const BarIndex &bars, std::optional<double> startUs, std::optional<double> endUs)
 {
-    if (!request.startUs && !request.endUs)
+    if (!startUs && !endUs)
         return {}; // the exporter fits the whole capture
     const TimeRange fitted = fitRange(bars.extent());
-    return {request.startUs.value_or(fitted.startUs), request.endUs.value_or(fitted.endUs)};
+    return {startUs.value_or(fitted.startUs), endUs.value_or(fitted.endUs)};
 }
 
 } // namespace
+
+std::optional<TimelinePicture> exportPicture(const CaptureDocument &document, const Capture &run,
+                                             const QString &captureName, std::optional<double> startUs,
+                                             std::optional<double> endUs, std::optional<QSize> size,
+                                             QString *error)
+{
+    const CaptureIndexPtr index = document.indexOf(run);
+    const BarIndex &bars = index->bars;
+    const TimeRange range = resolveRange(bars, startUs, endUs);
+    if ((startUs || endUs) && !range.isValid()) {
+        // The range parsed, but it does not fit this capture: the input, not the usage, is wrong.
+        const TimeRange whole = fitRange(bars.extent());
+        *error = QStringLiteral("lanescope export: --range is empty for this capture (it spans %1:%2 µs)")
+                     .arg(whole.startUs)
+                     .arg(whole.endUs);
+        return std::nullopt;
+    }
+    return capturePicture(run, captureName, range, size);
+}
 
 int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
@@ -164,17 +183,15 @@ int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     if (warnings.size() > kMaxWarningsShown)
         err << "warning: … and " << warnings.size() - kMaxWarningsShown << " more\n";
 
-    const CaptureIndexPtr index = opened.document->indexOf(capture);
-    const BarIndex &bars = index->bars;
-    const TimeRange range = resolveRange(bars, request);
-    if ((request.startUs || request.endUs) && !range.isValid()) {
-        // The range parsed, but it does not fit this capture: the input, not the usage, is wrong.
-        const TimeRange whole = fitRange(bars.extent());
-        err << "lanescope export: --range is empty for this capture (it spans " << whole.startUs << ":"
-            << whole.endUs << " µs)\n";
+    QString rangeError;
+    std::optional<TimelinePicture> drawn =
+        exportPicture(*opened.document, capture, captureName(request.input), request.startUs, request.endUs,
+                      request.size, &rangeError);
+    if (!drawn) {
+        err << rangeError << '\n';
         return 2;
     }
-    TimelinePicture picture = capturePicture(capture, captureName(request.input), range, request.size);
+    TimelinePicture &picture = *drawn;
     if (request.allLanes) {
         // No screen to fold groups as: the layout a window opens this capture with.
         picture.options.collapsedGroups = initiallyCollapsedGroups(capture);

@@ -1,7 +1,11 @@
 #pragma once
 
+#include "model/session/capturedocument.h"
+#include "widgets/export/timelinepicture.h"
+
 #include <QStringList>
 #include <QTextStream>
+#include <optional>
 
 namespace lanescope {
 
@@ -15,5 +19,14 @@ namespace lanescope {
 // Exit 0 ok, 1 usage error, 2 bad input: the capture cannot be read, --range does not overlap it,
 // or the picture cannot be written (one line on err saying why).
 int runExportCommand(const QStringList &args, QTextStream &out, QTextStream &err);
+
+// The picture `export` draws of `run`, one of `document`'s runs, from `startUs` to `endUs` (a side
+// left out runs to the capture's edge, both the whole capture), at `size` or the default. Null,
+// with the verb's one-line message in `*error`, when the range does not overlap the capture. The
+// MCP server's render draws it too.
+std::optional<TimelinePicture> exportPicture(const CaptureDocument &document, const Capture &run,
+                                             const QString &captureName, std::optional<double> startUs,
+                                             std::optional<double> endUs, std::optional<QSize> size,
+                                             QString *error);
 
 } // namespace lanescope

@@ -261,6 +261,14 @@ void printText(const Capture &c, const CaptureSummary &s, const CaptureRuns &run
 
 } // namespace
 
+nlohmann::json captureInfoJson(const CaptureDocument &document, const Capture &run)
+{
+    nlohmann::json j = toJson(run, summarize(run));
+    j["runs"] = runsJson(document.runs);
+    j["windows"] = windowsJson(document.windows);
+    return j;
+}
+
 int runInfoCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QString path;
@@ -298,15 +306,10 @@ int runInfoCommand(const QStringList &args, QTextStream &out, QTextStream &err)
     const auto capture = chooseRun(runs, run, *input, err);
     if (!capture)
         return 2;
-    const CaptureSummary summary = summarize(*capture);
-    if (json) {
-        nlohmann::json j = toJson(*capture, summary);
-        j["runs"] = runsJson(runs);
-        j["windows"] = windowsJson(opened.document->windows);
-        out << QString::fromStdString(j.dump(2)) << '\n';
-    } else {
-        printText(*capture, summary, runs, opened.document->windows, out);
-    }
+    if (json)
+        out << QString::fromStdString(captureInfoJson(*opened.document, *capture).dump(2)) << '\n';
+    else
+        printText(*capture, summarize(*capture), runs, opened.document->windows, out);
     return 0;
 }
 

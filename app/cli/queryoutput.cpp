@@ -91,7 +91,7 @@ void printQueryCsv(const QueryResult &result, QTextStream &out)
     }
 }
 
-void printQueryJson(const QueryResult &result, QTextStream &out)
+nlohmann::ordered_json queryResultJson(const QueryResult &result)
 {
     nlohmann::ordered_json j;
     j["columns"] = nlohmann::json::array();
@@ -114,7 +114,12 @@ void printQueryJson(const QueryResult &result, QTextStream &out)
     }
     j["rows"] = std::move(rows);
     j["truncated"] = result.truncated;
-    out << QString::fromStdString(j.dump(2)) << '\n';
+    return j;
+}
+
+void printQueryJson(const QueryResult &result, QTextStream &out)
+{
+    out << QString::fromStdString(queryResultJson(result).dump(2)) << '\n';
 }
 
 QString queryErrorText(const QueryError &error, const QString &sql)

@@ -3,6 +3,7 @@
 #include "model/query/queryresult.h"
 
 #include <QTextStream>
+#include <nlohmann/json.hpp>
 
 namespace lanescope {
 
@@ -13,6 +14,8 @@ void printQueryTable(const QueryResult &result, QTextStream &out);
 void printQueryCsv(const QueryResult &result, QTextStream &out);
 // {"columns": [...], "rows": [[...], ...]}: numbers stay numbers, NULL is null.
 void printQueryJson(const QueryResult &result, QTextStream &out);
+// That object itself, {"columns", "rows", "truncated"}, which the MCP server's query returns too.
+nlohmann::ordered_json queryResultJson(const QueryResult &result);
 
 // The one-line error, with the place SQLite stopped at when it names one:
 // `near "FORM": syntax error at character 10: FORM slice`.

@@ -108,7 +108,7 @@ private slots:
         QCOMPARE(
             QString::fromUtf8(r.err).trimmed(),
             QStringLiteral("lanescope: no such command or file: %1 (the commands are info, analyze, export, "
-                           "compare, diff, query; see lanescope --help)")
+                           "compare, diff, query, mcp; see lanescope --help)")
                 .arg(word));
     }
 
