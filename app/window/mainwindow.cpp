@@ -31,6 +31,7 @@
 #include "widgets/panels/detailspanel.h"
 #include "widgets/panels/functiontable.h"
 #include "widgets/panels/hbviolationlist.h"
+#include "widgets/panels/querypanel.h"
 #include "widgets/panels/reportpanel.h"
 #include "widgets/panels/ringspanel.h"
 #include "widgets/panels/searchbar.h"
@@ -249,6 +250,11 @@ void MainWindow::createDocks()
     m_compilerHints = new CompilerHintsPanel(*m_active, this);
     m_compilerHintsDock = addDock(tr("Compiler hints"), QStringLiteral("compilerHintsDock"), m_compilerHints,
                                   Qt::BottomDockWidgetArea, m_functionsDock);
+    // SQL over the run in front: a tab of the bottom docks, so that it adds no height.
+    m_query = new QueryPanel(*m_active, this);
+    m_query->setHistoryStore(m_settings);
+    m_queryDock =
+        addDock(tr("Query"), QStringLiteral("queryDock"), m_query, Qt::BottomDockWidgetArea, m_functionsDock);
     resizeDocks({m_detailsDock}, {380}, Qt::Horizontal);
     resizeDocks({m_functionsDock}, {220}, Qt::Vertical);
 }
@@ -449,6 +455,7 @@ void MainWindow::createMenus()
     view->addAction(m_ringsDock->toggleViewAction());
     view->addAction(setChangeableShortcut(m_rings->bandAction(), QStringLiteral("view.ringPressureBand")));
     view->addAction(m_compilerHintsDock->toggleViewAction());
+    view->addAction(m_queryDock->toggleViewAction());
     view->addSeparator();
     QMenu *themes = view->addMenu(tr("&Theme"));
     auto *themeGroup = new QActionGroup(this);

@@ -24,6 +24,7 @@ class BarLegend;
 class DependencyArrows;
 class HbViolationList;
 class CriticalPathHighlight;
+class QueryPanel;
 class ReportPanel;
 class RecentFiles;
 class RingsPanel;
@@ -102,6 +103,9 @@ public:
     BarLegend *legend() const { return m_legend; }
     DependencyArrows *dependencyArrows() const { return m_arrows; }
     ReportPanel *reportPanel() const { return m_report; }
+    // SQL over the run in front (docs/query.md).
+    QueryPanel *queryPanel() const { return m_query; }
+    QDockWidget *queryDock() const { return m_queryDock; }
     CriticalPathHighlight *criticalPath() const { return m_criticalPath; }
     QAction *showCriticalPathAction() const { return m_showCriticalPath; }
     // Before/after marks, the comparison, review files and the techniques panel.
@@ -191,6 +195,8 @@ private:
     QDockWidget *m_ringsDock = nullptr;
     CompilerHintsPanel *m_compilerHints = nullptr;
     QDockWidget *m_compilerHintsDock = nullptr;
+    QueryPanel *m_query = nullptr;
+    QDockWidget *m_queryDock = nullptr;
     SearchBar *m_search = nullptr;
     QComboBox *m_labelMode = nullptr;
     QComboBox *m_colourMode = nullptr;

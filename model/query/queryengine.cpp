@@ -154,8 +154,13 @@ QueryResult QueryEngine::execute(const QString &sql, const std::atomic<bool> *ca
         return result;
     }
     const int columns = sqlite3_column_count(statement);
-    for (int c = 0; c < columns; ++c)
+    for (int c = 0; c < columns; ++c) {
         result.columns << QString::fromUtf8(sqlite3_column_name(statement, c));
+        const char *table = sqlite3_column_table_name(statement, c);
+        const char *origin = sqlite3_column_origin_name(statement, c);
+        result.origins << (table && origin ? QString::fromUtf8(table) + u'.' + QString::fromUtf8(origin)
+                                           : QString());
+    }
 
     RunningQuery running{cancel, std::nullopt};
     if (options.timeout)

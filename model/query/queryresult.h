@@ -29,6 +29,9 @@ struct QueryOptions
 struct QueryResult
 {
     QStringList columns;
+    // Per column, "table.column" when it is a table's column as it is (through an alias too), else
+    // empty (an expression): what tells a slice's `id` from a track's when a row is acted on.
+    QStringList origins;
     // One QVariant per column: null for NULL, qint64, double, QString, or QByteArray for a blob.
     std::vector<QVariantList> rows;
     bool truncated = false; // there were more than QueryOptions::maxRows rows

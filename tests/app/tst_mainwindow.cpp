@@ -2,16 +2,21 @@
 #include "app/window/mainwindow.h"
 #include "model/snapshot/snapshotcache.h"
 #include "testmain.h"
+#include "widgets/panels/querypanel.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QUrl>
@@ -79,6 +84,32 @@ private slots:
         MainWindow again;
         QCOMPARE(QSettings().value("recentFiles").toStringList().front(),
                  QFileInfo(sample).absoluteFilePath());
+    }
+
+    // The Query dock: a tab of the bottom docks (no height of its own), listed in View, asking the
+    // run in front and acting on its timeline.
+    void queryDockAsksTheTabInFront()
+    {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(window.queryDock());
+        QVERIFY(window.viewMenu()->actions().contains(window.queryDock()->toggleViewAction()));
+        QCOMPARE(window.dockWidgetArea(window.queryDock()), Qt::BottomDockWidgetArea);
+        QVERIFY(window.tabifiedDockWidgets(window.functionsDock()).contains(window.queryDock()));
+        QueryPanel *panel = window.queryPanel();
+        QVERIFY(!panel->runButton()->isEnabled());
+        window.openPath(QStringLiteral(LANESCOPE_SAMPLES "/sample-l4"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentTimeline() != nullptr, 20000);
+        QTRY_VERIFY(panel->runButton()->isEnabled());
+        QCOMPARE(panel->job()->capture(), window.currentTimeline()->capture());
+        panel->editor()->setPlainText(QStringLiteral("SELECT id FROM slice WHERE dur > 0 LIMIT 1"));
+        QSignalSpy finished(panel, &QueryPanel::queryFinished);
+        QVERIFY(panel->run());
+        QVERIFY(finished.wait(10000));
+        window.currentTimeline()->clearSelection();
+        QVERIFY(panel->activateRow(0));
+        QVERIFY(window.currentTimeline()->selection());
     }
 
     void themeSwitchesAndIsRemembered()
@@ -157,6 +188,7 @@ private slots:
                                              "Rings",
                                              "Ring pressure band",
                                              "Compiler hints",
+                                             "Query",
                                              "-",
                                              "Theme",
                                              "Techniques",
