@@ -15,7 +15,6 @@ build_packages=(
 test_packages=(
   git clang-14 libclang-rt-14-dev clang-format-14 zstd
   xvfb xauth
-  nodejs npm
   desktop-file-utils appstream xdg-utils shared-mime-info libglib2.0-bin dpkg-dev file procps
 )
 packages=("${build_packages[@]}")
@@ -28,6 +27,11 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm by command, not by package: a machine whose Node comes from elsewhere (NodeSource's
+# nodejs bundles npm and conflicts with Debian's npm package) already has both.
+if [ "${1:-all}" = all ] && ! command -v npm >/dev/null 2>&1; then
+  missing+=(nodejs npm)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"

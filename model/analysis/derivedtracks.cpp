@@ -4,6 +4,8 @@
 #include "overheadanalysis.h"
 #include "ringtracks.h"
 
+#include "model/capture/captureruns.h"
+
 #include <algorithm>
 
 namespace lanescope {
@@ -33,12 +35,16 @@ void appendOverheadTracks(Capture &capture)
 
 void appendDerivedTracks(Capture &capture)
 {
+    if (!isAnalysable(capture.info))
+        return; // the curves would mix launches that cannot be told apart
     appendOverheadTracks(capture);
     appendRingTracks(capture);
 }
 
 void appendDerivedTracks(Capture &capture, const std::shared_ptr<const RingOccupancy> &rings)
 {
+    if (!isAnalysable(capture.info))
+        return;
     appendOverheadTracks(capture);
     appendRingTracks(capture, rings);
 }

@@ -7,6 +7,7 @@
 #include "model/capture/captureruns.h"
 #include "model/capture/kernellaunch.h"
 #include "model/io/loader.h"
+#include "model/session/capturedocument.h"
 #include "testmain.h"
 
 using namespace lanescope;
@@ -152,6 +153,11 @@ private slots:
                  qPrintable(warnings));
         QVERIFY2(analysisPendingText(c).contains(QStringLiteral("cannot be told apart")),
                  qPrintable(analysisPendingText(c)));
+        // Nor are its derived curves drawn: they would mix the launches too.
+        const OpenedDocument opened = openDocument(kDroppedBoundary);
+        QVERIFY2(opened.ok(), qPrintable(opened.error.toString()));
+        for (const CounterTrack &t : opened.document->runs.defaultRun()->counters)
+            QVERIFY2(t.kind == CounterKind::Recorded, qPrintable(t.name));
     }
 
     // A file with one boundary and none dropped behaves exactly as a file without boundaries.
