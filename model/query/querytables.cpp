@@ -32,6 +32,8 @@ const char *laneKindKey(LaneKind kind)
         return "host";
     case LaneKind::AicpuLifecycle:
         return "aicpu_lifecycle";
+    case LaneKind::KernelLaunches:
+        return "kernel_launch";
     case LaneKind::Trace:
         return "trace";
     }

@@ -2,6 +2,7 @@
 #include "querytables.h"
 
 #include "model/capture/aicpulifecycle.h"
+#include "model/capture/slicelabel.h"
 
 #include <array>
 
@@ -102,6 +103,8 @@ private:
             break;
         case LaneKind::Trace:
             return resultStaticText(out, m_q.traceString(a.s.label));
+        case LaneKind::KernelLaunches:
+            return resultText(out, sliceLabel(m_c, a.l, a.s)); // "launch 2"
         default:
             break;
         }

@@ -77,7 +77,8 @@ std::span<const TrackTable::Column> TrackTable::columns()
          }},
         {{"kind", "TEXT",
           "a lane's kind (aicore, scheduler_view, scheduler, scheduler_resolve, orchestrator, aicpu_marker, "
-          "host_upload, host, aicpu_lifecycle, trace) or a counter's (counter, overhead, ring_occupancy)"},
+          "host_upload, host, aicpu_lifecycle, kernel_launch, trace) or a counter's (counter, overhead, "
+          "ring_occupancy)"},
          [](const T &t, std::size_t row, sqlite3_context *out) {
              const Lane *l = t.lane(row);
              resultText(out, l ? laneKindKey(l->kind) : counterKindKey(t.counter(row).kind));
