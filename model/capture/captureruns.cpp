@@ -86,17 +86,25 @@ std::vector<RunKey> runKeysOf(const Capture &capture)
     const LaunchOfItem launchOf(capture.info);
     const bool launches = !launchOf.starts.empty();
     std::set<RunKey> keys;
+    // Neighbouring items are almost always of one run: the set is searched only when the key changes,
+    // so that a million rows of one run cost a comparison each, not a search.
+    std::optional<RunKey> previous;
+    auto add = [&keys, &previous](const RunKey &key) {
+        if (previous != key)
+            keys.insert(key);
+        previous = key;
+    };
     CancelPoints cancelPoints;
     for (const TaskRow &r : capture.rows) {
         cancelPoints.tick();
-        keys.insert({epochOf(r), launchOf(r)});
+        add({epochOf(r), launchOf(r)});
     }
     for (const auto *lanes : {&capture.schedulerThreads, &capture.orchestratorLanes})
         for (const PhaseLane &lane : *lanes)
             for (const PhaseRecord &r : lane) {
                 cancelPoints.tick();
                 if (const auto e = epochOf(r); e || launches)
-                    keys.insert({e, launchOf(r)});
+                    add({e, launchOf(r)});
             }
     std::vector<RunKey> out(keys.begin(), keys.end());
     // Rows without an epoch beside rows with one make a run; without any epoch (and without
